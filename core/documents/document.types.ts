@@ -1,0 +1,35 @@
+/** Visible text in documents: an i18n key or an {en, tr} pair, never a bare English string. */
+export type Text = string | { en: string; tr: string };
+
+export type DocumentStatus = 'draft' | 'published' | 'retired';
+
+/** Document kinds the config service knows; each has a meta-schema in schemas/meta/<kind>.json. */
+export type DocumentKind = 'routes' | 'menus' | 'role-groups' | 'landing-rules' | 'shell-settings' | 'form';
+
+/** A versioned config document as stored and served by /config/v1. */
+export interface ConfigDocument<B = unknown> {
+  kind: DocumentKind;
+  id: string;
+  version: number;
+  status: DocumentStatus;
+  body: B;
+  createdBy: string;
+  createdAt: string;
+  /** sha256 of the canonical JSON of {kind, id, body}; basis of the ETag. */
+  hash: string;
+  publishedAt?: string;
+  publishedBy?: string;
+}
+
+/** What a seed file under schemas/ holds: the server publishes it as version 1 on first start. */
+export interface SeedDocument<B = unknown> {
+  kind: DocumentKind;
+  id: string;
+  body: B;
+}
+
+/** One problem found while validating a document; `path` is a JSON pointer into the document. */
+export interface DocumentProblem {
+  path: string;
+  message: string;
+}

@@ -1,0 +1,32 @@
+import type { JsonLogicRule } from '../rules/rule.types';
+
+/**
+ * A route or endpoint guard (shell §6). A user passes if they hold any listed entry;
+ * permissions, roles and package names are merged for the check.
+ * - null: open to everyone.
+ * - { anyOf: [] }: any user holding at least one permission or role (the 'onlyGuest' group).
+ * - { group }: a role group from the role-groups document, resolved to its list.
+ * - { rule }: json-logic over the GuardSubject.
+ */
+export type Guard = null | { anyOf: string[] } | { group: string } | { rule: JsonLogicRule };
+
+/** Who is asking: what guards, menus and landing rules read. */
+export interface GuardSubject {
+  signedIn: boolean;
+  roles: string[];
+  permissions: string[];
+  packages: string[];
+  platform: 'default' | 'pcichecklist';
+  /** Organisation is in full-onboarding mode (shell §6 last line). */
+  fullOnboarding?: boolean;
+  hasSites?: boolean;
+  bankAccount?: boolean;
+  bramOnly?: boolean;
+  impersonating?: boolean;
+}
+
+/** role group name -> entries (shell §6). */
+export type RoleGroups = Record<string, string[]>;
+
+/** Result of an access decision for a guarded route (shell §4 'Access'). */
+export type AccessDecision = 'allow' | 'login' | 'forbidden';

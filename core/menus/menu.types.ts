@@ -1,0 +1,25 @@
+import type { JsonLogicRule } from '../rules/rule.types';
+import type { Text } from '../documents/document.types';
+
+/** A menu item (shell §3 'Menu item'). `auth` empty means everyone. */
+export interface MenuItem {
+  id: string;
+  title: Text;
+  type: 'item' | 'group' | 'collapse';
+  icon?: string;
+  /** A path, or json-logic over the GuardSubject that yields a path. */
+  url?: string | { rule: JsonLogicRule };
+  auth: string[];
+  /** Extra visibility condition (json-logic over GuardSubject & {path}). */
+  visible?: JsonLogicRule;
+  /** Shown only when the current path contains this marker. */
+  pathMarker?: string;
+  badge?: Text;
+  children?: MenuItem[];
+}
+
+export interface MenusBody {
+  main: MenuItem[];
+  /** Sub-drawer menus keyed by path marker: saq, admin, management-saq, domain, portfolio. */
+  subDrawers: Record<string, { marker: string; items: MenuItem[]; backToMain?: boolean; siteSelector?: boolean }>;
+}
