@@ -1,0 +1,21 @@
+import type { JsonLogicRule } from '../rules/rule.types';
+import type { Text } from '../documents/document.types';
+
+/**
+ * A form document (kind 'form'): a JSON Schema, an RJSF uiSchema, and cross-field rules.
+ * The browser renders it with RJSF and our Blueprint theme; the server validates the same
+ * submission against the same document (core/forms/form.utils.ts validateFormData).
+ * Titles, descriptions and enum labels in schema/uiSchema are i18n keys.
+ */
+export interface FormBody {
+  title: Text;
+  schema: Record<string, unknown>;
+  uiSchema?: Record<string, unknown>;
+  /** Cross-field rules: when `when` is truthy on the form data, `field` gets error `message` (an i18n key). */
+  rules?: { id: string; when: JsonLogicRule; field: string; message: string }[];
+  /** Where the screen posts the data: a gateway path such as '/iam/api/auth/register'. */
+  submit?: { method: 'POST' | 'PUT'; path: string; successMessage?: string; successRedirect?: string };
+}
+
+/** Field -> i18n error key (first problem per field), as the gateway's 422 `errors` object. */
+export type FormErrors = Record<string, string>;
