@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Benchmarks (not tests): each prints a ratio against a baseline measured in the same run.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+npx vite build --logLevel warn
+status=0
+npx tsx bench/config-service.ts || status=1
+npx tsx bench/bundle-size.ts || status=1
+exit $status

@@ -1,0 +1,34 @@
+/** Reads the mail the e2e SMTP sink received (one JSON file per message). */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const MAIL_DIR = path.resolve('test-results/e2e-mail');
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+function readAll(): ReceivedMail[] {
+  if (!fs.existsSync(MAIL_DIR)) return [];
+  return fs
+    .readdirSync(MAIL_DIR)
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(MAIL_DIR, f), 'utf8')) as ReceivedMail);
+}
+
+/** Waits for the newest mail to `to` whose text holds a link to `pathPart`, and returns that link. */
+export async function waitForLink(to: string, pathPart: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const pattern = new RegExp(`https?://[^\\s"'<>]*${pathPart.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`);
+  while (Date.now() < deadline) {
+    const mail = readAll()
+      .reverse()
+      .find((m) => m.to.some((t) => t.toLowerCase().includes(to.toLowerCase())) && pattern.test(m.text));
+    if (mail) return (mail.text.match(pattern) as RegExpMatchArray)[0];
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} with a ${pathPart} link within ${timeoutMs} ms`);
+}

@@ -1,0 +1,47 @@
+/**
+ * The e2e test server: a real SMTP sink on loopback (messages written as JSON files the specs
+ * read) and the real app (server/main.ts) on a fresh data directory, both stopped with this process.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSmtpSink } from '../../integration/support/smtp-sink';
+import { MAIL_DIR } from './mailbox';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+fs.rmSync(MAIL_DIR, { recursive: true, force: true });
+fs.mkdirSync(MAIL_DIR, { recursive: true });
+
+const sink = await startSmtpSink({
+  onMessage: (message, index) => {
+    fs.writeFileSync(path.join(MAIL_DIR, `${String(index).padStart(4, '0')}.json`), JSON.stringify(message));
+  },
+});
+
+const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(sink.port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    LOGIN_RATE_LIMIT: '1000',
+  },
+});
+
+const stop = async () => {
+  app.kill('SIGTERM');
+  await sink.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+app.on('exit', (code) => {
+  console.error(`app exited with ${code}`);
+  process.exit(code ?? 1);
+});

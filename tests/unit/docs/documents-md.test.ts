@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { validateDocument } from '../../../core/documents/validate';
+
+// Every ```json block of the analysts' guide must be a valid document, so the guide cannot rot.
+const guide = fs.readFileSync('docs/documents.md', 'utf8');
+const blocks = [...guide.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+describe('docs/documents.md examples', () => {
+  it('has an example for every document kind', () => {
+    const kinds = new Set(blocks.map((b) => JSON.parse(b).kind));
+    expect([...kinds].sort()).toEqual(['form', 'landing-rules', 'menus', 'role-groups', 'routes']);
+  });
+  it.each(blocks.map((b, i) => [i, b]))('example %i is valid', (_i, block) => {
+    expect(validateDocument(JSON.parse(block as string))).toEqual([]);
+  });
+});
