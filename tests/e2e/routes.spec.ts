@@ -1,0 +1,98 @@
+import { type Page, expect, test } from '@playwright/test';
+import { decideAccess } from '../../core/guard/guard.utils';
+import type { RoleGroups } from '../../core/guard/guard.types';
+import type { RouteDef } from '../../core/routes/route.types';
+import { subjectOf } from '../../core/session/subject';
+import roleGroupsDoc from '../../schemas/app/role-groups.json';
+import routesDoc from '../../schemas/app/routes.json';
+import { PASSWORD, SIGNED_IN_USERS } from './support/users';
+import { expectSignedInAt, signIn, storedConfig, t } from './support/ui';
+
+const routes = routesDoc.body.routes as RouteDef[];
+const roleGroups = roleGroupsDoc.body.groups as RoleGroups;
+const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, 'demo1').replace(/\*$/, 'dashboard');
+
+/** Client-side navigation, as a click on a link would do, without reloading the app. */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+async function expectOutcome(page: Page, route: RouteDef, decision: string) {
+  const path = concrete(route.path);
+  if (decision === 'login') {
+    await expect(page, path).toHaveURL(/\/login$/);
+  } else if (decision === 'forbidden') {
+    await expect(page.getByText(t('errors.noPermission')), path).toBeVisible();
+  } else if (route.redirect) {
+    await expect(page, path).toHaveURL((url) => url.pathname === route.redirect);
+  } else {
+    await expect(page, path).toHaveTitle(new RegExp(t(route.title as string).replace(/[()]/g, '\\$&')));
+    await expect(page.getByText(t('errors.noPermission')), path).toHaveCount(0);
+  }
+}
+
+test.describe('every route of shell §2 with every demo user (item 7)', () => {
+  test('signed out: open routes render, guarded ones go to /login', async ({ page }) => {
+    await page.goto('/login');
+    for (const route of routes.filter((r) => r.path !== '/logout')) {
+      const decision = decideAccess(route.guard, subjectOf(null), roleGroups);
+      await navigate(page, concrete(route.path));
+      await expectOutcome(page, route, route.guard === null ? 'allow' : decision);
+      if (decision === 'login') await page.goto('/login'); // forget the remembered path
+    }
+  });
+
+  for (const user of SIGNED_IN_USERS) {
+    test(`${user.email}: allowed routes render, the others show No permission`, async ({ page }) => {
+      await signIn(page, user.email, PASSWORD);
+      await expectSignedInAt(page, user.landing);
+      const subject = subjectOf((await storedConfig(page)) as never);
+      for (const route of routes.filter((r) => r.layout !== 'public' && r.path !== '/logout')) {
+        await navigate(page, concrete(route.path));
+        await expectOutcome(page, route, decideAccess(route.guard, subject, roleGroups));
+      }
+    });
+  }
+});
+
+test.describe('redirects and the remembered path', () => {
+  test('root, unknown paths and pricing redirect as the spec says', async ({ page }) => {
+    await signIn(page, 'bank@demo.test', PASSWORD);
+    await expectSignedInAt(page, '/app/dashboard');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await page.goto('/app/no-such-page/at-all');
+    await expect(page).toHaveURL(/\/pages\/errors\/error-404$/);
+    await page.goto('/app/pricing');
+    await expect(page).toHaveURL(/\/app\/pricing\/ecommerce-checklist$/);
+  });
+
+  test('a signed-out visitor is sent to /login and comes back to the remembered path', async ({ page }) => {
+    await page.goto('/app/portfolio');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'bank@demo.test', PASSWORD);
+    await expectSignedInAt(page, '/app/portfolio');
+  });
+
+  test('a remembered path the user may not open falls back to the landing rules', async ({ page }) => {
+    await page.goto('/app/admin/users');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'bank@demo.test', PASSWORD);
+    await expectSignedInAt(page, '/app/dashboard');
+  });
+});
+
+test('a render failure shows the error-500 page; reporting it thanks the user', async ({ page }) => {
+  await signIn(page, 'bank@demo.test', PASSWORD);
+  await expectSignedInAt(page, '/app/dashboard');
+  // The settings screen's code cannot be loaded (as after a deploy): the screen fails to render.
+  await page.route(/\/assets\/Settings[^/]*\.js$/, (route) => route.abort());
+  await page.getByRole('button', { name: t('shell.userMenu') }).click();
+  await page.getByRole('menuitem', { name: t('shell.settings') }).click();
+  await expect(page.getByText(t('error500.title'))).toBeVisible();
+  await page.getByRole('button', { name: t('error500.report') }).click();
+  await expect(page.getByText(t('error500.thanks'))).toBeVisible();
+});
