@@ -23,3 +23,18 @@ export interface MenusBody {
   /** Sub-drawer menus keyed by path marker: saq, admin, management-saq, domain, portfolio. */
   subDrawers: Record<string, { marker: string; items: MenuItem[]; backToMain?: boolean; siteSelector?: boolean }>;
 }
+
+/** A menu item after visibleMenu: hidden items removed, `url` resolved to a path. */
+export interface ResolvedMenuItem extends Omit<MenuItem, 'url' | 'children'> {
+  url?: string;
+  children?: ResolvedMenuItem[];
+}
+
+/** The sub-drawer menu for a path, with its key in MenusBody.subDrawers. */
+export interface SubDrawer {
+  key: string;
+  marker: string;
+  items: MenuItem[];
+  backToMain?: boolean;
+  siteSelector?: boolean;
+}

@@ -1,0 +1,159 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { checkRule } from '../rules/jsonlogic';
+import type { DocumentProblem, SeedDocument } from './document.types';
+import { isDocumentKind, META_SCHEMAS } from './meta-schemas';
+import { compileContentSchema } from './schema-compiler';
+
+/** Where the meta-schema marked a json-logic rule or an embedded JSON Schema during one validation. */
+interface Marks {
+  rules: string[];
+  schemas: string[];
+}
+
+let marks: Marks | null = null;
+
+/**
+ * The ajv instance for meta-schemas: strict (a typo in a meta-schema is a bug), allErrors. The two
+ * marker keywords never fail; they record the instance path so rules and schemas are found
+ * wherever a meta-schema places them. Validation is synchronous, so one module-level collector is safe.
+ */
+function createMetaAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+  for (const keyword of ['x-jsonlogic', 'x-jsonschema'] as const) {
+    ajv.addKeyword({
+      keyword,
+      schemaType: 'boolean',
+      errors: false,
+      validate: (enabled: boolean, _data: unknown, _parent: unknown, cxt?: { instancePath: string }) => {
+        if (enabled && marks && cxt) (keyword === 'x-jsonlogic' ? marks.rules : marks.schemas).push(cxt.instancePath);
+        return true;
+      },
+    });
+  }
+  return ajv;
+}
+
+const metaAjv = createMetaAjv();
+
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(kind: keyof typeof META_SCHEMAS): ValidateFunction {
+  let validate = validators.get(kind);
+  if (!validate) {
+    validate = metaAjv.compile(META_SCHEMAS[kind]);
+    validators.set(kind, validate);
+  }
+  return validate;
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let current = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** Turns one ajv error into a sentence that names the offending property or value. */
+function sentenceFor(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `missing required property "${params.missingProperty}"`;
+    case 'additionalProperties':
+      return `unknown property "${params.additionalProperty}"`;
+    case 'type':
+      return `must be ${String(params.type).replace(',', ' or ')}`;
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'pattern':
+      return `must match pattern ${params.pattern}`;
+    case 'anyOf':
+      return 'must match one of the allowed shapes';
+    case 'minProperties':
+      return error.parentSchema?.properties
+        ? `must have one of ${JSON.stringify(Object.keys(error.parentSchema.properties as object))}`
+        : (error.message ?? 'has too few properties');
+    case 'maxProperties':
+      return `must have only one of ${JSON.stringify(Object.keys((error.parentSchema?.properties as object) ?? {}))}`;
+    default:
+      return error.message ?? `fails ${error.keyword}`;
+  }
+}
+
+function ajvProblems(errors: ErrorObject[] | null | undefined, prefix: string): DocumentProblem[] {
+  const seen = new Set<string>();
+  const problems: DocumentProblem[] = [];
+  for (const error of errors ?? []) {
+    const problem = { path: `${prefix}${error.instancePath}`, message: sentenceFor(error) };
+    const key = `${problem.path}\u0000${problem.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      problems.push(problem);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Validates a config document before it is published (and when seeding): kind and id, the body
+ * against its kind's meta-schema, every embedded JSON Schema compiled with ajv, every json-logic
+ * rule checked against the vetted operation set. Paths are JSON pointers into {kind, id, body},
+ * e.g. `/body/routes/3/guard/rule`. An empty list means the document may be published.
+ */
+export function validateDocument(candidate: { kind: unknown; id: unknown; body: unknown }): DocumentProblem[] {
+  const problems: DocumentProblem[] = [];
+  if (typeof candidate.id !== 'string' || !/^[a-z0-9][a-z0-9._-]*$/.test(candidate.id)) {
+    problems.push({ path: '/id', message: 'must be a lower-case id of letters, digits, ".", "_" or "-"' });
+  }
+  if (!isDocumentKind(candidate.kind)) {
+    problems.push({ path: '/kind', message: `unknown document kind ${JSON.stringify(candidate.kind)}` });
+    return problems;
+  }
+  const validate = validatorFor(candidate.kind);
+  const found: Marks = { rules: [], schemas: [] };
+  marks = found;
+  try {
+    validate(candidate.body);
+  } finally {
+    marks = null;
+  }
+  problems.push(...ajvProblems(validate.errors, '/body'));
+
+  for (const path of new Set(found.schemas)) {
+    const schema = valueAt(candidate.body, path);
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) continue;
+    try {
+      compileContentSchema(schema as Record<string, unknown>);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      problems.push({ path: `/body${path}`, message: `embedded JSON Schema does not compile: ${reason}` });
+    }
+  }
+  for (const path of new Set(found.rules)) {
+    problems.push(...checkRule(valueAt(candidate.body, path), `/body${path}`));
+  }
+  return problems;
+}
+
+/** JSON with object keys sorted at every depth, so equal documents hash equally. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(item).sort()) sorted[key] = (item as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
+
+/**
+ * sha256 hex of the canonical JSON of {kind, id, body}: the content hash stored with each version
+ * and the basis of the config service's ETag. WebCrypto, so it runs in the browser and in Node.
+ */
+export async function hashDocument(candidate: Pick<SeedDocument, 'kind' | 'id' | 'body'>): Promise<string> {
+  const text = canonicalJson({ kind: candidate.kind, id: candidate.id, body: candidate.body });
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

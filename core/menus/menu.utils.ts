@@ -1,0 +1,86 @@
+import type { GuardSubject } from '../guard/guard.types';
+import { subjectEntries } from '../guard/guard.utils';
+import { applyRule, truthy } from '../rules/jsonlogic';
+import { fillPath } from '../routes/route.utils';
+import type { MenuItem, MenusBody, ResolvedMenuItem, SubDrawer } from './menu.types';
+
+/** The data menu rules read: the subject plus the current path (menu.types 'visible'). */
+export type MenuRuleData = GuardSubject & { path: string };
+
+function safeRule(rule: unknown, data: MenuRuleData): unknown {
+  try {
+    return applyRule(rule, data);
+  } catch {
+    return undefined;
+  }
+}
+
+function passesAuth(auth: readonly string[] | undefined, entries: Set<string>): boolean {
+  if (!auth || auth.length === 0) return true;
+  return auth.some((entry) => entries.has(entry));
+}
+
+interface Context {
+  data: MenuRuleData;
+  entries: Set<string>;
+  params: Record<string, string>;
+}
+
+function resolveItem(item: MenuItem, context: Context): ResolvedMenuItem | null {
+  const { data, entries, params } = context;
+  if (!passesAuth(item.auth, entries)) return null;
+  if (item.pathMarker && !data.path.includes(item.pathMarker)) return null;
+  if (item.visible !== undefined && !truthy(safeRule(item.visible, data))) return null;
+  const { url, children, ...rest } = item;
+  const resolved: ResolvedMenuItem = { ...rest };
+  if (typeof url === 'string') resolved.url = fillPath(url, params);
+  else if (url && typeof url === 'object') {
+    const target = safeRule(url.rule, data);
+    if (typeof target !== 'string' || target === '') return null;
+    resolved.url = fillPath(target, params);
+  }
+  if (children) {
+    resolved.children = resolveItems(children, context);
+    // a group or collapse whose every child is hidden has nothing to show
+    if (children.length > 0 && resolved.children.length === 0) return null;
+  }
+  return resolved;
+}
+
+function resolveItems(items: readonly MenuItem[], context: Context): ResolvedMenuItem[] {
+  const out: ResolvedMenuItem[] = [];
+  for (const item of items) {
+    const resolved = resolveItem(item, context);
+    if (resolved) out.push(resolved);
+  }
+  return out;
+}
+
+/**
+ * The menu a subject sees on a path (shell §2.8): items whose `auth` list passes (empty means
+ * everyone), whose `pathMarker` is in the path and whose `visible` rule holds; `url` rules are
+ * resolved to paths. Groups left without children disappear. `params` (from matchRoute) fill
+ * `:param` placeholders in urls, e.g. the portfolio drawer's '/app/portfolio/:id/overview'.
+ */
+export function visibleMenu(
+  items: readonly MenuItem[],
+  subject: GuardSubject,
+  pathname: string,
+  params: Record<string, string> = {},
+): ResolvedMenuItem[] {
+  return resolveItems(items, { data: { ...subject, path: pathname }, entries: subjectEntries(subject), params });
+}
+
+/**
+ * The sub-drawer for a path (shell §2.8: saq, admin, management-saq, domain, portfolio): the
+ * drawer whose marker the path contains; the longest marker wins, so '/app/management-saq' is
+ * not taken for the saq drawer. null when the path has none.
+ */
+export function subDrawerFor(menusBody: MenusBody, pathname: string): SubDrawer | null {
+  let best: SubDrawer | null = null;
+  for (const [key, drawer] of Object.entries(menusBody.subDrawers ?? {})) {
+    if (!drawer.marker || !pathname.includes(drawer.marker)) continue;
+    if (best === null || drawer.marker.length > best.marker.length) best = { key, ...drawer };
+  }
+  return best;
+}

@@ -1,0 +1,91 @@
+import type { RouteDef, RoutesBody } from './route.types';
+
+/** A route that matched a pathname, with its `:param` values (and `*` for a splat). */
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/** Drops the query and hash of a location string, keeping only the pathname. */
+export function pathnameOf(location: string): string {
+  const cut = location.search(/[?#]/);
+  return cut === -1 ? location : location.slice(0, cut);
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Matches one route pattern (react-router syntax: static segments, `:param`, optional `:param?`,
+ * trailing `*`). A non-exact route also matches deeper paths (react-router v5 prefix matching).
+ * Returns the params and a specificity score, or null.
+ */
+export function matchPattern(
+  pattern: string,
+  pathname: string,
+  exact = false,
+): { params: Record<string, string>; score: number } | null {
+  const wanted = segmentsOf(pattern);
+  const given = segmentsOf(pathnameOf(pathname));
+  const params: Record<string, string> = {};
+  // static 10, dynamic 3, splat -2 (react-router's ranking); a whole-path match beats a prefix match
+  let score = 0;
+  let index = 0;
+  for (const part of wanted) {
+    if (part === '*') {
+      params['*'] = given.slice(index).map(decode).join('/');
+      return { params, score: score - 2 };
+    }
+    const segment = given[index];
+    if (part.startsWith(':')) {
+      const optional = part.endsWith('?');
+      const name = optional ? part.slice(1, -1) : part.slice(1);
+      if (segment === undefined) {
+        if (optional) continue;
+        return null;
+      }
+      params[name] = decode(segment);
+      score += 3;
+    } else {
+      if (segment === undefined || decode(segment) !== part) return null;
+      score += 10;
+    }
+    index += 1;
+  }
+  if (index < given.length) {
+    if (exact) return null;
+    return { params, score: score - 1 };
+  }
+  return { params, score: score + 1 };
+}
+
+/**
+ * Finds the route for a pathname: among all routes that match, the most specific one wins
+ * (static over dynamic over splat, whole-path over prefix); ties go to document order.
+ */
+export function matchRoute(routesBody: RoutesBody, pathname: string): RouteMatch | null {
+  let best: (RouteMatch & { score: number }) | null = null;
+  for (const route of routesBody.routes) {
+    const found = matchPattern(route.path, pathname, route.exact === true);
+    if (found && (best === null || found.score > best.score)) {
+      best = { route, params: found.params, score: found.score };
+    }
+  }
+  return best ? { route: best.route, params: best.params } : null;
+}
+
+/** Fills `:param` placeholders of a redirect target from matched params. */
+export function fillPath(target: string, params: Record<string, string>): string {
+  return target.replace(/:([A-Za-z0-9_]+)\??/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? encodeURIComponent(params[name]) : whole,
+  );
+}

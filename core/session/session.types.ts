@@ -1,0 +1,77 @@
+/** The user object of a LoginResponse / client session (docs/contracts.md). */
+export interface SessionUser {
+  uuid: string;
+  id: string | number;
+  name: string;
+  email: string;
+  avatar?: string | null;
+  site_language?: string;
+  theme?: 'dark' | 'light';
+  timezone?: string | null;
+  roles?: string[];
+  permissions?: string[];
+}
+
+/** protectedData of a LoginResponse (shell §3 'User session'). */
+export interface ProtectedData {
+  platform?: string;
+  /** Package names (e-commerce checklist tiers…); objects with a name are tolerated. */
+  packageList?: (string | { name?: string; slug?: string })[];
+  email?: string;
+}
+
+/** data of a LoginResponse. */
+export interface SessionData {
+  version?: string;
+  timezone?: string | null;
+  tutorials?: unknown;
+  fullOnboarding?: boolean;
+  hasSites?: boolean;
+  bankAccount?: boolean;
+  bramOnly?: boolean;
+  [key: string]: unknown;
+}
+
+/** Answer of POST /iam/api/login (docs/contracts.md 'LoginResponse'). */
+export interface LoginResponse {
+  token: string;
+  user: SessionUser;
+  roles: string[];
+  permissions: string[];
+  organization_list: { id: string | number; name: string }[];
+  originalToken?: string;
+  originalUser?: SessionUser;
+  protectedData: ProtectedData;
+  data: SessionData;
+}
+
+/** The client session kept in localStorage under `config` (docs/contracts.md). */
+export interface ClientSession {
+  token: string;
+  user: SessionUser;
+  roles: string[];
+  permissions: string[];
+  protectedData: ProtectedData;
+  data: SessionData;
+  organizationList: { id: string | number; name: string }[];
+  originalToken?: string;
+  originalUser?: SessionUser;
+  theme: 'dark' | 'light';
+  language: 'en' | 'tr';
+  navbarFolded: boolean;
+  affid?: string;
+  /** Selected site id, kept as a string because it travels as the X-SITE-ID header. */
+  siteId?: string;
+  rememberedPath?: string;
+}
+
+/** What subjectOf reads: any of the shapes above, or the /me answer, with every field optional. */
+export interface SessionLike {
+  token?: string | null;
+  user?: Partial<SessionUser> | null;
+  roles?: unknown;
+  permissions?: unknown;
+  protectedData?: ProtectedData | null;
+  data?: SessionData | null;
+  originalUser?: unknown;
+}

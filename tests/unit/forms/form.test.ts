@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { FormBody } from '../../../core/forms/form.types';
+import { validateFormData } from '../../../core/forms/form.utils';
+import { appDocument } from '../support/app-documents';
+
+const form: FormBody = {
+  title: 'forms.sample',
+  schema: {
+    type: 'object',
+    required: ['name', 'email', 'password', 'password_confirm', 'using_conditions'],
+    properties: {
+      name: { type: 'string', minLength: 1 },
+      email: { type: 'string', format: 'email' },
+      phone: { type: 'string', pattern: '^[0-9]{7,15}$' },
+      password: { type: 'string', 'x-password-policy': true },
+      password_confirm: { type: 'string' },
+      using_conditions: { type: 'boolean', const: true },
+      nickname: { type: 'string', maxLength: 3, 'x-messages': { maxLength: 'validation.nameRequired' } },
+    },
+  },
+  rules: [
+    {
+      id: 'passwordsMatch',
+      when: { '!==': [{ var: 'password' }, { var: 'password_confirm' }] },
+      field: 'password_confirm',
+      message: 'validation.passwordsMustMatch',
+    },
+  ],
+};
+
+const valid = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  phone: '5551234567',
+  password: 'Str0ng!pass',
+  password_confirm: 'Str0ng!pass',
+  using_conditions: true,
+};
+
+describe('validateFormData', () => {
+  it('accepts valid data', () => {
+    expect(validateFormData(form, valid)).toEqual({});
+  });
+
+  it('maps required, email, phone pattern and const true to i18n keys', () => {
+    expect(validateFormData(form, { ...valid, name: '', email: 'nope', phone: '12ab', using_conditions: false })).toEqual({
+      name: 'validation.required',
+      email: 'validation.email',
+      phone: 'validation.phone',
+      using_conditions: 'validation.checkToRegister',
+    });
+    expect(validateFormData(form, {})).toMatchObject({
+      name: 'validation.required',
+      email: 'validation.required',
+      using_conditions: 'validation.required',
+    });
+  });
+
+  it('reports the first password-policy problem', () => {
+    expect(validateFormData(form, { ...valid, password: 'short', password_confirm: 'short' })).toEqual({
+      password: 'validation.passwordMin',
+    });
+    expect(validateFormData(form, { ...valid, password: 'longenough1!', password_confirm: 'longenough1!' })).toEqual({
+      password: 'validation.passwordUpper',
+    });
+  });
+
+  it('applies the cross-field rule for password match', () => {
+    expect(validateFormData(form, { ...valid, password_confirm: 'Other0!pass' })).toEqual({
+      password_confirm: 'validation.passwordsMustMatch',
+    });
+  });
+
+  it('keeps the first problem per field and honours x-messages', () => {
+    expect(validateFormData(form, { ...valid, password_confirm: undefined })).toEqual({
+      password_confirm: 'validation.required',
+    });
+    expect(validateFormData(form, { ...valid, nickname: 'toolong' })).toEqual({ nickname: 'validation.nameRequired' });
+  });
+
+  it('works with the seeded register form', () => {
+    const register = appDocumentForm('register');
+    const data = { ...valid, company: 'Acme', commercial_consent: false };
+    expect(validateFormData(register, data)).toEqual({});
+    expect(validateFormData(register, { ...data, password_confirm: 'x' })).toEqual({
+      password_confirm: 'validation.passwordsMustMatch',
+    });
+  });
+});
+
+function appDocumentForm(id: string): FormBody {
+  return appDocument<FormBody>(`../forms/${id}.json`).body;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateGuard } from '../../../core/guard/guard.utils';
+import { roleGroups } from '../support/app-documents';
+import { subject, visitor } from '../support/subjects';
+
+/** Shell §6 'Role groups', verbatim. */
+const EXPECTED: Record<string, string[]> = {
+  admin: ['admin'],
+  staff: ['admin', 'staff'],
+  user: ['admin', 'user', 'bank'],
+  saq: ['admin', 'saq', 'saq-scan'],
+  bank: ['admin', 'bank'],
+  signedIn: ['admin', 'user', 'saq', 'bank'],
+  onlyGuest: [],
+  ecommerceUser: ['free', 'starter', 'professional', 'corporate'],
+};
+
+const ALL_ROLES = ['admin', 'staff', 'user', 'saq', 'saq-scan', 'bank', 'superUser', 'owner', 'assessor', 'assessee'];
+
+describe('role groups document (schemas/app/role-groups.json)', () => {
+  const groups = roleGroups();
+
+  it('holds exactly the groups of shell §6', () => {
+    expect(Object.keys(groups).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  describe.each(Object.entries(EXPECTED))('group %s', (name, members) => {
+    it('lists the spec members', () => {
+      expect([...groups[name]].sort()).toEqual([...members].sort());
+    });
+
+    if (members.length === 0) {
+      it('admits any user holding a permission or role, and no visitor', () => {
+        expect(evaluateGuard({ group: name }, subject({ permissions: ['dashboard:view'] }), groups)).toBe(true);
+        expect(evaluateGuard({ group: name }, subject({ roles: ['owner'] }), groups)).toBe(true);
+        expect(evaluateGuard({ group: name }, visitor, groups)).toBe(false);
+      });
+      return;
+    }
+
+    it.each(members)('admits a holder of %s', (member) => {
+      const held = name === 'ecommerceUser' ? subject({ packages: [member] }) : subject({ roles: [member] });
+      expect(evaluateGuard({ group: name }, held, groups)).toBe(true);
+    });
+
+    it('refuses everyone else', () => {
+      for (const role of ALL_ROLES.filter((role) => !members.includes(role))) {
+        expect(evaluateGuard({ group: name }, subject({ roles: [role], permissions: ['dashboard:view'] }), groups)).toBe(
+          false,
+        );
+      }
+      expect(evaluateGuard({ group: name }, visitor, groups)).toBe(false);
+    });
+  });
+});
