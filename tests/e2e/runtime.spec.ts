@@ -1,15 +1,18 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+// biome-ignore lint/suspicious/noExplicitAny: documents are edited as plain JSON here
+type AppBody = Record<string, any>;
+
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, signIn } from './support/ui';
 
 /** Publishes a new version of an app document through the config service, as an admin would. */
-async function publish(request: APIRequestContext, token: string, kind: string, edit: (body: any) => void) {
+async function publish(request: APIRequestContext, token: string, kind: string, edit: (body: AppBody) => void) {
   const auth = { authorization: `Bearer ${token}` };
   const current = await (await request.get(`/config/v1/documents/${kind}/app`)).json();
   edit(current.body);
   const draft = await request.post(`/config/v1/documents/${kind}/app/drafts`, { headers: auth, data: { body: current.body } });
   expect(draft.status()).toBe(201);
-  const { version } = (await draft.json()).content;
+  const { version } = await draft.json();
   const published = await request.post(`/config/v1/documents/${kind}/app/versions/${version}/publish`, { headers: auth });
   expect(published.status(), await published.text()).toBe(200);
 }

@@ -1,0 +1,63 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import type { UserRecord } from '../store/records.types';
+import type { TokenClaims } from './tokens';
+
+/** Who is calling: set by `authenticate`, read by guards and handlers. */
+export interface AuthContext {
+  user: UserRecord;
+  claims: TokenClaims;
+  token: string;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      auth?: AuthContext;
+    }
+  }
+}
+
+function bearer(req: Request): string | null {
+  const header = req.get('authorization');
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match ? match[1] : null;
+}
+
+/**
+ * Resolves a Bearer token to a user loaded fresh from the store, so a removed, unverified or
+ * unapproved account loses access at once, whatever its token says.
+ */
+export async function resolveAuth(ctx: AppContext, token: string | null): Promise<AuthContext | null> {
+  if (!token) return null;
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) return null;
+  const user = await ctx.store.collection<UserRecord>('users').get(claims.sub);
+  if (!user?.verified || !user.approved) return null;
+  return { user, claims, token };
+}
+
+/** 401 `unauthorized` unless a valid Bearer token names an active user. */
+export function authenticate(ctx: AppContext): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const auth = await resolveAuth(ctx, bearer(req));
+    if (!auth) throw new AppError(401, 'unauthorized');
+    req.auth = auth;
+    next();
+  };
+}
+
+/** Attaches the caller when a valid token is sent, and lets anonymous calls through. */
+export function optionalAuthenticate(ctx: AppContext): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const auth = await resolveAuth(ctx, bearer(req));
+    if (auth) req.auth = auth;
+    next();
+  };
+}
+
+export function requireAuth(req: Request): AuthContext {
+  if (!req.auth) throw new AppError(401, 'unauthorized');
+  return req.auth;
+}

@@ -1,0 +1,25 @@
+import argon2 from 'argon2';
+
+/** argon2id with the library defaults (OWASP-recommended memory-hard parameters). */
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Verifies against a throwaway hash so a login for an unknown e-mail costs as long as one for a
+ * known e-mail; the answer alone must not reveal which accounts exist.
+ */
+export async function verifyDummy(password: string): Promise<void> {
+  dummyHash ??= hashPassword('dummy-password-for-timing');
+  await verifyPassword(await dummyHash, password);
+}

@@ -1,0 +1,30 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { evaluateGuard } from '../../core/guard/guard.utils';
+import type { Guard, RoleGroups } from '../../core/guard/guard.types';
+import { subjectOf } from '../../core/session/subject';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import { sessionView } from '../services/session';
+import { requireAuth } from './authenticate';
+
+/** Admin-only endpoints (shell §2.3): the role itself, so no document edit can lock admins out. */
+export const ADMIN_GUARD: Guard = { anyOf: ['admin'] };
+
+/** The published role groups (role-groups/app); empty when absent, so group guards fail closed. */
+export function publishedRoleGroups(ctx: AppContext): RoleGroups {
+  const body = ctx.documents.latestBody<{ groups?: RoleGroups }>('role-groups', 'app');
+  return body?.groups ?? {};
+}
+
+/**
+ * 403 `noPermission` unless the authenticated caller passes the guard — the same evaluator the
+ * browser uses to hide what the server refuses here. Use after `authenticate`.
+ */
+export function requireGuard(ctx: AppContext, guard: Guard): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const { user, token, claims } = requireAuth(req);
+    const subject = subjectOf({ token, ...sessionView(ctx, user), originalUser: claims.imp ?? null });
+    if (!evaluateGuard(guard, subject, publishedRoleGroups(ctx))) throw new AppError(403, 'noPermission');
+    next();
+  };
+}

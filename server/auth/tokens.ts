@@ -1,0 +1,43 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+/** What a session token carries; the user itself is loaded fresh on every request. */
+export interface TokenClaims {
+  /** user id (uuid) */
+  sub: string;
+  /** the organisation the session is switched to */
+  org?: string;
+  /** id of the admin who impersonates `sub` */
+  imp?: string;
+}
+
+export const TOKEN_LIFETIME = '8h';
+
+/** HS256 session tokens (jose). */
+export class TokenService {
+  constructor(private readonly secret: Uint8Array) {}
+
+  sign(claims: TokenClaims): Promise<string> {
+    const { sub, ...rest } = claims;
+    return new SignJWT(rest)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setIssuedAt()
+      .setExpirationTime(TOKEN_LIFETIME)
+      .sign(this.secret);
+  }
+
+  /** The claims of a valid, unexpired token; null otherwise. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string') return null;
+      return {
+        sub: payload.sub,
+        ...(typeof payload.org === 'string' ? { org: payload.org } : {}),
+        ...(typeof payload.imp === 'string' ? { imp: payload.imp } : {}),
+      };
+    } catch {
+      return null;
+    }
+  }
+}

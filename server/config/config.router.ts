@@ -1,0 +1,88 @@
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { authenticate, requireAuth } from '../auth/authenticate';
+import { ADMIN_GUARD, requireGuard } from '../auth/require-guard';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import { validate } from '../http/validate';
+import { documentBodySchema } from '../gateway/request-schemas';
+import type { CachedAnswer } from './document-cache';
+import { etagMatches } from './etag';
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** kind and id as they appear in URLs: a plain name, never a path. */
+function names(req: Request): { kind: string; id: string } {
+  const kind = String(req.params.kind);
+  const id = String(req.params.id);
+  if (!NAME.test(kind) || !NAME.test(id)) throw new AppError(400, 'invalidRequest', { kind: 'invalidRequest' });
+  return { kind, id };
+}
+
+function versionOf(req: Request): number {
+  const version = Number(req.params.version);
+  if (!Number.isInteger(version) || version < 1) throw new AppError(400, 'invalidRequest', { version: 'invalidRequest' });
+  return version;
+}
+
+/**
+ * Sends a pre-serialized answer with its ETag, or 304 when the client has it. Written with plain
+ * setHeader/end so a cached read costs little more than a static file.
+ */
+function sendCached(req: Request, res: Response, answer: CachedAnswer): void {
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Cache-Control', 'no-cache');
+  if (etagMatches(req.headers['if-none-match'], answer.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', answer.json.length);
+  res.end(answer.json);
+}
+
+/** Config service `/config/v1` (docs/contracts.md): public reads, admin-only writes. */
+export function configRouter(ctx: AppContext): Router {
+  const router = express.Router();
+  const documents = ctx.documents;
+  const admin: RequestHandler[] = [authenticate(ctx), requireGuard(ctx, ADMIN_GUARD)];
+
+  router.get('/app', (req, res) => sendCached(req, res, documents.cache.appBundle()));
+
+  router.get('/documents', async (_req, res) => {
+    res.json({ content: await documents.list() });
+  });
+
+  router.get('/documents/:kind/:id', (req, res) => {
+    const { kind, id } = names(req);
+    sendCached(req, res, documents.latestAnswer(kind, id));
+  });
+
+  router.get('/documents/:kind/:id/versions', async (req, res) => {
+    const { kind, id } = names(req);
+    res.json({ content: await documents.versions(kind, id) });
+  });
+
+  router.get('/documents/:kind/:id/versions/:version', async (req, res) => {
+    const { kind, id } = names(req);
+    const document = await documents.version(kind, id, versionOf(req));
+    sendCached(req, res, documents.versionAnswer(document));
+  });
+
+  router.post('/documents/:kind/:id/drafts', ...admin, validate(documentBodySchema), async (req, res) => {
+    const { kind, id } = names(req);
+    res.status(201).json(await documents.createDraft(kind, id, req.body.body, requireAuth(req).user.email));
+  });
+
+  router.put('/documents/:kind/:id/versions/:version', ...admin, validate(documentBodySchema), async (req, res) => {
+    const { kind, id } = names(req);
+    res.json(await documents.editDraft(kind, id, versionOf(req), req.body.body, requireAuth(req).user.email));
+  });
+
+  router.post('/documents/:kind/:id/versions/:version/publish', ...admin, async (req, res) => {
+    const { kind, id } = names(req);
+    res.json(await documents.publish(kind, id, versionOf(req), requireAuth(req).user.email));
+  });
+
+  return router;
+}

@@ -1,0 +1,56 @@
+import type { ConfigDocument } from '../../core/documents/document.types';
+import { combinedEtag, documentEtag } from './etag';
+
+/** A ready-to-send answer: serialized once, so a GET only writes bytes. */
+export interface CachedAnswer {
+  etag: string;
+  json: Buffer;
+}
+
+/** The app documents the client boots from (GET /config/v1/app), by bundle key. */
+export const APP_BUNDLE_PARTS = {
+  routes: 'routes/app',
+  menus: 'menus/app',
+  roleGroups: 'role-groups/app',
+  landing: 'landing-rules/app',
+  shell: 'shell-settings/app',
+} as const;
+
+export function serialize(document: ConfigDocument): CachedAnswer {
+  return { etag: documentEtag(document), json: Buffer.from(JSON.stringify(document)) };
+}
+
+/** Latest published version per kind/id, plus the app bundle built from them. */
+export class DocumentCache {
+  private readonly latest = new Map<string, { document: ConfigDocument; answer: CachedAnswer }>();
+  private bundle: CachedAnswer | null = null;
+
+  static key(kind: string, id: string): string {
+    return `${kind}/${id}`;
+  }
+
+  get(kind: string, id: string): { document: ConfigDocument; answer: CachedAnswer } | undefined {
+    return this.latest.get(DocumentCache.key(kind, id));
+  }
+
+  set(document: ConfigDocument): void {
+    this.latest.set(DocumentCache.key(document.kind, document.id), { document, answer: serialize(document) });
+    this.bundle = null;
+  }
+
+  appBundle(): CachedAnswer {
+    if (this.bundle) return this.bundle;
+    const body: Record<string, unknown> = {};
+    const versions: Record<string, number | null> = {};
+    const etags: string[] = [];
+    for (const [name, key] of Object.entries(APP_BUNDLE_PARTS)) {
+      const entry = this.latest.get(key);
+      body[name] = entry ? entry.document.body : null;
+      versions[name] = entry ? entry.document.version : null;
+      etags.push(entry ? entry.answer.etag : `${key}:none`);
+    }
+    body.versions = versions;
+    this.bundle = { etag: combinedEtag(etags), json: Buffer.from(JSON.stringify(body)) };
+    return this.bundle;
+  }
+}

@@ -1,0 +1,187 @@
+import type { ConfigDocument, DocumentKind, SeedDocument } from '../../core/documents/document.types';
+import { hashDocument, validateDocument } from '../../core/documents/validate';
+import { AppError } from '../http/app-error';
+import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
+import type { Store } from '../store/store.types';
+import { WriteQueue } from '../store/write-queue';
+import { type CachedAnswer, DocumentCache, serialize } from './document-cache';
+
+/** Version meta without the body (GET …/versions). */
+export type DocumentMeta = Omit<ConfigDocument, 'body'>;
+
+const recordId = (kind: string, id: string, version: number) => `${kind}/${id}/${version}`;
+const withoutBody = ({ body: _body, ...meta }: ConfigDocument): DocumentMeta => meta;
+
+/**
+ * Registry of versioned config documents: drafts, publish (validated, previous published version
+ * retired, audited) and fast reads of the latest published version from an in-memory cache.
+ */
+export class DocumentsService {
+  readonly cache = new DocumentCache();
+  /** Read-modify-write steps (next version number, retire + publish) run one at a time. */
+  private readonly lock = new WriteQueue();
+
+  constructor(private readonly store: Store) {}
+
+  private get documents() {
+    return this.store.collection<DocumentRecord>('documents');
+  }
+
+  /** Fills the cache from the store; call once at start-up. */
+  async load(): Promise<void> {
+    for (const { document } of await this.documents.all()) {
+      if (document.status === 'published') this.cache.set(document);
+    }
+  }
+
+  /** Publishes seeds whose kind/id the store does not know yet as version 1 by 'system'. */
+  async seed(seeds: SeedDocument[], warn: (message: string) => void): Promise<number> {
+    let seeded = 0;
+    for (const seed of seeds) {
+      if ((await this.versionsOf(seed.kind, seed.id)).length > 0) continue;
+      const problems = validateDocument(seed);
+      if (problems.length > 0) {
+        warn(
+          `Seed ${seed.kind}/${seed.id} has problems:\n${problems.map((p) => `  ${p.path} ${p.message}`).join('\n')}`,
+        );
+      }
+      const now = new Date().toISOString();
+      const document: ConfigDocument = {
+        kind: seed.kind,
+        id: seed.id,
+        version: 1,
+        status: 'published',
+        body: seed.body,
+        createdBy: 'system',
+        createdAt: now,
+        publishedBy: 'system',
+        publishedAt: now,
+        hash: await hashDocument(seed),
+      };
+      await this.documents.insert({ id: recordId(seed.kind, seed.id, 1), document });
+      this.cache.set(document);
+      seeded += 1;
+    }
+    return seeded;
+  }
+
+  async list(): Promise<{ kind: string; id: string; latestPublished: number | null; latestVersion: number }[]> {
+    const byKey = new Map<string, { kind: string; id: string; latestPublished: number | null; latestVersion: number }>();
+    for (const { document } of await this.documents.all()) {
+      const key = DocumentCache.key(document.kind, document.id);
+      const entry = byKey.get(key) ?? { kind: document.kind, id: document.id, latestPublished: null, latestVersion: 0 };
+      entry.latestVersion = Math.max(entry.latestVersion, document.version);
+      if (document.status === 'published') entry.latestPublished = document.version;
+      byKey.set(key, entry);
+    }
+    return [...byKey.values()].sort((a, b) => `${a.kind}/${a.id}`.localeCompare(`${b.kind}/${b.id}`));
+  }
+
+  /** The latest published version, ready to send; 404 when there is none. */
+  latestAnswer(kind: string, id: string): CachedAnswer {
+    const entry = this.cache.get(kind, id);
+    if (!entry) throw new AppError(404, 'documentNotFound');
+    return entry.answer;
+  }
+
+  /** The body of the latest published version, or undefined. */
+  latestBody<B>(kind: string, id: string): B | undefined {
+    return this.cache.get(kind, id)?.document.body as B | undefined;
+  }
+
+  async versions(kind: string, id: string): Promise<DocumentMeta[]> {
+    const found = await this.versionsOf(kind, id);
+    if (found.length === 0) throw new AppError(404, 'documentNotFound');
+    return found.map(withoutBody);
+  }
+
+  async version(kind: string, id: string, version: number): Promise<ConfigDocument> {
+    const record = await this.documents.get(recordId(kind, id, version));
+    if (!record) throw new AppError(404, 'documentNotFound');
+    return record.document;
+  }
+
+  versionAnswer(document: ConfigDocument): CachedAnswer {
+    return serialize(document);
+  }
+
+  createDraft(kind: string, id: string, body: unknown, actor: string): Promise<ConfigDocument> {
+    return this.lock.run(async () => {
+      const existing = await this.versionsOf(kind, id);
+      const version = existing.reduce((max, document) => Math.max(max, document.version), 0) + 1;
+      const document: ConfigDocument = {
+        kind: kind as DocumentKind,
+        id,
+        version,
+        status: 'draft',
+        body,
+        createdBy: actor,
+        createdAt: new Date().toISOString(),
+        hash: await hashDocument({ kind: kind as DocumentKind, id, body }),
+      };
+      await this.documents.insert({ id: recordId(kind, id, version), document });
+      await this.audit('draft.create', document, actor);
+      return document;
+    });
+  }
+
+  editDraft(kind: string, id: string, version: number, body: unknown, actor: string): Promise<ConfigDocument> {
+    return this.lock.run(async () => {
+      const current = await this.version(kind, id, version);
+      if (current.status !== 'draft') throw new AppError(409, 'documentImmutable');
+      const document: ConfigDocument = { ...current, body, hash: await hashDocument({ kind: current.kind, id, body }) };
+      await this.documents.update(recordId(kind, id, version), { document });
+      await this.audit('draft.update', document, actor);
+      return document;
+    });
+  }
+
+  publish(kind: string, id: string, version: number, actor: string): Promise<ConfigDocument> {
+    return this.lock.run(async () => {
+      const draft = await this.version(kind, id, version);
+      if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
+      const problems = validateDocument({ kind: draft.kind, id, body: draft.body });
+      if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
+      const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
+      if (previous) {
+        await this.documents.update(recordId(kind, id, previous.version), {
+          document: { ...previous, status: 'retired' },
+        });
+      }
+      const published: ConfigDocument = {
+        ...draft,
+        status: 'published',
+        publishedAt: new Date().toISOString(),
+        publishedBy: actor,
+      };
+      await this.documents.update(recordId(kind, id, version), { document: published });
+      await this.audit('publish', published, actor, previous?.version);
+      this.cache.set(published);
+      return published;
+    });
+  }
+
+  private async versionsOf(kind: string, id: string): Promise<ConfigDocument[]> {
+    const records = await this.documents.find(({ document }) => document.kind === kind && document.id === id);
+    return records.map((record) => record.document).sort((a, b) => a.version - b.version);
+  }
+
+  private async audit(
+    action: AuditLogRecord['action'],
+    document: ConfigDocument,
+    actor: string,
+    retiredVersion?: number,
+  ): Promise<void> {
+    await this.store.collection<AuditLogRecord>('auditLog').insert({
+      id: crypto.randomUUID(),
+      at: new Date().toISOString(),
+      actor,
+      action,
+      kind: document.kind,
+      docId: document.id,
+      version: document.version,
+      hash: document.hash,
+      ...(retiredVersion === undefined ? {} : { retiredVersion }),
+    });
+  }
+}

@@ -1,0 +1,19 @@
+import type { DocumentsService } from './config/documents.service';
+import type { TokenService } from './auth/tokens';
+import type { Translator } from './http/i18n';
+import type { Mailer } from './mail/mailer';
+import type { Store } from './store/store.types';
+
+/** Where the services find their collaborators; built once per app in app.ts. */
+export interface AppContext {
+  store: Store;
+  documents: DocumentsService;
+  tokens: TokenService;
+  mailer: Mailer;
+  translator: Translator;
+  /** Base of mailed links, e.g. http://localhost:4100 */
+  appUrl: string;
+  /** package.json version (LoginResponse.data.version). */
+  version: string;
+  log: { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
+}

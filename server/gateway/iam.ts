@@ -1,0 +1,79 @@
+import express, { type Router } from 'express';
+import { authenticate, requireAuth } from '../auth/authenticate';
+import { forgotPasswordRateLimit, loginRateLimit } from '../auth/rate-limits';
+import type { AppContext } from '../context';
+import { requestLanguage } from '../http/i18n';
+import { validate } from '../http/validate';
+import type { Services } from '../services';
+import type { LoginInput } from '../services/auth.service';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tokenSchema,
+  totpCodeSchema,
+} from './request-schemas';
+
+export interface IamLimits {
+  loginRateLimit: number;
+  forgotPasswordRateLimit: number;
+}
+
+/** Identity service `/iam/api` (docs/contracts.md 'Identity'). */
+export function iamRouter(ctx: AppContext, services: Services, limits: IamLimits): Router {
+  const router = express.Router();
+  const signedIn = authenticate(ctx);
+
+  router.post('/login', validate(loginSchema), loginRateLimit(limits.loginRateLimit), async (req, res) => {
+    res.json({ content: await services.auth.login(req.body as LoginInput) });
+  });
+
+  router.post('/auth/register', validate(registerSchema), async (req, res) => {
+    res.status(201).json({ content: await services.auth.register(req.body) });
+  });
+
+  router.post('/auth/verify', validate(tokenSchema), async (req, res) => {
+    await services.auth.verify(req.body.token);
+    const message = ctx.translator.t(requestLanguage(req), 'errors.accountActivated');
+    res.json({ content: { code: 'accountActivated', message } });
+  });
+
+  router.post(
+    '/auth/forgot-password',
+    validate(forgotPasswordSchema),
+    forgotPasswordRateLimit(limits.forgotPasswordRateLimit),
+    async (req, res) => {
+      await services.auth.forgotPassword(req.body.email);
+      res.json({ content: { requested: true } });
+    },
+  );
+
+  router.post('/auth/reset-password', validate(resetPasswordSchema), async (req, res) => {
+    await services.auth.resetPassword(req.body);
+    res.json({ content: { reset: true } });
+  });
+
+  router.get('/me', signedIn, (req, res) => {
+    res.json({ content: services.profile.me(requireAuth(req)) });
+  });
+
+  router.put('/me', signedIn, validate(profileSchema), async (req, res) => {
+    res.json({ content: await services.profile.update(requireAuth(req), req.body) });
+  });
+
+  router.post('/me/2fa/setup', signedIn, async (req, res) => {
+    res.json({ content: await services.profile.setupTwoFactor(requireAuth(req)) });
+  });
+
+  router.post('/me/2fa/enable', signedIn, validate(totpCodeSchema), async (req, res) => {
+    res.json({ content: await services.profile.enableTwoFactor(requireAuth(req), req.body.code) });
+  });
+
+  router.post('/me/2fa/disable', signedIn, validate(totpCodeSchema), async (req, res) => {
+    res.json({ content: await services.profile.disableTwoFactor(requireAuth(req), req.body.code) });
+  });
+
+  return router;
+}

@@ -1,0 +1,91 @@
+/**
+ * Request body shapes checked at the edge (400 `invalidRequest`). Business rules of forms (terms,
+ * password policy, matching passwords) live in the published form documents instead (422).
+ */
+const text = (maxLength: number) => ({ type: 'string', maxLength });
+const language = { type: 'string', enum: ['en', 'tr'] };
+
+export const loginSchema = {
+  type: 'object',
+  required: ['username', 'password'],
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    authcode: text(16),
+    invitation_code: text(128),
+  },
+};
+
+/** Types only: what is missing or wrong for the form is answered by the register form document. */
+export const registerSchema = {
+  type: 'object',
+  properties: {
+    email: text(254),
+    name: text(120),
+    company: text(160),
+    password: text(128),
+    password_confirm: text(128),
+    using_conditions: { type: 'boolean' },
+    commercial_consent: { type: 'boolean' },
+    phone: text(15),
+    website: text(254),
+    saq: { type: 'boolean' },
+    invitation: { type: ['string', 'null'], maxLength: 128 },
+    site_language: language,
+    report_language: language,
+  },
+};
+
+export const tokenSchema = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 256 } },
+};
+
+export const forgotPasswordSchema = {
+  type: 'object',
+  required: ['email'],
+  properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
+};
+
+export const resetPasswordSchema = {
+  type: 'object',
+  required: ['token', 'password', 'password_confirm'],
+  properties: {
+    token: { type: 'string', minLength: 1, maxLength: 256 },
+    password: text(128),
+    password_confirm: text(128),
+  },
+};
+
+export const profileSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 120 },
+    site_language: language,
+    theme: { type: 'string', enum: ['dark', 'light'] },
+    timezone: { type: ['string', 'null'], maxLength: 64 },
+  },
+};
+
+export const totpCodeSchema = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: { type: 'string', minLength: 1, maxLength: 16 } },
+};
+
+export const errorReportSchema = {
+  type: 'object',
+  required: ['page_url', 'error_reason'],
+  properties: {
+    page_url: { type: 'string', minLength: 1, maxLength: 2048 },
+    error_reason: { type: 'string', minLength: 1, maxLength: 10_000 },
+    endpoint: text(2048),
+  },
+};
+
+export const documentBodySchema = {
+  type: 'object',
+  required: ['body'],
+  properties: { body: {} },
+};

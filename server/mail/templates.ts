@@ -1,0 +1,31 @@
+import type { Language, Translator } from '../http/i18n';
+import type { Mail } from './mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * A mail with one call-to-action link, texts from locales under `mail.<template>` in the
+ * recipient's language: subject, greeting ({{name}}), body, action, footer.
+ */
+export function linkMail(
+  translator: Translator,
+  language: Language,
+  template: 'verification' | 'reset',
+  to: string,
+  name: string,
+  link: string,
+): Mail {
+  const t = (part: string) => translator.t(language, `mail.${template}.${part}`, { name });
+  const signature = translator.t(language, 'mail.signature');
+  const text = [t('greeting'), '', t('body'), link, '', t('footer'), '', signature].join('\n');
+  const html = [
+    `<p>${escapeHtml(t('greeting'))}</p>`,
+    `<p>${escapeHtml(t('body'))}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t('action'))}</a></p>`,
+    `<p>${escapeHtml(link)}</p>`,
+    `<p>${escapeHtml(t('footer'))}</p>`,
+    `<p>${escapeHtml(signature)}</p>`,
+  ].join('\n');
+  return { to, subject: t('subject'), text, html };
+}

@@ -1,0 +1,148 @@
+import type { FormBody, FormErrors } from '../../core/forms/form.types';
+import { validateFormData } from '../../core/forms/form.utils';
+import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
+import { checkTotp } from '../auth/totp';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import { asLanguage } from '../http/i18n';
+import { linkMail } from '../mail/templates';
+import type { OrganizationRecord, UserRecord } from '../store/records.types';
+import { WriteQueue } from '../store/write-queue';
+import { LinkTokens, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './link-tokens';
+import { loginResponse } from './session';
+import { findUserByEmail, normalizeEmail, usersOf } from './users';
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  authcode?: string;
+  invitation_code?: string;
+}
+
+/**
+ * A self-registered account. A merchant (`saq: true`, what the register screen sends) gets the
+ * SAQ area and the dashboard; anyone else is a plain user with no permissions until an admin
+ * grants some. Either way the account needs e-mail verification and admin approval first.
+ */
+const MERCHANT_DEFAULTS = {
+  roles: ['saq', 'user'],
+  permissions: ['saqOverview:view', 'saqList:view', 'dashboard:view'],
+};
+const PLAIN_DEFAULTS = { roles: ['user'], permissions: [] as string[] };
+
+const credentialsError = () => new AppError(401, 'credentialsAreIncorrect', { username: 'credentialsAreIncorrect' });
+
+/** Sign-in, registration, e-mail verification and password reset. */
+export class AuthService {
+  private readonly links: LinkTokens;
+  /** duplicate-e-mail check and insert must not interleave */
+  private readonly registerLock = new WriteQueue();
+
+  constructor(private readonly ctx: AppContext) {
+    this.links = new LinkTokens(ctx);
+  }
+
+  /** Shell §4 login order: credentials 401 → 428 → 423 → two-factor 403 → LoginResponse. */
+  async login(input: LoginInput) {
+    const user = await findUserByEmail(this.ctx, input.username);
+    if (!user) {
+      await verifyDummy(input.password);
+      throw credentialsError();
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) throw credentialsError();
+    if (!user.verified) throw new AppError(428, 'notVerified');
+    if (!user.approved) throw new AppError(423, 'notApproved');
+    if (user.twoFactor.enabled && user.twoFactor.secret) {
+      const code = input.authcode?.trim();
+      if (!code) throw new AppError(403, 'twoFactorRequired', { authcode: 'twoFactorRequired' });
+      if (!(await checkTotp(user.twoFactor.secret, code))) {
+        throw new AppError(403, 'twoFactorFailed', { authcode: 'twoFactorFailed' });
+      }
+    }
+    return loginResponse(this.ctx, user);
+  }
+
+  private form(id: string): FormBody {
+    const body = this.ctx.documents.latestBody<FormBody>('form', id);
+    if (!body) throw new Error(`Form document form/${id} is not published`);
+    return body;
+  }
+
+  /** 422 `validationFailed` with field → i18n key when the data breaks the published form. */
+  private check(formId: string, data: Record<string, unknown>): void {
+    const errors: FormErrors = validateFormData(this.form(formId), data);
+    if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
+  }
+
+  register(input: Record<string, unknown>) {
+    return this.registerLock.run(async () => {
+      const email = normalizeEmail(input.email);
+      const data = { ...input, email: typeof input.email === 'string' ? email : input.email };
+      const duplicate = email && (await findUserByEmail(this.ctx, email)) ? { email: 'emailAlreadyExists' } : {};
+      const errors = { ...validateFormData(this.form('register'), data) };
+      if (!errors.email) Object.assign(errors, duplicate);
+      if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
+
+      const organization: OrganizationRecord = { id: crypto.randomUUID(), name: String(input.company).trim() };
+      await this.ctx.store.collection<OrganizationRecord>('organizations').insert(organization);
+      const defaults = input.saq === false ? PLAIN_DEFAULTS : MERCHANT_DEFAULTS;
+      const user = await usersOf(this.ctx).insert({
+        id: crypto.randomUUID(),
+        email,
+        name: String(input.name).trim(),
+        company: organization.name,
+        phone: String(input.phone),
+        website: typeof input.website === 'string' ? input.website.trim() : undefined,
+        passwordHash: await hashPassword(String(input.password)),
+        roles: [...defaults.roles],
+        permissions: [...defaults.permissions],
+        verified: false,
+        approved: false,
+        site_language: asLanguage(input.site_language),
+        report_language: asLanguage(input.report_language ?? input.site_language),
+        theme: 'light',
+        timezone: null,
+        avatar: null,
+        commercial_consent: input.commercial_consent === true,
+        platform: 'default',
+        packages: [],
+        organizationIds: [organization.id],
+        data: { hasSites: false },
+        twoFactor: { enabled: false },
+        createdAt: new Date().toISOString(),
+      } satisfies UserRecord);
+      const token = await this.links.issue('verify', user.id, VERIFY_TOKEN_TTL_MS);
+      const link = `${this.ctx.appUrl}/verification?token=${encodeURIComponent(token)}`;
+      await this.ctx.mailer.send(linkMail(this.ctx.translator, user.site_language, 'verification', user.email, user.name, link));
+      return { uuid: user.id, email: user.email };
+    });
+  }
+
+  async verify(token: string): Promise<void> {
+    const userId = await this.links.consume('verify', token);
+    const user = userId ? await usersOf(this.ctx).get(userId) : undefined;
+    if (!user) throw new AppError(400, 'activationFailed');
+    await usersOf(this.ctx).update(user.id, { verified: true });
+  }
+
+  /** Always succeeds to the caller, so the answer never tells which e-mails have accounts. */
+  async forgotPassword(emailInput: string): Promise<void> {
+    const user = await findUserByEmail(this.ctx, emailInput);
+    if (!user) return;
+    const token = await this.links.issue('reset', user.id, RESET_TOKEN_TTL_MS);
+    const link = `${this.ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    // not awaited: waiting for SMTP only for real accounts would reveal them through timing
+    void this.ctx.mailer
+      .send(linkMail(this.ctx.translator, user.site_language, 'reset', user.email, user.name, link))
+      .catch((error) => this.ctx.log.error('Reset mail could not be logged', error));
+  }
+
+  async resetPassword(input: { token: string; password: string; password_confirm: string }): Promise<void> {
+    this.check('reset-password', { password: input.password, password_confirm: input.password_confirm });
+    const userId = await this.links.consume('reset', input.token);
+    const user = userId ? await usersOf(this.ctx).get(userId) : undefined;
+    if (!user) throw new AppError(400, 'resetFailed');
+    await usersOf(this.ctx).update(user.id, { passwordHash: await hashPassword(input.password) });
+    await this.links.revokeAll('reset', user.id);
+  }
+}

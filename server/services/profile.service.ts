@@ -1,0 +1,56 @@
+import { checkTotp, newTotpSecret, totpProvisioning } from '../auth/totp';
+import type { AuthContext } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import type { UserRecord } from '../store/records.types';
+import { publicUser, sessionView } from './session';
+import { usersOf } from './users';
+
+export interface ProfilePatch {
+  name?: string;
+  site_language?: 'en' | 'tr';
+  theme?: 'dark' | 'light';
+  timezone?: string | null;
+}
+
+/** The signed-in user's own profile and two-factor settings (/iam/api/me). */
+export class ProfileService {
+  constructor(private readonly ctx: AppContext) {}
+
+  me({ user }: AuthContext) {
+    return sessionView(this.ctx, user);
+  }
+
+  async update({ user }: AuthContext, patch: ProfilePatch) {
+    const changes: Partial<UserRecord> = {};
+    if (patch.name !== undefined) changes.name = patch.name.trim();
+    if (patch.site_language !== undefined) changes.site_language = patch.site_language;
+    if (patch.theme !== undefined) changes.theme = patch.theme;
+    if (patch.timezone !== undefined) changes.timezone = patch.timezone || null;
+    return publicUser(await usersOf(this.ctx).update(user.id, changes));
+  }
+
+  /** A new pending secret; it takes effect only after `enable` proves the app reads it. */
+  async setupTwoFactor({ user }: AuthContext) {
+    if (user.twoFactor.enabled) throw new AppError(400, 'invalidRequest', { twoFactor: 'invalidRequest' });
+    const secret = newTotpSecret();
+    await usersOf(this.ctx).update(user.id, { twoFactor: { ...user.twoFactor, pendingSecret: secret } });
+    return { secret, ...(await totpProvisioning(secret, user.email)) };
+  }
+
+  async enableTwoFactor({ user }: AuthContext, code: string) {
+    const secret = user.twoFactor.pendingSecret;
+    if (!secret || !(await checkTotp(secret, code))) throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
+    const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: true, secret } });
+    return publicUser(updated);
+  }
+
+  async disableTwoFactor({ user }: AuthContext, code: string) {
+    const secret = user.twoFactor.secret;
+    if (!user.twoFactor.enabled || !secret || !(await checkTotp(secret, code))) {
+      throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
+    }
+    const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: false } });
+    return publicUser(updated);
+  }
+}

@@ -1,0 +1,64 @@
+import type { SessionUser } from '../../core/session/session.types';
+import type { TokenClaims } from '../auth/tokens';
+import type { AppContext } from '../context';
+import type { OrganizationRecord, UserRecord } from '../store/records.types';
+
+/** The user as the client may see it (no hash, no 2FA secret). */
+export function publicUser(user: UserRecord): SessionUser & {
+  company?: string;
+  phone?: string;
+  verified: boolean;
+  approved: boolean;
+  twoFactorEnabled: boolean;
+} {
+  return {
+    uuid: user.id,
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    avatar: user.avatar,
+    site_language: user.site_language,
+    theme: user.theme,
+    timezone: user.timezone,
+    roles: user.roles,
+    permissions: user.permissions,
+    company: user.company,
+    phone: user.phone,
+    verified: user.verified,
+    approved: user.approved,
+    twoFactorEnabled: user.twoFactor.enabled,
+  };
+}
+
+export async function organizationsOf(ctx: AppContext, user: UserRecord): Promise<OrganizationRecord[]> {
+  const ids = new Set(user.organizationIds);
+  const organizations = await ctx.store.collection<OrganizationRecord>('organizations').find((org) => ids.has(org.id));
+  return organizations.map(({ id, name }) => ({ id, name }));
+}
+
+/** The parts of a LoginResponse that describe the user (also the /me answer and the guard subject). */
+export function sessionView(ctx: AppContext, user: UserRecord) {
+  return {
+    user: publicUser(user),
+    roles: user.roles,
+    permissions: user.permissions,
+    protectedData: { platform: user.platform, packageList: user.packages, email: user.email },
+    data: {
+      version: ctx.version,
+      timezone: user.timezone,
+      tutorials: user.data.tutorials ?? [],
+      fullOnboarding: user.data.fullOnboarding === true,
+      hasSites: user.data.hasSites === true,
+      bankAccount: user.data.bankAccount === true,
+      bramOnly: user.data.bramOnly === true,
+    },
+  };
+}
+
+/** A fresh token plus everything the client keeps in its session (docs/contracts.md LoginResponse). */
+export async function loginResponse(ctx: AppContext, user: UserRecord, claims: Omit<TokenClaims, 'sub'> = {}) {
+  const organizations = await organizationsOf(ctx, user);
+  const org = claims.org ?? organizations[0]?.id;
+  const token = await ctx.tokens.sign({ sub: user.id, ...claims, ...(org ? { org } : {}) });
+  return { token, ...sessionView(ctx, user), organization_list: organizations };
+}

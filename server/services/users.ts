@@ -1,0 +1,24 @@
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import type { UserRecord } from '../store/records.types';
+
+/** E-mails are compared trimmed and lowercased everywhere (shell §5). */
+export function normalizeEmail(value: unknown): string {
+  return typeof value === 'string' ? value.trim().toLowerCase() : '';
+}
+
+export function usersOf(ctx: AppContext) {
+  return ctx.store.collection<UserRecord>('users');
+}
+
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRecord | undefined> {
+  const normalized = normalizeEmail(email);
+  const [user] = await usersOf(ctx).find((candidate) => candidate.email === normalized);
+  return user;
+}
+
+export async function getUser(ctx: AppContext, id: string): Promise<UserRecord> {
+  const user = await usersOf(ctx).get(id);
+  if (!user) throw new AppError(404, 'userNotFound');
+  return user;
+}

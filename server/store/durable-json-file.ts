@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Adapter } from 'lowdb';
+import { StoreCorruptError } from './store.types';
+
+/**
+ * lowdb adapter for one JSON array file. lowdb's own JSONFile neither fsyncs nor survives a crash
+ * mid-write; this one writes a temp file, fsyncs it, renames it over the target and fsyncs the
+ * directory, so the file is always either the old or the new complete version.
+ */
+export class DurableJsonFile<T> implements Adapter<T[]> {
+  constructor(readonly file: string) {}
+
+  async read(): Promise<T[] | null> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new StoreCorruptError(this.file, (error as Error).message);
+    }
+    if (!Array.isArray(parsed)) throw new StoreCorruptError(this.file, 'expected a JSON array of records');
+    return parsed as T[];
+  }
+
+  async write(data: T[]): Promise<void> {
+    const dir = dirname(this.file);
+    const temp = join(dir, `.${basename(this.file)}.${randomBytes(6).toString('hex')}.tmp`);
+    const handle = await open(temp, 'w', 0o600);
+    try {
+      await handle.writeFile(JSON.stringify(data, null, 2));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(temp, this.file);
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
+    await syncDirectory(dir);
+  }
+}
+
+/** fsync of the directory makes the rename itself durable (not supported on every platform). */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EINVAL' && code !== 'EPERM') throw error;
+  } finally {
+    await handle?.close();
+  }
+}

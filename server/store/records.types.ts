@@ -1,0 +1,98 @@
+import type { ConfigDocument } from '../../core/documents/document.types';
+
+/** A user account as stored (never sent as is: see services/session.ts for the public shape). */
+export interface UserRecord {
+  /** The user's uuid; also `user.id` and `user.uuid` in a LoginResponse. */
+  id: string;
+  email: string;
+  name: string;
+  company?: string;
+  phone?: string;
+  website?: string;
+  passwordHash: string;
+  roles: string[];
+  permissions: string[];
+  verified: boolean;
+  approved: boolean;
+  site_language: 'en' | 'tr';
+  report_language?: 'en' | 'tr';
+  theme: 'dark' | 'light';
+  timezone: string | null;
+  avatar: string | null;
+  commercial_consent?: boolean;
+  /** 'default' or 'pcichecklist' (shell §6 landing rule 4). */
+  platform: 'default' | 'pcichecklist';
+  packages: string[];
+  organizationIds: string[];
+  /** LoginResponse.data flags. */
+  data: { hasSites?: boolean; bankAccount?: boolean; bramOnly?: boolean; fullOnboarding?: boolean; tutorials?: unknown };
+  twoFactor: { enabled: boolean; secret?: string; pendingSecret?: string };
+  createdAt: string;
+  approvedAt?: string;
+  approvedBy?: string;
+}
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+}
+
+/** A single-use link token; `id` is the sha256 of the mailed token so a leaked file grants nothing. */
+export interface TokenRecord {
+  id: string;
+  type: 'verify' | 'reset';
+  userId: string;
+  expiresAt: string;
+  createdAt: string;
+  usedAt?: string;
+}
+
+export interface MailLogRecord {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: 'logged' | 'sent' | 'failed';
+  createdAt: string;
+  error?: string;
+}
+
+export interface ErrorReportRecord {
+  id: string;
+  page_url: string;
+  error_reason: string;
+  endpoint?: string;
+  userId?: string;
+  createdAt: string;
+}
+
+export interface AuditLogRecord {
+  id: string;
+  at: string;
+  actor: string;
+  action: 'draft.create' | 'draft.update' | 'publish';
+  kind: string;
+  docId: string;
+  version: number;
+  /** The version that was published before and is now retired. */
+  retiredVersion?: number;
+  hash: string;
+}
+
+/** SMTP settings kept in the store (used when SMTP_HOST/SMTP_PORT are not set). */
+export interface SmtpSettingsRecord {
+  id: 'smtp';
+  host: string;
+  port: number;
+  secure?: boolean;
+  user?: string;
+  pass?: string;
+  from?: string;
+}
+
+/** A config document version; the record id is `kind/id/version` because `id` names the document. */
+export interface DocumentRecord {
+  id: string;
+  document: ConfigDocument;
+}

@@ -1,0 +1,53 @@
+/** Every stored record is addressed by a string id, unique within its collection. */
+export interface StoredRecord {
+  id: string;
+}
+
+/**
+ * One named collection. Writes resolve only after the change is durably on disk, so a caller
+ * that got an answer can rely on it surviving a crash or restart.
+ */
+export interface Collection<T extends StoredRecord> {
+  all(): Promise<T[]>;
+  get(id: string): Promise<T | undefined>;
+  /** The predicate sees the stored record and must not mutate it. */
+  find(predicate: (record: T) => boolean): Promise<T[]>;
+  /** Rejects when a record with the same id exists. */
+  insert(record: T): Promise<T>;
+  /** Shallow-merges the patch; rejects when the id is unknown. The id itself cannot change. */
+  update(id: string, patch: Partial<T>): Promise<T>;
+  /** Resolves false when there was nothing to remove. */
+  remove(id: string): Promise<boolean>;
+}
+
+/** The collections the app keeps (one JSON file each in the lowdb adapter). */
+export const COLLECTION_NAMES = [
+  'users',
+  'organizations',
+  'documents',
+  'auditLog',
+  'mailLogs',
+  'tokens',
+  'errorReports',
+  'smtpSettings',
+] as const;
+
+export type CollectionName = (typeof COLLECTION_NAMES)[number];
+
+/** Storage behind the services; lowdb today, a PostgreSQL adapter can implement the same shape. */
+export interface Store {
+  collection<T extends StoredRecord>(name: CollectionName): Collection<T>;
+  /** Waits for queued writes, then releases the files. */
+  close(): Promise<void>;
+}
+
+/** Thrown at start-up when a collection file cannot be parsed; the file is left untouched. */
+export class StoreCorruptError extends Error {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`Data file ${file} is corrupt (${reason}). It was not modified; repair or remove it, then start again.`);
+    this.name = 'StoreCorruptError';
+  }
+}

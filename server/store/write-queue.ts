@@ -1,0 +1,19 @@
+/**
+ * Runs tasks one at a time in arrival order. All collection writes go through one queue, so two
+ * writers never interleave a read-modify-write or race on a temp file.
+ */
+export class WriteQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<R>(task: () => Promise<R>): Promise<R> {
+    const result = this.tail.then(task, task);
+    // keep the chain alive after a failure; the caller still sees the rejection
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Resolves once everything queued so far has finished. */
+  drain(): Promise<void> {
+    return this.tail.then(() => undefined);
+  }
+}
