@@ -1,0 +1,79 @@
+import type { AxiosInstance } from 'axios';
+import { getSession, updateSession } from '../session/session.store';
+import { endSession } from '../session/logout';
+import { showToast } from '../shell/toaster';
+import { createServiceClient } from './http';
+
+/** Any value is accepted by the server; the header itself is part of the identity contract. */
+const PROJECT_KEY = 'paysec-web';
+
+export const iam = createServiceClient({
+  prefix: '/iam/api',
+  headers: () => ({ 'X-Project-Key': PROJECT_KEY }),
+  onError: (error) => {
+    // a 401 on GET /me always ends the session (shell §4)
+    const isMe = error.config?.method === 'get' && /^\/?me\/?$/.test(error.config.url ?? '');
+    if (error.response?.status === 401 && isMe) {
+      endSession();
+      return true;
+    }
+    return false;
+  },
+});
+
+export const wbe = createServiceClient({
+  prefix: '/wbe/api',
+  headers: () => {
+    const session = getSession();
+    return { 'X-AFF-ID': session.affid, 'X-SITE-ID': session.siteId };
+  },
+  onResponse: (headers) => {
+    if (headers['x-clear-affid'] !== undefined && getSession().affid) updateSession({ affid: undefined });
+  },
+  onError: (error) => {
+    // 406: the backend rejects this session; say why, then end it (shell §8)
+    if (error.response?.status !== 406) return false;
+    const message = error.response.data?.message;
+    if (message) void showToast(message, 'danger');
+    endSession();
+    return true;
+  },
+});
+
+export const trn = createServiceClient({
+  prefix: '/trn/v2',
+  // organisation calls carry the original token while impersonating (shell §7)
+  headers: () => ({ 'X-Original-Token': getSession().originalToken }),
+});
+
+export const config = createServiceClient({ prefix: '/config/v1' });
+
+export const saq = createServiceClient({ prefix: '/saq/api/v1' });
+export const maq = createServiceClient({ prefix: '/maq/api' });
+export const inv = createServiceClient({ prefix: '/inv/api' });
+export const ast = createServiceClient({ prefix: '/ast' });
+export const wa2 = createServiceClient({ prefix: '/wa2/api/v2' });
+export const mapi = createServiceClient({ prefix: '/mapi/api/v1' });
+export const payments = createServiceClient({ prefix: '/payments/api/v1' });
+
+const byPrefix: [string, AxiosInstance][] = [
+  ['/iam/api', iam],
+  ['/wbe/api', wbe],
+  ['/trn/v2', trn],
+  ['/config/v1', config],
+  ['/saq/api/v1', saq],
+  ['/maq/api', maq],
+  ['/inv/api', inv],
+  ['/ast', ast],
+  ['/wa2/api/v2', wa2],
+  ['/mapi/api/v1', mapi],
+  ['/payments/api/v1', payments],
+];
+
+/** The client for a gateway path named in a document (e.g. a form's submit path) and the rest of the path. */
+export function clientForPath(path: string): { client: AxiosInstance; url: string } {
+  for (const [prefix, client] of byPrefix) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) return { client, url: path.slice(prefix.length) };
+  }
+  throw new Error(`No gateway client for ${path}`);
+}

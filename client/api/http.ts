@@ -1,0 +1,85 @@
+import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { getSession } from '../session/session.store';
+import { endSession } from '../session/logout';
+
+/** The failure shape every gateway answers (contracts.md 'Gateway'). */
+export interface ApiFailure {
+  code: string;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+export interface ServiceOptions {
+  /** Service prefix on the gateway, e.g. '/iam/api'. */
+  prefix: string;
+  /** Headers this service adds on every request (read at request time). */
+  headers?: () => Record<string, string | undefined>;
+  /** Runs on every response (e.g. wbe clears the stored affid). */
+  onResponse?: (headers: Record<string, unknown>) => void;
+  /** Handles a failure before the common 401 rule; return true when handled. */
+  onError?: (error: AxiosError<ApiFailure>) => boolean;
+}
+
+/** Calls whose 401 is an answer, not a dead session: login itself and notification calls (shell §4). */
+function keepsSessionOn401(config: InternalAxiosRequestConfig | undefined): boolean {
+  const url = `${config?.baseURL ?? ''}${config?.url ?? ''}`;
+  return /\/login(\/|$|\?)/.test(url) || /notif/i.test(url);
+}
+
+/** One axios instance per service prefix, all made here so every service behaves alike. */
+export function createServiceClient(options: ServiceOptions): AxiosInstance {
+  const client = axios.create({ baseURL: options.prefix });
+
+  client.interceptors.request.use((config) => {
+    const session = getSession();
+    if (session.token && !config.headers.has('Authorization')) {
+      config.headers.set('Authorization', `Bearer ${session.token}`);
+    }
+    config.headers.set('Accept-Language', session.language);
+    for (const [name, value] of Object.entries(options.headers?.() ?? {})) {
+      if (value !== undefined && value !== '') config.headers.set(name, value);
+    }
+    return config;
+  });
+
+  client.interceptors.response.use(
+    (response) => {
+      options.onResponse?.(response.headers as Record<string, unknown>);
+      return response;
+    },
+    (error: AxiosError<ApiFailure>) => {
+      if (error.response) options.onResponse?.(error.response.headers as Record<string, unknown>);
+      if (options.onError?.(error)) return Promise.reject(error);
+      if (error.response?.status === 401 && !keepsSessionOn401(error.config) && getSession().token) {
+        endSession();
+      }
+      return Promise.reject(error);
+    },
+  );
+  return client;
+}
+
+/** Responses are read from `content` (shell §7). */
+export function content<T>(response: { data: { content: T } }): T {
+  return response.data.content;
+}
+
+/** The gateway's failure body, if the error carries one. */
+export function failureOf(error: unknown): (ApiFailure & { status: number }) | null {
+  if (!axios.isAxiosError(error) || !error.response) return null;
+  const body = (error.response.data ?? {}) as Partial<ApiFailure>;
+  return {
+    status: error.response.status,
+    code: body.code ?? 'somethingWentWrong',
+    message: body.message ?? '',
+    errors: body.errors,
+  };
+}
+
+/** Config-service reads answer the document itself; gateway reads wrap it in `content`. Accept both. */
+export function contentOrSelf<T>(data: unknown): T {
+  if (data && typeof data === 'object' && 'content' in data && Object.keys(data).length === 1) {
+    return (data as { content: T }).content;
+  }
+  return data as T;
+}

@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+import type { Text } from '../../core/documents/document.types';
+
+/** Visible text from a document: an i18n key or an {en, tr} pair (ARCHITECTURE 'Config documents'). */
+export function resolveText(text: Text | undefined, t: TFunction, language: string): string {
+  if (text === undefined) return '';
+  if (typeof text === 'string') return t(text);
+  return language === 'tr' ? text.tr : text.en;
+}
+
+/** A gateway error or form code as visible text: full keys as given, bare codes from `errors.` then `validation.`. */
+export function translateCode(code: string, t: TFunction, i18n: { exists: (key: string) => boolean }): string {
+  if (code.includes('.')) return t(code);
+  if (i18n.exists(`errors.${code}`)) return t(`errors.${code}`);
+  if (i18n.exists(`validation.${code}`)) return t(`validation.${code}`);
+  return t('errors.somethingWentWrong');
+}

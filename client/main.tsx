@@ -1,0 +1,31 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import './shell/public.css';
+import { Classes } from '@blueprintjs/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { queryClient } from './api/queryClient';
+import { initI18n } from './i18n/i18n';
+import { Boot } from './runtime/Boot';
+import { installIconLoader } from './runtime/icons';
+import { captureAffid } from './session/affid';
+import { getSession } from './session/session.store';
+
+const session = getSession();
+captureAffid();
+installIconLoader();
+// apply the stored theme before the first paint to avoid a flash of the wrong one
+document.body.classList.toggle(Classes.DARK, session.theme === 'dark');
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+// render once the stored language's catalogue is in, so the first paint is in that language
+void initI18n(session.language).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Boot />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
+);

@@ -1,0 +1,33 @@
+import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
+import { screenFor } from './screenRegistry';
+
+interface State {
+  error: Error | null;
+}
+
+/**
+ * Catches render failures of a screen and shows the error-500 page content (shell §8 'Render
+ * failure'); that page's report button sends the reason to the backend.
+ */
+export class ScreenErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Screen failed to render', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    const ErrorPage = screenFor('error.500').component;
+    const route = { path: window.location.pathname, layout: 'app' as const, guard: null };
+    return (
+      <Suspense fallback={null}>
+        <ErrorPage route={route} params={{}} props={{ errorReason: String(this.state.error.message) }} />
+      </Suspense>
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import { lazy } from 'react';
+import type { ScreenComponent, ScreenEntry } from './screen.types';
+
+type Loader = () => Promise<{ default: ScreenComponent }>;
+
+/** Wrap a dynamic import so React.lazy and the preloader share one promise. */
+function entry(load: Loader): ScreenEntry {
+  let promise: Promise<{ default: ScreenComponent }> | null = null;
+  const once = () => {
+    promise ??= load();
+    return promise;
+  };
+  return { component: lazy(once), preload: once };
+}
+
+/**
+ * Screen kinds the routes document may name in `screen`. Every kind is its own chunk so the
+ * sign-in page loads only the login renderer (RJSF, tables and admin screens stay out).
+ */
+export const screenRegistry: Record<string, ScreenEntry> = {
+  'auth.login': entry(() => import('../screens/LoginScreen')),
+  'auth.register': entry(() => import('../screens/RegisterScreen')),
+  'auth.verification': entry(() => import('../screens/VerificationScreen')),
+  'auth.forgotPassword': entry(() => import('../screens/ForgotPasswordScreen')),
+  'auth.resetPassword': entry(() => import('../screens/ResetPasswordScreen')),
+  'auth.logout': entry(() => import('../screens/LogoutScreen')),
+  'auth.invitationNotFound': entry(() => import('../screens/InvitationNotFoundScreen')),
+  welcome: entry(() => import('../screens/WelcomeScreen')),
+  'error.404': entry(() => import('../screens/NotFoundScreen')),
+  'error.500': entry(() => import('../screens/ServerErrorScreen')),
+  noPermission: entry(() => import('../screens/NoPermissionScreen')),
+  placeholder: entry(() => import('../screens/PlaceholderScreen')),
+  dashboard: entry(() => import('../screens/DashboardScreen')),
+  settings: entry(() => import('../screens/SettingsScreen')),
+  'admin.users': entry(() => import('../screens/AdminUsersScreen')),
+  mailLogs: entry(() => import('../screens/MailLogsScreen')),
+  form: entry(() => import('../screens/FormScreen')),
+};
+
+/** Renders a kind nobody registered: a visible notice rather than a blank page. */
+export const fallbackScreen: ScreenEntry = entry(() => import('../screens/UnknownScreen'));
+
+export function screenFor(kind: string | undefined): ScreenEntry {
+  return (kind && screenRegistry[kind]) || fallbackScreen;
+}

@@ -1,0 +1,88 @@
+import type { ClientSession, LoginResponse } from './session.types';
+
+/** The one localStorage key the app keeps (shell §9). */
+export const SESSION_KEY = 'config';
+
+/** Defaults for a first visit: dark theme, folded navbar, English (shell §1). */
+const DEFAULT_SESSION: ClientSession = { theme: 'dark', language: 'en', navbarFolded: true };
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cached: ClientSession | null = null;
+
+function read(): ClientSession {
+  try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Partial<ClientSession>) : {};
+    return { ...DEFAULT_SESSION, ...parsed };
+  } catch {
+    // a corrupt value must not lock the user out: start over
+    return { ...DEFAULT_SESSION };
+  }
+}
+
+/** The current session (a stable object until the next write, for useSyncExternalStore). */
+export function getSession(): ClientSession {
+  if (!cached) cached = read();
+  return cached;
+}
+
+/** Merge a patch into the stored session and notify subscribers. `undefined` values remove keys. */
+export function updateSession(patch: Partial<ClientSession>): ClientSession {
+  const next: ClientSession = { ...getSession(), ...patch };
+  for (const key of Object.keys(next) as (keyof ClientSession)[]) {
+    if (next[key] === undefined) delete next[key];
+  }
+  cached = next;
+  localStorage.setItem(SESSION_KEY, JSON.stringify(next));
+  for (const listener of listeners) listener();
+  return next;
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Signed in means we hold a token and a user. */
+export function isSignedIn(session: ClientSession = getSession()): boolean {
+  return Boolean(session.token && session.user);
+}
+
+/** Store what the login (or an impersonation / organisation switch) answered. */
+export function storeLogin(response: Partial<LoginResponse> & { token: string }): ClientSession {
+  const current = getSession();
+  return updateSession({
+    token: response.token,
+    user: response.user,
+    roles: response.roles ?? response.user?.roles ?? [],
+    permissions: response.permissions ?? response.user?.permissions ?? [],
+    protectedData: response.protectedData,
+    data: response.data ?? current.data,
+    organizationList: response.organization_list ?? current.organizationList,
+    originalToken: response.originalToken ?? current.originalToken,
+    originalUser: response.originalUser ?? current.originalUser,
+    // theme and language stay as this browser has them (the sign-in page already shows them);
+    // the profile receives them whenever the user changes one
+  });
+}
+
+/** Forget everything that identifies the user; keep preferences and the remembered path. */
+export function clearAuth(): ClientSession {
+  return updateSession({
+    token: undefined,
+    user: undefined,
+    roles: undefined,
+    permissions: undefined,
+    protectedData: undefined,
+    data: undefined,
+    organizationList: undefined,
+    originalToken: undefined,
+    originalUser: undefined,
+  });
+}
+
+/** Remember where the user wanted to go, so login can return there (shell §4 'Access'). */
+export function rememberPath(path: string): void {
+  updateSession({ rememberedPath: path });
+}

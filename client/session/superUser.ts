@@ -1,0 +1,20 @@
+/**
+ * The super-user record (data, permissions, roles of the original user) kept in a cookie while an
+ * admin impersonates or switches organisation (shell §3 'User session'); logout clears it.
+ */
+const COOKIE = 'superUser';
+
+export interface SuperUserRecord {
+  data?: unknown;
+  permissions: string[];
+  roles: string[];
+}
+
+export function setSuperUserCookie(record: SuperUserRecord): void {
+  const value = encodeURIComponent(JSON.stringify(record));
+  document.cookie = `${COOKIE}=${value}; path=/; SameSite=Strict`;
+}
+
+export function clearSuperUserCookie(): void {
+  document.cookie = `${COOKIE}=; path=/; max-age=0; SameSite=Strict`;
+}

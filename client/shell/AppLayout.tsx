@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Footer } from './Footer';
+import { MainNav } from './MainNav';
+import { MobileDrawer } from './MobileDrawer';
+import { SubDrawer } from './SubDrawer';
+import { TopBar } from './TopBar';
+import './shell.css';
+
+/** The signed-in shell: navbar, top bar, optional area menu, the screen, and the footer. */
+export default function AppLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className="app-layout">
+      <div className="app-layout__nav">
+        <MainNav />
+      </div>
+      <MobileDrawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <div className="app-layout__column">
+        <TopBar onOpenMenu={() => setDrawerOpen(true)} />
+        <div className="app-layout__body">
+          <SubDrawer />
+          <main className="app-layout__main">
+            <Outlet />
+          </main>
+        </div>
+        <Footer />
+      </div>
+    </div>
+  );
+}

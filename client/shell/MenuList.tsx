@@ -1,0 +1,64 @@
+import { Icon, type IconName } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router-dom';
+import type { ResolvedMenuItem } from '../../core/menus/menu.types';
+import { resolveText } from '../i18n/text';
+
+interface Props {
+  items: ResolvedMenuItem[];
+  /** Icons only (folded navbar): the title becomes the accessible name and tooltip. */
+  folded?: boolean;
+  /** Called after a link is followed (the mobile drawer closes). */
+  onNavigate?: () => void;
+}
+
+function firstUrl(item: ResolvedMenuItem): string | undefined {
+  return item.url ?? item.children?.map(firstUrl).find(Boolean);
+}
+
+function contains(item: ResolvedMenuItem, pathname: string): boolean {
+  const url = item.url;
+  if (url && (pathname === url || pathname.startsWith(`${url}/`))) return true;
+  return item.children?.some((child) => contains(child, pathname)) ?? false;
+}
+
+/**
+ * Menu items as navigation links. A group links to its first child; its children are listed
+ * only while the current page is one of them, so the menu stays short.
+ */
+export function MenuList({ items, folded = false, onNavigate }: Props) {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <ul className={`menu-list${folded ? ' menu-list--folded' : ''}`}>
+      {items.map((item) => {
+        const title = resolveText(item.title, t, i18n.language);
+        const url = firstUrl(item);
+        const badge = item.badge ? resolveText(item.badge, t, i18n.language) : null;
+        return (
+          <li key={item.id} className={`menu-list__entry menu-list__entry--${item.type}`}>
+            {url ? (
+              <NavLink
+                to={url}
+                end={item.type !== 'item'}
+                className={({ isActive }) => `menu-link${isActive && item.type === 'item' ? ' menu-link--active' : ''}`}
+                aria-label={folded ? title : undefined}
+                title={folded ? title : undefined}
+                onClick={onNavigate}
+              >
+                <Icon icon={(item.icon ?? 'dot') as IconName} aria-hidden />
+                {!folded && <span className="menu-link__text">{title}</span>}
+                {!folded && badge && <span className="menu-link__badge">{badge}</span>}
+              </NavLink>
+            ) : (
+              <span className="menu-link menu-link--static">{title}</span>
+            )}
+            {item.children && item.children.length > 0 && contains(item, pathname) && (
+              <MenuList items={item.children} folded={folded} onNavigate={onNavigate} />
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,61 @@
+import { HTMLSelect } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trn } from '../api/clients';
+import { content } from '../api/http';
+import { useAppConfig } from '../runtime/appConfig';
+import { switchOrganization } from '../session/impersonation';
+import type { Organization } from '../session/session.types';
+import { useSession } from '../session/useSession';
+import { showToast } from './toaster';
+
+/** Organisation switcher, shown only to members of more than one organisation (shell §4). */
+export function OrganizationSwitcher() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { landing, shell } = useAppConfig();
+  const running = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const initial = session.organizationList ?? [];
+  const list = useQuery({
+    queryKey: ['trn', 'organizations', session.user?.uuid],
+    queryFn: async () => content<Organization[]>(await trn.get('/login/organization/list')),
+    enabled: initial.length > 1,
+    initialData: initial,
+    initialDataUpdatedAt: 0,
+    staleTime: shell.organizationListCacheMs,
+  });
+  const organizations = list.data ?? [];
+  if (organizations.length <= 1) return null;
+
+  const onSelect = async (id: string) => {
+    if (running.current || !id) return; // a selection is ignored while a switch runs
+    running.current = true;
+    setBusy(true);
+    try {
+      await switchOrganization(id, landing);
+    } catch {
+      void showToast(t('errors.notAMember'), 'danger');
+      running.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <HTMLSelect
+      aria-label={t('shell.organization')}
+      disabled={busy}
+      minimal
+      value=""
+      onChange={(event) => void onSelect(event.target.value)}
+    >
+      <option value="">{t('shell.switchOrganization')}</option>
+      {organizations.map((organization) => (
+        <option key={organization.id} value={String(organization.id)}>
+          {organization.name}
+        </option>
+      ))}
+    </HTMLSelect>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppConfig } from '../runtime/appConfig';
+import { returnToOriginalUser } from '../session/impersonation';
+import { logout } from '../session/logout';
+import { isSignedIn } from '../session/session.store';
+import { useSession } from '../session/useSession';
+import { showToast } from './toaster';
+
+/** The user menu (shell §2.8): login/register when signed out; settings, Admin, go back, logout when in. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { routes } = useAppConfig();
+  const signedIn = isSignedIn(session);
+  const isAdmin = session.roles?.includes('admin') ?? false;
+
+  const goBack = () =>
+    returnToOriginalUser().catch(() => void showToast(t('errors.somethingWentWrong'), 'danger'));
+
+  const menu = signedIn ? (
+    <Menu aria-label={t('shell.userMenu')}>
+      <MenuItem icon="cog" text={t('shell.settings')} onClick={() => navigate('/app/settings')} />
+      {isAdmin && <MenuItem icon="key" text={t('shell.admin')} onClick={() => navigate('/app/admin/users')} />}
+      {session.originalUser && <MenuItem icon="undo" text={t('shell.goBackToOriginalUser')} onClick={() => void goBack()} />}
+      <MenuDivider />
+      <MenuItem icon="log-out" text={t('shell.logout')} onClick={() => logout(routes.login)} />
+    </Menu>
+  ) : (
+    <Menu aria-label={t('shell.userMenu')}>
+      <MenuItem icon="log-in" text={t('shell.login')} onClick={() => navigate(routes.login)} />
+      <MenuItem icon="new-person" text={t('shell.register')} onClick={() => navigate('/register')} />
+    </Menu>
+  );
+
+  return (
+    <PopoverNext placement="bottom-end" content={menu}>
+      <Button
+        variant="minimal"
+        icon="user"
+        endIcon="caret-down"
+        aria-label={t('shell.userMenu')}
+        text={signedIn ? <span className="user-menu__name">{session.user?.name}</span> : undefined}
+      />
+    </PopoverNext>
+  );
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The gateway and config service run on one Express port; dev mode proxies to it.
+const backend = 'http://localhost:4100';
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    proxy: {
+      '/iam': backend,
+      '/wbe': backend,
+      '/trn': backend,
+      '/config': backend,
+    },
+  },
+});
