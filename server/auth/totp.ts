@@ -1,13 +1,7 @@
-import { createGuardrails, generate, generateSecret, generateURI, verify } from 'otplib';
+import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
 export const TOTP_ISSUER = 'PaySec';
-
-/**
- * otplib 13 refuses secrets under 16 bytes; the demo account uses the well-known 10-byte
- * JBSWY3DPEHPK3PXP, so accept 10 (new secrets are generated at the default 20 bytes).
- */
-const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
 
 export function newTotpSecret(): string {
   return generateSecret();
@@ -17,7 +11,7 @@ export function newTotpSecret(): string {
 export async function checkTotp(secret: string, code: string): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
   try {
-    const result = await verify({ secret, token: code, epochTolerance: 30, guardrails });
+    const result = await verify({ secret, token: code, epochTolerance: 30 });
     return result.valid;
   } catch {
     return false;
@@ -26,7 +20,7 @@ export async function checkTotp(secret: string, code: string): Promise<boolean> 
 
 /** The current code (tests and tooling). */
 export function currentTotp(secret: string): Promise<string> {
-  return generate({ secret, guardrails });
+  return generate({ secret });
 }
 
 export async function totpProvisioning(secret: string, email: string): Promise<{ otpauthUrl: string; qrDataUrl: string }> {

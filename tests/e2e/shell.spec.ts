@@ -4,7 +4,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
 
-const SHOTS = 'test-results/screenshots';
+const SHOTS = 'artifacts/screenshots';
 fs.mkdirSync(SHOTS, { recursive: true });
 
 async function shot(page: Page, name: string) {
@@ -55,7 +55,8 @@ test('the shell: folded navbar, footer, theme and language stored on profile and
   await page.getByRole('menuitem', { name: 'Türkçe' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   const tr = JSON.parse(fs.readFileSync('locales/tr.json', 'utf8'));
-  await expect(nav.getByRole('link', { name: tr.menu.dashboard })).toBeVisible();
+  const trNav = page.getByRole('navigation', { name: tr.shell.mainMenu });
+  await expect(trNav.getByRole('link', { name: tr.menu.dashboard })).toBeVisible();
   await expect.poll(async () => (await storedConfig(page))?.language).toBe('tr');
   const token = (await storedConfig(page))?.token as string;
   const me = await (await page.request.get('/iam/api/me', { headers: { authorization: `Bearer ${token}` } })).json();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../../server/auth/totp';
 import { type TestServer, call, login, startTestServer } from './support/harness';
 
-const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 describe('POST /iam/api/login', () => {
   let server: TestServer;

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const MAIL_DIR = path.resolve('test-results/e2e-mail');
+export const MAIL_DIR = path.resolve('artifacts/e2e-mail');
 
 export interface ReceivedMail {
   to: string[];

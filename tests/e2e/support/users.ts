@@ -1,6 +1,6 @@
 /** The demo users the README lists, with where shell §6's landing rules send each after sign-in. */
 export const PASSWORD = 'Demo-Pass1';
-export const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 export interface DemoUser {
   email: string;
