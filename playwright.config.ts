@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 /** E2E against the real server (tests/e2e/support/serve.ts) in Debian's Chromium. */
-export const E2E_PORT = 4173;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/e2e',
