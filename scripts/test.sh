@@ -6,7 +6,7 @@ export CI="${CI:-}" NODE_ENV=test
 
 if [ ! -x node_modules/.bin/vitest ]; then
   echo "== installing npm dependencies"
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
 fi
 if ! command -v chromium >/dev/null 2>&1; then
   echo "== installing Debian's Chromium for the end-to-end tests"
