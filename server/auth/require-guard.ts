@@ -21,9 +21,9 @@ export function publishedRoleGroups(ctx: AppContext): RoleGroups {
  * browser uses to hide what the server refuses here. Use after `authenticate`.
  */
 export function requireGuard(ctx: AppContext, guard: Guard): RequestHandler {
-  return (req: Request, _res: Response, next: NextFunction) => {
+  return async (req: Request, _res: Response, next: NextFunction) => {
     const { user, token, claims } = requireAuth(req);
-    const subject = subjectOf({ token, ...sessionView(ctx, user), originalUser: claims.imp ?? null });
+    const subject = subjectOf({ token, ...(await sessionView(ctx, user)), originalUser: claims.imp ?? null });
     if (!evaluateGuard(guard, subject, publishedRoleGroups(ctx))) throw new AppError(403, 'noPermission');
     next();
   };

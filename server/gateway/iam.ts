@@ -55,8 +55,8 @@ export function iamRouter(ctx: AppContext, services: Services, limits: IamLimits
     res.json({ content: { reset: true } });
   });
 
-  router.get('/me', signedIn, (req, res) => {
-    res.json({ content: services.profile.me(requireAuth(req)) });
+  router.get('/me', signedIn, async (req, res) => {
+    res.json({ content: await services.profile.me(requireAuth(req)) });
   });
 
   router.put('/me', signedIn, validate(profileSchema), async (req, res) => {

@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
 import type { Services } from '../services';
 import { errorReportSchema } from './request-schemas';
+import { selectSite } from './site-header';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -20,7 +21,7 @@ function rejectStaleOrganization(req: Request, _res: Response, next: NextFunctio
 /** Web backend `/wbe/api` (docs/contracts.md 'Web backend'). */
 export function wbeRouter(ctx: AppContext, services: Services): Router {
   const router = express.Router();
-  const signedIn: RequestHandler[] = [authenticate(ctx), rejectStaleOrganization];
+  const signedIn: RequestHandler[] = [authenticate(ctx), rejectStaleOrganization, selectSite(ctx)];
   const admin: RequestHandler[] = [...signedIn, requireGuard(ctx, ADMIN_GUARD)];
 
   router.get('/admin/users', ...admin, async (_req, res) => {
@@ -35,13 +36,18 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
     res.json({ content: await services.admin.impersonate(requireAuth(req), String(req.params.uuid)) });
   });
 
+  // domain §6-7: the user's sites with the saq permission, otherwise an empty list (never an error)
+  router.get('/sites', ...signedIn, async (req, res) => {
+    res.json({ content: await services.sites.list(requireAuth(req)) });
+  });
+
   router.get('/mail-logs', ...signedIn, requireGuard(ctx, { anyOf: ['mailLogs:view'] }), async (_req, res) => {
     res.json({ content: await services.admin.mailLogs() });
   });
 
   // the error page's report button also works signed out, so the caller is optional here
-  router.post('/user/log/error', optionalAuthenticate(ctx), validate(errorReportSchema), async (req, res) => {
-    res.status(201).json({ content: await services.errorReports.report(req.body, req.auth?.user.id) });
+  router.post('/user/log/error', optionalAuthenticate(ctx), selectSite(ctx), validate(errorReportSchema), async (req, res) => {
+    res.status(201).json({ content: await services.errorReports.report(req.body, req.auth?.user.id, req.site?.id) });
   });
 
   return router;

@@ -11,13 +11,14 @@ export interface ErrorReportInput {
 export class ErrorReportService {
   constructor(private readonly ctx: AppContext) {}
 
-  async report(input: ErrorReportInput, userId?: string): Promise<{ id: string }> {
+  async report(input: ErrorReportInput, userId?: string, siteId?: string): Promise<{ id: string }> {
     const record = await this.ctx.store.collection<ErrorReportRecord>('errorReports').insert({
       id: crypto.randomUUID(),
       page_url: input.page_url,
       error_reason: input.error_reason,
       ...(input.endpoint ? { endpoint: input.endpoint } : {}),
       ...(userId ? { userId } : {}),
+      ...(siteId ? { siteId } : {}),
       createdAt: new Date().toISOString(),
     });
     return { id: record.id };

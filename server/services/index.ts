@@ -4,6 +4,7 @@ import { AuthService } from './auth.service';
 import { ErrorReportService } from './error-report.service';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
+import { SiteService } from './site.service';
 
 /** One instance of every service per app, sharing the app's context. */
 export function createServices(ctx: AppContext) {
@@ -13,6 +14,7 @@ export function createServices(ctx: AppContext) {
     admin: new AdminService(ctx),
     organizations: new OrganizationService(ctx),
     errorReports: new ErrorReportService(ctx),
+    sites: new SiteService(ctx),
   };
 }
 

@@ -2,6 +2,7 @@ import type { SessionUser } from '../../core/session/session.types';
 import type { TokenClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
+import { sitesOf } from './sites';
 
 /** The user as the client may see it (no hash, no 2FA secret). */
 export function publicUser(user: UserRecord): SessionUser & {
@@ -36,8 +37,13 @@ export async function organizationsOf(ctx: AppContext, user: UserRecord): Promis
   return organizations.map(({ id, name }) => ({ id, name }));
 }
 
-/** The parts of a LoginResponse that describe the user (also the /me answer and the guard subject). */
-export function sessionView(ctx: AppContext, user: UserRecord) {
+/**
+ * The parts of a LoginResponse that describe the user (also the /me answer and the guard subject).
+ * `data.hasSites` is derived from the user's sites, so the SAQ menu rule (shell §2.8) stays true
+ * to what GET /wbe/api/sites answers.
+ */
+export async function sessionView(ctx: AppContext, user: UserRecord) {
+  const hasSites = (await sitesOf(ctx, user)).length > 0;
   return {
     user: publicUser(user),
     roles: user.roles,
@@ -48,7 +54,7 @@ export function sessionView(ctx: AppContext, user: UserRecord) {
       timezone: user.timezone,
       tutorials: user.data.tutorials ?? [],
       fullOnboarding: user.data.fullOnboarding === true,
-      hasSites: user.data.hasSites === true,
+      hasSites,
       bankAccount: user.data.bankAccount === true,
       bramOnly: user.data.bramOnly === true,
     },
@@ -60,5 +66,5 @@ export async function loginResponse(ctx: AppContext, user: UserRecord, claims: O
   const organizations = await organizationsOf(ctx, user);
   const org = claims.org ?? organizations[0]?.id;
   const token = await ctx.tokens.sign({ sub: user.id, ...claims, ...(org ? { org } : {}) });
-  return { token, ...sessionView(ctx, user), organization_list: organizations };
+  return { token, ...(await sessionView(ctx, user)), organization_list: organizations };
 }

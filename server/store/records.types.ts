@@ -24,8 +24,8 @@ export interface UserRecord {
   platform: 'default' | 'pcichecklist';
   packages: string[];
   organizationIds: string[];
-  /** LoginResponse.data flags. */
-  data: { hasSites?: boolean; bankAccount?: boolean; bramOnly?: boolean; fullOnboarding?: boolean; tutorials?: unknown };
+  /** LoginResponse.data flags (`hasSites` is not stored: it is derived from the `sites` collection). */
+  data: { bankAccount?: boolean; bramOnly?: boolean; fullOnboarding?: boolean; tutorials?: unknown };
   twoFactor: { enabled: boolean; secret?: string; pendingSecret?: string };
   createdAt: string;
   approvedAt?: string;
@@ -35,6 +35,14 @@ export interface UserRecord {
 export interface OrganizationRecord {
   id: string;
   name: string;
+}
+
+/** A merchant's web site (shell §3 'Site'); it belongs to one organisation. */
+export interface SiteRecord {
+  id: string;
+  name: string;
+  organizationId: string;
+  createdAt: string;
 }
 
 /** A single-use link token; `id` is the sha256 of the mailed token so a leaked file grants nothing. */
@@ -64,6 +72,8 @@ export interface ErrorReportRecord {
   error_reason: string;
   endpoint?: string;
   userId?: string;
+  /** The selected site (X-SITE-ID) when it is one of the reporter's sites. */
+  siteId?: string;
   createdAt: string;
 }
 

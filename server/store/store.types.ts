@@ -24,6 +24,7 @@ export interface Collection<T extends StoredRecord> {
 export const COLLECTION_NAMES = [
   'users',
   'organizations',
+  'sites',
   'documents',
   'auditLog',
   'mailLogs',

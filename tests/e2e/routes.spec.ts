@@ -6,7 +6,7 @@ import type { RouteDef, RoutesBody } from '../../core/routes/route.types';
 import { matchRoute } from '../../core/routes/route.utils';
 import { subjectOf } from '../../core/session/subject';
 import { PASSWORD, SIGNED_IN_USERS } from './support/users';
-import { expectSignedInAt, signIn, storedConfig, t } from './support/ui';
+import { expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
 
 const read = (file: string) => JSON.parse(fs.readFileSync(`schemas/app/${file}`, 'utf8')).body;
 const routesBody = read('routes.json') as RoutesBody;
@@ -59,6 +59,7 @@ test.describe('every route of shell §2 with every demo user (item 7)', () => {
         await navigate(page, concrete(route.path));
         await expectOutcome(page, route, decideAccess(route.guard, subject, roleGroups), subject);
       }
+      expect(await missingKeys(page)).toEqual([]);
     });
   }
 });

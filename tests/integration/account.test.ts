@@ -26,19 +26,20 @@ describe('/iam/api/me and two-factor setup', () => {
 
   it('PUT /me updates name, language, theme and timezone and rejects wrong values', async () => {
     const token = await tokenFor(server.base, 'assessor@demo.test');
+    expect((await call(server.base, 'GET', '/iam/api/me', { token })).body.content.user.theme).toBe('dark');
     const updated = await call(server.base, 'PUT', '/iam/api/me', {
       token,
-      body: { name: 'Aslı Yeni', site_language: 'tr', theme: 'dark', timezone: 'Europe/Istanbul', extra: 'ignored' },
+      body: { name: 'Aslı Yeni', site_language: 'tr', theme: 'light', timezone: 'Europe/Istanbul', extra: 'ignored' },
     });
     expect(updated.status).toBe(200);
     expect(updated.body.content).toMatchObject({
       name: 'Aslı Yeni',
       site_language: 'tr',
-      theme: 'dark',
+      theme: 'light',
       timezone: 'Europe/Istanbul',
     });
     const me = await call(server.base, 'GET', '/iam/api/me', { token });
-    expect(me.body.content.user.theme).toBe('dark');
+    expect(me.body.content.user.theme).toBe('light');
 
     const wrong = await call(server.base, 'PUT', '/iam/api/me', { token, body: { theme: 'purple' } });
     expect(wrong.status).toBe(400);

@@ -1,0 +1,13 @@
+import type { AuthContext } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { type SiteView, sitesOf } from './sites';
+
+/** The SAQ site list (GET /wbe/api/sites, domain §6-7). */
+export class SiteService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The sites of the caller's organisations; empty without the saq permission. */
+  list({ user }: AuthContext): Promise<SiteView[]> {
+    return sitesOf(this.ctx, user);
+  }
+}

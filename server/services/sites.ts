@@ -1,0 +1,34 @@
+import type { AppContext } from '../context';
+import type { SiteRecord, UserRecord } from '../store/records.types';
+
+/** A site as the client sees it (shell §3 'Site'). */
+export interface SiteView {
+  id: string;
+  name: string;
+}
+
+/**
+ * Domain §6: the site list needs the saq permission. Held when a role or a permission names
+ * saq (role `saq`, `saqOverview:view`, `saqAdd:add`…); anyone else has no sites at all.
+ */
+export function mayHaveSites(user: Pick<UserRecord, 'roles' | 'permissions'>): boolean {
+  return [...user.roles, ...user.permissions].some((entry) => entry.toLowerCase().includes('saq'));
+}
+
+/** The sites of the user's organisations, by name; empty without the saq permission. */
+export async function sitesOf(ctx: AppContext, user: UserRecord): Promise<SiteView[]> {
+  if (!mayHaveSites(user)) return [];
+  const organizations = new Set(user.organizationIds);
+  const sites = await ctx.store.collection<SiteRecord>('sites').find((site) => organizations.has(site.organizationId));
+  return sites.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The site named by X-SITE-ID when it is one of the user's sites, otherwise undefined: a stale or
+ * foreign id (another user's selection left in the browser) is ignored, never an error.
+ */
+export async function selectedSiteOf(ctx: AppContext, user: UserRecord, header: string | undefined): Promise<SiteView | undefined> {
+  const id = header?.trim();
+  if (!id) return undefined;
+  return (await sitesOf(ctx, user)).find((site) => site.id === id);
+}
