@@ -1,6 +1,7 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { authenticate, requireAuth } from '../auth/authenticate';
 import { ADMIN_GUARD, requireGuard } from '../auth/require-guard';
+import { isDocumentKind } from '../../core/documents/meta-schemas';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
@@ -15,6 +16,15 @@ function names(req: Request): { kind: string; id: string } {
   const kind = String(req.params.kind);
   const id = String(req.params.id);
   if (!NAME.test(kind) || !NAME.test(id)) throw new AppError(400, 'invalidRequest', { kind: 'invalidRequest' });
+  return { kind, id };
+}
+
+/** Writes only make sense for kinds that have a meta-schema to be published against. */
+function knownKind(req: Request): { kind: string; id: string } {
+  const { kind, id } = names(req);
+  if (!isDocumentKind(kind)) {
+    throw new AppError(422, 'documentInvalid', undefined, { problems: [{ path: '/kind', message: `unknown document kind "${kind}"` }] });
+  }
   return { kind, id };
 }
 
@@ -70,7 +80,7 @@ export function configRouter(ctx: AppContext): Router {
   });
 
   router.post('/documents/:kind/:id/drafts', ...admin, validate(documentBodySchema), async (req, res) => {
-    const { kind, id } = names(req);
+    const { kind, id } = knownKind(req);
     res.status(201).json(await documents.createDraft(kind, id, req.body.body, requireAuth(req).user.email));
   });
 

@@ -87,5 +87,6 @@ export const errorReportSchema = {
 export const documentBodySchema = {
   type: 'object',
   required: ['body'],
-  properties: { body: {} },
+  // the full check against the kind's meta-schema happens at publish; a draft is at least an object
+  properties: { body: { type: 'object' } },
 };

@@ -63,6 +63,15 @@ describe('config service /config/v1', () => {
     expect(refused.body.code).toBe('noPermission');
   });
 
+  it('refuses drafts of an unknown kind (422) and bodies that are not objects (400)', async () => {
+    const unknown = await call(server.base, 'POST', '/config/v1/documents/nokind/x/drafts', { token: admin, body: { body: {} } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.problems).toEqual([{ path: '/kind', message: 'unknown document kind "nokind"' }]);
+    const scalar = await call(server.base, 'POST', `${DOC}/drafts`, { token: admin, body: { body: 5 } });
+    expect(scalar.status).toBe(400);
+    expect(scalar.body.code).toBe('invalidRequest');
+  });
+
   it('answers 422 documentInvalid listing every problem of a broken draft', async () => {
     const broken = { rules: [{ id: 'x', when: { evil: [1] }, to: '/a' }], fallback: 5, extra: true };
     const draft = await call(server.base, 'POST', `${DOC}/drafts`, { token: admin, body: { body: broken } });
