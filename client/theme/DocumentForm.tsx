@@ -1,7 +1,7 @@
 import { Callout, H2, Spinner } from '@blueprintjs/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { FormBody } from '../../core/forms/form.types';
@@ -42,7 +42,15 @@ function withBooleanDefaults(schema: Record<string, unknown>, data: Data): Data 
   return out;
 }
 
-/** Renders a published form document with RJSF and posts it where the document says. */
+/** RJSF's id of a field of core's FormErrors ('address.city' -> 'root_address_city'). */
+const idOf = (field: string) => ['root', ...field.split('.').filter(Boolean)].join('_');
+
+/**
+ * Renders a published form document with RJSF and posts it where the document says. Core's
+ * validateFormData judges the form in the browser exactly as the server does on submit: live when
+ * the user leaves a field (only fields already left show their problems), and on every field at
+ * submit, which sends nothing while a problem remains.
+ */
 export function DocumentForm(props: DocumentFormProps) {
   const { formId, initialData, extraData, onSuccess, hideTitle, submitText, hideOnSuccess } = props;
   const { t, i18n } = useTranslation();
@@ -53,6 +61,9 @@ export function DocumentForm(props: DocumentFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const left = useRef(new Set<string>());
+  const submitAttempted = useRef(false);
   const body: FormBody | undefined = query.data?.body;
   const translate = useCallback((code: string) => translateCode(code, t, i18n), [t, i18n]);
 
@@ -67,8 +78,8 @@ export function DocumentForm(props: DocumentFormProps) {
     () => edited ?? withBooleanDefaults(body?.schema ?? {}, initialData ?? {}),
     [edited, body, initialData],
   );
-  // core validateFormData judges the form, exactly as the server does on submit
-  const validator = useMemo(() => (body ? createCoreValidator(body, translate) : null), [body, translate]);
+  const shows = useCallback((field: string) => submitAttempted.current || left.current.has(idOf(field)), []);
+  const validator = useMemo(() => (body ? createCoreValidator(body, translate, shows) : null), [body, translate, shows]);
   const formContext = useMemo(() => ({ submitting }), [submitting]);
 
   if (query.isPending) return <Spinner aria-label={t('shell.loading')} />;
@@ -96,8 +107,14 @@ export function DocumentForm(props: DocumentFormProps) {
     }
   };
 
+  // runs before RJSF validates the submit (capture phase), so a submit is judged on every field
+  const onSubmitCapture = () => {
+    submitAttempted.current = true;
+    setAttempted(true);
+  };
+
   return (
-    <div className="document-form">
+    <div className="document-form" onSubmitCapture={onSubmitCapture}>
       {!hideTitle && <H2>{resolveText(body.title, t, i18n.language)}</H2>}
       {success && (
         <Callout intent="success" role="status" className="document-form__notice">
@@ -118,9 +135,12 @@ export function DocumentForm(props: DocumentFormProps) {
         extraErrors={extraErrors}
         formContext={formContext}
         noHtml5Validate
+        liveValidate={attempted ? 'onChange' : 'onBlur'}
         showErrorList="top"
+        onBlur={(id) => left.current.add(id)}
         onChange={(event) => setFormData(event.formData ?? {})}
         onSubmit={(event) => void submit(event)}
+        onError={() => undefined /* the problems are shown on the fields; RJSF would console.error them */}
       />
       )}
     </div>

@@ -1,32 +1,28 @@
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
-import { compileContentSchema } from '../../core/documents/schema-compiler';
-import type { FormBody, FormErrors } from '../../core/forms/form.types';
+import type { FormBody } from '../../core/forms/form.types';
+import { matchesSchema } from '../../core/forms/form-schema';
 import { validateFormData } from '../../core/forms/form.utils';
 import { toExtraErrors } from './formErrors';
 
 type Data = Record<string, unknown>;
 
 /**
- * Core's validateFormData, or null when this page may not compile schemas (ajv generates code,
- * which a CSP without 'unsafe-eval' refuses). The server runs the same function on submit and
- * answers 422 with the same keys, so the form still shows identical errors, one round trip later.
- */
-function safeValidate(body: FormBody, data: unknown): FormErrors | null {
-  try {
-    return validateFormData(body, data);
-  } catch {
-    return null;
-  }
-}
-
-/**
  * An RJSF validator backed by core (not @rjsf/validator-ajv8): browser and server judge a form
- * with one function and one message catalogue. `translate` turns i18n keys into text.
+ * with one function, validateFormData, and one message catalogue. It generates no code, so it runs
+ * under the server's CSP (no 'unsafe-eval'). `translate` turns i18n keys into text; `shows` picks
+ * the fields whose problems are shown (all of them unless given), for live validation that leaves
+ * untouched fields alone. A submit must always be judged on every field.
  */
-export function createCoreValidator(body: FormBody, translate: (code: string) => string): ValidatorType<Data> {
+export function createCoreValidator(
+  body: FormBody,
+  translate: (code: string) => string,
+  shows: (field: string) => boolean = () => true,
+): ValidatorType<Data> {
   return {
     validateFormData(formData): ValidationData<Data> {
-      const formErrors = safeValidate(body, formData ?? {}) ?? {};
+      const formErrors = Object.fromEntries(
+        Object.entries(validateFormData(body, formData ?? {})).filter(([field]) => shows(field)),
+      );
       const errors: RJSFValidationError[] = Object.entries(formErrors).map(([field, code]) => ({
         property: `.${field}`,
         message: translate(code),
@@ -36,11 +32,11 @@ export function createCoreValidator(body: FormBody, translate: (code: string) =>
     },
     isValid(schema: RJSFSchema, formData: Data | undefined, rootSchema: RJSFSchema): boolean {
       // used by RJSF to pick an anyOf/oneOf branch; definitions come from the root schema
+      const withDefinitions = { ...schema, definitions: rootSchema.definitions, $defs: rootSchema.$defs };
       try {
-        const withDefinitions = { ...schema, definitions: rootSchema.definitions, $defs: rootSchema.$defs };
-        return compileContentSchema(withDefinitions as Record<string, unknown>)(formData) === true;
+        return matchesSchema(withDefinitions as Record<string, unknown>, formData);
       } catch {
-        return false;
+        return false; // a branch whose $ref points outside the definitions matches nothing
       }
     },
     rawValidation<Result>(): { errors?: Result[]; validationError?: Error } {

@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { checkFormSchema } from '../forms/form-schema';
 import { checkRule } from '../rules/jsonlogic';
 import type { DocumentProblem, SeedDocument } from './document.types';
 import { isDocumentKind, META_SCHEMAS } from './meta-schemas';
@@ -99,7 +100,8 @@ function ajvProblems(errors: ErrorObject[] | null | undefined, prefix: string): 
 
 /**
  * Validates a config document before it is published (and when seeding): kind and id, the body
- * against its kind's meta-schema, every embedded JSON Schema compiled with ajv, every json-logic
+ * against its kind's meta-schema, every embedded JSON Schema compiled with ajv (and its $refs
+ * resolvable by core/forms/form-schema.ts, which validates form data without ajv), every json-logic
  * rule checked against the vetted operation set. Paths are JSON pointers into {kind, id, body},
  * e.g. `/body/routes/3/guard/rule`. An empty list means the document may be published.
  */
@@ -127,6 +129,7 @@ export function validateDocument(candidate: { kind: unknown; id: unknown; body: 
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) continue;
     try {
       compileContentSchema(schema as Record<string, unknown>);
+      checkFormSchema(schema as Record<string, unknown>); // form data is validated without ajv (browser CSP)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       problems.push({ path: `/body${path}`, message: `embedded JSON Schema does not compile: ${reason}` });

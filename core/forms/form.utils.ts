@@ -1,22 +1,11 @@
-import type { ErrorObject } from 'ajv';
 import { passwordProblems } from '../auth/password';
-import { compileContentSchema } from '../documents/schema-compiler';
 import { applyRule, truthy } from '../rules/jsonlogic';
 import type { FormBody, FormErrors } from './form.types';
+import { asJson, type SchemaProblem, schemaProblems } from './form-schema';
 
-/** Field name of a form error: the property path in dots ('phone', 'address.city'). */
-function fieldOf(error: ErrorObject): string {
-  const parts = error.instancePath
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (error.keyword === 'required') parts.push(String((error.params as { missingProperty: string }).missingProperty));
-  return parts.join('.');
-}
-
-function valueAt(data: unknown, field: string): unknown {
+function valueAt(data: unknown, path: string[]): unknown {
   let current = data;
-  for (const key of field.split('.')) {
+  for (const key of path) {
     if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
     current = (current as Record<string, unknown>)[key];
   }
@@ -24,27 +13,26 @@ function valueAt(data: unknown, field: string): unknown {
 }
 
 /**
- * ajv keyword -> i18n key (docs/contracts.md 'Form documents'). A field schema may override any
+ * Schema keyword -> i18n key (docs/contracts.md 'Form documents'). A field schema may override any
  * of them with `"x-messages": { "<keyword>": "<i18n key>" }`.
  */
-function messageFor(error: ErrorObject, data: unknown, field: string): string {
-  const overrides = (error.parentSchema as { 'x-messages'?: Record<string, string> } | undefined)?.['x-messages'];
-  if (overrides && Object.hasOwn(overrides, error.keyword)) return overrides[error.keyword];
-  switch (error.keyword) {
+function messageFor(problem: SchemaProblem, data: unknown): string {
+  const { keyword, schema } = problem;
+  const overrides = schema?.['x-messages'] as Record<string, string> | undefined;
+  if (overrides && typeof overrides === 'object' && Object.hasOwn(overrides, keyword)) return overrides[keyword];
+  switch (keyword) {
     case 'required':
       return 'validation.required';
     case 'format':
-      return (error.params as { format: string }).format === 'email' ? 'validation.email' : 'validation.invalid';
+      return schema?.format === 'email' ? 'validation.email' : 'validation.invalid';
     case 'pattern':
       return 'validation.phone';
     case 'const':
-      return (error.params as { allowedValue: unknown }).allowedValue === true
-        ? 'validation.checkToRegister'
-        : 'validation.invalid';
+      return schema?.const === true ? 'validation.checkToRegister' : 'validation.invalid';
     case 'x-password-policy':
-      return passwordProblems(String(valueAt(data, field) ?? ''))[0] ?? 'validation.invalid';
+      return passwordProblems(String(valueAt(data, problem.path) ?? ''))[0] ?? 'validation.invalid';
     case 'minLength': {
-      const value = valueAt(data, field);
+      const value = valueAt(data, problem.path);
       return typeof value === 'string' && value.trim() === '' ? 'validation.required' : 'validation.invalid';
     }
     default:
@@ -63,19 +51,19 @@ function withoutEmpty(data: unknown): unknown {
 }
 
 /**
- * Validates form data against a form document: ajv against `body.schema`, then the cross-field
- * `body.rules` (json-logic; when a rule holds, its field gets its message). The first problem per
- * field wins. The same function backs RJSF in the browser and the server's 422 `errors`, so both
- * always agree. An empty object means the data is valid.
+ * Validates form data against a form document: `body.schema` (JSON Schema, judged as the ajv that
+ * publishes documents judges it, but without generating code: see ./form-schema.ts), then the
+ * cross-field `body.rules` (json-logic; when a rule holds, its field gets its message). The first
+ * problem per field wins. The same function backs RJSF in the browser (live, under a CSP without
+ * 'unsafe-eval') and the server's 422 `errors`, so both always agree. Data is taken as JSON, as
+ * the server receives it (undefined members are absent). An empty object means the data is valid.
  */
 export function validateFormData(body: FormBody, data: unknown): FormErrors {
   const errors: FormErrors = {};
-  const input = withoutEmpty(data);
-  const validate = compileContentSchema(body.schema);
-  validate(input);
-  for (const error of validate.errors ?? []) {
-    const field = fieldOf(error);
-    if (!Object.hasOwn(errors, field)) errors[field] = messageFor(error, input, field);
+  const input = withoutEmpty(asJson(data));
+  for (const problem of schemaProblems(body.schema, input)) {
+    const field = problem.path.join('.');
+    if (!Object.hasOwn(errors, field)) errors[field] = messageFor(problem, input);
   }
   for (const rule of body.rules ?? []) {
     if (Object.hasOwn(errors, rule.field)) continue;
