@@ -3,8 +3,8 @@ import { resolveLanding } from '../../core/landing/landing.utils';
 import { iam, trn, wbe } from '../api/clients';
 import { content } from '../api/http';
 import { hardRedirect } from '../runtime/navigation';
-import { getSession, storeLogin, updateSession } from './session.store';
-import type { LoginResponse, SessionUser } from './session.types';
+import { getSession, profilePreferences, storeLogin, updateSession } from './session.store';
+import type { LoginResponse, Organization, SessionUser } from './session.types';
 import { sessionSubject } from './subject';
 import { clearSuperUserCookie, setSuperUserCookie } from './superUser';
 
@@ -34,9 +34,28 @@ export async function impersonate(uuid: string, landing: LandingBody): Promise<v
 export async function returnToOriginalUser(): Promise<void> {
   const { originalToken, originalUser } = getSession();
   if (!originalToken || !originalUser) return;
-  updateSession({ token: originalToken, user: originalUser, originalToken: undefined, originalUser: undefined });
+  updateSession({
+    token: originalToken,
+    user: originalUser,
+    originalToken: undefined,
+    originalUser: undefined,
+    siteId: undefined,
+  });
   const me = content<MeAnswer>(await iam.get('/me'));
-  updateSession({ roles: me.roles, permissions: me.permissions, data: me.data, protectedData: me.protectedData, user: me.user });
+  updateSession({
+    ...profilePreferences(me.user),
+    roles: me.roles,
+    permissions: me.permissions,
+    data: me.data,
+    protectedData: me.protectedData,
+    user: me.user,
+  });
+  // the organisations are the original user's again (an empty list hides the switcher if unknown)
+  const organizations = await trn
+    .get('/login/organization/list')
+    .then((response) => content<Organization[]>(response))
+    .catch(() => []);
+  updateSession({ organizationList: organizations });
   clearSuperUserCookie();
   hardRedirect('/app/admin/users');
 }

@@ -1,4 +1,4 @@
-import type { ClientSession, LoginResponse } from './session.types';
+import type { ClientSession, Language, LoginResponse, SessionUser, Theme } from './session.types';
 
 /** The one localStorage key the app keeps (shell §9). */
 export const SESSION_KEY = 'config';
@@ -49,10 +49,28 @@ export function isSignedIn(session: ClientSession = getSession()): boolean {
   return Boolean(session.token && session.user);
 }
 
-/** Store what the login (or an impersonation / organisation switch) answered. */
+const THEMES: readonly Theme[] = ['dark', 'light'];
+const LANGUAGES: readonly Language[] = ['en', 'tr'];
+
+/**
+ * The theme and language a profile carries, for the fields it has with a value this client knows;
+ * an absent or unknown value leaves the browser's choice as it is.
+ */
+export function profilePreferences(user: Partial<SessionUser> | null | undefined): Partial<Pick<ClientSession, 'theme' | 'language'>> {
+  const patch: Partial<Pick<ClientSession, 'theme' | 'language'>> = {};
+  if (THEMES.includes(user?.theme as Theme)) patch.theme = user?.theme as Theme;
+  if (LANGUAGES.includes(user?.site_language as Language)) patch.language = user?.site_language as Language;
+  return patch;
+}
+
+/**
+ * Store what the login (or an impersonation / organisation switch) answered. The profile's theme
+ * and language, when it has them, become this browser's: preferences follow the user.
+ */
 export function storeLogin(response: Partial<LoginResponse> & { token: string }): ClientSession {
   const current = getSession();
   return updateSession({
+    ...profilePreferences(response.user),
     token: response.token,
     user: response.user,
     roles: response.roles ?? response.user?.roles ?? [],
@@ -62,12 +80,12 @@ export function storeLogin(response: Partial<LoginResponse> & { token: string })
     organizationList: response.organization_list ?? current.organizationList,
     originalToken: response.originalToken ?? current.originalToken,
     originalUser: response.originalUser ?? current.originalUser,
-    // theme and language stay as this browser has them (the sign-in page already shows them);
-    // the profile receives them whenever the user changes one
+    // another user's sites are not this one's: the selector picks again
+    siteId: response.user?.uuid === current.user?.uuid ? current.siteId : undefined,
   });
 }
 
-/** Forget everything that identifies the user; keep preferences and the remembered path. */
+/** Forget everything that identifies the user (and their selected site); keep preferences and the remembered path. */
 export function clearAuth(): ClientSession {
   return updateSession({
     token: undefined,
@@ -79,6 +97,7 @@ export function clearAuth(): ClientSession {
     organizationList: undefined,
     originalToken: undefined,
     originalUser: undefined,
+    siteId: undefined,
   });
 }
 

@@ -6,17 +6,21 @@ import { trn } from '../api/clients';
 import { content } from '../api/http';
 import { useAppConfig } from '../runtime/appConfig';
 import { switchOrganization } from '../session/impersonation';
+import { currentOrganizationId } from '../session/organization';
 import type { Organization } from '../session/session.types';
 import { useSession } from '../session/useSession';
 import { showToast } from './toaster';
 
-/** Organisation switcher, shown only to members of more than one organisation (shell §4). */
+/**
+ * Organisation switcher, shown only to members of more than one organisation (shell §4). It shows
+ * the organisation the session works in; choosing another one switches to it.
+ */
 export function OrganizationSwitcher() {
   const { t } = useTranslation();
   const session = useSession();
   const { landing, shell } = useAppConfig();
   const running = useRef(false);
-  const [busy, setBusy] = useState(false);
+  const [switchingTo, setSwitchingTo] = useState<string | null>(null);
   const initial = session.organizationList ?? [];
   const list = useQuery({
     queryKey: ['trn', 'organizations', session.user?.uuid],
@@ -28,29 +32,30 @@ export function OrganizationSwitcher() {
   });
   const organizations = list.data ?? [];
   if (organizations.length <= 1) return null;
+  const current = currentOrganizationId({ token: session.token, organizationList: organizations });
 
   const onSelect = async (id: string) => {
-    if (running.current || !id) return; // a selection is ignored while a switch runs
+    if (running.current || !id || id === current) return; // a selection is ignored while a switch runs
     running.current = true;
-    setBusy(true);
+    setSwitchingTo(id);
     try {
-      await switchOrganization(id, landing);
+      await switchOrganization(id, landing); // the page reloads
     } catch {
       void showToast(t('errors.notAMember'), 'danger');
       running.current = false;
-      setBusy(false);
+      setSwitchingTo(null);
     }
   };
 
   return (
     <HTMLSelect
       aria-label={t('shell.organization')}
-      disabled={busy}
+      title={t('shell.switchOrganization')}
+      disabled={switchingTo !== null}
       minimal
-      value=""
+      value={switchingTo ?? current ?? ''}
       onChange={(event) => void onSelect(event.target.value)}
     >
-      <option value="">{t('shell.switchOrganization')}</option>
       {organizations.map((organization) => (
         <option key={organization.id} value={String(organization.id)}>
           {organization.name}

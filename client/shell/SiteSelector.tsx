@@ -2,53 +2,70 @@ import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { GuardSubject } from '../../core/guard/guard.types';
 import { wbe } from '../api/clients';
+import { contentOrSelf } from '../api/http';
 import { updateSession } from '../session/session.store';
 import { useSession } from '../session/useSession';
 import { useSubject } from './useSubject';
 
-interface Site {
+/** A site as GET /wbe/api/sites lists it (shell §3 'Site'). */
+export interface Site {
   id: string | number;
   name: string;
 }
 
-/** GET /sites: only for users with the saq permission; any failure is an empty list (shell §7). */
-async function fetchSites(): Promise<Site[]> {
+/**
+ * Sites are asked for only with the saq role or a saq permission (saqOverview:view, saqAdd:add…),
+ * the rule the server applies (contracts.md 'Sites'); anyone else has none, so no call is made.
+ */
+export function mayListSites(subject: Pick<GuardSubject, 'roles' | 'permissions'>): boolean {
+  return [...subject.roles, ...subject.permissions].some((entry) => entry.toLowerCase().includes('saq'));
+}
+
+/** GET /wbe/api/sites; any failure or unexpected answer is an empty list (shell §7). */
+export async function fetchSites(): Promise<Site[]> {
   try {
-    const data = (await wbe.get('/sites')).data as { content?: Site[] } | Site[];
-    return Array.isArray(data) ? data : (data.content ?? []);
+    const list = contentOrSelf<unknown>((await wbe.get('/sites')).data);
+    if (!Array.isArray(list)) return [];
+    return list.filter((site): site is Site => site !== null && typeof site === 'object' && 'id' in site);
   } catch {
     return [];
   }
 }
 
-/** The SAQ side menu's site selector; the chosen id travels as X-SITE-ID. */
+/** The SAQ side menu's site selector; the chosen id is kept in the config key and travels as X-SITE-ID. */
 export function SiteSelector() {
   const { t } = useTranslation();
-  const { siteId } = useSession();
+  const { siteId, token } = useSession();
   const subject = useSubject();
-  const mayHaveSites = subject.roles.some((role) => role === 'admin' || role.startsWith('saq'));
-  const sites = useQuery({ queryKey: ['wbe', 'sites'], queryFn: fetchSites, enabled: mayHaveSites });
+  const sites = useQuery({
+    queryKey: ['wbe', 'sites', token],
+    queryFn: fetchSites,
+    enabled: mayListSites(subject),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const list = sites.data ?? [];
+  const known = list.some((site) => String(site.id) === siteId);
 
   useEffect(() => {
-    // the first site becomes the selected one when none is chosen
-    if (!siteId && list.length > 0) updateSession({ siteId: String(list[0].id) });
-  }, [siteId, list]);
+    // the first site becomes the selected one when none (or one this user no longer has) is chosen
+    if (list.length > 0 && !known) updateSession({ siteId: String(list[0].id) });
+  }, [list, known]);
 
   return (
     <FormGroup label={t('shell.siteSelector')} labelFor="site-selector" className="site-selector">
       <HTMLSelect
         id="site-selector"
         fill
-        value={siteId ?? ''}
+        value={known ? siteId : ''}
         disabled={list.length === 0}
         onChange={(event) => updateSession({ siteId: event.target.value })}
       >
         {list.length === 0 && <option value="">{t('shell.noSites')}</option>}
         {list.map((site) => (
           <option key={site.id} value={String(site.id)}>
-            {site.name}
+            {site.name ?? String(site.id)}
           </option>
         ))}
       </HTMLSelect>

@@ -16,6 +16,8 @@ export function UserMenu() {
   const { routes } = useAppConfig();
   const signedIn = isSignedIn(session);
   const isAdmin = session.roles?.includes('admin') ?? false;
+  // an organisation switch keeps the original token too; only another person's session is impersonation
+  const impersonating = !!session.originalUser && session.originalUser.uuid !== session.user?.uuid;
 
   const goBack = () =>
     returnToOriginalUser().catch(() => void showToast(t('errors.somethingWentWrong'), 'danger'));
@@ -24,7 +26,7 @@ export function UserMenu() {
     <Menu aria-label={t('shell.userMenu')}>
       <MenuItem icon="cog" text={t('shell.settings')} onClick={() => navigate('/app/settings')} />
       {isAdmin && <MenuItem icon="key" text={t('shell.admin')} onClick={() => navigate('/app/admin/users')} />}
-      {session.originalUser && <MenuItem icon="undo" text={t('shell.goBackToOriginalUser')} onClick={() => void goBack()} />}
+      {impersonating && <MenuItem icon="undo" text={t('shell.goBackToOriginalUser')} onClick={() => void goBack()} />}
       <MenuDivider />
       <MenuItem icon="log-out" text={t('shell.logout')} onClick={() => logout(routes.login)} />
     </Menu>

@@ -31,8 +31,12 @@ export function usePreferencesEffect(languageChangeDelayMs: number): void {
 /** Save preferences on the profile too (PUT /iam/api/me), so they follow the user. */
 async function saveOnProfile(patch: { theme?: Theme; site_language?: Language }): Promise<void> {
   if (!isSignedIn()) return;
+  const uuid = getSession().user?.uuid;
   try {
     await iam.put('/me', patch);
+    // keep the stored user in step with its profile (unless someone else signed in meanwhile)
+    const { user } = getSession();
+    if (user && user.uuid === uuid) updateSession({ user: { ...user, ...patch } });
   } catch {
     // the local choice already applies; the profile catches up next time
   }

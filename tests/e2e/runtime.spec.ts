@@ -1,5 +1,4 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-// biome-ignore lint/suspicious/noExplicitAny: documents are edited as plain JSON here
 type AppBody = Record<string, any>;
 
 import { PASSWORD } from './support/users';

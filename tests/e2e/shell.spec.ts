@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { DEMO_SITES } from '../../fixtures/sites';
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
+import { chooseLanguage, expectSignedInAt, missingKeys, profileOf, signIn, storedConfig, t } from './support/ui';
 
 const SHOTS = 'artifacts/screenshots';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -12,6 +13,21 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path, fullPage: true });
   await test.info().attach(name, { path, contentType: 'image/png' });
 }
+
+/**
+ * Safety net: the tests below change profiles and restore them through the UI; should one fail
+ * half-way, later specs still find these users in dark/English.
+ */
+async function resetPreferences(request: APIRequestContext, email: string) {
+  const login = await request.post('/iam/api/login', { form: { username: email, password: PASSWORD } });
+  if (!login.ok()) return;
+  const { token } = (await login.json()).content;
+  await request.put('/iam/api/me', { headers: { authorization: `Bearer ${token}` }, data: { theme: 'dark', site_language: 'en' } });
+}
+
+test.afterAll(async ({ request }) => {
+  for (const email of ['admin@demo.test', 'bank@demo.test']) await resetPreferences(request, email);
+});
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -51,17 +67,12 @@ test('the shell: folded navbar, footer, theme and language stored on profile and
   await expectNoSeriousA11yViolations(page);
 
   // language: applied after the 100 ms wait, stored in the config key and on the profile
-  await page.getByRole('button', { name: t('shell.language.label') }).click();
-  await page.getByRole('menuitem', { name: 'Türkçe' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
-  const tr = JSON.parse(fs.readFileSync('locales/tr.json', 'utf8'));
-  const trNav = page.getByRole('navigation', { name: tr.shell.mainMenu });
-  await expect(trNav.getByRole('link', { name: tr.menu.dashboard })).toBeVisible();
+  await chooseLanguage(page, 'tr', 'en');
+  const trNav = page.getByRole('navigation', { name: t('shell.mainMenu', 'tr') });
+  await expect(trNav.getByRole('link', { name: t('menu.dashboard', 'tr') })).toBeVisible();
   await expect.poll(async () => (await storedConfig(page))?.language).toBe('tr');
-  const token = (await storedConfig(page))?.token as string;
-  const me = await (await page.request.get('/iam/api/me', { headers: { authorization: `Bearer ${token}` } })).json();
-  expect(me.content.user.site_language).toBe('tr');
-  expect(me.content.user.theme).toBe('light');
+  await expect.poll(async () => (await profileOf(page)).site_language).toBe('tr');
+  expect((await profileOf(page)).theme).toBe('light');
 
   // a reload keeps both
   await page.reload();
@@ -73,6 +84,41 @@ test('the shell: folded navbar, footer, theme and language stored on profile and
   await expect(page).toHaveURL(/\/login$/);
   await shot(page, 'sign-in-light');
   await expectNoSeriousA11yViolations(page);
+
+  // later tests sign the admin in again: restore dark/English through the top bar, on the profile too
+  await signIn(page, 'admin@demo.test', PASSWORD, 'tr');
+  await expectSignedInAt(page, '/app/dashboard');
+  await page.getByRole('button', { name: t('shell.theme.toDark', 'tr') }).click();
+  await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+  await chooseLanguage(page, 'en', 'tr');
+  await expect(page.getByRole('navigation', { name: t('shell.mainMenu') })).toBeVisible();
+  await expect.poll(async () => (await storedConfig(page))?.language).toBe('en');
+  await expect.poll(async () => (await profileOf(page)).site_language).toBe('en');
+  expect((await profileOf(page)).theme).toBe('dark');
+});
+
+test("a fresh sign-in adopts the profile's language (item 6)", async ({ page, browser }) => {
+  await signIn(page, 'bank@demo.test', PASSWORD);
+  await expectSignedInAt(page, '/app/dashboard');
+  await chooseLanguage(page, 'tr', 'en');
+  await expect.poll(async () => (await profileOf(page)).site_language).toBe('tr');
+
+  // another browser: its sign-in page is English, the session that follows is in the profile's Turkish
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signIn(other, 'bank@demo.test', PASSWORD);
+  await expectSignedInAt(other, '/app/dashboard');
+  await expect(other.locator('html')).toHaveAttribute('lang', 'tr');
+  await expect(other.getByRole('navigation', { name: t('shell.mainMenu', 'tr') })).toBeVisible();
+  await expect(other.locator('body')).toHaveClass(/bp6-dark/);
+  const stored = await storedConfig(other);
+  expect(stored?.language).toBe('tr');
+  expect(stored?.theme).toBe('dark');
+
+  // back to English, which the profile keeps for later tests
+  await chooseLanguage(other, 'en', 'tr');
+  await expect.poll(async () => (await profileOf(other)).site_language).toBe('en');
+  await context.close();
 });
 
 test('user menu: Admin link only for admins; sub-drawers on SAQ and admin paths (item 8)', async ({ page, browser }) => {
@@ -94,6 +140,53 @@ test('user menu: Admin link only for admins; sub-drawers on SAQ and admin paths 
   await expect(saqDrawer.getByLabel(t('shell.siteSelector'))).toBeVisible();
   await merchant.getByRole('button', { name: t('shell.userMenu') }).click();
   await expect(merchant.getByRole('menuitem', { name: t('shell.admin') })).toHaveCount(0);
+});
+
+test('the SAQ site selector: first site preselected, choice stored and sent as X-SITE-ID (item 8)', async ({ page, browser }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  const siteName = (id: string) => DEMO_SITES.find((site) => site.id === id)?.name as string;
+  const sitesCalls: (string | undefined)[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/wbe/api/sites') sitesCalls.push(request.headers()['x-site-id']);
+  });
+
+  await signIn(page, 'merchant@demo.test', PASSWORD);
+  await expectSignedInAt(page, '/app/pci-dss-requests');
+  await page.goto('/app/saq/overview');
+  const selector = page.getByRole('navigation', { name: t('shell.subMenu') }).getByLabel(t('shell.siteSelector'));
+  // the list is sorted by name: Demo Bookings comes first and is selected when none was chosen
+  await expect(selector).toHaveValue('site-demo-bookings');
+  await expect(selector.locator('option:checked')).toHaveText(siteName('site-demo-bookings'));
+  await expect.poll(async () => (await storedConfig(page))?.siteId).toBe('site-demo-bookings');
+
+  await selector.selectOption({ label: siteName('site-demo-shop') });
+  await expect.poll(async () => (await storedConfig(page))?.siteId).toBe('site-demo-shop');
+
+  // after a reload the choice stays and travels with the web-backend calls
+  sitesCalls.length = 0;
+  await page.reload();
+  await expect(selector).toHaveValue('site-demo-shop');
+  expect(sitesCalls).toEqual(['site-demo-shop']);
+  expect(consoleErrors).toEqual([]);
+
+  // no saq role or permission: the selector is empty and the sites are not even asked for
+  const tmContext = await browser.newContext();
+  const tm = await tmContext.newPage();
+  const tmSitesCalls: string[] = [];
+  tm.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/wbe/api/sites') tmSitesCalls.push(request.url());
+  });
+  await signIn(tm, 'tm@demo.test', PASSWORD);
+  await expectSignedInAt(tm, '/app/dashboard');
+  await tm.goto('/app/saq/overview');
+  const tmSelector = tm.getByRole('navigation', { name: t('shell.subMenu') }).getByLabel(t('shell.siteSelector'));
+  await expect(tmSelector).toBeDisabled();
+  await expect(tmSelector.locator('option:checked')).toHaveText(t('shell.noSites'));
+  expect(tmSitesCalls).toEqual([]);
+  await tmContext.close();
 });
 
 test('the mobile drawer opens and closes', async ({ page }) => {

@@ -2,12 +2,17 @@
 import fs from 'node:fs';
 import { type Page, expect } from '@playwright/test';
 
-const en = JSON.parse(fs.readFileSync('locales/en.json', 'utf8'));
+export type Language = 'en' | 'tr';
 
-/** English text of a locale key (dots separate levels). */
-export function t(key: string): string {
-  const value = key.split('.').reduce((o, k) => (o as Record<string, unknown>)?.[k], en as unknown);
-  if (typeof value !== 'string') throw new Error(`no English text for ${key}`);
+const catalogues: Record<Language, unknown> = {
+  en: JSON.parse(fs.readFileSync('locales/en.json', 'utf8')),
+  tr: JSON.parse(fs.readFileSync('locales/tr.json', 'utf8')),
+};
+
+/** Text of a locale key (dots separate levels), English unless another language is asked for. */
+export function t(key: string, language: Language = 'en'): string {
+  const value = key.split('.').reduce((o, k) => (o as Record<string, unknown>)?.[k], catalogues[language]);
+  if (typeof value !== 'string') throw new Error(`no ${language} text for ${key}`);
   return value;
 }
 
@@ -16,12 +21,27 @@ export async function storedConfig(page: Page): Promise<Record<string, unknown> 
   return page.evaluate(() => JSON.parse(localStorage.getItem('config') ?? 'null'));
 }
 
-/** Signs in through the sign-in form and waits until the app has left /login. */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+/** Signs in through the sign-in form (shown in `language`, English by default) and submits it. */
+export async function signIn(page: Page, email: string, password: string, language: Language = 'en'): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel(t('auth.login.email')).fill(email);
-  await page.getByLabel(t('auth.login.password')).fill(password);
-  await page.getByRole('button', { name: t('auth.login.submit') }).click();
+  await page.getByLabel(t('auth.login.email', language)).fill(email);
+  await page.getByLabel(t('auth.login.password', language)).fill(password);
+  await page.getByRole('button', { name: t('auth.login.submit', language) }).click();
+}
+
+/** Picks a language from the top bar's language menu (labelled in the page's current language). */
+export async function chooseLanguage(page: Page, language: Language, current: Language): Promise<void> {
+  await page.getByRole('button', { name: t('shell.language.label', current) }).click();
+  await page.getByRole('menuitem', { name: t(`shell.language.${language}`, current) }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+/** The signed-in user's profile as GET /iam/api/me answers it, with the token the page holds. */
+export async function profileOf(page: Page): Promise<Record<string, unknown>> {
+  const token = (await storedConfig(page))?.token as string;
+  const me = await page.request.get('/iam/api/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(200);
+  return (await me.json()).content.user;
 }
 
 export async function expectSignedInAt(page: Page, path: string): Promise<void> {
