@@ -2,7 +2,6 @@
 # The one test command (README, .ci/run): installs what the tests need, then runs every check.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CI="${CI:-}" NODE_ENV=test
 
 if [ ! -x node_modules/.bin/vitest ]; then
   echo "== installing npm dependencies"

@@ -1,7 +1,7 @@
 import { Callout, H2, Spinner } from '@blueprintjs/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { FormBody } from '../../core/forms/form.types';
@@ -42,8 +42,6 @@ function withBooleanDefaults(schema: Record<string, unknown>, data: Data): Data 
   return out;
 }
 
-/** RJSF's id of a field of core's FormErrors ('address.city' -> 'root_address_city'). */
-const idOf = (field: string) => ['root', ...field.split('.').filter(Boolean)].join('_');
 
 /**
  * Renders a published form document with RJSF and posts it where the document says. Core's
@@ -62,8 +60,6 @@ export function DocumentForm(props: DocumentFormProps) {
   const [success, setSuccess] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [attempted, setAttempted] = useState(false);
-  const left = useRef(new Set<string>());
-  const submitAttempted = useRef(false);
   const body: FormBody | undefined = query.data?.body;
   const translate = useCallback((code: string) => translateCode(code, t, i18n), [t, i18n]);
 
@@ -78,8 +74,7 @@ export function DocumentForm(props: DocumentFormProps) {
     () => edited ?? withBooleanDefaults(body?.schema ?? {}, initialData ?? {}),
     [edited, body, initialData],
   );
-  const shows = useCallback((field: string) => submitAttempted.current || left.current.has(idOf(field)), []);
-  const validator = useMemo(() => (body ? createCoreValidator(body, translate, shows) : null), [body, translate, shows]);
+  const validator = useMemo(() => (body ? createCoreValidator(body, translate) : null), [body, translate]);
   const formContext = useMemo(() => ({ submitting }), [submitting]);
 
   if (query.isPending) return <Spinner aria-label={t('shell.loading')} />;
@@ -107,14 +102,8 @@ export function DocumentForm(props: DocumentFormProps) {
     }
   };
 
-  // runs before RJSF validates the submit (capture phase), so a submit is judged on every field
-  const onSubmitCapture = () => {
-    submitAttempted.current = true;
-    setAttempted(true);
-  };
-
   return (
-    <div className="document-form" onSubmitCapture={onSubmitCapture}>
+    <div className="document-form">
       {!hideTitle && <H2>{resolveText(body.title, t, i18n.language)}</H2>}
       {success && (
         <Callout intent="success" role="status" className="document-form__notice">
@@ -135,12 +124,13 @@ export function DocumentForm(props: DocumentFormProps) {
         extraErrors={extraErrors}
         formContext={formContext}
         noHtml5Validate
-        liveValidate={attempted ? 'onChange' : 'onBlur'}
+        // a submit judges every field; from then on each change is judged live (untouched
+        // fields are not flagged 'required' while the user is still on the first one)
+        liveValidate={attempted ? 'onChange' : false}
         showErrorList="top"
-        onBlur={(id) => left.current.add(id)}
         onChange={(event) => setFormData(event.formData ?? {})}
         onSubmit={(event) => void submit(event)}
-        onError={() => undefined /* the problems are shown on the fields; RJSF would console.error them */}
+        onError={() => setAttempted(true) /* the problems are shown on the fields */}
       />
       )}
     </div>

@@ -9,20 +9,15 @@ type Data = Record<string, unknown>;
 /**
  * An RJSF validator backed by core (not @rjsf/validator-ajv8): browser and server judge a form
  * with one function, validateFormData, and one message catalogue. It generates no code, so it runs
- * under the server's CSP (no 'unsafe-eval'). `translate` turns i18n keys into text; `shows` picks
- * the fields whose problems are shown (all of them unless given), for live validation that leaves
- * untouched fields alone. A submit must always be judged on every field.
+ * under the server's CSP (no 'unsafe-eval'). `translate` turns i18n keys into text.
  */
 export function createCoreValidator(
   body: FormBody,
   translate: (code: string) => string,
-  shows: (field: string) => boolean = () => true,
 ): ValidatorType<Data> {
   return {
     validateFormData(formData): ValidationData<Data> {
-      const formErrors = Object.fromEntries(
-        Object.entries(validateFormData(body, formData ?? {})).filter(([field]) => shows(field)),
-      );
+      const formErrors = validateFormData(body, formData ?? {});
       const errors: RJSFValidationError[] = Object.entries(formErrors).map(([field, code]) => ({
         property: `.${field}`,
         message: translate(code),
