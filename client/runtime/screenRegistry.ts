@@ -33,6 +33,7 @@ export const screenRegistry: Record<string, ScreenEntry> = {
   dashboard: entry(() => import('../screens/DashboardScreen')),
   settings: entry(() => import('../screens/SettingsScreen')),
   'admin.users': entry(() => import('../screens/AdminUsersScreen')),
+  'admin.documents': entry(() => import('../screens/AdminDocumentsScreen')),
   mailLogs: entry(() => import('../screens/MailLogsScreen')),
   form: entry(() => import('../screens/FormScreen')),
 };

@@ -5,6 +5,7 @@ import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
 import { WriteQueue } from '../store/write-queue';
 import { type CachedAnswer, DocumentCache, serialize } from './document-cache';
+import { versionEtag } from './etag';
 
 /** Version meta without the body (GET …/versions). */
 export type DocumentMeta = Omit<ConfigDocument, 'body'>;
@@ -101,8 +102,9 @@ export class DocumentsService {
     return record.document;
   }
 
+  /** One version, ready to send; its ETag changes with the status (see versionEtag). */
   versionAnswer(document: ConfigDocument): CachedAnswer {
-    return serialize(document);
+    return { ...serialize(document), etag: versionEtag(document) };
   }
 
   createDraft(kind: string, id: string, body: unknown, actor: string): Promise<ConfigDocument> {

@@ -142,4 +142,60 @@ describe('config service /config/v1', () => {
     expect(noBody.status).toBe(400);
     expect(noBody.body.errors).toEqual({ body: 'validation.required' });
   });
+  it('validates a body without storing it: the problems publish would answer, admin only', async () => {
+    const broken = { rules: [{ id: 'x', when: { evil: [1] }, to: '/a' }], fallback: 5 };
+    const before = await call(server.base, 'GET', `${DOC}/versions`);
+    const dryRun = await call(server.base, 'POST', `${DOC}/validate`, { token: admin, body: { body: broken } });
+    expect(dryRun.status).toBe(200);
+    const paths = dryRun.body.content.problems.map((problem: { path: string }) => problem.path);
+    expect(paths).toEqual(expect.arrayContaining(['/body/fallback', '/body/rules/0/when']));
+    expect(dryRun.body.content.problems.every((problem: { message: string }) => problem.message.length > 0)).toBe(true);
+    // nothing was stored
+    expect((await call(server.base, 'GET', `${DOC}/versions`)).body.content).toEqual(before.body.content);
+
+    const current = await call(server.base, 'GET', DOC);
+    const valid = await call(server.base, 'POST', `${DOC}/validate`, { token: admin, body: { body: current.body.body } });
+    expect(valid.status).toBe(200);
+    expect(valid.body).toEqual({ content: { problems: [] } });
+
+    // the same problems publishing a draft of that body answers with 422
+    const draft = await call(server.base, 'POST', `${DOC}/drafts`, { token: admin, body: { body: broken } });
+    const published = await call(server.base, 'POST', `${DOC}/versions/${draft.body.version}/publish`, { token: admin });
+    expect(published.status).toBe(422);
+    expect(published.body.problems).toEqual(dryRun.body.content.problems);
+  });
+
+  it('refuses validation without a token (401), to non-admins (403) and of a body that is not an object (400)', async () => {
+    const body = { body: { rules: [], fallback: '/app/dashboard' } };
+    expect((await call(server.base, 'POST', `${DOC}/validate`, { body })).status).toBe(401);
+    const bank = await tokenFor(server.base, 'bank@demo.test');
+    const refused = await call(server.base, 'POST', `${DOC}/validate`, { token: bank, body });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('noPermission');
+    const scalar = await call(server.base, 'POST', `${DOC}/validate`, { token: admin, body: { body: 5 } });
+    expect(scalar.status).toBe(400);
+    expect(scalar.body.code).toBe('invalidRequest');
+    const unknown = await call(server.base, 'POST', '/config/v1/documents/nokind/x/validate', { token: admin, body: { body: {} } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.content.problems).toEqual([{ path: '/kind', message: 'unknown document kind "nokind"' }]);
+  });
+  it('gives a version a new ETag when its status changes, so a revalidated draft is not answered 304 once published', async () => {
+    const current = await call(server.base, 'GET', DOC);
+    const draft = await call(server.base, 'POST', `${DOC}/drafts`, { token: admin, body: { body: current.body.body } });
+    const url = `${DOC}/versions/${draft.body.version}`;
+    const asDraft = await call(server.base, 'GET', url);
+    const draftEtag = asDraft.headers.get('etag') as string;
+    expect(draftEtag).toBe(`"${draft.body.hash}-v${draft.body.version}-draft"`);
+    expect((await fetch(server.base + url, { headers: { 'if-none-match': draftEtag } })).status).toBe(304);
+
+    expect((await call(server.base, 'POST', `${url}/publish`, { token: admin })).status).toBe(200);
+    const revalidated = await fetch(server.base + url, { headers: { 'if-none-match': draftEtag } });
+    expect(revalidated.status).toBe(200);
+    expect((await revalidated.json()).status).toBe('published');
+    expect(revalidated.headers.get('etag')).toBe(`"${draft.body.hash}-v${draft.body.version}"`);
+
+    const retired = await call(server.base, 'GET', `${DOC}/versions/${current.body.version}`);
+    expect(retired.body.status).toBe('retired');
+    expect(retired.headers.get('etag')).toBe(`"${current.body.hash}-v${current.body.version}-retired"`);
+  });
 });

@@ -70,6 +70,7 @@ const ADMIN_PATHS = [
     'category/blacklist',
     'package-usage',
     'users',
+    'documents',
     'banks',
     'user-groups',
     'tooltips',
