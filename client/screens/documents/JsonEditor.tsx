@@ -9,7 +9,7 @@ import type { JSONSchema7 } from 'json-schema';
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
 import type { DocumentProblem } from '../../../core/documents/document.types';
 import { isDocumentKind, META_SCHEMAS } from '../../../core/documents/meta-schemas';
-import { editorSetup } from './editorSetup';
+import { basicSetup } from 'codemirror';
 import { rangeOfPointer } from './jsonPointer';
 
 /** What the screen may ask of the editor. */
@@ -71,7 +71,8 @@ export default function JsonEditor({ initialText, kind, readOnly, label, onChang
       state: EditorState.create({
         doc: initialText,
         extensions: [
-          editorSetup(),
+          basicSetup,
+          EditorState.tabSize.of(2),
           language,
           serverProblems,
           linter((editorView) => diagnosticsFor(editorView.state), {
