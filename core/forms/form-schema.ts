@@ -282,7 +282,8 @@ function pointerSegments(pointer: string): string[] {
   return pointer.split('/').slice(1).map(decodeSegment);
 }
 
-function valueAt(data: unknown, path: string[]): unknown {
+/** The value at a path of own properties, or undefined (never an inherited one). */
+export function valueAt(data: unknown, path: string[]): unknown {
   let current = data;
   for (const key of path) {
     if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;

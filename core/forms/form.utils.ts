@@ -1,16 +1,7 @@
 import { passwordProblems } from '../auth/password';
 import { applyRule, truthy } from '../rules/jsonlogic';
 import type { FormBody, FormErrors } from './form.types';
-import { asJson, type SchemaProblem, schemaProblems } from './form-schema';
-
-function valueAt(data: unknown, path: string[]): unknown {
-  let current = data;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
+import { asJson, type SchemaProblem, schemaProblems, valueAt } from './form-schema';
 
 /**
  * Schema keyword -> i18n key (docs/contracts.md 'Form documents'). A field schema may override any

@@ -9,14 +9,8 @@ export interface Mail {
   html: string;
 }
 
-export interface SmtpTarget {
-  host: string;
-  port: number;
-  secure?: boolean;
-  user?: string;
-  pass?: string;
-  from?: string;
-}
+/** Where mail goes over SMTP: the environment's settings or the stored record's. */
+export type SmtpTarget = Omit<SmtpSettingsRecord, 'id'>;
 
 const DEFAULT_FROM = 'PaySec Compliance <no-reply@paysec.local>';
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
