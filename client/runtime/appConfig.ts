@@ -3,37 +3,29 @@ import type { LandingBody } from '../../core/landing/landing.types';
 import type { MenusBody } from '../../core/menus/menu.types';
 import type { RoleGroups } from '../../core/guard/guard.types';
 import type { RoutesBody } from '../../core/routes/route.types';
+import type { ShellSettingsBody } from '../../core/shell/shell.types';
 import { config } from '../api/clients';
 import { contentOrSelf } from '../api/http';
-import { readShellSettings, type ShellSettings } from './shellSettings';
 
-/** What GET /config/v1/app answers (contracts.md 'Config service'), with shell settings read. */
+/** What GET /config/v1/app answers (contracts.md 'Config service'), role groups unwrapped. */
 export interface AppConfig {
   routes: RoutesBody;
   menus: MenusBody;
   roleGroups: RoleGroups;
   landing: LandingBody;
-  shell: ShellSettings;
+  shell: ShellSettingsBody;
   versions?: Record<string, number>;
 }
 
-interface AppConfigWire extends Omit<AppConfig, 'shell' | 'roleGroups'> {
-  shell: unknown;
-  roleGroups: RoleGroups | { groups: RoleGroups } | null;
-}
-
-/** The role-groups body holds its map under `groups`; core wants the map itself. */
-function roleGroupsOf(body: AppConfigWire['roleGroups']): RoleGroups {
-  if (!body) return {};
-  return 'groups' in body && typeof body.groups === 'object' && !Array.isArray(body.groups)
-    ? (body.groups as RoleGroups)
-    : (body as RoleGroups);
+/** The bodies as published: each passed its meta-schema, so they are read as they are. */
+interface AppConfigWire extends Omit<AppConfig, 'roleGroups'> {
+  roleGroups: { groups: RoleGroups };
 }
 
 /** Fetch the published app documents; the browser handles ETag/304 (Cache-Control: no-cache). */
 export async function fetchAppConfig(): Promise<AppConfig> {
   const wire = contentOrSelf<AppConfigWire>((await config.get('/app')).data);
-  return { ...wire, roleGroups: roleGroupsOf(wire.roleGroups), shell: readShellSettings(wire.shell) };
+  return { ...wire, roleGroups: wire.roleGroups.groups };
 }
 
 export const appConfigQueryKey = ['config', 'app'] as const;

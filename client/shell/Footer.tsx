@@ -8,7 +8,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="app-footer">
-      © {shell.copyright.startYear}–{year} {t('shell.provider')}
+      © {shell.copyrightStartYear}–{year} {t('shell.provider')}
     </footer>
   );
 }

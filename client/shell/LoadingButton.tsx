@@ -1,7 +1,6 @@
 import { Button, type ButtonProps } from '@blueprintjs/core';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { AppConfigContext } from '../runtime/appConfig';
-import { DEFAULT_SHELL } from '../runtime/shellSettings';
 
 interface Props extends ButtonProps {
   /** True while the work runs; the spinner then stays at least shell.loadingButton.minDisplayMs. */
@@ -10,7 +9,8 @@ interface Props extends ButtonProps {
 
 /** A button whose spinner neither flickers for fast calls nor hides slow ones. */
 export function LoadingButton({ loading = false, ...rest }: Props) {
-  const settings = useContext(AppConfigContext)?.shell.loadingButton ?? DEFAULT_SHELL.loadingButton;
+  // outside the app config (the boot screens) there is no minimum to honour
+  const settings = useContext(AppConfigContext)?.shell.loadingButton ?? { delayMs: 0, minDisplayMs: 0 };
   const { minDisplayMs, delayMs } = settings;
   const [shown, setShown] = useState(false);
   const shownAt = useRef(0);

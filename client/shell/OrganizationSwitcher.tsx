@@ -28,7 +28,7 @@ export function OrganizationSwitcher() {
     enabled: initial.length > 1,
     initialData: initial,
     initialDataUpdatedAt: 0,
-    staleTime: shell.organizationListCacheMs,
+    staleTime: shell.organizationListCacheSeconds * 1000,
   });
   const organizations = list.data ?? [];
   if (organizations.length <= 1) return null;

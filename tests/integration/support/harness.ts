@@ -72,7 +72,6 @@ export async function startTestServer(
   };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers and assert on their shape
 type AnyJson = any;
 
 export interface JsonAnswer<T = AnyJson> {
