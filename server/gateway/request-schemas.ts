@@ -3,14 +3,15 @@
  * password policy, matching passwords) live in the published form documents instead (422).
  */
 const text = (maxLength: number) => ({ type: 'string', maxLength });
+const filled = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength });
 const language = { type: 'string', enum: ['en', 'tr'] };
 
 export const loginSchema = {
   type: 'object',
   required: ['username', 'password'],
   properties: {
-    username: { type: 'string', minLength: 1, maxLength: 254 },
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    username: filled(254),
+    password: filled(1024),
     authcode: text(16),
     invitation_code: text(128),
   },
@@ -39,20 +40,20 @@ export const registerSchema = {
 export const tokenSchema = {
   type: 'object',
   required: ['token'],
-  properties: { token: { type: 'string', minLength: 1, maxLength: 256 } },
+  properties: { token: filled(256) },
 };
 
 export const forgotPasswordSchema = {
   type: 'object',
   required: ['email'],
-  properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
+  properties: { email: filled(254) },
 };
 
 export const resetPasswordSchema = {
   type: 'object',
   required: ['token', 'password', 'password_confirm'],
   properties: {
-    token: { type: 'string', minLength: 1, maxLength: 256 },
+    token: filled(256),
     password: text(128),
     password_confirm: text(128),
   },
@@ -61,7 +62,7 @@ export const resetPasswordSchema = {
 export const profileSchema = {
   type: 'object',
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 120 },
+    name: filled(120),
     site_language: language,
     theme: { type: 'string', enum: ['dark', 'light'] },
     timezone: { type: ['string', 'null'], maxLength: 64 },
@@ -71,15 +72,15 @@ export const profileSchema = {
 export const totpCodeSchema = {
   type: 'object',
   required: ['code'],
-  properties: { code: { type: 'string', minLength: 1, maxLength: 16 } },
+  properties: { code: filled(16) },
 };
 
 export const errorReportSchema = {
   type: 'object',
   required: ['page_url', 'error_reason'],
   properties: {
-    page_url: { type: 'string', minLength: 1, maxLength: 2048 },
-    error_reason: { type: 'string', minLength: 1, maxLength: 10_000 },
+    page_url: filled(2048),
+    error_reason: filled(10_000),
     endpoint: text(2048),
   },
 };
