@@ -18,21 +18,39 @@ async function reactBaseline(): Promise<number> {
   const dir = fs.mkdtempSync(path.join(process.cwd(), '.bench-react-'));
   try {
     fs.writeFileSync(path.join(dir, 'index.html'), '<div id="r"></div><script type="module" src="./main.js"></script>');
-    fs.writeFileSync(path.join(dir, 'main.js'), "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.getElementById('r')).render(createElement('p', null, 'hi'));");
+    fs.writeFileSync(
+      path.join(dir, 'main.js'),
+      "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; createRoot(document.getElementById('r')).render(createElement('p', null, 'hi'));",
+    );
     await build({ root: dir, logLevel: 'silent', configFile: false, build: { outDir: path.join(dir, 'out') } });
     const assets = path.join(dir, 'out', 'assets');
-    return fs.readdirSync(assets).filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(assets, f))).length, 0);
+    return fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(assets, f))).length, 0);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'ignore', env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir } });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: 'ignore',
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir },
+});
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 try {
   for (let i = 0; i < 200; i++) {
-    if (await fetch(`http://127.0.0.1:${PORT}/config/v1/app`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${PORT}/config/v1/app`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const page = await browser.newPage();
@@ -44,10 +62,15 @@ try {
   await page.waitForSelector('input[type="password"]');
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
   const baseline = await reactBaseline();
-  for (const [url, size] of scripts) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${new URL(url).pathname}`);
+  for (const [url, size] of scripts)
+    console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${new URL(url).pathname}`);
   console.log(`sign-in page JS: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.size} files`);
-  console.log(`  vs budget 250 KB: ratio ${(total / BUDGET).toFixed(2)} (target <= 1.00) ${total <= BUDGET ? 'OK' : 'OVER BUDGET'}`);
-  console.log(`  vs baseline react+react-dom alone (${(baseline / 1024).toFixed(1)} KB): ratio ${(total / baseline).toFixed(2)}`);
+  console.log(
+    `  vs budget 250 KB: ratio ${(total / BUDGET).toFixed(2)} (target <= 1.00) ${total <= BUDGET ? 'OK' : 'OVER BUDGET'}`,
+  );
+  console.log(
+    `  vs baseline react+react-dom alone (${(baseline / 1024).toFixed(1)} KB): ratio ${(total / baseline).toFixed(2)}`,
+  );
   process.exitCode = total <= BUDGET ? 0 : 1;
 } finally {
   await browser.close();

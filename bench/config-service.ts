@@ -32,7 +32,8 @@ async function waitFor(url: string): Promise<Response> {
 async function rps(url: string, headers: Record<string, string>, expectStatus: number): Promise<number> {
   const result = await autocannon({ url, connections: 10, duration: DURATION, headers });
   const wrong = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => Number(code) !== expectStatus);
-  if (wrong.length || result.errors) throw new Error(`${url}: unexpected answers ${JSON.stringify(result.statusCodeStats)} errors ${result.errors}`);
+  if (wrong.length || result.errors)
+    throw new Error(`${url}: unexpected answers ${JSON.stringify(result.statusCodeStats)} errors ${result.errors}`);
   return result.requests.average;
 }
 
@@ -50,13 +51,19 @@ try {
 
   const rows = [
     ['200', await rps(staticUrl, {}, 200), await rps(`http://127.0.0.1:${APP_PORT}${DOC}`, {}, 200)],
-    ['304', await rps(staticUrl, { 'if-none-match': staticEtag }, 304), await rps(`http://127.0.0.1:${APP_PORT}${DOC}`, { 'if-none-match': appEtag }, 304)],
+    [
+      '304',
+      await rps(staticUrl, { 'if-none-match': staticEtag }, 304),
+      await rps(`http://127.0.0.1:${APP_PORT}${DOC}`, { 'if-none-match': appEtag }, 304),
+    ],
   ] as const;
   let ok = true;
   for (const [status, base, ours] of rows) {
     const ratio = ours / base;
     ok &&= ratio >= 0.8;
-    console.log(`config GET ${status}: ${ours.toFixed(0)} req/s vs express.static ${base.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (target >= 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `config GET ${status}: ${ours.toFixed(0)} req/s vs express.static ${base.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (target >= 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`,
+    );
   }
   process.exitCode = ok ? 0 : 1;
 } finally {

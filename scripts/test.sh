@@ -15,7 +15,7 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 
 echo "== type check (strict)";   npx tsc -p tsconfig.json --noEmit
-echo "== lint (biome)";          npx biome lint .
+echo "== lint + format (biome)"; npx biome check .
 echo "== locale parity";         node scripts/check-locales.mjs
 echo "== unit + integration";    npx vitest run
 echo "== client build";          npx vite build --logLevel warn

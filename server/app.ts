@@ -89,10 +89,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     const forms = express.urlencoded({ extended: false, limit: JSON_LIMIT, parameterLimit: 50 });
     app.use('/config/v1', express.json({ limit: CONFIG_JSON_LIMIT }), configRouter(ctx));
     app.use(['/iam/api', '/wbe/api', '/trn/v2'], express.json({ limit: JSON_LIMIT }), forms);
-    app.use('/iam/api', iamRouter(ctx, services, {
-      loginRateLimit: options.loginRateLimit ?? 10,
-      forgotPasswordRateLimit: options.forgotPasswordRateLimit ?? 5,
-    }));
+    app.use(
+      '/iam/api',
+      iamRouter(ctx, services, {
+        loginRateLimit: options.loginRateLimit ?? 10,
+        forgotPasswordRateLimit: options.forgotPasswordRateLimit ?? 5,
+      }),
+    );
     app.use('/wbe/api', wbeRouter(ctx, services));
     app.use('/trn/v2', flowRouter(ctx, services));
 

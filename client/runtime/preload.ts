@@ -45,6 +45,9 @@ export function preloadSiblings(current: RouteDef, { routes, menu, subject, role
     if (depthOf(route.path) === depth && evaluateGuard(route.guard, subject, roleGroups)) siblings.push(route);
   }
   idle(() => {
-    for (const route of siblings) void screenFor(route.screen).preload().catch(() => undefined);
+    for (const route of siblings)
+      void screenFor(route.screen)
+        .preload()
+        .catch(() => undefined);
   });
 }

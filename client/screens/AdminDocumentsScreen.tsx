@@ -105,7 +105,9 @@ export default function AdminDocumentsScreen() {
     const parsed = parseBody(text ?? savedText);
     if ('body' in parsed) return parsed.body;
     const message =
-      parsed.error === 'notObject' ? t('admin.documents.notObject') : t('admin.documents.invalidJson', { reason: parsed.error });
+      parsed.error === 'notObject'
+        ? t('admin.documents.notObject')
+        : t('admin.documents.invalidJson', { reason: parsed.error });
     setProblems({ list: [{ path: '/body', message }], source: 'validate' });
     return null;
   };
@@ -201,7 +203,11 @@ export default function AdminDocumentsScreen() {
         <div className="documents-admin__detail">
           {!selected && (
             <Card className="documents-admin__empty">
-              <NonIdealState icon="code" title={t('admin.documents.pickTitle')} description={t('admin.documents.pick')} />
+              <NonIdealState
+                icon="code"
+                title={t('admin.documents.pickTitle')}
+                description={t('admin.documents.pick')}
+              />
             </Card>
           )}
           {selected && (
@@ -215,7 +221,11 @@ export default function AdminDocumentsScreen() {
               {versions.isPending && <Spinner size={24} aria-label={t('shell.loading')} />}
               {versions.isError && <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>}
               {versions.data && (
-                <VersionList versions={versions.data} selected={versionNumber} onSelect={(next) => select({ version: next })} />
+                <VersionList
+                  versions={versions.data}
+                  selected={versionNumber}
+                  onSelect={(next) => select({ version: next })}
+                />
               )}
             </Card>
           )}
@@ -270,14 +280,30 @@ export default function AdminDocumentsScreen() {
               </div>
               {!isDraft && (
                 <p className="documents-admin__hint bp6-text-muted">
-                  {t(document.status === 'published' ? 'admin.documents.readOnlyPublished' : 'admin.documents.readOnlyRetired')}
+                  {t(
+                    document.status === 'published'
+                      ? 'admin.documents.readOnlyPublished'
+                      : 'admin.documents.readOnlyRetired',
+                  )}
                 </p>
               )}
               {isDraft && <p className="documents-admin__hint bp6-text-muted">{t('admin.documents.draftHint')}</p>}
               {problems && (
-                <ProblemList problems={problems.list} source={problems.source} onReveal={(path) => editor.current?.reveal(path)} />
+                <ProblemList
+                  problems={problems.list}
+                  source={problems.source}
+                  onReveal={(path) => editor.current?.reveal(path)}
+                />
               )}
-              <Suspense fallback={<Spinner size={24} className="documents-admin__editor-loading" aria-label={t('admin.documents.loadingEditor')} />}>
+              <Suspense
+                fallback={
+                  <Spinner
+                    size={24}
+                    className="documents-admin__editor-loading"
+                    aria-label={t('admin.documents.loadingEditor')}
+                  />
+                }
+              >
                 <JsonEditor
                   key={`${name}/${document.version}/${document.status}`}
                   ref={editor}

@@ -14,7 +14,11 @@ export default function PlaceholderScreen({ props }: ScreenProps) {
   const title = (props.title ?? 'placeholder.untitled') as Text;
   const area = typeof props.area === 'string' ? `areas.${props.area}` : '';
   const description: Text =
-    props.description !== undefined ? (props.description as Text) : i18n.exists(area) ? area : 'placeholder.description';
+    props.description !== undefined
+      ? (props.description as Text)
+      : i18n.exists(area)
+        ? area
+        : 'placeholder.description';
   return (
     <section className="placeholder-screen">
       <PageHeader title={resolveText(title, t, i18n.language)} />

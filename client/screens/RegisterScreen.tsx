@@ -19,7 +19,12 @@ export default function RegisterScreen({ props }: ScreenProps) {
         hideTitle
         hideOnSuccess
         submitText="auth.register.submit"
-        extraData={{ saq: true, site_language: language, report_language: language, ...(invitation ? { invitation } : {}) }}
+        extraData={{
+          saq: true,
+          site_language: language,
+          report_language: language,
+          ...(invitation ? { invitation } : {}),
+        }}
       />
       <div className="auth-card__links">
         <Link to="/login">{t('auth.backToLogin')}</Link>

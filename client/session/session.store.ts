@@ -56,7 +56,9 @@ const LANGUAGES: readonly Language[] = ['en', 'tr'];
  * The theme and language a profile carries, for the fields it has with a value this client knows;
  * an absent or unknown value leaves the browser's choice as it is.
  */
-export function profilePreferences(user: Partial<SessionUser> | null | undefined): Partial<Pick<ClientSession, 'theme' | 'language'>> {
+export function profilePreferences(
+  user: Partial<SessionUser> | null | undefined,
+): Partial<Pick<ClientSession, 'theme' | 'language'>> {
   const patch: Partial<Pick<ClientSession, 'theme' | 'language'>> = {};
   if (THEMES.includes(user?.theme as Theme)) patch.theme = user?.theme as Theme;
   if (LANGUAGES.includes(user?.site_language as Language)) patch.language = user?.site_language as Language;

@@ -12,9 +12,11 @@ export interface SuperUserRecord {
 
 export function setSuperUserCookie(record: SuperUserRecord): void {
   const value = encodeURIComponent(JSON.stringify(record));
+  // biome-ignore lint/suspicious/noDocumentCookie: one session cookie; the Cookie Store API is not in every supported browser
   document.cookie = `${COOKIE}=${value}; path=/; SameSite=Strict`;
 }
 
 export function clearSuperUserCookie(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: see setSuperUserCookie
   document.cookie = `${COOKIE}=; path=/; max-age=0; SameSite=Strict`;
 }

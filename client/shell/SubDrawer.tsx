@@ -37,7 +37,11 @@ export function SubDrawer() {
   if (!drawer || (items.length === 0 && !drawer.siteSelector)) return null;
 
   return (
-    <nav aria-label={t('shell.subMenu')} className="sub-drawer" style={{ width: shell.navbar.width, minWidth: shell.navbar.width }}>
+    <nav
+      aria-label={t('shell.subMenu')}
+      className="sub-drawer"
+      style={{ width: shell.navbar.width, minWidth: shell.navbar.width }}
+    >
       {drawer.backToMain && (
         <Button
           variant="minimal"

@@ -8,5 +8,13 @@ export function ThemeToggle() {
   const { t } = useTranslation();
   const { theme } = useSession();
   const label = t(theme === 'dark' ? 'shell.theme.toLight' : 'shell.theme.toDark');
-  return <Button variant="minimal" icon={theme === 'dark' ? 'flash' : 'moon'} aria-label={label} title={label} onClick={toggleTheme} />;
+  return (
+    <Button
+      variant="minimal"
+      icon={theme === 'dark' ? 'flash' : 'moon'}
+      aria-label={label}
+      title={label}
+      onClick={toggleTheme}
+    />
+  );
 }

@@ -19,8 +19,7 @@ export function UserMenu() {
   // an organisation switch keeps the original token too; only another person's session is impersonation
   const impersonating = !!session.originalUser && session.originalUser.uuid !== session.user?.uuid;
 
-  const goBack = () =>
-    returnToOriginalUser().catch(() => void showToast(t('errors.somethingWentWrong'), 'danger'));
+  const goBack = () => returnToOriginalUser().catch(() => void showToast(t('errors.somethingWentWrong'), 'danger'));
 
   const menu = signedIn ? (
     <Menu aria-label={t('shell.userMenu')}>

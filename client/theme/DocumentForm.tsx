@@ -42,7 +42,6 @@ function withBooleanDefaults(schema: Record<string, unknown>, data: Data): Data 
   return out;
 }
 
-
 /**
  * Renders a published form document with RJSF and posts it where the document says. Core's
  * validateFormData judges the form in the browser exactly as the server does on submit: live when
@@ -78,7 +77,8 @@ export function DocumentForm(props: DocumentFormProps) {
   const formContext = useMemo(() => ({ submitting }), [submitting]);
 
   if (query.isPending) return <Spinner aria-label={t('shell.loading')} />;
-  if (query.isError || !body || !validator) return <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>;
+  if (query.isError || !body || !validator)
+    return <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>;
 
   const submit = async ({ formData: data }: IChangeEvent<Data>) => {
     if (!body.submit) return;
@@ -95,7 +95,8 @@ export function DocumentForm(props: DocumentFormProps) {
     } catch (error) {
       const problem = failureOf(error);
       if (problem?.status === 422 && problem.errors) setExtraErrors(toExtraErrors(problem.errors, translate));
-      else if (problem && problem.status < 500 && problem.code !== 'somethingWentWrong') setFailure(translate(problem.code));
+      else if (problem && problem.status < 500 && problem.code !== 'somethingWentWrong')
+        setFailure(translate(problem.code));
       else setFailure(t('errors.somethingWentWrong'));
     } finally {
       setSubmitting(false);
@@ -116,22 +117,22 @@ export function DocumentForm(props: DocumentFormProps) {
         </Callout>
       )}
       {!(hideOnSuccess && success) && (
-      <Form
-        schema={schema}
-        uiSchema={uiSchema}
-        formData={formData}
-        validator={validator}
-        extraErrors={extraErrors}
-        formContext={formContext}
-        noHtml5Validate
-        // a submit judges every field; from then on each change is judged live (untouched
-        // fields are not flagged 'required' while the user is still on the first one)
-        liveValidate={attempted ? 'onChange' : false}
-        showErrorList="top"
-        onChange={(event) => setFormData(event.formData ?? {})}
-        onSubmit={(event) => void submit(event)}
-        onError={() => setAttempted(true) /* the problems are shown on the fields */}
-      />
+        <Form
+          schema={schema}
+          uiSchema={uiSchema}
+          formData={formData}
+          validator={validator}
+          extraErrors={extraErrors}
+          formContext={formContext}
+          noHtml5Validate
+          // a submit judges every field; from then on each change is judged live (untouched
+          // fields are not flagged 'required' while the user is still on the first one)
+          liveValidate={attempted ? 'onChange' : false}
+          showErrorList="top"
+          onChange={(event) => setFormData(event.formData ?? {})}
+          onSubmit={(event) => void submit(event)}
+          onError={() => setAttempted(true) /* the problems are shown on the fields */}
+        />
       )}
     </div>
   );

@@ -11,10 +11,7 @@ type Data = Record<string, unknown>;
  * with one function, validateFormData, and one message catalogue. It generates no code, so it runs
  * under the server's CSP (no 'unsafe-eval'). `translate` turns i18n keys into text.
  */
-export function createCoreValidator(
-  body: FormBody,
-  translate: (code: string) => string,
-): ValidatorType<Data> {
+export function createCoreValidator(body: FormBody, translate: (code: string) => string): ValidatorType<Data> {
   return {
     validateFormData(formData): ValidationData<Data> {
       const formErrors = validateFormData(body, formData ?? {});

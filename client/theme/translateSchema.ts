@@ -49,7 +49,8 @@ export function translateUiSchema(ui: unknown, t: TFunction, language: string): 
     else if (key === 'ui:enumNames' && Array.isArray(value))
       out[key] = value.map((name) => (isText(name) ? resolveText(name, t, language) : name));
     else if (key === 'ui:options' && isNode(value)) out[key] = translateUiSchema(value, t, language);
-    else if (key === 'ui:submitButtonOptions') out[key] = value; // the SubmitButton translates submitText
+    else if (key === 'ui:submitButtonOptions')
+      out[key] = value; // the SubmitButton translates submitText
     else if (isNode(value) && !key.startsWith('ui:')) out[key] = translateUiSchema(value, t, language);
     else out[key] = value;
   }

@@ -48,7 +48,16 @@ const NOT_IN_AJV_DRAFT_07 = new Set([
   '$dynamicRef',
   '$dynamicAnchor',
 ]);
-const SUBSCHEMA = new Set(['not', 'if', 'then', 'else', 'propertyNames', 'additionalProperties', 'additionalItems', 'contains']);
+const SUBSCHEMA = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'additionalProperties',
+  'additionalItems',
+  'contains',
+]);
 const SUBSCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf']);
 const SUBSCHEMA_MAP = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
 const FORMAT_LIMITS = {
@@ -211,7 +220,8 @@ function rewrite(schema: unknown, prepared: Prepared): unknown {
     if (SUBSCHEMA.has(key) || (key === 'items' && !Array.isArray(value))) node[key] = sub(value);
     else if (SUBSCHEMA_LIST.has(key) || key === 'items') node[key] = Array.isArray(value) ? value.map(sub) : value;
     else if (SUBSCHEMA_MAP.has(key) && isNode(value)) node[key] = mapValues(value, sub);
-    else if (key === 'dependencies' && isNode(value)) node[key] = mapValues(value, (v) => (Array.isArray(v) ? v : sub(v)));
+    else if (key === 'dependencies' && isNode(value))
+      node[key] = mapValues(value, (v) => (Array.isArray(v) ? v : sub(v)));
     else node[key] = value;
   }
   // ajv honours `nullable: true` next to `type` (OpenAPI) even without its `nullable` option
@@ -442,7 +452,9 @@ function toProblems(prepared: Prepared, errors: OutputUnit[], data: unknown): Ra
       const key = `${error.keywordLocation}|${error.instanceLocation}`;
       const seen = requiredSeen.get(key) ?? 0;
       requiredSeen.set(key, seen + 1);
-      const missing = ((node.required ?? []) as string[]).filter((name) => !isNode(value) || !Object.hasOwn(value, name));
+      const missing = ((node.required ?? []) as string[]).filter(
+        (name) => !isNode(value) || !Object.hasOwn(value, name),
+      );
       problems.push({ keyword, path: [...path, missing[seen] ?? ''], schema, rank });
       return;
     }

@@ -23,7 +23,10 @@ export function currentTotp(secret: string): Promise<string> {
   return generate({ secret });
 }
 
-export async function totpProvisioning(secret: string, email: string): Promise<{ otpauthUrl: string; qrDataUrl: string }> {
+export async function totpProvisioning(
+  secret: string,
+  email: string,
+): Promise<{ otpauthUrl: string; qrDataUrl: string }> {
   const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: email, secret });
   return { otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl) };
 }

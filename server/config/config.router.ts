@@ -24,14 +24,17 @@ function names(req: Request): { kind: string; id: string } {
 function knownKind(req: Request): { kind: string; id: string } {
   const { kind, id } = names(req);
   if (!isDocumentKind(kind)) {
-    throw new AppError(422, 'documentInvalid', undefined, { problems: [{ path: '/kind', message: `unknown document kind "${kind}"` }] });
+    throw new AppError(422, 'documentInvalid', undefined, {
+      problems: [{ path: '/kind', message: `unknown document kind "${kind}"` }],
+    });
   }
   return { kind, id };
 }
 
 function versionOf(req: Request): number {
   const version = Number(req.params.version);
-  if (!Number.isInteger(version) || version < 1) throw new AppError(400, 'invalidRequest', { version: 'invalidRequest' });
+  if (!Number.isInteger(version) || version < 1)
+    throw new AppError(400, 'invalidRequest', { version: 'invalidRequest' });
   return version;
 }
 

@@ -67,7 +67,10 @@ export class DocumentsService {
   }
 
   async list(): Promise<{ kind: string; id: string; latestPublished: number | null; latestVersion: number }[]> {
-    const byKey = new Map<string, { kind: string; id: string; latestPublished: number | null; latestVersion: number }>();
+    const byKey = new Map<
+      string,
+      { kind: string; id: string; latestPublished: number | null; latestVersion: number }
+    >();
     for (const { document } of await this.documents.all()) {
       const key = DocumentCache.key(document.kind, document.id);
       const entry = byKey.get(key) ?? { kind: document.kind, id: document.id, latestPublished: null, latestVersion: 0 };

@@ -13,7 +13,9 @@ export function documentEtag(document: Pick<ConfigDocument, 'hash' | 'version'>)
  * version keeps the contract's "<hash>-v<version>", the same tag as the latest-published answer.
  */
 export function versionEtag(document: Pick<ConfigDocument, 'hash' | 'version' | 'status'>): string {
-  return document.status === 'published' ? documentEtag(document) : `"${document.hash}-v${document.version}-${document.status}"`;
+  return document.status === 'published'
+    ? documentEtag(document)
+    : `"${document.hash}-v${document.version}-${document.status}"`;
 }
 
 /** One ETag over several parts (the /config/v1/app bundle). */

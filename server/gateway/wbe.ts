@@ -46,9 +46,15 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
   });
 
   // the error page's report button also works signed out, so the caller is optional here
-  router.post('/user/log/error', optionalAuthenticate(ctx), selectSite(ctx), validate(errorReportSchema), async (req, res) => {
-    res.status(201).json({ content: await services.errorReports.report(req.body, req.auth?.user.id, req.site?.id) });
-  });
+  router.post(
+    '/user/log/error',
+    optionalAuthenticate(ctx),
+    selectSite(ctx),
+    validate(errorReportSchema),
+    async (req, res) => {
+      res.status(201).json({ content: await services.errorReports.report(req.body, req.auth?.user.id, req.site?.id) });
+    },
+  );
 
   return router;
 }

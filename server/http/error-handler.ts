@@ -25,7 +25,10 @@ function clientError(error: unknown): AppError | null {
  * The one error handler: `{ code, message, errors? }` with the message in the request's language.
  * Anything unexpected is logged and answered as `somethingWentWrong`, never with a stack.
  */
-export function errorHandler(translator: Translator, logError: (message: string, error: unknown) => void): ErrorRequestHandler {
+export function errorHandler(
+  translator: Translator,
+  logError: (message: string, error: unknown) => void,
+): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) {
       next(error);

@@ -3,7 +3,21 @@ import { join } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 
 /** First path segments that belong to the API; anything else may be a client route. */
-export const API_PREFIXES = ['iam', 'wbe', 'trn', 'config', 'saq', 'maq', 'inv', 'ntgw', 'ast', 'wa2', 'mapi', 'payments', 'api'];
+export const API_PREFIXES = [
+  'iam',
+  'wbe',
+  'trn',
+  'config',
+  'saq',
+  'maq',
+  'inv',
+  'ntgw',
+  'ast',
+  'wa2',
+  'mapi',
+  'payments',
+  'api',
+];
 
 export function isApiPath(path: string): boolean {
   return API_PREFIXES.includes(path.split('/')[1] ?? '');

@@ -20,7 +20,8 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): Record<st
     const field =
       error.keyword === 'required'
         ? String(error.params.missingProperty)
-        : error.instancePath.split('/')[1] || (error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : 'body');
+        : error.instancePath.split('/')[1] ||
+          (error.keyword === 'additionalProperties' ? String(error.params.additionalProperty) : 'body');
     fields[field] ??= fieldCode(error);
   }
   return fields;

@@ -1,8 +1,7 @@
 import type { Language, Translator } from '../http/i18n';
 import type { Mail } from './mailer';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * A mail with one call-to-action link, texts from locales under `mail.<template>` in the

@@ -114,7 +114,9 @@ export class AuthService {
       } satisfies UserRecord);
       const token = await this.links.issue('verify', user.id, VERIFY_TOKEN_TTL_MS);
       const link = `${this.ctx.appUrl}/verification?token=${encodeURIComponent(token)}`;
-      await this.ctx.mailer.send(linkMail(this.ctx.translator, user.site_language, 'verification', user.email, user.name, link));
+      await this.ctx.mailer.send(
+        linkMail(this.ctx.translator, user.site_language, 'verification', user.email, user.name, link),
+      );
       return { uuid: user.id, email: user.email };
     });
   }

@@ -14,8 +14,15 @@ export class OrganizationService {
   /** A token bound to the chosen organisation; an impersonation stays an impersonation. */
   async switchTo({ user, claims }: AuthContext, organizationId: string) {
     if (!user.organizationIds.includes(organizationId)) throw new AppError(403, 'notAMember');
-    const { token, user: sessionUser, roles, permissions, protectedData, data, organization_list } =
-      await loginResponse(this.ctx, user, { org: organizationId, ...(claims.imp ? { imp: claims.imp } : {}) });
+    const {
+      token,
+      user: sessionUser,
+      roles,
+      permissions,
+      protectedData,
+      data,
+      organization_list,
+    } = await loginResponse(this.ctx, user, { org: organizationId, ...(claims.imp ? { imp: claims.imp } : {}) });
     return { token, user: sessionUser, roles, permissions, protectedData, data, organization_list };
   }
 }

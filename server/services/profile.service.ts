@@ -40,7 +40,8 @@ export class ProfileService {
 
   async enableTwoFactor({ user }: AuthContext, code: string) {
     const secret = user.twoFactor.pendingSecret;
-    if (!secret || !(await checkTotp(secret, code))) throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
+    if (!secret || !(await checkTotp(secret, code)))
+      throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
     const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: true, secret } });
     return publicUser(updated);
   }

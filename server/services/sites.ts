@@ -20,14 +20,20 @@ export async function sitesOf(ctx: AppContext, user: UserRecord): Promise<SiteVi
   if (!mayHaveSites(user)) return [];
   const organizations = new Set(user.organizationIds);
   const sites = await ctx.store.collection<SiteRecord>('sites').find((site) => organizations.has(site.organizationId));
-  return sites.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return sites
+    .map(({ id, name }) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /**
  * The site named by X-SITE-ID when it is one of the user's sites, otherwise undefined: a stale or
  * foreign id (another user's selection left in the browser) is ignored, never an error.
  */
-export async function selectedSiteOf(ctx: AppContext, user: UserRecord, header: string | undefined): Promise<SiteView | undefined> {
+export async function selectedSiteOf(
+  ctx: AppContext,
+  user: UserRecord,
+  header: string | undefined,
+): Promise<SiteView | undefined> {
   const id = header?.trim();
   if (!id) return undefined;
   return (await sitesOf(ctx, user)).find((site) => site.id === id);

@@ -2,13 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { DurableJsonFile } from './durable-json-file';
-import {
-  COLLECTION_NAMES,
-  type Collection,
-  type CollectionName,
-  type Store,
-  type StoredRecord,
-} from './store.types';
+import { COLLECTION_NAMES, type Collection, type CollectionName, type Store, type StoredRecord } from './store.types';
 import { WriteQueue } from './write-queue';
 
 /** Records are copied in and out so callers never mutate the stored state by accident. */

@@ -12,12 +12,20 @@ const NEW_PASSWORD = 'Fresh-Pass2';
 let totpSecret = '';
 
 async function fillRegister(page: Page, values: Record<string, string>) {
-  for (const [key, value] of Object.entries(values)) await page.getByLabel(t(`forms.${key}`), { exact: true }).fill(value);
+  for (const [key, value] of Object.entries(values))
+    await page.getByLabel(t(`forms.${key}`), { exact: true }).fill(value);
 }
 
 test('register: rules are shown, then the account is created (item 3)', async ({ page }) => {
   await page.goto('/register');
-  await fillRegister(page, { name: 'Nora Merchant', company: 'Nora Shop', phone: '5551234567', email, password: PASSWORD, passwordConfirm: 'Other-Pass1' });
+  await fillRegister(page, {
+    name: 'Nora Merchant',
+    company: 'Nora Shop',
+    phone: '5551234567',
+    email,
+    password: PASSWORD,
+    passwordConfirm: 'Other-Pass1',
+  });
   await page.getByRole('button', { name: t('auth.register.submit') }).click();
   await expect(page.getByText(t('validation.passwordsMustMatch'))).toBeVisible();
   await expect(page.getByText(t('validation.checkToRegister'))).toBeVisible();
@@ -57,7 +65,7 @@ test('2FA turned on in settings is asked for at the next sign-in (item 4)', asyn
   await page.getByRole('tab', { name: t('settings.tabs.security') }).click();
   await page.getByRole('button', { name: t('settings.security.setup') }).click();
   await expect(page.getByRole('img', { name: t('settings.security.qrAlt') })).toBeVisible();
-  totpSecret = (await page.getByTestId('totp-secret').innerText()).trim();
+  totpSecret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
   expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
   await page.getByLabel(t('settings.security.code')).fill(generateSync({ secret: totpSecret }));
   await page.getByRole('button', { name: t('settings.security.enable') }).click();

@@ -30,13 +30,20 @@ test('an admin drafts, validates and publishes a landing-rules change in the edi
   await expect(page.getByRole('heading', { name: t('admin.documents.title') })).toBeVisible();
 
   // pick landing-rules/app: its versions and the published body, read-only
-  await page.getByRole('navigation', { name: t('admin.documents.list') }).getByRole('button', { name: 'landing-rules/app' }).click();
+  await page
+    .getByRole('navigation', { name: t('admin.documents.list') })
+    .getByRole('button', { name: 'landing-rules/app' })
+    .click();
   const versions = page.getByRole('table', { name: t('admin.documents.versions') });
   const row = (version: number) =>
-    versions.getByRole('row').filter({ has: page.getByRole('button', { name: text('admin.documents.openVersion', { version }) }) });
+    versions
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: text('admin.documents.openVersion', { version }) }) });
   await expect(row(before.version)).toContainText(t('admin.documents.statusPublished'));
   await expect(row(before.version)).toContainText(before.hash.slice(0, 10));
-  const viewer = page.getByRole('textbox', { name: text('admin.documents.viewerLabel', { name: 'landing-rules/app', version: before.version }) });
+  const viewer = page.getByRole('textbox', {
+    name: text('admin.documents.viewerLabel', { name: 'landing-rules/app', version: before.version }),
+  });
   await expect(viewer).toHaveAttribute('contenteditable', 'false');
   await expect(viewer).toContainText('"rules"');
 
@@ -47,18 +54,24 @@ test('an admin drafts, validates and publishes a landing-rules change in the edi
   expect(draft).toBeGreaterThan(before.version);
   await expect(page.getByText(text('admin.documents.draftCreated', { version: draft }))).toBeVisible();
   await expect(row(draft)).toContainText(t('admin.documents.statusDraft'));
-  await expect(page.getByRole('textbox', { name: text('admin.documents.editorLabel', { name: 'landing-rules/app', version: draft }) })).toHaveAttribute(
-    'contenteditable',
-    'true',
-  );
+  await expect(
+    page.getByRole('textbox', {
+      name: text('admin.documents.editorLabel', { name: 'landing-rules/app', version: draft }),
+    }),
+  ).toHaveAttribute('contenteditable', 'true');
 
   // broken: an operation json-logic may not run → Validate lists it with its path
-  const broken = { rules: [{ id: 'evil', when: { eval: ['process.exit()'] }, to: '/app/reports' }], fallback: before.body.fallback };
+  const broken = {
+    rules: [{ id: 'evil', when: { eval: ['process.exit()'] }, to: '/app/reports' }],
+    fallback: before.body.fallback,
+  };
   await replaceBody(page, JSON.stringify(broken, null, 2));
   await expect(page.getByText(t('admin.documents.unsaved'))).toBeVisible();
   await page.getByRole('button', { name: t('admin.documents.validate') }).click();
   const problems = page.getByRole('list', { name: t('admin.documents.problemsList') });
-  await expect(problems.getByRole('listitem').filter({ hasText: '/body/rules/0/when' })).toContainText('operation "eval" is not allowed');
+  await expect(problems.getByRole('listitem').filter({ hasText: '/body/rules/0/when' })).toContainText(
+    'operation "eval" is not allowed',
+  );
   await expect(page.getByText(text('admin.documents.problems_one', { count: 1 }))).toBeVisible();
   // each problem leads to its spot in the editor, marked there too
   await problems.getByRole('button', { name: text('admin.documents.reveal', { path: '/body/rules/0/when' }) }).click();
@@ -76,9 +89,13 @@ test('an admin drafts, validates and publishes a landing-rules change in the edi
   // publish (saves the edited text first), after confirming
   await page.getByRole('button', { name: t('admin.documents.publish') }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText(text('admin.documents.publishConfirm', { name: 'landing-rules/app', version: draft }));
+  await expect(confirm).toContainText(
+    text('admin.documents.publishConfirm', { name: 'landing-rules/app', version: draft }),
+  );
   await confirm.getByRole('button', { name: t('admin.documents.publish') }).click();
-  await expect(page.getByText(text('admin.documents.published', { name: 'landing-rules/app', version: draft }))).toBeVisible();
+  await expect(
+    page.getByText(text('admin.documents.published', { name: 'landing-rules/app', version: draft })),
+  ).toBeVisible();
   await expect(row(draft)).toContainText(t('admin.documents.statusPublished'));
   await expect(row(before.version)).toContainText(t('admin.documents.statusRetired'));
   await expect(page.getByRole('button', { name: t('admin.documents.newDraft') })).toBeVisible();

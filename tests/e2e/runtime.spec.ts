@@ -9,14 +9,22 @@ async function publish(request: APIRequestContext, token: string, kind: string, 
   const auth = { authorization: `Bearer ${token}` };
   const current = await (await request.get(`/config/v1/documents/${kind}/app`)).json();
   edit(current.body);
-  const draft = await request.post(`/config/v1/documents/${kind}/app/drafts`, { headers: auth, data: { body: current.body } });
+  const draft = await request.post(`/config/v1/documents/${kind}/app/drafts`, {
+    headers: auth,
+    data: { body: current.body },
+  });
   expect(draft.status()).toBe(201);
   const { version } = await draft.json();
-  const published = await request.post(`/config/v1/documents/${kind}/app/versions/${version}/publish`, { headers: auth });
+  const published = await request.post(`/config/v1/documents/${kind}/app/versions/${version}/publish`, {
+    headers: auth,
+  });
   expect(published.status(), await published.text()).toBe(200);
 }
 
-test('a route and a menu item an admin publishes reach the next page load, with no rebuild or restart', async ({ page, request }) => {
+test('a route and a menu item an admin publishes reach the next page load, with no rebuild or restart', async ({
+  page,
+  request,
+}) => {
   const login = await request.post('/iam/api/login', { form: { username: 'admin@demo.test', password: PASSWORD } });
   const token = (await login.json()).content.token as string;
 
@@ -29,13 +37,23 @@ test('a route and a menu item an admin publishes reach the next page load, with 
 
   await publish(request, token, 'routes', (body) => {
     body.routes.push({
-      path: '/app/compliance-calendar', layout: 'app', guard: { anyOf: ['portfolio:view'] }, screen: 'placeholder',
+      path: '/app/compliance-calendar',
+      layout: 'app',
+      guard: { anyOf: ['portfolio:view'] },
+      screen: 'placeholder',
       title: { en: 'Compliance calendar', tr: 'Uyumluluk takvimi' },
       props: { title: { en: 'Compliance calendar', tr: 'Uyumluluk takvimi' }, area: 'saqManagement' },
     });
   });
   await publish(request, token, 'menus', (body) => {
-    body.main.splice(1, 0, { id: 'calendar', title: { en: 'Compliance calendar', tr: 'Uyumluluk takvimi' }, type: 'item', icon: 'calendar', url: '/app/compliance-calendar', auth: ['portfolio:view'] });
+    body.main.splice(1, 0, {
+      id: 'calendar',
+      title: { en: 'Compliance calendar', tr: 'Uyumluluk takvimi' },
+      type: 'item',
+      icon: 'calendar',
+      url: '/app/compliance-calendar',
+      auth: ['portfolio:view'],
+    });
   });
 
   await page.goto('/app/dashboard');

@@ -22,7 +22,10 @@ async function resetPreferences(request: APIRequestContext, email: string) {
   const login = await request.post('/iam/api/login', { form: { username: email, password: PASSWORD } });
   if (!login.ok()) return;
   const { token } = (await login.json()).content;
-  await request.put('/iam/api/me', { headers: { authorization: `Bearer ${token}` }, data: { theme: 'dark', site_language: 'en' } });
+  await request.put('/iam/api/me', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { theme: 'dark', site_language: 'en' },
+  });
 }
 
 test.afterAll(async ({ request }) => {
@@ -48,7 +51,9 @@ test('the sign-in page: dark theme, English, no shell, accessible (item 1)', asy
   expect(await missingKeys(page)).toEqual([]);
 });
 
-test('the shell: folded navbar, footer, theme and language stored on profile and in the config key (items 6, 8)', async ({ page }) => {
+test('the shell: folded navbar, footer, theme and language stored on profile and in the config key (items 6, 8)', async ({
+  page,
+}) => {
   await signIn(page, 'admin@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');
   const nav = page.getByRole('navigation', { name: t('shell.mainMenu') });
@@ -121,7 +126,10 @@ test("a fresh sign-in adopts the profile's language (item 6)", async ({ page, br
   await context.close();
 });
 
-test('user menu: Admin link only for admins; sub-drawers on SAQ and admin paths (item 8)', async ({ page, browser }) => {
+test('user menu: Admin link only for admins; sub-drawers on SAQ and admin paths (item 8)', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'admin@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');
   await page.getByRole('button', { name: t('shell.userMenu') }).click();
@@ -142,7 +150,10 @@ test('user menu: Admin link only for admins; sub-drawers on SAQ and admin paths 
   await expect(merchant.getByRole('menuitem', { name: t('shell.admin') })).toHaveCount(0);
 });
 
-test('the SAQ site selector: first site preselected, choice stored and sent as X-SITE-ID (item 8)', async ({ page, browser }) => {
+test('the SAQ site selector: first site preselected, choice stored and sent as X-SITE-ID (item 8)', async ({
+  page,
+  browser,
+}) => {
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());

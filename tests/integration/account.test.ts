@@ -142,9 +142,14 @@ describe('organisations and impersonation', () => {
 
   it('refuses impersonation to non-admins and of unknown users', async () => {
     const bank = await tokenFor(server.base, 'bank@demo.test');
-    const refused = await call(server.base, 'GET', '/wbe/api/admin/impersonate-uuid/00000000-0000-4000-8000-000000000003', {
-      token: bank,
-    });
+    const refused = await call(
+      server.base,
+      'GET',
+      '/wbe/api/admin/impersonate-uuid/00000000-0000-4000-8000-000000000003',
+      {
+        token: bank,
+      },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'noPermission' });
     const admin = await tokenFor(server.base, 'admin@demo.test');

@@ -22,7 +22,13 @@ describe('config service /config/v1', () => {
     );
     expect(keys.some((key: string) => key.startsWith('meta'))).toBe(false);
     const document = await call(server.base, 'GET', DOC);
-    expect(document.body).toMatchObject({ kind: 'landing-rules', id: 'app', version: 1, status: 'published', createdBy: 'system' });
+    expect(document.body).toMatchObject({
+      kind: 'landing-rules',
+      id: 'app',
+      version: 1,
+      status: 'published',
+      createdBy: 'system',
+    });
     expect(document.body.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -64,7 +70,10 @@ describe('config service /config/v1', () => {
   });
 
   it('refuses drafts of an unknown kind (422) and bodies that are not objects (400)', async () => {
-    const unknown = await call(server.base, 'POST', '/config/v1/documents/nokind/x/drafts', { token: admin, body: { body: {} } });
+    const unknown = await call(server.base, 'POST', '/config/v1/documents/nokind/x/drafts', {
+      token: admin,
+      body: { body: {} },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.problems).toEqual([{ path: '/kind', message: 'unknown document kind "nokind"' }]);
     const scalar = await call(server.base, 'POST', `${DOC}/drafts`, { token: admin, body: { body: 5 } });
@@ -77,7 +86,9 @@ describe('config service /config/v1', () => {
     const draft = await call(server.base, 'POST', `${DOC}/drafts`, { token: admin, body: { body: broken } });
     expect(draft.status).toBe(201);
     expect(draft.body.status).toBe('draft');
-    const published = await call(server.base, 'POST', `${DOC}/versions/${draft.body.version}/publish`, { token: admin });
+    const published = await call(server.base, 'POST', `${DOC}/versions/${draft.body.version}/publish`, {
+      token: admin,
+    });
     expect(published.status).toBe(422);
     expect(published.body.code).toBe('documentInvalid');
     const paths = published.body.problems.map((problem: { path: string }) => problem.path);
@@ -92,7 +103,10 @@ describe('config service /config/v1', () => {
     const current = await call(server.base, 'GET', DOC);
     const oldEtag = current.headers.get('etag') as string;
     const body = { ...current.body.body, fallback: '/app/dashboard' };
-    const draft = await call(server.base, 'POST', `${DOC}/drafts`, { token: admin, body: { body: { ...body, fallback: '/x' } } });
+    const draft = await call(server.base, 'POST', `${DOC}/drafts`, {
+      token: admin,
+      body: { body: { ...body, fallback: '/x' } },
+    });
     const version = draft.body.version as number;
     expect(version).toBeGreaterThan(1);
 
@@ -111,7 +125,8 @@ describe('config service /config/v1', () => {
     expect((await call(server.base, 'GET', '/config/v1/app')).body.versions.landing).toBe(version);
 
     const versions = await call(server.base, 'GET', `${DOC}/versions`);
-    const statusOf = (v: number) => versions.body.content.find((meta: { version: number }) => meta.version === v).status;
+    const statusOf = (v: number) =>
+      versions.body.content.find((meta: { version: number }) => meta.version === v).status;
     expect(statusOf(1)).toBe('retired');
     expect(statusOf(version)).toBe('published');
     expect(versions.body.content[0]).not.toHaveProperty('body');
@@ -125,7 +140,14 @@ describe('config service /config/v1', () => {
     const { readFile } = await import('node:fs/promises');
     const audit = JSON.parse(await readFile(`${server.dataDir}/auditLog.json`, 'utf8'));
     expect(audit).toContainEqual(
-      expect.objectContaining({ action: 'publish', kind: 'landing-rules', docId: 'app', version, retiredVersion: 1, actor: 'admin@demo.test' }),
+      expect.objectContaining({
+        action: 'publish',
+        kind: 'landing-rules',
+        docId: 'app',
+        version,
+        retiredVersion: 1,
+        actor: 'admin@demo.test',
+      }),
     );
   });
 
@@ -138,7 +160,10 @@ describe('config service /config/v1', () => {
     expect(draft.body.version).toBe(1);
     const missing = await call(server.base, 'GET', '/config/v1/documents/form/newsletter/versions/9');
     expect(missing.status).toBe(404);
-    const noBody = await call(server.base, 'POST', '/config/v1/documents/form/newsletter/drafts', { token: admin, body: {} });
+    const noBody = await call(server.base, 'POST', '/config/v1/documents/form/newsletter/drafts', {
+      token: admin,
+      body: {},
+    });
     expect(noBody.status).toBe(400);
     expect(noBody.body.errors).toEqual({ body: 'validation.required' });
   });
@@ -154,13 +179,18 @@ describe('config service /config/v1', () => {
     expect((await call(server.base, 'GET', `${DOC}/versions`)).body.content).toEqual(before.body.content);
 
     const current = await call(server.base, 'GET', DOC);
-    const valid = await call(server.base, 'POST', `${DOC}/validate`, { token: admin, body: { body: current.body.body } });
+    const valid = await call(server.base, 'POST', `${DOC}/validate`, {
+      token: admin,
+      body: { body: current.body.body },
+    });
     expect(valid.status).toBe(200);
     expect(valid.body).toEqual({ content: { problems: [] } });
 
     // the same problems publishing a draft of that body answers with 422
     const draft = await call(server.base, 'POST', `${DOC}/drafts`, { token: admin, body: { body: broken } });
-    const published = await call(server.base, 'POST', `${DOC}/versions/${draft.body.version}/publish`, { token: admin });
+    const published = await call(server.base, 'POST', `${DOC}/versions/${draft.body.version}/publish`, {
+      token: admin,
+    });
     expect(published.status).toBe(422);
     expect(published.body.problems).toEqual(dryRun.body.content.problems);
   });
@@ -175,7 +205,10 @@ describe('config service /config/v1', () => {
     const scalar = await call(server.base, 'POST', `${DOC}/validate`, { token: admin, body: { body: 5 } });
     expect(scalar.status).toBe(400);
     expect(scalar.body.code).toBe('invalidRequest');
-    const unknown = await call(server.base, 'POST', '/config/v1/documents/nokind/x/validate', { token: admin, body: { body: {} } });
+    const unknown = await call(server.base, 'POST', '/config/v1/documents/nokind/x/validate', {
+      token: admin,
+      body: { body: {} },
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.body.content.problems).toEqual([{ path: '/kind', message: 'unknown document kind "nokind"' }]);
   });

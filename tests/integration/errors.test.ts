@@ -75,7 +75,10 @@ describe('error answers', () => {
       await rm(broken.dataDir, { recursive: true, force: true });
       const answer = await call(broken.base, 'PUT', '/iam/api/me', { token, body: { name: 'X' } });
       expect(answer.status).toBe(500);
-      expect(answer.body).toEqual({ code: 'somethingWentWrong', message: 'Something went wrong, please try again later.' });
+      expect(answer.body).toEqual({
+        code: 'somethingWentWrong',
+        message: 'Something went wrong, please try again later.',
+      });
     } finally {
       await broken.close();
     }

@@ -23,7 +23,9 @@ describe('lowdb store durability', () => {
     const path = '/config/v1/documents/landing-rules/app';
     const current = await call(first.base, 'GET', path);
     const draft = await call(first.base, 'POST', `${path}/drafts`, { token: admin, body: { body: current.body.body } });
-    expect((await call(first.base, 'POST', `${path}/versions/${draft.body.version}/publish`, { token: admin })).status).toBe(200);
+    expect(
+      (await call(first.base, 'POST', `${path}/versions/${draft.body.version}/publish`, { token: admin })).status,
+    ).toBe(200);
     await first.stopApp();
 
     const files = JSON.parse(await readFile(join(dataDir, 'users.json'), 'utf8'));
@@ -58,6 +60,8 @@ describe('lowdb store durability', () => {
     expect(await readFile(file, 'utf8')).toBe(corrupt);
 
     await writeFile(file, '{"not": "an array"}');
-    await expect(createApp({ dataDir, log: quietLog })).rejects.toThrow(/users\.json is corrupt \(expected a JSON array/);
+    await expect(createApp({ dataDir, log: quietLog })).rejects.toThrow(
+      /users\.json is corrupt \(expected a JSON array/,
+    );
   });
 });

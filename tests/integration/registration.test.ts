@@ -30,7 +30,12 @@ describe('registration, verification and approval', () => {
   it.each([
     ['terms not accepted', { using_conditions: false }, 'using_conditions', 'validation.checkToRegister'],
     ['weak password', { password: 'weak', password_confirm: 'weak' }, 'password', 'validation.passwordMin'],
-    ['no special character', { password: 'Strong1Pass', password_confirm: 'Strong1Pass' }, 'password', 'validation.passwordSpecial'],
+    [
+      'no special character',
+      { password: 'Strong1Pass', password_confirm: 'Strong1Pass' },
+      'password',
+      'validation.passwordSpecial',
+    ],
     ['passwords differ', { password_confirm: 'Other-Pass1' }, 'password_confirm', 'validation.passwordsMustMatch'],
     ['bad e-mail', { email: 'not-an-email' }, 'email', 'validation.email'],
     ['phone with letters', { phone: '0555-abc' }, 'phone', 'validation.phone'],
@@ -116,9 +121,14 @@ describe('registration, verification and approval', () => {
 
   it('lets only approvers with the role admin approve', async () => {
     const merchant = await tokenFor(server.base, 'merchant@demo.test');
-    const answer = await call(server.base, 'POST', '/wbe/api/admin/users/00000000-0000-4000-8000-000000000011/approve', {
-      token: merchant,
-    });
+    const answer = await call(
+      server.base,
+      'POST',
+      '/wbe/api/admin/users/00000000-0000-4000-8000-000000000011/approve',
+      {
+        token: merchant,
+      },
+    );
     expect(answer.status).toBe(403);
     expect(answer.body.code).toBe('noPermission');
     const adminToken = await tokenFor(server.base, 'admin@demo.test');
@@ -137,7 +147,9 @@ describe('forgot and reset password', () => {
   afterAll(() => server.close());
 
   it('answers 200 for an unknown e-mail and sends nothing', async () => {
-    const answer = await call(server.base, 'POST', '/iam/api/auth/forgot-password', { body: { email: 'ghost@demo.test' } });
+    const answer = await call(server.base, 'POST', '/iam/api/auth/forgot-password', {
+      body: { email: 'ghost@demo.test' },
+    });
     expect(answer.status).toBe(200);
     await expect(server.mailbox().waitFor('ghost@demo.test', { timeoutMs: 500 })).rejects.toThrow();
   });

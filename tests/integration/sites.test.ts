@@ -192,7 +192,9 @@ describe('profile defaults: dark theme and the registered language', () => {
     const uuid = answer.body.content.uuid as string;
     await users().update(uuid, { verified: true });
     const admin = await tokenFor(server.base, 'admin@demo.test');
-    expect((await call(server.base, 'POST', `/wbe/api/admin/users/${uuid}/approve`, { token: admin })).status).toBe(200);
+    expect((await call(server.base, 'POST', `/wbe/api/admin/users/${uuid}/approve`, { token: admin })).status).toBe(
+      200,
+    );
     return uuid;
   }
 

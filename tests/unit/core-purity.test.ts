@@ -26,7 +26,8 @@ describe('core/ is isomorphic (STYLE.md: no React, no Express, no DOM, no fs)', 
     expect(Object.keys(loaded).length).toBeGreaterThan(0);
   });
 
-  const FORBIDDEN_IMPORTS = /from\s+['"](react(-dom)?(\/.*)?|express(\/.*)?|node:[^'"]+|fs|fs\/promises|path|os|child_process)['"]|require\(/;
+  const FORBIDDEN_IMPORTS =
+    /from\s+['"](react(-dom)?(\/.*)?|express(\/.*)?|node:[^'"]+|fs|fs\/promises|path|os|child_process)['"]|require\(/;
   const FORBIDDEN_GLOBALS = /(?<![.\w$])(window|document|localStorage|sessionStorage|navigator|process)\s*[.[]/;
 
   it('the scan itself catches offenders', () => {
@@ -38,13 +39,16 @@ describe('core/ is isomorphic (STYLE.md: no React, no Express, no DOM, no fs)', 
     expect('candidate.document.id').not.toMatch(FORBIDDEN_GLOBALS);
   });
 
-  it.each(files.map((file) => [relative(ROOT, file), file]))('%s touches no React, Express, node:*, fs or DOM', (_name, file) => {
-    const source = readFileSync(file, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/\/\/.*$/gm, '');
-    expect(source).not.toMatch(FORBIDDEN_IMPORTS);
-    // globals are looked for outside string literals (import paths such as './document.types')
-    const code = source.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''");
-    expect(code).not.toMatch(FORBIDDEN_GLOBALS);
-  });
+  it.each(files.map((file) => [relative(ROOT, file), file]))(
+    '%s touches no React, Express, node:*, fs or DOM',
+    (_name, file) => {
+      const source = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '');
+      expect(source).not.toMatch(FORBIDDEN_IMPORTS);
+      // globals are looked for outside string literals (import paths such as './document.types')
+      const code = source.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''");
+      expect(code).not.toMatch(FORBIDDEN_GLOBALS);
+    },
+  );
 });

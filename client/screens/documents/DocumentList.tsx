@@ -29,7 +29,9 @@ export function DocumentList({ documents, selected, onSelect }: DocumentListProp
         value={filter}
         onValueChange={setFilter}
       />
-      {shown.length === 0 && <NonIdealState className="documents-admin__none" icon="search" description={t('admin.documents.noMatch')} />}
+      {shown.length === 0 && (
+        <NonIdealState className="documents-admin__none" icon="search" description={t('admin.documents.noMatch')} />
+      )}
       <ul className="documents-admin__items">
         {shown.map((entry) => {
           const name = documentName(entry);
@@ -47,12 +49,18 @@ export function DocumentList({ documents, selected, onSelect }: DocumentListProp
                 endIcon={
                   <span className="documents-admin__item-tags">
                     {hasDraft && (
-                      <Tag minimal intent="warning" title={t('admin.documents.draftPending', { version: entry.latestVersion })}>
+                      <Tag
+                        minimal
+                        intent="warning"
+                        title={t('admin.documents.draftPending', { version: entry.latestVersion })}
+                      >
                         {t('admin.documents.statusDraft')}
                       </Tag>
                     )}
                     <Tag minimal round title={t('admin.documents.latestPublished')}>
-                      {entry.latestPublished === null ? '–' : t('admin.documents.versionShort', { version: entry.latestPublished })}
+                      {entry.latestPublished === null
+                        ? '–'
+                        : t('admin.documents.versionShort', { version: entry.latestPublished })}
                     </Tag>
                   </span>
                 }

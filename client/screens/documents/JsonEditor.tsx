@@ -38,7 +38,8 @@ export interface JsonEditorProps {
 const setServerProblems = StateEffect.define<DocumentProblem[]>();
 const serverProblems = StateField.define<DocumentProblem[]>({
   create: () => [],
-  update: (value, tr) => tr.effects.reduce((current, effect) => (effect.is(setServerProblems) ? effect.value : current), value),
+  update: (value, tr) =>
+    tr.effects.reduce((current, effect) => (effect.is(setServerProblems) ? effect.value : current), value),
 });
 
 function diagnosticsFor(state: EditorState): Diagnostic[] {
@@ -62,6 +63,7 @@ export default function JsonEditor({ initialText, kind, readOnly, label, onChang
   const callbacks = useRef({ onChange, onSave });
   callbacks.current = { onChange, onSave };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is created once per mount; later text arrives through the view, not by re-creating it
   useEffect(() => {
     if (!host.current) return;
     const schema = isDocumentKind(kind) ? (META_SCHEMAS[kind] as JSONSchema7) : undefined;
@@ -76,7 +78,8 @@ export default function JsonEditor({ initialText, kind, readOnly, label, onChang
           language,
           serverProblems,
           linter((editorView) => diagnosticsFor(editorView.state), {
-            needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((effect) => effect.is(setServerProblems))),
+            needsRefresh: (update) =>
+              update.transactions.some((tr) => tr.effects.some((effect) => effect.is(setServerProblems))),
           }),
           lintGutter(),
           syntaxHighlighting(classHighlighter),
@@ -120,7 +123,10 @@ export default function JsonEditor({ initialText, kind, readOnly, label, onChang
         const current = view.current;
         if (!current) return;
         const { from, to } = rangeOfPointer(current.state, pointer);
-        current.dispatch({ selection: EditorSelection.single(from, to), effects: EditorView.scrollIntoView(from, { y: 'center' }) });
+        current.dispatch({
+          selection: EditorSelection.single(from, to),
+          effects: EditorView.scrollIntoView(from, { y: 'center' }),
+        });
         current.focus();
       },
     }),

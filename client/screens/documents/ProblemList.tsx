@@ -24,11 +24,13 @@ export function ProblemList({ problems, source, onReveal }: ProblemListProps) {
       intent="danger"
       icon="error"
       className="documents-admin__problems"
-      title={t(source === 'publish' ? 'admin.documents.publishRefused' : 'admin.documents.problems', { count: problems.length })}
+      title={t(source === 'publish' ? 'admin.documents.publishRefused' : 'admin.documents.problems', {
+        count: problems.length,
+      })}
     >
       <ol className="documents-admin__problem-list" aria-label={t('admin.documents.problemsList')}>
         {problems.map((problem, index) => (
-          // problems have no id and one pointer may carry several messages; the list is replaced whole
+          // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id and one pointer may carry several messages; the list is replaced whole
           <li key={`${index}${problem.path}`} className="documents-admin__problem">
             <Button
               size="small"

@@ -41,7 +41,9 @@ export async function saveDraft(kind: string, id: string, version: number, body:
 }
 
 export async function validateBody(kind: string, id: string, body: unknown): Promise<DocumentProblem[]> {
-  const answer = contentOrSelf<{ problems: DocumentProblem[] }>((await config.post(`${base(kind, id)}/validate`, { body })).data);
+  const answer = contentOrSelf<{ problems: DocumentProblem[] }>(
+    (await config.post(`${base(kind, id)}/validate`, { body })).data,
+  );
   return answer.problems;
 }
 
@@ -52,7 +54,11 @@ export async function publishVersion(
   version: number,
 ): Promise<{ published: ConfigDocument } | { problems: DocumentProblem[] }> {
   try {
-    return { published: contentOrSelf<ConfigDocument>((await config.post(`${base(kind, id)}/versions/${version}/publish`)).data) };
+    return {
+      published: contentOrSelf<ConfigDocument>(
+        (await config.post(`${base(kind, id)}/versions/${version}/publish`)).data,
+      ),
+    };
   } catch (error) {
     const failure = failureOf(error);
     const problems = (axiosBody(error) as { problems?: DocumentProblem[] } | null)?.problems;

@@ -35,7 +35,13 @@ export function rangeOfPointer(state: EditorState, pointer: string): { from: num
   let node: SyntaxNode | null = top.name === 'JsonText' ? (valuesOf(top)[0] ?? null) : top;
   if (!node) return { from: 0, to: Math.min(1, state.doc.length) };
   let key: SyntaxNode | null = null;
-  const segments = inBody === '' ? [] : inBody.split('/').slice(1).map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    inBody === ''
+      ? []
+      : inBody
+          .split('/')
+          .slice(1)
+          .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
   for (const segment of segments) {
     let next: SyntaxNode | null = null;
     let nextKey: SyntaxNode | null = null;

@@ -36,7 +36,11 @@ export function LanguageTab() {
   return (
     <div className="settings-tab">
       <FormGroup label={t('settings.language.language')} labelFor="settings-language">
-        <HTMLSelect id="settings-language" value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
+        <HTMLSelect
+          id="settings-language"
+          value={language}
+          onChange={(event) => setLanguage(event.target.value as Language)}
+        >
           {LANGUAGES.map((code) => (
             <option key={code} value={code}>
               {t(`shell.language.${code}`)}

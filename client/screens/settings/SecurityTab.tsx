@@ -86,7 +86,12 @@ export function SecurityTab() {
         </Callout>
       )}
       {!enabled && !setup && (
-        <LoadingButton intent="primary" loading={pending} text={t('settings.security.setup')} onClick={() => void startSetup()} />
+        <LoadingButton
+          intent="primary"
+          loading={pending}
+          text={t('settings.security.setup')}
+          onClick={() => void startSetup()}
+        />
       )}
       {!enabled && setup && (
         <>
@@ -96,13 +101,23 @@ export function SecurityTab() {
             {t('settings.security.secret')} <code data-testid="totp-secret">{setup.secret}</code>
           </p>
           {codeField}
-          <LoadingButton intent="primary" loading={pending} text={t('settings.security.enable')} onClick={() => void enable()} />
+          <LoadingButton
+            intent="primary"
+            loading={pending}
+            text={t('settings.security.enable')}
+            onClick={() => void enable()}
+          />
         </>
       )}
       {enabled && (
         <>
           {codeField}
-          <LoadingButton intent="danger" loading={pending} text={t('settings.security.disable')} onClick={() => void disable()} />
+          <LoadingButton
+            intent="danger"
+            loading={pending}
+            text={t('settings.security.disable')}
+            onClick={() => void disable()}
+          />
         </>
       )}
     </div>

@@ -6,7 +6,5 @@ import { useTranslation } from 'react-i18next';
 export function ErrorList({ errors }: ErrorListProps) {
   const { t } = useTranslation();
   if (errors.length === 0) return null;
-  return (
-    <Callout intent="danger" title={t('errors.validationFailed')} className="rjsf-error-list" compact />
-  );
+  return <Callout intent="danger" title={t('errors.validationFailed')} className="rjsf-error-list" compact />;
 }

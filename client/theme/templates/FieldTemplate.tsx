@@ -8,7 +8,19 @@ import { descriptionId, errorId, type FieldTemplateProps, helpId } from '@rjsf/u
  * first error (intent danger) or else the description and help as helper text.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors, rawDescription, rawHelp, hidden, required, displayLabel, classNames, schema } = props;
+  const {
+    id,
+    label,
+    children,
+    rawErrors,
+    rawDescription,
+    rawHelp,
+    hidden,
+    required,
+    displayLabel,
+    classNames,
+    schema,
+  } = props;
   if (hidden) return <div hidden>{children}</div>;
   // objects render their own children; a FormGroup around them would nest labels
   if (schema.type === 'object') return children;

@@ -13,7 +13,9 @@ export function RadioWidget(props: WidgetProps) {
       disabled={disabled || readonly}
       inline={options.inline === true}
       aria-label={label}
-      onChange={(event) => props.onChange(enumOptionsValueForIndex(event.currentTarget.value, enumOptions, options.emptyValue))}
+      onChange={(event) =>
+        props.onChange(enumOptionsValueForIndex(event.currentTarget.value, enumOptions, options.emptyValue))
+      }
     >
       {enumOptions.map((option, index) => (
         <Radio key={String(option.value)} id={optionId(id, index)} value={String(index)} label={option.label} />

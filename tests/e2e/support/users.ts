@@ -10,10 +10,22 @@ export interface DemoUser {
 }
 
 export const SIGNED_IN_USERS: DemoUser[] = [
-  { email: 'admin@demo.test', landing: '/app/dashboard', menu: ['menu.dashboard', 'menu.portfolio', 'menu.administration'] },
-  { email: 'bank@demo.test', landing: '/app/dashboard', menu: ['menu.dashboard', 'menu.portfolio', 'menu.saqManagement', 'menu.reports'] },
+  {
+    email: 'admin@demo.test',
+    landing: '/app/dashboard',
+    menu: ['menu.dashboard', 'menu.portfolio', 'menu.administration'],
+  },
+  {
+    email: 'bank@demo.test',
+    landing: '/app/dashboard',
+    menu: ['menu.dashboard', 'menu.portfolio', 'menu.saqManagement', 'menu.reports'],
+  },
   { email: 'merchant@demo.test', landing: '/app/pci-dss-requests', menu: ['menu.saq', 'menu.pciDssRequests'] },
-  { email: 'owner@demo.test', landing: '/app/vendor-assessment', menu: ['menu.dashboard', 'menu.vendorAssessment', 'menu.remediation'] },
+  {
+    email: 'owner@demo.test',
+    landing: '/app/vendor-assessment',
+    menu: ['menu.dashboard', 'menu.vendorAssessment', 'menu.remediation'],
+  },
   { email: 'assessor@demo.test', landing: '/app/dashboard', menu: ['menu.dashboard', 'menu.reviewRequests'] },
   { email: 'assessee@demo.test', landing: '/app/dashboard', menu: ['menu.dashboard', 'menu.assessmentRequests'] },
   { email: 'tm@demo.test', landing: '/app/dashboard', menu: ['menu.dashboard', 'menu.transactionMonitoring'] },

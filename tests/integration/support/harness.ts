@@ -30,9 +30,7 @@ export async function newDataDir(): Promise<string> {
 }
 
 /** createApp on port 0 over a fresh (or given) data directory, with a real SMTP sink. */
-export async function startTestServer(
-  options: Partial<AppOptions> & { withSmtp?: boolean } = {},
-): Promise<TestServer> {
+export async function startTestServer(options: Partial<AppOptions> & { withSmtp?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await newDataDir());
   const sink = options.withSmtp === false ? null : await startSink();
   const { app, close, store } = await createApp({

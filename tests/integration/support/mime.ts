@@ -67,6 +67,9 @@ export function leafParts(raw: string): { type: string; text: string }[] {
     .flatMap((section) => leafParts(section.replace(/^\n/, '')));
 }
 
-export function parseMessage(raw: string): { headers: Record<string, string>; parts: { type: string; text: string }[] } {
+export function parseMessage(raw: string): {
+  headers: Record<string, string>;
+  parts: { type: string; text: string }[];
+} {
   return { headers: splitHeaders(raw).headers, parts: leafParts(raw) };
 }

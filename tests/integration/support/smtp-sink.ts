@@ -64,7 +64,10 @@ export async function start(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
 
   function waitFor(
     to: string,
-    { timeoutMs = 10_000, match = (_mail: ReceivedMail) => true }: { timeoutMs?: number; match?: (mail: ReceivedMail) => boolean } = {},
+    {
+      timeoutMs = 10_000,
+      match = (_mail: ReceivedMail) => true,
+    }: { timeoutMs?: number; match?: (mail: ReceivedMail) => boolean } = {},
   ): Promise<ReceivedMail> {
     const address = to.toLowerCase();
     const find = () => messages.find((mail) => mail.to.includes(address) && match(mail));

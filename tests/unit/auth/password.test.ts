@@ -13,7 +13,16 @@ describe('passwordProblems (domain §5)', () => {
     ['UPPERCASE1!', ['validation.passwordLower']],
     ['NoDigits!!', ['validation.passwordDigit']],
     ['NoSpecial12', ['validation.passwordSpecial']],
-    ['', ['validation.passwordMin', 'validation.passwordUpper', 'validation.passwordLower', 'validation.passwordDigit', 'validation.passwordSpecial']],
+    [
+      '',
+      [
+        'validation.passwordMin',
+        'validation.passwordUpper',
+        'validation.passwordLower',
+        'validation.passwordDigit',
+        'validation.passwordSpecial',
+      ],
+    ],
   ])('%j -> %j', (password, expected) => {
     expect(passwordProblems(password)).toEqual(expected);
   });

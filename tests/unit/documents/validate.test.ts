@@ -8,7 +8,14 @@ const clone = <T>(value: T): T => structuredClone(value);
 
 describe('meta-schemas', () => {
   it('exist for every document kind and are strict-valid JSON Schemas', () => {
-    expect(DOCUMENT_KINDS.sort()).toEqual(['form', 'landing-rules', 'menus', 'role-groups', 'routes', 'shell-settings']);
+    expect(DOCUMENT_KINDS.sort()).toEqual([
+      'form',
+      'landing-rules',
+      'menus',
+      'role-groups',
+      'routes',
+      'shell-settings',
+    ]);
     const ajv = new Ajv({ strict: true, allowUnionTypes: true });
     ajv.addKeyword({ keyword: 'x-jsonlogic', schemaType: 'boolean' });
     ajv.addKeyword({ keyword: 'x-jsonschema', schemaType: 'boolean' });
@@ -21,7 +28,14 @@ describe('every seed document under schemas/ validates', () => {
 
   it('finds the app documents and forms', () => {
     const names = seeds.map(({ document }) => `${document.kind}/${document.id}`);
-    for (const name of ['routes/app', 'menus/app', 'role-groups/app', 'landing-rules/app', 'shell-settings/app', 'form/register']) {
+    for (const name of [
+      'routes/app',
+      'menus/app',
+      'role-groups/app',
+      'landing-rules/app',
+      'shell-settings/app',
+      'form/register',
+    ]) {
       expect(names).toContain(name);
     }
   });
@@ -85,12 +99,20 @@ describe('broken documents are rejected with useful problems', () => {
       { path: '/body/rules/3/to/rule/if/1', message: 'operation "method" is not allowed' },
     ]);
 
-    const menus = clone(appDocument<{ main: Record<string, unknown>[]; subDrawers: Record<string, { items: Record<string, unknown>[] }> }>('menus.json'));
+    const menus = clone(
+      appDocument<{
+        main: Record<string, unknown>[];
+        subDrawers: Record<string, { items: Record<string, unknown>[] }>;
+      }>('menus.json'),
+    );
     menus.body.subDrawers.portfolio.items[1].visible = { log: 1 };
     menus.body.main[1].url = { rule: { nope: [] } };
     const problems = validateDocument(menus);
     expect(problems).toContainEqual({ path: '/body/main/1/url/rule', message: 'operation "nope" is not allowed' });
-    expect(problems).toContainEqual({ path: '/body/subDrawers/portfolio/items/1/visible', message: 'operation "log" is not allowed' });
+    expect(problems).toContainEqual({
+      path: '/body/subDrawers/portfolio/items/1/visible',
+      message: 'operation "log" is not allowed',
+    });
     expect(problems).toHaveLength(2);
   });
 
@@ -100,7 +122,9 @@ describe('broken documents are rejected with useful problems', () => {
     const problems = validateDocument(form);
     expect(problems).toHaveLength(1);
     expect(problems[0].path).toBe('/body/schema');
-    expect(problems[0].message).toMatch(/^embedded JSON Schema does not compile: schema is invalid: data\/properties\/name\/type/);
+    expect(problems[0].message).toMatch(
+      /^embedded JSON Schema does not compile: schema is invalid: data\/properties\/name\/type/,
+    );
   });
 
   it('an embedded JSON Schema with a dangling $ref', () => {
@@ -132,7 +156,10 @@ function appDocumentForm() {
     id: 'sample',
     body: {
       title: 'forms.sample',
-      schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } as Record<string, unknown>,
+      schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } as Record<
+        string,
+        unknown
+      >,
       rules: [{ id: 'r', when: { '==': [{ var: 'name' }, 'x'] }, field: 'name', message: 'validation.invalid' }],
     },
   };
@@ -144,7 +171,9 @@ describe('hashDocument', () => {
     const b = await hashDocument({ id: 'app', body: { groups: { a: ['y'], b: ['x'] } }, kind: 'role-groups' } as never);
     expect(a).toMatch(/^[0-9a-f]{64}$/);
     expect(a).toBe(b);
-    expect(await hashDocument({ kind: 'role-groups', id: 'app', body: { groups: { a: ['x'], b: ['y'] } } })).not.toBe(a);
+    expect(await hashDocument({ kind: 'role-groups', id: 'app', body: { groups: { a: ['x'], b: ['y'] } } })).not.toBe(
+      a,
+    );
   });
 
   it('matches a known digest', async () => {

@@ -55,7 +55,8 @@ function ajvValidateFormData(body: FormBody, data: Record<string, unknown>): For
     else if (error.keyword === 'pattern') message = 'validation.phone';
     else if (error.keyword === 'const' && error.params.allowedValue === true) message = 'validation.checkToRegister';
     else if (error.keyword === 'x-password-policy') message = passwordProblems(String(value ?? ''))[0] ?? message;
-    else if (error.keyword === 'minLength' && typeof value === 'string' && value.trim() === '') message = 'validation.required';
+    else if (error.keyword === 'minLength' && typeof value === 'string' && value.trim() === '')
+      message = 'validation.required';
     errors[field] = message;
   }
   for (const rule of body.rules ?? []) {
@@ -65,24 +66,87 @@ function ajvValidateFormData(body: FormBody, data: Record<string, unknown>): For
 }
 
 const CASES: [string, Record<string, unknown>, unknown][] = [
-  ['keyword order in a string', { type: 'string', minLength: 10, pattern: '^x$', format: 'email', 'x-password-policy': true, enum: ['q'], const: 'z' }, 'a'],
-  ['format limits and the password policy', { type: 'string', format: 'date', formatMinimum: '2020-01-01', formatMaximum: '2010-01-01', 'x-password-policy': true }, '2015-01-01'],
-  ['format with the password policy', { type: 'string', format: 'email', 'x-password-policy': true, maxLength: 3 }, 'abcd'],
+  [
+    'keyword order in a string',
+    {
+      type: 'string',
+      minLength: 10,
+      pattern: '^x$',
+      format: 'email',
+      'x-password-policy': true,
+      enum: ['q'],
+      const: 'z',
+    },
+    'a',
+  ],
+  [
+    'format limits and the password policy',
+    {
+      type: 'string',
+      format: 'date',
+      formatMinimum: '2020-01-01',
+      formatMaximum: '2010-01-01',
+      'x-password-policy': true,
+    },
+    '2015-01-01',
+  ],
+  [
+    'format with the password policy',
+    { type: 'string', format: 'email', 'x-password-policy': true, maxLength: 3 },
+    'abcd',
+  ],
   ['exclusive format limit', { format: 'date', formatExclusiveMaximum: '2020-01-01' }, '2020-01-01'],
   ['type reported first', { type: 'string', enum: ['q'] }, 5],
   ['type reported in its group', { type: 'string', minLength: 1, enum: ['q'] }, 5],
   ['keywords next to $ref', { definitions: { a: { minLength: 5 } }, $ref: '#/definitions/a', maxLength: 1 }, 'abc'],
-  ['$ref under properties', { definitions: { a: { minLength: 5 } }, properties: { x: { $ref: '#/definitions/a' } } }, { x: 'abc' }],
-  ['$id anchor', { definitions: { a: { $id: '#foo', minLength: 3 } }, properties: { x: { $ref: '#foo' } } }, { x: 'a' }],
-  ['recursive $ref', { definitions: { node: { type: 'object', properties: { name: { type: 'string' }, kids: { type: 'array', items: { $ref: '#/definitions/node' } } } } }, $ref: '#/definitions/node' }, { name: 1, kids: [{ name: 2, kids: [{ name: 'x', kids: 'no' }] }] }],
+  [
+    '$ref under properties',
+    { definitions: { a: { minLength: 5 } }, properties: { x: { $ref: '#/definitions/a' } } },
+    { x: 'abc' },
+  ],
+  [
+    '$id anchor',
+    { definitions: { a: { $id: '#foo', minLength: 3 } }, properties: { x: { $ref: '#foo' } } },
+    { x: 'a' },
+  ],
+  [
+    'recursive $ref',
+    {
+      definitions: {
+        node: {
+          type: 'object',
+          properties: { name: { type: 'string' }, kids: { type: 'array', items: { $ref: '#/definitions/node' } } },
+        },
+      },
+      $ref: '#/definitions/node',
+    },
+    { name: 1, kids: [{ name: 2, kids: [{ name: 'x', kids: 'no' }] }] },
+  ],
   ['propertyNames', { propertyNames: { pattern: '^a', maxLength: 2 } }, { bcd: 1 }],
   ['contains', { contains: { type: 'string' } }, [1, 2]],
   ['contains on an empty array', { contains: { type: 'string' } }, []],
   ['anyOf', { properties: { p: { anyOf: [{ pattern: '^x' }, { maxLength: 1 }] } } }, { p: 'abc' }],
-  ['anyOf of objects', { properties: { p: { anyOf: [{ type: 'object', required: ['q'] }, { type: 'string', format: 'email' }] } } }, { p: {} }],
+  [
+    'anyOf of objects',
+    {
+      properties: {
+        p: {
+          anyOf: [
+            { type: 'object', required: ['q'] },
+            { type: 'string', format: 'email' },
+          ],
+        },
+      },
+    },
+    { p: {} },
+  ],
   ['oneOf without a match', { oneOf: [{ type: 'number' }, { maxLength: 1 }] }, 'ab'],
   ['oneOf with two matches', { oneOf: [{ type: 'string' }, { minLength: 1 }, { type: 'number' }] }, 'ab'],
-  ['oneOf with two matches apart', { oneOf: [{ minLength: 1 }, { type: 'number' }, { minLength: 2 }, { type: 'null' }] }, 'ab'],
+  [
+    'oneOf with two matches apart',
+    { oneOf: [{ minLength: 1 }, { type: 'number' }, { minLength: 2 }, { type: 'null' }] },
+    'ab',
+  ],
   ['allOf', { allOf: [{ minLength: 3 }, { pattern: '^x', 'x-password-policy': true }], format: 'email' }, 'ab'],
   ['not', { not: { type: 'string' } }, 'ab'],
   ['if/then', { if: { properties: { a: { const: 1 } } }, then: { required: ['b'] } }, { a: 1 }],
@@ -90,20 +154,86 @@ const CASES: [string, Record<string, unknown>, unknown][] = [
   ['additionalProperties false', { properties: { a: {} }, additionalProperties: false }, { a: 1, b: 2, c: 3 }],
   ['additionalItems false', { items: [{}], additionalItems: false }, [1, 2]],
   ['tuple', { items: [{ type: 'string' }, { type: 'number' }], additionalItems: { type: 'boolean' } }, [1, 'a', 3]],
-  ['patternProperties', { patternProperties: { '^a': { type: 'string' } }, additionalProperties: { type: 'number' } }, { a1: 1, b: 'x' }],
+  [
+    'patternProperties',
+    { patternProperties: { '^a': { type: 'string' } }, additionalProperties: { type: 'number' } },
+    { a1: 1, b: 'x' },
+  ],
   ['dependencies', { dependencies: { a: ['b'], c: { required: ['d'] } } }, { a: 1, c: 1 }],
   ['false and true schemas', { properties: { a: true, b: { items: false }, c: false } }, { a: 1, b: [1], c: 1 }],
   ['false elsewhere', { dependencies: { a: false }, propertyNames: false, contains: false }, [1]],
-  ['object keywords in order', { type: 'object', required: ['z'], minProperties: 5, properties: { a: { type: 'string' } }, additionalProperties: false, propertyNames: { maxLength: 1 } }, { a: 1, bb: 2 }],
+  [
+    'object keywords in order',
+    {
+      type: 'object',
+      required: ['z'],
+      minProperties: 5,
+      properties: { a: { type: 'string' } },
+      additionalProperties: false,
+      propertyNames: { maxLength: 1 },
+    },
+    { a: 1, bb: 2 },
+  ],
   ['array keywords in order', { type: 'array', items: { type: 'string' }, minItems: 5 }, [1, 2]],
   ['numbers', { type: 'integer', minimum: 5, exclusiveMaximum: 3, multipleOf: 2 }, 4.5],
-  ['number formats', { properties: { a: { type: 'number', format: 'int32', maximum: 1 }, b: { format: 'int64' }, c: { format: 'int32' }, d: { format: 'double' } } }, { a: 2 ** 40, b: 1.5, c: 'x', d: 0.5 }],
-  ['nested required and empty strings', { properties: { o: { type: 'object', required: ['c', 'd'], properties: { c: { minLength: 1, pattern: '^x' } } } } }, { o: { c: '' } }],
-  ['property names needing escapes', { properties: { 'a/b': { type: 'string' }, 'c~d': { type: 'string' }, 'e f%': { type: 'string' }, 'é#': { type: 'string' } } }, { 'a/b': 1, 'c~d': 2, 'e f%': 3, 'é#': 4 }],
-  ['nullable', { properties: { a: { type: 'string', nullable: true, minLength: 3 }, b: { type: 'string', nullable: true } } }, { a: null, b: 5 }],
-  ['enum and const of objects', { properties: { a: { enum: [{ a: 1 }, [1]] }, b: { const: { a: [1] } } } }, { a: { a: 2 }, b: { a: [1] } }],
-  ['ajv-formats, not cfworker formats', { properties: { a: { format: 'email' }, b: { format: 'email' }, c: { format: 'date' }, d: { format: 'uri' }, e: { format: 'time' }, f: { format: 'unknown' } } }, { a: 'ada@localhost', b: '"a b"@example.com', c: '2021-02-30', d: 'nope', e: '12:00:00', f: 'x' }],
-  ['keywords ajv draft-07 ignores', { unevaluatedProperties: false, dependentRequired: { a: ['b'] }, prefixItems: [false], minContains: 9 }, { a: 1 }],
+  [
+    'number formats',
+    {
+      properties: {
+        a: { type: 'number', format: 'int32', maximum: 1 },
+        b: { format: 'int64' },
+        c: { format: 'int32' },
+        d: { format: 'double' },
+      },
+    },
+    { a: 2 ** 40, b: 1.5, c: 'x', d: 0.5 },
+  ],
+  [
+    'nested required and empty strings',
+    { properties: { o: { type: 'object', required: ['c', 'd'], properties: { c: { minLength: 1, pattern: '^x' } } } } },
+    { o: { c: '' } },
+  ],
+  [
+    'property names needing escapes',
+    {
+      properties: {
+        'a/b': { type: 'string' },
+        'c~d': { type: 'string' },
+        'e f%': { type: 'string' },
+        'é#': { type: 'string' },
+      },
+    },
+    { 'a/b': 1, 'c~d': 2, 'e f%': 3, 'é#': 4 },
+  ],
+  [
+    'nullable',
+    { properties: { a: { type: 'string', nullable: true, minLength: 3 }, b: { type: 'string', nullable: true } } },
+    { a: null, b: 5 },
+  ],
+  [
+    'enum and const of objects',
+    { properties: { a: { enum: [{ a: 1 }, [1]] }, b: { const: { a: [1] } } } },
+    { a: { a: 2 }, b: { a: [1] } },
+  ],
+  [
+    'ajv-formats, not cfworker formats',
+    {
+      properties: {
+        a: { format: 'email' },
+        b: { format: 'email' },
+        c: { format: 'date' },
+        d: { format: 'uri' },
+        e: { format: 'time' },
+        f: { format: 'unknown' },
+      },
+    },
+    { a: 'ada@localhost', b: '"a b"@example.com', c: '2021-02-30', d: 'nope', e: '12:00:00', f: 'x' },
+  ],
+  [
+    'keywords ajv draft-07 ignores',
+    { unevaluatedProperties: false, dependentRequired: { a: ['b'] }, prefixItems: [false], minContains: 9 },
+    { a: 1 },
+  ],
 ];
 
 describe('form data validation without ajv', () => {
@@ -122,11 +252,19 @@ describe('form data validation without ajv', () => {
     expect(ajvProblems({ multipleOf: 0.01 }, 19.99)).toEqual([':multipleOf']);
     expect(cfworkerProblems({ multipleOf: 0.01 }, 19.99)).toEqual([]);
     expect(ajvProblems({ uniqueItems: true, items: { type: 'string' } }, [1, 1])).toEqual(['0:type', '1:type']);
-    expect(cfworkerProblems({ uniqueItems: true, items: { type: 'string' } }, [1, 1])).toEqual([':uniqueItems', '0:type', '1:type']);
+    expect(cfworkerProblems({ uniqueItems: true, items: { type: 'string' } }, [1, 1])).toEqual([
+      ':uniqueItems',
+      '0:type',
+      '1:type',
+    ]);
   });
 
   it('leaves the schema it was given untouched', () => {
-    const schema = { $id: 'x', properties: { a: { format: 'email', 'x-password-policy': true, $ref: '#/definitions/d' } }, definitions: { d: false } };
+    const schema = {
+      $id: 'x',
+      properties: { a: { format: 'email', 'x-password-policy': true, $ref: '#/definitions/d' } },
+      definitions: { d: false },
+    };
     const before = JSON.stringify(schema);
     schemaProblems(Object.freeze(schema), { a: 'b' });
     expect(JSON.stringify(schema)).toBe(before);
@@ -232,12 +370,18 @@ describe('every form in schemas/forms validates as it did with ajv', () => {
     const broken = structuredClone(register);
     (broken.schema.properties as Record<string, unknown>).name = { type: 'strin' };
     expect(validateDocument({ kind: 'form', id: 'register', body: broken })).toEqual([
-      { path: '/body/schema', message: expect.stringMatching(/^embedded JSON Schema does not compile: schema is invalid/) },
+      {
+        path: '/body/schema',
+        message: expect.stringMatching(/^embedded JSON Schema does not compile: schema is invalid/),
+      },
     ]);
     const metaRef = structuredClone(register);
     (metaRef.schema.properties as Record<string, unknown>).name = { $ref: 'http://json-schema.org/draft-07/schema#' };
     expect(validateDocument({ kind: 'form', id: 'register', body: metaRef })).toEqual([
-      { path: '/body/schema', message: expect.stringMatching(/^embedded JSON Schema does not compile: can't resolve reference/) },
+      {
+        path: '/body/schema',
+        message: expect.stringMatching(/^embedded JSON Schema does not compile: can't resolve reference/),
+      },
     ]);
     expect(validateDocument({ kind: 'form', id: 'register', body: register })).toEqual([]);
   });

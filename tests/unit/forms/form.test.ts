@@ -43,7 +43,9 @@ describe('validateFormData', () => {
   });
 
   it('maps required, email, phone pattern and const true to i18n keys', () => {
-    expect(validateFormData(form, { ...valid, name: '', email: 'nope', phone: '12ab', using_conditions: false })).toEqual({
+    expect(
+      validateFormData(form, { ...valid, name: '', email: 'nope', phone: '12ab', using_conditions: false }),
+    ).toEqual({
       name: 'validation.required',
       email: 'validation.email',
       phone: 'validation.phone',

@@ -35,9 +35,9 @@ export function guardTests(evaluateGuard: EvaluateGuard, name = 'evaluateGuard')
       expect(evaluateGuard(guard, subject({ roles: ['admin'] }), groups)).toBe(true);
       expect(evaluateGuard(guard, subject({ permissions: ['report:view'] }), groups)).toBe(true);
       expect(evaluateGuard(guard, subject({ packages: ['starter'] }), groups)).toBe(true);
-      expect(evaluateGuard(guard, subject({ roles: ['user'], permissions: ['x:view'], packages: ['free'] }), groups)).toBe(
-        false,
-      );
+      expect(
+        evaluateGuard(guard, subject({ roles: ['user'], permissions: ['x:view'], packages: ['free'] }), groups),
+      ).toBe(false);
     });
 
     it('empty anyOf means any user holding at least one permission or role', () => {
@@ -72,9 +72,13 @@ export function guardTests(evaluateGuard: EvaluateGuard, name = 'evaluateGuard')
       };
       expect(evaluateGuard(guard, subject({ roles: ['bank'] }), groups)).toBe(true);
       expect(evaluateGuard(guard, subject({ roles: ['bank'], bramOnly: true }), groups)).toBe(false);
-      expect(evaluateGuard({ rule: { '==': [{ var: 'platform' }, 'pcichecklist'] } }, subject({ platform: 'pcichecklist' }), groups)).toBe(
-        true,
-      );
+      expect(
+        evaluateGuard(
+          { rule: { '==': [{ var: 'platform' }, 'pcichecklist'] } },
+          subject({ platform: 'pcichecklist' }),
+          groups,
+        ),
+      ).toBe(true);
       expect(evaluateGuard({ rule: { var: 'signedIn' } }, visitor, groups)).toBe(false);
     });
 

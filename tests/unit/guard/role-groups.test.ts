@@ -45,9 +45,9 @@ describe('role groups document (schemas/app/role-groups.json)', () => {
 
     it('refuses everyone else', () => {
       for (const role of ALL_ROLES.filter((role) => !members.includes(role))) {
-        expect(evaluateGuard({ group: name }, subject({ roles: [role], permissions: ['dashboard:view'] }), groups)).toBe(
-          false,
-        );
+        expect(
+          evaluateGuard({ group: name }, subject({ roles: [role], permissions: ['dashboard:view'] }), groups),
+        ).toBe(false);
       }
       expect(evaluateGuard({ group: name }, visitor, groups)).toBe(false);
     });

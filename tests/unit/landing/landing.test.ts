@@ -26,9 +26,14 @@ describe('landing rules document (schemas/app/landing-rules.json)', () => {
     expect(resolveLanding(landing, subject({ roles: ['user'], permissions: [permission] }))).toBe(path);
   });
 
-  it.each(['instantSecurity:view', 'onboardingList:view'])('rule 4 with %s on platform pcichecklist lands on /app/onboarding', (permission) => {
-    expect(resolveLanding(landing, subject({ permissions: [permission], platform: 'pcichecklist' }))).toBe('/app/onboarding');
-  });
+  it.each(['instantSecurity:view', 'onboardingList:view'])(
+    'rule 4 with %s on platform pcichecklist lands on /app/onboarding',
+    (permission) => {
+      expect(resolveLanding(landing, subject({ permissions: [permission], platform: 'pcichecklist' }))).toBe(
+        '/app/onboarding',
+      );
+    },
+  );
 
   it('rule 10: anyone else lands on /app/dashboard', () => {
     expect(resolveLanding(landing, subject({ roles: ['user'], permissions: ['social:view'] }))).toBe('/app/dashboard');

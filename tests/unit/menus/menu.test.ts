@@ -47,13 +47,18 @@ describe('main menu document (shell §2.8)', () => {
   const menus = menusBody();
 
   it('shows dashboard only to its permissions', () => {
-    expect(ids(visibleMenu(menus.main, subject({ permissions: ['dashboard:view'] }), '/app/dashboard'))).toContain('dashboard');
-    expect(ids(visibleMenu(menus.main, subject({ permissions: ['social:view'] }), '/app/dashboard'))).not.toContain('dashboard');
+    expect(ids(visibleMenu(menus.main, subject({ permissions: ['dashboard:view'] }), '/app/dashboard'))).toContain(
+      'dashboard',
+    );
+    expect(ids(visibleMenu(menus.main, subject({ permissions: ['social:view'] }), '/app/dashboard'))).not.toContain(
+      'dashboard',
+    );
   });
 
   it('PCI-DSS SAQ goes to the wizard, or to the overview when the user has sites', () => {
     const saq = (hasSites: boolean) =>
-      visibleMenu(menus.main, subject({ roles: ['saq'], hasSites }), '/app/dashboard').find((item) => item.id === 'saq')?.url;
+      visibleMenu(menus.main, subject({ roles: ['saq'], hasSites }), '/app/dashboard').find((item) => item.id === 'saq')
+        ?.url;
     expect(saq(false)).toBe('/app/saq/saq-wizard');
     expect(saq(true)).toBe('/app/saq/overview');
   });
@@ -72,7 +77,9 @@ describe('main menu document (shell §2.8)', () => {
       (item) => item.id === 'administration',
     );
     expect(admin?.children?.map((child) => child.id)).toEqual(['mailLogs']);
-    expect(ids(visibleMenu(menus.main, subject({ permissions: ['dashboard:view'] }), '/'))).not.toContain('administration');
+    expect(ids(visibleMenu(menus.main, subject({ permissions: ['dashboard:view'] }), '/'))).not.toContain(
+      'administration',
+    );
   });
 });
 
@@ -106,7 +113,12 @@ describe('sub-drawers (shell §2.8)', () => {
     const path = '/app/portfolio/42/overview';
     const params = matchRoute(routesBody(), path)?.params ?? {};
     const drawer = (parts: Parameters<typeof subject>[0]) =>
-      visibleMenu(subDrawerFor(menus, path)?.items ?? [], subject({ permissions: ['portfolio:view'], ...parts }), path, params);
+      visibleMenu(
+        subDrawerFor(menus, path)?.items ?? [],
+        subject({ permissions: ['portfolio:view'], ...parts }),
+        path,
+        params,
+      );
 
     it('fills the merchant id into the urls', () => {
       expect(drawer({}).find((item) => item.id === 'pfOverview')?.url).toBe('/app/portfolio/42/overview');

@@ -9,7 +9,11 @@ import { subject, visitor } from '../support/subjects';
  * entries that must each open them ("Needs (any of)").
  */
 const PERMISSION_TABLE: { row: string; paths: string[]; anyOf: string[] }[] = [
-  { row: '/app/dashboard', paths: ['/app/dashboard'], anyOf: ['dashboard:view', 'assessmentAssessee:view', 'assessmentOwner:view'] },
+  {
+    row: '/app/dashboard',
+    paths: ['/app/dashboard'],
+    anyOf: ['dashboard:view', 'assessmentAssessee:view', 'assessmentOwner:view'],
+  },
   {
     row: '/app/domain/{scanId}/...',
     paths: ['/app/domain/17/dashboard', '/app/domain/17/ssl_ciphers', '/app/domain/17/panel_detection'],
@@ -26,14 +30,26 @@ const PERMISSION_TABLE: { row: string; paths: string[]; anyOf: string[] }[] = [
     anyOf: ['portfolio:view'],
   },
   { row: '/app/portfolio-settings', paths: ['/app/portfolio-settings'], anyOf: ['merchant:edit'] },
-  { row: '/app/onboarding-pro', paths: ['/app/onboarding-pro', '/app/onboarding-pro/9'], anyOf: ['onboardingPro:view'] },
+  {
+    row: '/app/onboarding-pro',
+    paths: ['/app/onboarding-pro', '/app/onboarding-pro/9'],
+    anyOf: ['onboardingPro:view'],
+  },
   {
     row: '/app/onboarding and /app/instant-security-view',
     paths: ['/app/onboarding', '/app/instant-security-view'],
     anyOf: ['instantSecurity:view', 'onboardingList:view'],
   },
-  { row: '/app/reports', paths: ['/app/reports'], anyOf: ['report:view', 'portfolio:view', 'reportAwareness:view', 'userInvited'] },
-  { row: '/app/shared-reports', paths: ['/app/shared-reports'], anyOf: ['free', 'starter', 'professional', 'corporate'] },
+  {
+    row: '/app/reports',
+    paths: ['/app/reports'],
+    anyOf: ['report:view', 'portfolio:view', 'reportAwareness:view', 'userInvited'],
+  },
+  {
+    row: '/app/shared-reports',
+    paths: ['/app/shared-reports'],
+    anyOf: ['free', 'starter', 'professional', 'corporate'],
+  },
   { row: '/app/social-media', paths: ['/app/social-media'], anyOf: ['social:view'] },
   { row: '/app/file-transfer', paths: ['/app/file-transfer'], anyOf: ['secureFileTransfer:view'] },
   { row: '/app/traffic', paths: ['/app/traffic'], anyOf: ['trafficQuery:view'] },
@@ -47,8 +63,16 @@ const PERMISSION_TABLE: { row: string; paths: string[]; anyOf: string[] }[] = [
     paths: ['/app/portfolio-management', '/app/portfolio-management/5', '/app/portfolio-management/5/overview'],
     anyOf: ['assessmentAssessor:view'],
   },
-  { row: '/app/onboarding-stats', paths: ['/app/onboarding-stats'], anyOf: ['ownerOrganizationOnboardingDashboard:view'] },
-  { row: '/app/physical-pos', paths: ['/app/physical-pos', '/app/physical-pos/3'], anyOf: ['cardpresentOnboarding:view'] },
+  {
+    row: '/app/onboarding-stats',
+    paths: ['/app/onboarding-stats'],
+    anyOf: ['ownerOrganizationOnboardingDashboard:view'],
+  },
+  {
+    row: '/app/physical-pos',
+    paths: ['/app/physical-pos', '/app/physical-pos/3'],
+    anyOf: ['cardpresentOnboarding:view'],
+  },
   {
     row: '/app/transaction-monitoring',
     paths: ['', '/dashboard', '/rules', '/lists', '/transactions', '/alerts', '/transactions/99'].map(
@@ -61,7 +85,9 @@ const PERMISSION_TABLE: { row: string; paths: string[]; anyOf: string[] }[] = [
 const PACKAGES = new Set(['free', 'starter', 'professional', 'corporate']);
 /** Who holds one entry: packages sit in packageList, the rest are permissions; always with a role. */
 const holderOf = (entry: string) =>
-  PACKAGES.has(entry) ? subject({ roles: ['user'], packages: [entry] }) : subject({ roles: ['user'], permissions: [entry] });
+  PACKAGES.has(entry)
+    ? subject({ roles: ['user'], packages: [entry] })
+    : subject({ roles: ['user'], permissions: [entry] });
 
 /** Shell §2.3 admin-only routes (role admin). */
 const ADMIN_PATHS = [
@@ -109,7 +135,8 @@ describe('routes document against shell §2.4 (permission-guarded routes)', () =
       const match = matchRoute(routes, path);
       expect(match, `no route for ${path}`).not.toBeNull();
       const guard = match?.route.guard ?? null;
-      for (const entry of anyOf) expect(evaluateGuard(guard, holderOf(entry), groups), `${path} with ${entry}`).toBe(true);
+      for (const entry of anyOf)
+        expect(evaluateGuard(guard, holderOf(entry), groups), `${path} with ${entry}`).toBe(true);
       expect(evaluateGuard(guard, unrelated, groups)).toBe(false);
       expect(decideAccess(guard, subject({ permissions: ['unrelated:view'] }), groups)).toBe('login');
       expect(decideAccess(guard, unrelated, groups)).toBe('forbidden');
@@ -151,6 +178,8 @@ describe('routes document against shell §2.3 (admin-only routes)', () => {
 
   it('exact admin routes do not swallow deeper paths', () => {
     expect(matchRoute(routes, '/app/admin/awareness-charts/extra')?.route.path).not.toBe('/app/admin/awareness-charts');
-    expect(matchRoute(routes, '/app/portfolio/42/cyber-risks/x')?.route.path).not.toBe('/app/portfolio/:id/cyber-risks');
+    expect(matchRoute(routes, '/app/portfolio/42/cyber-risks/x')?.route.path).not.toBe(
+      '/app/portfolio/:id/cyber-risks',
+    );
   });
 });

@@ -11,9 +11,12 @@ describe('json-logic conformance (jsonlogic.com/tests.json)', () => {
     expect((conformance as unknown[]).filter((entry) => typeof entry === 'string').length).toBeGreaterThan(0);
   });
 
-  it.each(cases.map((entry, index) => [index, ...entry] as const))('case %i: %j with %j gives %j', (_i, rule, data, expected) => {
-    expect(applyRule(rule, data)).toEqual(expected);
-  });
+  it.each(cases.map((entry, index) => [index, ...entry] as const))(
+    'case %i: %j with %j gives %j',
+    (_i, rule, data, expected) => {
+      expect(applyRule(rule, data)).toEqual(expected);
+    },
+  );
 
   it('treats a non-array filter source as empty (json-logic-js behaviour kept)', () => {
     expect(applyRule({ filter: [{ var: 'integers' }, true] }, { integers: 123 })).toEqual([]);
@@ -92,7 +95,9 @@ describe('checkRule', () => {
   });
 
   it('escapes operation names in paths (RFC 6901)', () => {
-    expect(checkRule({ '/': [{ nope: 1 }, 2] })).toEqual([{ path: '/~1/0', message: 'operation "nope" is not allowed' }]);
+    expect(checkRule({ '/': [{ nope: 1 }, 2] })).toEqual([
+      { path: '/~1/0', message: 'operation "nope" is not allowed' },
+    ]);
   });
 
   it('finds operations inside array rules and var arguments', () => {

@@ -8,7 +8,11 @@ const login: LoginResponse = {
   roles: ['bank'],
   permissions: ['portfolio:view'],
   organization_list: [{ id: 1, name: 'Org' }],
-  protectedData: { platform: 'pcichecklist', packageList: ['starter', { name: 'corporate' }], email: 'ada@example.com' },
+  protectedData: {
+    platform: 'pcichecklist',
+    packageList: ['starter', { name: 'corporate' }],
+    email: 'ada@example.com',
+  },
   data: { version: '1', fullOnboarding: true, hasSites: true, bankAccount: false, bramOnly: true },
 };
 
@@ -33,7 +37,11 @@ describe('subjectOf', () => {
   });
 
   it('defaults platform to default and falls back to user roles', () => {
-    const s = subjectOf({ token: 't', user: { roles: ['admin'], permissions: ['a:view'] }, protectedData: { platform: 'other' } });
+    const s = subjectOf({
+      token: 't',
+      user: { roles: ['admin'], permissions: ['a:view'] },
+      protectedData: { platform: 'other' },
+    });
     expect(s.platform).toBe('default');
     expect(s.roles).toEqual(['admin']);
     expect(s.permissions).toEqual(['a:view']);
