@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
+import type { ListQuery, ListResult } from '../../core/query/query.types';
+import { runQuery } from '../../core/query/query.utils';
 import { DurableJsonFile } from './durable-json-file';
 import { COLLECTION_NAMES, type Collection, type CollectionName, type Store, type StoredRecord } from './store.types';
 import { WriteQueue } from './write-queue';
@@ -36,6 +38,11 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
 
   async find(predicate: (record: T) => boolean): Promise<T[]> {
     return this.db.data.filter((record) => predicate(record)).map(copy);
+  }
+
+  async query(query: ListQuery): Promise<ListResult<T>> {
+    const { items, total } = runQuery(this.db.data, query);
+    return { items: items.map(copy), total }; // only the page is copied
   }
 
   insert(record: T): Promise<T> {
@@ -99,13 +106,16 @@ export async function openLowdbStore(dataDir: string): Promise<Store> {
     collections.set(name, new LowdbCollection(db, queue));
   }
   let closed = false;
+  const collection = <T extends StoredRecord>(name: CollectionName): Collection<T> => {
+    if (closed) throw new Error('Store is closed');
+    const found = collections.get(name);
+    if (!found) throw new Error(`Unknown collection ${name}`);
+    return found as unknown as Collection<T>;
+  };
   return {
-    collection<T extends StoredRecord>(name: CollectionName): Collection<T> {
-      if (closed) throw new Error('Store is closed');
-      const found = collections.get(name);
-      if (!found) throw new Error(`Unknown collection ${name}`);
-      return found as unknown as Collection<T>;
-    },
+    collection,
+    query: <T extends StoredRecord>(name: CollectionName, query: ListQuery): Promise<ListResult<T>> =>
+      collection<T>(name).query(query),
     async close() {
       closed = true;
       await queue.drain();

@@ -1,3 +1,5 @@
+import type { ListQuery, ListResult } from '../../core/query/query.types';
+
 /** Every stored record is addressed by a string id, unique within its collection. */
 export interface StoredRecord {
   id: string;
@@ -12,6 +14,11 @@ export interface Collection<T extends StoredRecord> {
   get(id: string): Promise<T | undefined>;
   /** The predicate sees the stored record and must not mutate it. */
   find(predicate: (record: T) => boolean): Promise<T[]>;
+  /**
+   * The list contract's query (core/query): a declarative filter, sort and page, never a predicate,
+   * so every adapter can run it where the data lives. Fields are checked by the caller.
+   */
+  query(query: ListQuery): Promise<ListResult<T>>;
   /** Rejects when a record with the same id exists. */
   insert(record: T): Promise<T>;
   /** Shallow-merges the patch; rejects when the id is unknown. The id itself cannot change. */
@@ -38,6 +45,8 @@ export type CollectionName = (typeof COLLECTION_NAMES)[number];
 /** Storage behind the services; lowdb today, a PostgreSQL adapter can implement the same shape. */
 export interface Store {
   collection<T extends StoredRecord>(name: CollectionName): Collection<T>;
+  /** Shorthand for `collection(name).query(query)`. */
+  query<T extends StoredRecord>(name: CollectionName, query: ListQuery): Promise<ListResult<T>>;
   /** Waits for queued writes, then releases the files. */
   close(): Promise<void>;
 }

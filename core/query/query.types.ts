@@ -1,0 +1,78 @@
+/**
+ * The one list contract every collection endpoint speaks (issue 5 'One query contract'):
+ * page, pageSize, sort and a declarative filter in; `{ items, total }` out. The filter is data,
+ * never a predicate, so a SQL adapter can translate it as the in-memory one evaluates it.
+ */
+
+export const FILTER_OPERATORS = [
+  'eq',
+  'ne',
+  'in',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'between',
+  'contains',
+  'startsWith',
+  'isNull',
+] as const;
+
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** A scalar a filter may compare with: JSON values only. */
+export type FilterValue = string | number | boolean | null;
+
+/**
+ * One condition on one field (a dotted path such as `profile.name`). `value` is a scalar for
+ * eq … startsWith, a list for `in`, a `[low, high]` pair for `between` (inclusive), and a boolean
+ * for `isNull` (true: the field is null or absent).
+ */
+export interface FieldCondition {
+  field: string;
+  op: FilterOperator;
+  value?: FilterValue | FilterValue[];
+}
+
+export type Filter = FieldCondition | { and: Filter[] } | { or: Filter[] };
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortKey {
+  field: string;
+  direction: SortDirection;
+}
+
+/** A parsed, checked query: what a store's `query` takes. */
+export interface ListQuery {
+  filter?: Filter;
+  sort: SortKey[];
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+}
+
+/** The fields a collection lets callers filter and sort on (a resource declares them). */
+export interface QueryableFields {
+  filterable: readonly string[];
+  sortable: readonly string[];
+}
+
+export const DEFAULT_PAGE_SIZE = 25;
+/** A list screen may show 10,000 rows on one page (virtualised); more is a paging job. */
+export const MAX_PAGE_SIZE = 10_000;
+/** Nesting of and/or a filter may have, and conditions in total: bounds the work of one query. */
+export const MAX_FILTER_DEPTH = 8;
+export const MAX_FILTER_CONDITIONS = 100;
+
+/** A problem with a query, named by the parameter (and field) it concerns; the gateway answers 400. */
+export interface QueryProblem {
+  parameter: 'page' | 'pageSize' | 'sort' | 'filter';
+  field?: string;
+  message: string;
+}

@@ -1,0 +1,271 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  FILTER_OPERATORS,
+  type FieldCondition,
+  type Filter,
+  type FilterOperator,
+  type FilterValue,
+  type ListQuery,
+  type ListResult,
+  MAX_FILTER_CONDITIONS,
+  MAX_FILTER_DEPTH,
+  MAX_PAGE_SIZE,
+  type QueryableFields,
+  type QueryProblem,
+  type SortKey,
+} from './query.types';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isScalar = (value: unknown): value is FilterValue =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/** A field path's value: own properties only, so `constructor` or `__proto__` read nothing. */
+export function fieldValue(record: unknown, path: string): unknown {
+  let current = record;
+  for (const key of path.split('.')) {
+    if (!isObject(current) || !Object.hasOwn(current, key)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+// ---- parsing the wire form: ?page=2&pageSize=50&sort=name,-createdAt&filter=<JSON> ----
+
+function positiveInteger(raw: unknown): number | null {
+  if (raw === undefined || raw === '') return null;
+  if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 1) return raw;
+  if (typeof raw !== 'string' || !/^[0-9]{1,9}$/.test(raw)) return Number.NaN;
+  const value = Number(raw);
+  return value >= 1 ? value : Number.NaN;
+}
+
+/** `name,-createdAt` → [{name asc}, {createdAt desc}]; every field must be sortable. */
+export function parseSort(raw: unknown, sortable: readonly string[], problems: QueryProblem[]): SortKey[] {
+  if (raw === undefined || raw === '') return [];
+  if (typeof raw !== 'string') {
+    problems.push({ parameter: 'sort', message: 'must be a comma-separated list of fields' });
+    return [];
+  }
+  const keys: SortKey[] = [];
+  for (const part of raw.split(',')) {
+    const item = part.trim();
+    const field = item.startsWith('-') ? item.slice(1) : item;
+    if (!sortable.includes(field)) {
+      problems.push({ parameter: 'sort', field, message: `cannot sort on "${field}"` });
+      continue;
+    }
+    keys.push({ field, direction: item.startsWith('-') ? 'desc' : 'asc' });
+  }
+  return keys;
+}
+
+function checkCondition(condition: Record<string, unknown>, filterable: readonly string[], problems: QueryProblem[]) {
+  const { field, op, value } = condition;
+  const extra = Object.keys(condition).filter((key) => !['field', 'op', 'value'].includes(key));
+  if (typeof field !== 'string' || !filterable.includes(field)) {
+    problems.push({ parameter: 'filter', field: String(field), message: `cannot filter on "${String(field)}"` });
+    return;
+  }
+  if (extra.length > 0) problems.push({ parameter: 'filter', field, message: `unknown member "${extra[0]}"` });
+  if (!FILTER_OPERATORS.includes(op as FilterOperator)) {
+    problems.push({ parameter: 'filter', field, message: `unknown operator "${String(op)}"` });
+    return;
+  }
+  const fits =
+    op === 'in'
+      ? Array.isArray(value) && value.length <= MAX_FILTER_CONDITIONS && value.every(isScalar)
+      : op === 'between'
+        ? Array.isArray(value) && value.length === 2 && value.every(isScalar)
+        : op === 'isNull'
+          ? typeof value === 'boolean'
+          : op === 'contains' || op === 'startsWith'
+            ? typeof value === 'string' || (op === 'contains' && isScalar(value))
+            : isScalar(value);
+  if (!fits) problems.push({ parameter: 'filter', field, message: `value does not fit operator "${String(op)}"` });
+}
+
+/** Checks a filter's shape, operators, values and fields; counts conditions against the bounds. */
+export function checkFilter(filter: unknown, filterable: readonly string[]): QueryProblem[] {
+  const problems: QueryProblem[] = [];
+  let conditions = 0;
+  const walk = (node: unknown, depth: number) => {
+    if (depth > MAX_FILTER_DEPTH) {
+      problems.push({ parameter: 'filter', message: `nested deeper than ${MAX_FILTER_DEPTH}` });
+      return;
+    }
+    if (!isObject(node)) {
+      problems.push({ parameter: 'filter', message: 'must be an object' });
+      return;
+    }
+    const group = Object.hasOwn(node, 'and') ? 'and' : Object.hasOwn(node, 'or') ? 'or' : null;
+    if (group) {
+      const members = node[group];
+      if (Object.keys(node).length !== 1 || !Array.isArray(members)) {
+        problems.push({ parameter: 'filter', message: `"${group}" must be the only member and hold a list` });
+        return;
+      }
+      for (const member of members) walk(member, depth + 1);
+      return;
+    }
+    conditions += 1;
+    if (conditions > MAX_FILTER_CONDITIONS) {
+      if (conditions === MAX_FILTER_CONDITIONS + 1)
+        problems.push({ parameter: 'filter', message: `more than ${MAX_FILTER_CONDITIONS} conditions` });
+      return;
+    }
+    checkCondition(node, filterable, problems);
+  };
+  walk(filter, 0);
+  return problems;
+}
+
+/**
+ * Parses and checks the query parameters of a collection endpoint. Unknown sort or filter fields,
+ * malformed numbers and filters are problems (the gateway answers 400 naming them); a pageSize
+ * over the cap is lowered to it.
+ */
+export function parseListQuery(
+  params: Record<string, unknown>,
+  fields: QueryableFields,
+): { query: ListQuery; problems: QueryProblem[] } {
+  const problems: QueryProblem[] = [];
+  const page = positiveInteger(params.page);
+  const pageSize = positiveInteger(params.pageSize);
+  if (Number.isNaN(page)) problems.push({ parameter: 'page', message: 'must be a whole number from 1' });
+  if (Number.isNaN(pageSize)) problems.push({ parameter: 'pageSize', message: 'must be a whole number from 1' });
+  const sort = parseSort(params.sort, fields.sortable, problems);
+  let filter: Filter | undefined;
+  if (params.filter !== undefined && params.filter !== '') {
+    let parsed: unknown = params.filter;
+    if (typeof parsed === 'string') {
+      try {
+        parsed = JSON.parse(parsed);
+      } catch {
+        parsed = undefined;
+        problems.push({ parameter: 'filter', message: 'must be JSON' });
+      }
+    }
+    if (parsed !== undefined) {
+      const found = checkFilter(parsed, fields.filterable);
+      problems.push(...found);
+      if (found.length === 0) filter = parsed as Filter;
+    }
+  }
+  return {
+    query: {
+      filter,
+      sort,
+      page: page && !Number.isNaN(page) ? page : 1,
+      pageSize: Math.min(pageSize && !Number.isNaN(pageSize) ? pageSize : DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    },
+    problems,
+  };
+}
+
+/** The wire form of a query (the client's side of parseListQuery). */
+export function encodeListQuery(query: Partial<ListQuery>): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (query.page) params.page = String(query.page);
+  if (query.pageSize) params.pageSize = String(query.pageSize);
+  if (query.sort?.length)
+    params.sort = query.sort.map((k) => (k.direction === 'desc' ? `-${k.field}` : k.field)).join(',');
+  if (query.filter) params.filter = JSON.stringify(query.filter);
+  return params;
+}
+
+// ---- evaluating in memory (the embedded store) ----
+
+type Comparable = string | number | boolean;
+
+/** Orders two scalars of the same type; mixed types order numbers < strings < booleans. */
+export function compareValues(a: unknown, b: unknown): number {
+  const rank = (v: unknown) => (typeof v === 'number' ? 0 : typeof v === 'string' ? 1 : typeof v === 'boolean' ? 2 : 3);
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra - rb;
+  if (ra === 3) return 0;
+  return (a as Comparable) < (b as Comparable) ? -1 : (a as Comparable) > (b as Comparable) ? 1 : 0;
+}
+
+const sameType = (a: unknown, b: unknown) => typeof a === typeof b && (typeof a === 'number' || typeof a === 'string');
+
+function matchesCondition(record: unknown, { field, op, value }: FieldCondition): boolean {
+  const actual = fieldValue(record, field);
+  const absent = actual === undefined || actual === null;
+  switch (op) {
+    case 'isNull':
+      return absent === value;
+    case 'eq':
+      return Array.isArray(actual) ? actual.includes(value) : actual === value || (absent && value === null);
+    case 'ne':
+      return !matchesCondition(record, { field, op: 'eq', value });
+    case 'in':
+      return (
+        Array.isArray(value) &&
+        (Array.isArray(actual) ? actual.some((a) => value.includes(a)) : value.includes(actual as FilterValue))
+      );
+    case 'contains':
+      if (Array.isArray(actual)) return actual.includes(value);
+      return (
+        typeof actual === 'string' && typeof value === 'string' && actual.toLowerCase().includes(value.toLowerCase())
+      );
+    case 'startsWith':
+      return (
+        typeof actual === 'string' && typeof value === 'string' && actual.toLowerCase().startsWith(value.toLowerCase())
+      );
+    case 'between': {
+      const [low, high] = value as FilterValue[];
+      return (
+        sameType(actual, low) &&
+        sameType(actual, high) &&
+        compareValues(actual, low) >= 0 &&
+        compareValues(actual, high) <= 0
+      );
+    }
+    default: {
+      if (!sameType(actual, value)) return false;
+      const order = compareValues(actual, value);
+      return op === 'lt' ? order < 0 : op === 'lte' ? order <= 0 : op === 'gt' ? order > 0 : order >= 0;
+    }
+  }
+}
+
+/** Whether a record matches a (checked) filter. Strings compare case-insensitively only in contains/startsWith. */
+export function matchesFilter(record: unknown, filter: Filter | undefined): boolean {
+  if (!filter) return true;
+  if ('and' in filter) return filter.and.every((member) => matchesFilter(record, member));
+  if ('or' in filter) return filter.or.some((member) => matchesFilter(record, member));
+  return matchesCondition(record, filter);
+}
+
+/** Sorting is case-insensitive (ties broken by the exact text): what people expect of a list. */
+const fold = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/**
+ * A comparator for the sort keys; absent values sort last in either direction, ties are broken
+ * by id so pages never overlap (a SQL adapter orders `lower(field), field NULLS LAST, id`).
+ */
+export function sortComparator(sort: SortKey[]): (a: unknown, b: unknown) => number {
+  return (a, b) => {
+    for (const { field, direction } of sort) {
+      const va = fieldValue(a, field);
+      const vb = fieldValue(b, field);
+      const aAbsent = va === undefined || va === null;
+      const bAbsent = vb === undefined || vb === null;
+      if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
+      const order = compareValues(fold(va), fold(vb)) || compareValues(va, vb);
+      if (order !== 0) return direction === 'desc' ? -order : order;
+    }
+    return compareValues(fieldValue(a, 'id'), fieldValue(b, 'id'));
+  };
+}
+
+/** The in-memory query: filter, sort, then the requested page. */
+export function runQuery<T>(records: readonly T[], query: ListQuery): ListResult<T> {
+  const matched = records.filter((record) => matchesFilter(record, query.filter));
+  matched.sort(sortComparator(query.sort));
+  const start = (query.page - 1) * query.pageSize;
+  return { items: matched.slice(start, start + query.pageSize), total: matched.length };
+}
