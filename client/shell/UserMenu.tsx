@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import { evaluateGuard } from '../../core/guard/guard.utils';
 import { matchRoute } from '../../core/routes/route.utils';
 import { useAppConfig } from '../runtime/appConfig';
-import { returnToOriginalUser } from '../session/impersonation';
+import { returnToOriginalUser } from '../account/impersonation';
 import { logout } from '../session/logout';
 import { isSignedIn } from '../session/session.store';
 import { useSession } from '../session/useSession';
-import { showToast } from './toaster';
+import { showToast } from '../lib/toaster';
 import { useSubject } from './useSubject';
 
 /** Where the Admin entry leads; it shows to whoever passes that route's guard. */
