@@ -11,6 +11,8 @@ import type { CachedAnswer } from './document-cache';
 import { etagMatches } from './etag';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** A document's content hash (sha256 hex), as in its ETag. */
+const HASH = /^[0-9a-f]{64}$/;
 
 /** kind and id as they appear in URLs: a plain name, never a path. */
 function names(req: Request): { kind: string; id: string } {
@@ -95,6 +97,21 @@ export function configRouter(ctx: AppContext): Router {
     // a draft or retired version exists only for admins; the published one is anyone's
     if (document.status !== 'published' && !(await seesEverything(req))) throw new AppError(404, 'documentNotFound');
     sendCached(req, res, documents.versionAnswer(document));
+  });
+
+  /**
+   * The ajv validators of a published version's embedded JSON Schemas as an ES module
+   * (core/documents/schema-validators.ts). The hash pins the content, so it is cached for good.
+   */
+  router.get('/validators/:kind/:id/:version/:hash.js', async (req, res) => {
+    const { kind, id } = names(req);
+    const hash = String(req.params.hash);
+    if (!HASH.test(hash)) throw new AppError(400, 'invalidRequest', { hash: 'invalidRequest' });
+    const module = await documents.validatorModule(kind, id, versionOf(req), hash);
+    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Content-Length', module.length);
+    res.end(module);
   });
 
   router.post('/documents/:kind/:id/drafts', ...admin, validate(documentBodySchema), async (req, res) => {

@@ -6,6 +6,7 @@ import type { Store } from '../store/store.types';
 import { WriteQueue } from '../store/write-queue';
 import { type CachedAnswer, DocumentCache, serialize, withoutAuthors } from './document-cache';
 import { versionEtag } from './etag';
+import { ValidatorModules } from './validator-modules';
 
 /** Version meta without the body (GET …/versions); readers who are not admins get it without authors. */
 export type DocumentMeta = Omit<ConfigDocument, 'body'> | Omit<ServedDocument, 'body'>;
@@ -27,6 +28,8 @@ const withoutBody = ({ body: _body, ...meta }: ConfigDocument | ServedDocument):
  */
 export class DocumentsService {
   readonly cache = new DocumentCache();
+  /** Generated validators modules (GET /config/v1/validators/…), by version and hash. */
+  private readonly validators = new ValidatorModules();
   /** Read-modify-write steps (next version number, retire + publish) run one at a time. */
   private readonly lock = new WriteQueue();
 
@@ -126,6 +129,27 @@ export class DocumentsService {
     return { ...serialize(document), etag: versionEtag(document) };
   }
 
+  /**
+   * The validators module of a published (or retired) version whose content hash is `hash`: generated
+   * at publish, or on first request for seeded versions. 404 for drafts (their body may still change)
+   * and for a hash the version does not have.
+   */
+  async validatorModule(kind: string, id: string, version: number, hash: string): Promise<Buffer> {
+    const document = await this.version(kind, id, version);
+    if (document.status === 'draft' || document.hash !== hash) throw new AppError(404, 'documentNotFound');
+    return this.generateValidators(document);
+  }
+
+  private generateValidators(document: ConfigDocument): Buffer {
+    try {
+      return this.validators.for(document);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const problems = [{ path: '/body', message: `validators could not be generated: ${reason}` }];
+      throw new AppError(422, 'documentInvalid', undefined, { problems });
+    }
+  }
+
   createDraft(kind: string, id: string, body: unknown, actor: string): Promise<ConfigDocument> {
     return this.lock.run(async () => {
       const existing = await this.versionsOf(kind, id);
@@ -163,6 +187,7 @@ export class DocumentsService {
       if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
       const problems = validateDocument({ kind: draft.kind, id, body: draft.body });
       if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
+      this.generateValidators(draft); // the browser's validators are ready before anyone asks
       const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
       if (previous) {
         await this.documents.update(recordId(kind, id, previous.version), {
