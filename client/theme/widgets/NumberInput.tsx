@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, ControlGroup, NumericInput } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, ControlGroup, NumericInput } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronUpIcon } from '@blueprintjs/icons';
 import { ariaDescribedByIds, rangeSpec, TranslatableString, type WidgetProps } from '@rjsf/utils';
 
@@ -61,9 +61,9 @@ export function NumberInput(props: WidgetProps & { buttons?: boolean }) {
   if (!buttons) return input;
   const locked = disabled || readonly;
   return (
-    <ControlGroup fill className="rjsf-updown">
+    <ControlGroup fill className={`${Classes.NUMERIC_INPUT} rjsf-updown`}>
       {input}
-      <ButtonGroup vertical className="bp6-fixed">
+      <ButtonGroup vertical className={Classes.FIXED}>
         <Button
           icon={<ChevronUpIcon />}
           aria-label={registry.translateString(TranslatableString.IncrementAriaLabel)}
