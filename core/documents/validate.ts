@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { checkFormSchema } from '../forms/form-schema';
 import { checkRule } from '../rules/jsonlogic';
+import { wizardProblems } from '../wizards/wizard.utils';
 import type { DocumentProblem, SeedDocument } from './document.types';
 import { isDocumentKind, META_SCHEMAS } from './meta-schemas';
 import { compileContentSchema } from './schema-compiler';
@@ -138,6 +139,8 @@ export function validateDocument(candidate: { kind: unknown; id: unknown; body: 
   for (const path of new Set(found.rules)) {
     problems.push(...checkRule(valueAt(candidate.body, path), `/body${path}`));
   }
+  // what a meta-schema cannot say: references between parts of the same document
+  if (candidate.kind === 'wizard') problems.push(...wizardProblems(candidate.body));
   return problems;
 }
 
