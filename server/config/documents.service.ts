@@ -1,4 +1,4 @@
-import type { ConfigDocument, DocumentKind, SeedDocument } from '../../core/documents/document.types';
+import type { ConfigDocument, DocumentKind, DocumentProblem, SeedDocument } from '../../core/documents/document.types';
 import { hashDocument, validateDocument } from '../../core/documents/validate';
 import { AppError } from '../http/app-error';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
@@ -6,6 +6,7 @@ import type { Store } from '../store/store.types';
 import { WriteQueue } from '../store/write-queue';
 import { type CachedAnswer, DocumentCache, serialize } from './document-cache';
 import { versionEtag } from './etag';
+import { referenceProblems } from './references';
 
 /** Version meta without the body (GET …/versions). */
 export type DocumentMeta = Omit<ConfigDocument, 'body'>;
@@ -40,7 +41,7 @@ export class DocumentsService {
     let seeded = 0;
     for (const seed of seeds) {
       if ((await this.versionsOf(seed.kind, seed.id)).length > 0) continue;
-      const problems = validateDocument(seed);
+      const problems = this.problemsOf(seed);
       if (problems.length > 0) {
         warn(
           `Seed ${seed.kind}/${seed.id} has problems:\n${problems.map((p) => `  ${p.path} ${p.message}`).join('\n')}`,
@@ -64,6 +65,14 @@ export class DocumentsService {
       seeded += 1;
     }
     return seeded;
+  }
+
+  /** Everything publishing would refuse: the document itself, and what it names that is not published. */
+  problemsOf(candidate: { kind: unknown; id: unknown; body: unknown }): DocumentProblem[] {
+    return [
+      ...validateDocument(candidate),
+      ...referenceProblems(candidate, (kind, id) => this.cache.get(kind, id) !== undefined),
+    ];
   }
 
   async list(): Promise<{ kind: string; id: string; latestPublished: number | null; latestVersion: number }[]> {
@@ -145,7 +154,7 @@ export class DocumentsService {
     return this.lock.run(async () => {
       const draft = await this.version(kind, id, version);
       if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
-      const problems = validateDocument({ kind: draft.kind, id, body: draft.body });
+      const problems = this.problemsOf({ kind: draft.kind, id, body: draft.body });
       if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
       const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
       if (previous) {
