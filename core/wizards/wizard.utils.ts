@@ -1,6 +1,4 @@
 import type { DocumentProblem } from '../documents/document.types';
-import type { FormErrors } from '../forms/form.types';
-import { validateFormData } from '../forms/form.utils';
 import { applyRule, pointerSegment, truthy } from '../rules/jsonlogic';
 import type { JsonLogicRule } from '../rules/rule.types';
 import type { StepForm, WizardAnswers, WizardBody, WizardStep } from './wizard.types';
@@ -89,27 +87,6 @@ export function mergedAnswers(body: WizardBody, answers: WizardAnswers): Record<
 export function stepForm(step: WizardStep, formOf: (formId: string) => StepForm | undefined): StepForm | undefined {
   if (step.form !== undefined) return formOf(step.form);
   return { title: step.title, schema: step.schema ?? { type: 'object' }, uiSchema: step.uiSchema };
-}
-
-/**
- * Validates the answers of the given steps with each step's form (core validateFormData, as form
- * documents are judged). Errors are keyed `<stepId>.<field>`; `step` names the first failing step.
- * A step whose form cannot be found fails as a whole (`<stepId>` → validation.invalid).
- */
-export function validateSteps(
-  steps: WizardStep[],
-  answers: WizardAnswers,
-  formOf: (formId: string) => StepForm | undefined,
-): { errors: FormErrors; step: string | null } {
-  const errors: FormErrors = {};
-  let first: string | null = null;
-  for (const step of steps) {
-    const form = stepForm(step, formOf);
-    const found = form ? validateFormData(form, answers[step.id] ?? {}) : { '': 'validation.invalid' };
-    for (const [field, code] of Object.entries(found)) errors[field ? `${step.id}.${field}` : step.id] = code;
-    if (Object.keys(found).length > 0) first ??= step.id;
-  }
-  return { errors, step: first };
 }
 
 /** Literal results a `next` rule can yield, with their pointers; `if` branches are followed. */

@@ -1,16 +1,20 @@
 import type { ConfigDocument } from '../../core/documents/document.types';
 import type { FormBody } from '../../core/forms/form.types';
 import type { WizardAnswers, WizardBody, WizardProgress, WizardSubmit } from '../../core/wizards/wizard.types';
-import { mergedAnswers, stepsBefore, validateSteps, wizardPath } from '../../core/wizards/wizard.utils';
+import { mergedAnswers, stepsBefore, wizardPath } from '../../core/wizards/wizard.utils';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { WizardProgressRecord } from '../store/records.types';
+import { validateSteps } from './wizard-steps';
 
 /** Saved answers beyond this size (JSON characters) are refused: a wizard is a few forms, not a file store. */
 const MAX_ANSWERS_CHARS = 64 * 1024;
 
-/** What GET …/progress answers: the progress and the body of the version it is pinned to. */
-export type ProgressView = WizardProgress & { wizard: WizardBody };
+/**
+ * What GET …/progress answers: the progress, and the body and content hash of the version it is
+ * pinned to (the hash names that version's validators module on the config service).
+ */
+export type ProgressView = WizardProgress & { wizard: { body: WizardBody; hash: string } };
 
 export interface ProgressInput {
   step: string;
@@ -115,6 +119,9 @@ export class WizardService {
   }
 
   private async pinned(record: WizardProgressRecord): Promise<ConfigDocument<WizardBody>> {
+    // the cached latest version keeps one body object, so its schemas are compiled once
+    const latest = this.latest(record.wizardId);
+    if (latest.version === record.definition.version) return latest;
     return (await this.ctx.documents.version(
       'wizard',
       record.wizardId,
@@ -128,7 +135,7 @@ export class WizardService {
       answers: record.answers,
       definition: record.definition,
       updatedAt: record.updatedAt,
-      wizard: definition.body,
+      wizard: { body: definition.body, hash: definition.hash },
     };
   }
 }

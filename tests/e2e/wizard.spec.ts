@@ -13,7 +13,10 @@ const steps = (page: Page) => page.getByRole('list', { name: t('wizard.steps') }
 
 /** Picks a radio answer the way a person does: by clicking its label. */
 async function choose(page: Page, key: string): Promise<void> {
-  await page.locator('label').filter({ hasText: q(key) }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: q(key) })
+    .click();
   await expect(page.getByRole('radio', { name: q(key) })).toBeChecked();
 }
 
@@ -26,7 +29,9 @@ async function bearer(page: Page): Promise<Record<string, string>> {
   return { authorization: `Bearer ${(await storedConfig(page))?.token as string}` };
 }
 
-test('a merchant branches, is stopped by validation, goes back, resumes after a reload and submits', async ({ page }) => {
+test('a merchant branches, is stopped by validation, goes back, resumes after a reload and submits', async ({
+  page,
+}) => {
   await signIn(page, 'merchant@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/pci-dss-requests');
   await page.goto(ROUTE);
@@ -79,7 +84,7 @@ test('a merchant branches, is stopped by validation, goes back, resumes after a 
   await next(page, 'confirm');
   // the confirmation is required, then the answers are submitted and the result stored
   await page.getByRole('button', { name: t('wizard.submit') }).click();
-  await expect(page.getByText(t('validation.required'))).toBeVisible();
+  await expect(page.getByText(q('confirm.required'))).toBeVisible();
   await page.getByText(q('confirm.accurate')).click();
   await page.getByRole('button', { name: t('wizard.submit') }).click();
   const saved = q('saved').replace('{{level}}', '4').replace('{{saqType}}', 'A-EP');

@@ -77,7 +77,7 @@ describe('wizards /wbe/api/wizards/:wizardId', () => {
       answers: { business: { role: 'merchant' } },
       definition: { id: 'pci-dss-level', version: 1 },
     });
-    expect(resumed.body.content.wizard.steps[0].id).toBe('business');
+    expect(resumed.body.content.wizard.body.steps[0].id).toBe('business');
     // the step being filled is a draft: a half-typed or odd value is kept, judged when the step is left
     const draft = await as(merchant, 'PUT', PROGRESS, {
       step: 'volume',
@@ -158,7 +158,7 @@ describe('wizards /wbe/api/wizards/:wizardId', () => {
 
   it('pins progress to the version it started with until the user starts over', async () => {
     await as(merchant, 'PUT', PROGRESS, { step: 'volume', answers: { business: { role: 'merchant' } }, version: 1 });
-    const v1 = (await as(merchant, 'GET', PROGRESS)).body.content.wizard as WizardBody;
+    const v1 = (await as(merchant, 'GET', PROGRESS)).body.content.wizard.body as WizardBody;
     const v2 = await publishWizard('pci-dss-level', {
       ...v1,
       title: { en: 'PCI DSS level (v2)', tr: 'PCI DSS seviyesi (v2)' },
@@ -167,7 +167,13 @@ describe('wizards /wbe/api/wizards/:wizardId', () => {
 
     const pinned = await as(merchant, 'GET', PROGRESS);
     expect(pinned.body.content.definition.version).toBe(1);
-    expect(pinned.body.content.wizard.title).toBe('wizard.pciLevel.title');
+    expect(pinned.body.content.wizard.body.title).toBe('wizard.pciLevel.title');
+    // the browser judges the steps of the retired version with that version's validators
+    const module = await fetch(
+      `${server.base}/config/v1/validators/wizard/pci-dss-level/1/${pinned.body.content.wizard.hash}.js`,
+    );
+    expect(module.status).toBe(200);
+    expect(await module.text()).toContain('"/steps/0/schema"');
     // a browser showing another version than the pinned one is told so
     const stale = await as(merchant, 'PUT', PROGRESS, {
       step: 'volume',
@@ -181,7 +187,7 @@ describe('wizards /wbe/api/wizards/:wizardId', () => {
     expect((await as(merchant, 'DELETE', PROGRESS)).body).toEqual({ content: null });
     const fresh = await as(merchant, 'PUT', PROGRESS, { step: 'business', answers: {} });
     expect(fresh.body.content.definition).toEqual({ id: 'pci-dss-level', version: 2 });
-    expect(fresh.body.content.wizard.title).toEqual({ en: 'PCI DSS level (v2)', tr: 'PCI DSS seviyesi (v2)' });
+    expect(fresh.body.content.wizard.body.title).toEqual({ en: 'PCI DSS level (v2)', tr: 'PCI DSS seviyesi (v2)' });
     await as(merchant, 'DELETE', PROGRESS);
   });
 

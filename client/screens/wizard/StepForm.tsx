@@ -1,12 +1,12 @@
-import type { ErrorSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StepForm as StepFormBody } from '../../../core/wizards/wizard.types';
+import { toExtraErrors } from '../../forms/formErrors';
+import { createFormValidator } from '../../forms/formValidator';
+import { translateSchema, translateUiSchema } from '../../forms/translateSchema';
 import { translateCode } from '../../i18n/text';
-import { createCoreValidator } from '../../theme/coreValidator';
 import { Form } from '../../theme/Form';
-import { toExtraErrors } from '../../theme/formErrors';
-import { translateSchema, translateUiSchema } from '../../theme/translateSchema';
+import type { StepResources } from './wizard.api';
 
 type Data = Record<string, unknown>;
 
@@ -14,7 +14,8 @@ const NO_CONST_DEFAULTS = { constAsDefaults: 'never' } as const;
 
 export interface StepFormProps {
   stepId: string;
-  form: StepFormBody;
+  /** The step's form and its precompiled validators. */
+  resources: StepResources;
   formData: Data;
   /** Field → i18n key problems the server found in this step. */
   serverErrors?: Record<string, string>;
@@ -26,17 +27,21 @@ export interface StepFormProps {
 }
 
 /**
- * One step's form with our themed RJSF Form and core's validator (the same validateFormData the
- * server runs on the step). The only place the wizard touches the theme, so a change of the
- * theme's validator is made here alone.
+ * One step's form with our themed RJSF Form, judged by the step's precompiled validators through
+ * core's formErrors (the keys the server's validateFormData reports for the same step). The only
+ * place the wizard touches the theme and the form validator.
  */
-export function StepForm({ stepId, form, formData, serverErrors, onChange, onValid, children }: StepFormProps) {
+export function StepForm({ stepId, resources, formData, serverErrors, onChange, onValid, children }: StepFormProps) {
+  const { form, validators } = resources;
   const { t, i18n } = useTranslation();
   const [attempted, setAttempted] = useState(false);
   const translate = useCallback((code: string) => translateCode(code, t, i18n), [t, i18n]);
-  const validator = useMemo(() => createCoreValidator(form, translate), [form, translate]);
-  const schema = useMemo(() => translateSchema(form.schema, t, i18n.language), [form, t, i18n.language]);
-  const uiSchema = useMemo(() => translateUiSchema(form.uiSchema, t, i18n.language), [form, t, i18n.language]);
+  const validator = useMemo(() => createFormValidator(form, validators, translate), [form, validators, translate]);
+  const schema = useMemo(() => translateSchema(form.schema, t, i18n.language) as RJSFSchema, [form, t, i18n.language]);
+  const uiSchema = useMemo(
+    () => translateUiSchema(form.uiSchema, t, i18n.language) as UiSchema,
+    [form, t, i18n.language],
+  );
   const extraErrors = useMemo(
     () => (serverErrors ? (toExtraErrors(serverErrors, translate) as ErrorSchema<Data>) : undefined),
     [serverErrors, translate],

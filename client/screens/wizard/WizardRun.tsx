@@ -3,14 +3,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { WizardAnswers } from '../../../core/wizards/wizard.types';
-import { previousStep, stepForm, wizardPath } from '../../../core/wizards/wizard.utils';
+import { previousStep, wizardPath } from '../../../core/wizards/wizard.utils';
 import { failureOf } from '../../api/http';
 import { resolveText, translateCode } from '../../i18n/text';
 import { LoadingButton } from '../../shell/LoadingButton';
-import { showToast } from '../../shell/toaster';
+import { showToast } from '../../lib/toaster';
 import { StepForm } from './StepForm';
 import { StepList } from './StepList';
-import { saveProgress, startOver, submitWizard, useStepForms, type WizardStart } from './wizard.api';
+import { saveProgress, startOver, submitWizard, useStepResources, type WizardStart } from './wizard.api';
 
 type Data = Record<string, unknown>;
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -45,15 +45,14 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
   const timer = useRef<number | undefined>(undefined);
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
 
-  const formIds = useMemo(() => [...new Set(body.steps.flatMap((step) => (step.form ? [step.form] : [])))], [body]);
-  const forms = useStepForms(formIds);
+  const stepResources = useStepResources(wizardId, start);
   const path = useMemo(() => wizardPath(body, answers), [body, answers]);
   const at = Math.max(
     0,
     path.findIndex((step) => step.id === stepId),
   );
   const step = path[at];
-  const form = step ? stepForm(step, (formId) => forms.forms.get(formId)) : undefined;
+  const resources = step ? stepResources.resourcesOf(step) : undefined;
   const isLast = at === path.length - 1;
 
   const cancelPendingSave = useCallback(() => window.clearTimeout(timer.current), []);
@@ -101,6 +100,7 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
     const given = { ...answers, [step.id]: data };
     setAnswers(given);
     setServerErrors(undefined);
+    setSaveState('idle'); // "saved" no longer holds until this change is saved
     cancelPendingSave();
     timer.current = window.setTimeout(() => void save(step.id, given).catch(() => undefined), SAVE_DELAY_MS);
   };
@@ -202,11 +202,11 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
             {failure}
           </Callout>
         )}
-        {form ? (
+        {resources ? (
           <StepForm
             key={step.id}
             stepId={step.id}
-            form={form}
+            resources={resources}
             formData={answers[step.id] ?? {}}
             serverErrors={serverErrors}
             onChange={change}
@@ -221,10 +221,10 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
               </LoadingButton>
             </div>
           </StepForm>
-        ) : forms.pending ? (
-          <Spinner aria-label={t('shell.loading')} />
-        ) : (
+        ) : stepResources.failed ? (
           <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>
+        ) : (
+          <Spinner aria-label={t('shell.loading')} />
         )}
         <div className="wizard__footer">
           <span className="wizard__save-state" role="status">

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LEVEL_CHOICES, type LevelAnswers, pciLevel, SAQ_TYPES, saqType } from '../../../core/saq/saq-level';
 import type { WizardAnswers, WizardBody } from '../../../core/wizards/wizard.types';
-import { mergedAnswers, validateSteps, wizardPath } from '../../../core/wizards/wizard.utils';
+import { validateSteps } from '../../../server/services/wizard-steps';
+import { mergedAnswers, wizardPath } from '../../../core/wizards/wizard.utils';
 
 const wizard = JSON.parse(fs.readFileSync('schemas/wizards/pci-dss-level.json', 'utf8')).body as WizardBody;
 

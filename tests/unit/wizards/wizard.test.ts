@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../../core/documents/validate';
+import { validateSteps } from '../../../server/services/wizard-steps';
 import type { WizardBody, WizardStep } from '../../../core/wizards/wizard.types';
 import {
   formReferences,
@@ -9,7 +10,6 @@ import {
   previousStep,
   progressFraction,
   stepsBefore,
-  validateSteps,
   wizardPath,
 } from '../../../core/wizards/wizard.utils';
 
