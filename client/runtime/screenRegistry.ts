@@ -36,6 +36,7 @@ export const screenRegistry: Record<string, ScreenEntry> = {
   'admin.documents': entry(() => import('../screens/AdminDocumentsScreen')),
   mailLogs: entry(() => import('../screens/MailLogsScreen')),
   form: entry(() => import('../screens/FormScreen')),
+  wizard: entry(() => import('../screens/wizard/WizardScreen')),
 };
 
 /** Renders a kind nobody registered: a visible notice rather than a blank page. */

@@ -4,6 +4,7 @@ import menus from '../../schemas/meta/menus.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
 import routes from '../../schemas/meta/routes.json';
 import shellSettings from '../../schemas/meta/shell-settings.json';
+import wizard from '../../schemas/meta/wizard.json';
 import type { DocumentKind } from './document.types';
 
 /**
@@ -19,6 +20,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   'landing-rules': landingRules,
   'shell-settings': shellSettings,
   form,
+  wizard,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { checkRule } from '../rules/jsonlogic';
+import { wizardProblems } from '../wizards/wizard.utils';
 import { canonicalJson } from './canonical-json';
 import type { DocumentKind, DocumentProblem, SeedDocument } from './document.types';
 import { isDocumentKind, META_SCHEMAS } from './meta-schemas';
@@ -158,6 +159,8 @@ export function validateDocument(candidate: { kind: unknown; id: unknown; body: 
   for (const path of new Set(found.rules)) {
     problems.push(...checkRule(valueAt(candidate.body, path), `/body${path}`));
   }
+  // what a meta-schema cannot say: references between parts of the same document
+  if (candidate.kind === 'wizard') problems.push(...wizardProblems(candidate.body));
   return problems;
 }
 

@@ -1,4 +1,10 @@
-import type { ConfigDocument, DocumentKind, SeedDocument, ServedDocument } from '../../core/documents/document.types';
+import type {
+  ConfigDocument,
+  DocumentKind,
+  DocumentProblem,
+  SeedDocument,
+  ServedDocument,
+} from '../../core/documents/document.types';
 import { hashDocument, validateDocument } from '../../core/documents/validate';
 import { AppError } from '../http/app-error';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
@@ -6,6 +12,7 @@ import type { Store } from '../store/store.types';
 import { WriteQueue } from '../store/write-queue';
 import { type CachedAnswer, DocumentCache, serialize, withoutAuthors } from './document-cache';
 import { versionEtag } from './etag';
+import { referenceProblems } from './references';
 import { ValidatorModules } from './validator-modules';
 
 /** Version meta without the body (GET …/versions); readers who are not admins get it without authors. */
@@ -72,6 +79,14 @@ export class DocumentsService {
       seeded += 1;
     }
     return seeded;
+  }
+
+  /** Everything publishing would refuse: the document itself, and what it names that is not published. */
+  problemsOf(candidate: { kind: unknown; id: unknown; body: unknown }): DocumentProblem[] {
+    return [
+      ...validateDocument(candidate),
+      ...referenceProblems(candidate, (kind, id) => this.cache.get(kind, id) !== undefined),
+    ];
   }
 
   /**
@@ -185,7 +200,7 @@ export class DocumentsService {
     return this.lock.run(async () => {
       const draft = await this.version(kind, id, version);
       if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
-      const problems = validateDocument({ kind: draft.kind, id, body: draft.body });
+      const problems = this.problemsOf({ kind: draft.kind, id, body: draft.body });
       if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
       this.generateValidators(draft); // the browser's validators are ready before anyone asks
       const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { DocumentProblem, SeedDocument } from '../../core/documents/document.types';
 import { validateDocument } from '../../core/documents/validate';
+import { referenceProblems } from './references';
 
 /** A seed document and the file it came from. */
 export interface SeedFile extends SeedDocument {
@@ -32,8 +33,9 @@ function isSeed(value: unknown): value is SeedDocument {
 /**
  * Every SeedDocument under schemasDir, except meta-schemas (schemas/meta holds JSON Schemas, not
  * documents); JSON files that are not seeds are skipped. A file that is not valid JSON, a seed
- * that fails validation (validateDocument, as publishing would) or a second seed of the same
- * kind/id throws a SeedFilesError listing every problem, so a broken seed never starts the app.
+ * that fails validation (validateDocument, as publishing would), a second seed of the same kind/id
+ * or a seed naming a document no seed holds throws a SeedFilesError listing every problem, so a
+ * broken seed never starts the app.
  */
 export async function readSeedFiles(schemasDir: string): Promise<SeedFile[]> {
   let entries: string[];
@@ -66,6 +68,11 @@ export async function readSeedFiles(schemasDir: string): Promise<SeedFile[]> {
     fileOf.set(document, first ?? file);
     if (problems.length > 0) failures.push({ file, document, problems });
     else seeds.push(seed);
+  }
+  // documents a seed names (a wizard's forms) must be seeds too
+  for (const seed of seeds) {
+    const problems = referenceProblems(seed, (kind, id) => fileOf.has(`${kind}/${id}`));
+    if (problems.length > 0) failures.push({ file: seed.file, document: `${seed.kind}/${seed.id}`, problems });
   }
   if (failures.length > 0) throw new SeedFilesError(failures);
   return seeds;

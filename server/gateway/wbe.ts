@@ -6,7 +6,9 @@ import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
 import type { Services } from '../services';
 import { errorReportSchema } from './request-schemas';
+import { saqRouter } from './saq';
 import { selectSite } from './site-header';
+import { wizardRouter } from './wizards';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -55,6 +57,9 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
       res.status(201).json({ content: await services.errorReports.report(req.body, req.auth?.user.id, req.site?.id) });
     },
   );
+
+  router.use(wizardRouter(ctx, services, signedIn));
+  router.use(saqRouter(ctx, services, signedIn));
 
   return router;
 }

@@ -4,7 +4,9 @@ import { AuthService } from './auth.service';
 import { ErrorReportService } from './error-report.service';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
+import { SaqLevelService } from './saq-level.service';
 import { SiteService } from './site.service';
+import { WizardService } from './wizard.service';
 
 /** One instance of every service per app, sharing the app's context. */
 export function createServices(ctx: AppContext) {
@@ -15,6 +17,8 @@ export function createServices(ctx: AppContext) {
     organizations: new OrganizationService(ctx),
     errorReports: new ErrorReportService(ctx),
     sites: new SiteService(ctx),
+    wizards: new WizardService(ctx),
+    saqLevel: new SaqLevelService(ctx),
   };
 }
 

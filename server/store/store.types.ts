@@ -38,6 +38,8 @@ export const COLLECTION_NAMES = [
   'tokens',
   'errorReports',
   'smtpSettings',
+  'wizardProgress',
+  'saqLevelResults',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

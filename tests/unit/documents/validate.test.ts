@@ -16,6 +16,7 @@ describe('meta-schemas', () => {
       'role-groups',
       'routes',
       'shell-settings',
+      'wizard',
     ]);
     const ajv = new Ajv({ strict: true, allowUnionTypes: true });
     ajv.addKeyword({ keyword: 'x-jsonlogic', schemaType: 'boolean' });
