@@ -191,8 +191,24 @@ export function compareValues(a: unknown, b: unknown): number {
 
 const sameType = (a: unknown, b: unknown) => typeof a === typeof b && (typeof a === 'number' || typeof a === 'string');
 
-function matchesCondition(record: unknown, { field, op, value }: FieldCondition): boolean {
-  const actual = fieldValue(record, field);
+/** A field path compiled once per query: the split is the costly part of fieldValue. */
+function accessor(path: string): (record: unknown) => unknown {
+  const keys = path.split('.');
+  if (keys.length === 1) {
+    const [key] = keys;
+    return (record) => (isObject(record) && Object.hasOwn(record, key) ? record[key] : undefined);
+  }
+  return (record) => {
+    let current = record;
+    for (const key of keys) {
+      if (!isObject(current) || !Object.hasOwn(current, key)) return undefined;
+      current = current[key];
+    }
+    return current;
+  };
+}
+
+function matchesValue(actual: unknown, op: FilterOperator, value: FieldCondition['value']): boolean {
   const absent = actual === undefined || actual === null;
   switch (op) {
     case 'isNull':
@@ -200,7 +216,7 @@ function matchesCondition(record: unknown, { field, op, value }: FieldCondition)
     case 'eq':
       return Array.isArray(actual) ? actual.includes(value) : actual === value || (absent && value === null);
     case 'ne':
-      return !matchesCondition(record, { field, op: 'eq', value });
+      return !matchesValue(actual, 'eq', value);
     case 'in':
       return (
         Array.isArray(value) &&
@@ -232,40 +248,101 @@ function matchesCondition(record: unknown, { field, op, value }: FieldCondition)
   }
 }
 
+/** A (checked) filter as a predicate, compiled once and run on every record. */
+export function compileFilter(filter: Filter | undefined): (record: unknown) => boolean {
+  if (!filter) return () => true;
+  if ('and' in filter) {
+    const members = filter.and.map(compileFilter);
+    return (record) => members.every((matches) => matches(record));
+  }
+  if ('or' in filter) {
+    const members = filter.or.map(compileFilter);
+    return (record) => members.some((matches) => matches(record));
+  }
+  const read = accessor(filter.field);
+  const { op, value } = filter;
+  return (record) => matchesValue(read(record), op, value);
+}
+
 /** Whether a record matches a (checked) filter. Strings compare case-insensitively only in contains/startsWith. */
 export function matchesFilter(record: unknown, filter: Filter | undefined): boolean {
-  if (!filter) return true;
-  if ('and' in filter) return filter.and.every((member) => matchesFilter(record, member));
-  if ('or' in filter) return filter.or.some((member) => matchesFilter(record, member));
-  return matchesCondition(record, filter);
+  return compileFilter(filter)(record);
 }
 
 /** Sorting is case-insensitive (ties broken by the exact text): what people expect of a list. */
 const fold = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/** A record with its sort values read (and folded) once, not at every comparison. */
+interface Keyed<T> {
+  record: T;
+  values: unknown[];
+  folded: unknown[];
+  id: unknown;
+}
+
+function keyedComparator(sort: SortKey[]): (a: Keyed<unknown>, b: Keyed<unknown>) => number {
+  return (a, b) => {
+    for (let i = 0; i < sort.length; i++) {
+      const va = a.values[i];
+      const vb = b.values[i];
+      const aAbsent = va === undefined || va === null;
+      const bAbsent = vb === undefined || vb === null;
+      if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
+      const order = compareValues(a.folded[i], b.folded[i]) || compareValues(va, vb);
+      if (order !== 0) return sort[i].direction === 'desc' ? -order : order;
+    }
+    return compareValues(a.id, b.id);
+  };
+}
 
 /**
  * A comparator for the sort keys; absent values sort last in either direction, ties are broken
  * by id so pages never overlap (a SQL adapter orders `lower(field), field NULLS LAST, id`).
  */
 export function sortComparator(sort: SortKey[]): (a: unknown, b: unknown) => number {
-  return (a, b) => {
-    for (const { field, direction } of sort) {
-      const va = fieldValue(a, field);
-      const vb = fieldValue(b, field);
-      const aAbsent = va === undefined || va === null;
-      const bAbsent = vb === undefined || vb === null;
-      if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
-      const order = compareValues(fold(va), fold(vb)) || compareValues(va, vb);
-      if (order !== 0) return direction === 'desc' ? -order : order;
-    }
-    return compareValues(fieldValue(a, 'id'), fieldValue(b, 'id'));
+  const reads = sort.map(({ field }) => accessor(field));
+  const key = (record: unknown): Keyed<unknown> => {
+    const values = reads.map((read) => read(record));
+    return { record, values, folded: values.map(fold), id: fieldValue(record, 'id') };
   };
+  const compare = keyedComparator(sort);
+  return (a, b) => compare(key(a), key(b));
+}
+
+/**
+ * The first `count` items in order. A short page of a long list keeps a sorted buffer instead of
+ * sorting everything: most items lose one comparison against the buffer's last.
+ */
+function firstInOrder<T>(items: T[], count: number, compare: (a: T, b: T) => number): T[] {
+  if (count * 8 >= items.length) return items.sort(compare).slice(0, count);
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === count && compare(item, best[count - 1]) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(item, best[middle]) < 0) high = middle;
+      else low = middle + 1;
+    }
+    best.splice(low, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }
 
 /** The in-memory query: filter, sort, then the requested page. */
 export function runQuery<T>(records: readonly T[], query: ListQuery): ListResult<T> {
-  const matched = records.filter((record) => matchesFilter(record, query.filter));
-  matched.sort(sortComparator(query.sort));
+  const matches = compileFilter(query.filter);
+  const reads = query.sort.map(({ field }) => accessor(field));
+  const readId = accessor('id');
+  const keyed: Keyed<T>[] = [];
+  for (const record of records) {
+    if (!matches(record)) continue;
+    const values = reads.map((read) => read(record));
+    keyed.push({ record, values, folded: values.map(fold), id: readId(record) });
+  }
   const start = (query.page - 1) * query.pageSize;
-  return { items: matched.slice(start, start + query.pageSize), total: matched.length };
+  const page = firstInOrder(keyed, start + query.pageSize, keyedComparator(query.sort)).slice(start);
+  return { items: page.map((entry) => entry.record), total: keyed.length };
 }

@@ -1,11 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { evaluateGuard } from '../../core/guard/guard.utils';
-import type { Guard, RoleGroups } from '../../core/guard/guard.types';
+import type { Guard, GuardSubject, RoleGroups } from '../../core/guard/guard.types';
 import { subjectOf } from '../../core/session/subject';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { sessionView } from '../services/session';
-import { requireAuth } from './authenticate';
+import { type AuthContext, requireAuth } from './authenticate';
 
 /** Admin-only endpoints (shell §2.3): the role itself, so no document edit can lock admins out. */
 export const ADMIN_GUARD: Guard = { anyOf: ['admin'] };
@@ -16,14 +16,18 @@ export function publishedRoleGroups(ctx: AppContext): RoleGroups {
   return body?.groups ?? {};
 }
 
+/** The guard subject of an authenticated caller: the facts the browser's session holds too. */
+export async function guardSubject(ctx: AppContext, { user, token, claims }: AuthContext): Promise<GuardSubject> {
+  return subjectOf({ token, ...(await sessionView(ctx, user)), originalUser: claims.imp ?? null });
+}
+
 /**
  * 403 `noPermission` unless the authenticated caller passes the guard — the same evaluator the
  * browser uses to hide what the server refuses here. Use after `authenticate`.
  */
 export function requireGuard(ctx: AppContext, guard: Guard): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const { user, token, claims } = requireAuth(req);
-    const subject = subjectOf({ token, ...(await sessionView(ctx, user)), originalUser: claims.imp ?? null });
+    const subject = await guardSubject(ctx, requireAuth(req));
     if (!evaluateGuard(guard, subject, publishedRoleGroups(ctx))) throw new AppError(403, 'noPermission');
     next();
   };

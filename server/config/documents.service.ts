@@ -1,9 +1,10 @@
-import type { ConfigDocument, DocumentKind, SeedDocument } from '../../core/documents/document.types';
+import type { ConfigDocument, DocumentKind, DocumentProblem, SeedDocument } from '../../core/documents/document.types';
 import { hashDocument, validateDocument } from '../../core/documents/validate';
 import { AppError } from '../http/app-error';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
 import { WriteQueue } from '../store/write-queue';
+import { effectNames } from '../workflows/effects';
 import { type CachedAnswer, DocumentCache, serialize } from './document-cache';
 import { versionEtag } from './etag';
 
@@ -35,12 +36,26 @@ export class DocumentsService {
     }
   }
 
+  /**
+   * Publish-time validation with what the server knows: the published documents (references such
+   * as a resource's workflow; `alsoPublished` adds documents about to be published with it) and the
+   * registered workflow effects.
+   */
+  check(
+    candidate: { kind: unknown; id: unknown; body: unknown },
+    alsoPublished: SeedDocument[] = [],
+  ): DocumentProblem[] {
+    const published = (kind: DocumentKind, id: string) =>
+      this.cache.get(kind, id)?.document.body ?? alsoPublished.find((d) => d.kind === kind && d.id === id)?.body;
+    return validateDocument(candidate, { published, effects: effectNames() });
+  }
+
   /** Publishes seeds whose kind/id the store does not know yet as version 1 by 'system'. */
   async seed(seeds: SeedDocument[], warn: (message: string) => void): Promise<number> {
     let seeded = 0;
     for (const seed of seeds) {
       if ((await this.versionsOf(seed.kind, seed.id)).length > 0) continue;
-      const problems = validateDocument(seed);
+      const problems = this.check(seed, seeds);
       if (problems.length > 0) {
         warn(
           `Seed ${seed.kind}/${seed.id} has problems:\n${problems.map((p) => `  ${p.path} ${p.message}`).join('\n')}`,
@@ -145,7 +160,7 @@ export class DocumentsService {
     return this.lock.run(async () => {
       const draft = await this.version(kind, id, version);
       if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
-      const problems = validateDocument({ kind: draft.kind, id, body: draft.body });
+      const problems = this.check({ kind: draft.kind, id, body: draft.body });
       if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
       const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
       if (previous) {

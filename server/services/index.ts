@@ -4,10 +4,13 @@ import { AuthService } from './auth.service';
 import { ErrorReportService } from './error-report.service';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
+import { ResourcesService } from './resources.service';
 import { SiteService } from './site.service';
+import { WorkflowService } from './workflow.service';
 
 /** One instance of every service per app, sharing the app's context. */
 export function createServices(ctx: AppContext) {
+  const resources = new ResourcesService(ctx);
   return {
     auth: new AuthService(ctx),
     profile: new ProfileService(ctx),
@@ -15,6 +18,8 @@ export function createServices(ctx: AppContext) {
     organizations: new OrganizationService(ctx),
     errorReports: new ErrorReportService(ctx),
     sites: new SiteService(ctx),
+    resources,
+    workflows: new WorkflowService(ctx, resources),
   };
 }
 
