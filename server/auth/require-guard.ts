@@ -22,13 +22,21 @@ export async function guardSubject(ctx: AppContext, { user, token, claims }: Aut
 }
 
 /**
+ * Whether the caller passes the guard, judged by the evaluator the browser uses; an anonymous
+ * caller (no auth) is a visitor, who passes only open guards.
+ */
+export async function passesGuard(ctx: AppContext, auth: AuthContext | undefined, guard: Guard): Promise<boolean> {
+  const subject = auth ? await guardSubject(ctx, auth) : subjectOf(null);
+  return evaluateGuard(guard, subject, publishedRoleGroups(ctx));
+}
+
+/**
  * 403 `noPermission` unless the authenticated caller passes the guard — the same evaluator the
  * browser uses to hide what the server refuses here. Use after `authenticate`.
  */
 export function requireGuard(ctx: AppContext, guard: Guard): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const subject = await guardSubject(ctx, requireAuth(req));
-    if (!evaluateGuard(guard, subject, publishedRoleGroups(ctx))) throw new AppError(403, 'noPermission');
+    if (!(await passesGuard(ctx, requireAuth(req), guard))) throw new AppError(403, 'noPermission');
     next();
   };
 }

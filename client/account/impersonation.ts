@@ -1,0 +1,77 @@
+import type { LandingBody } from '../../core/landing/landing.types';
+import { resolveLanding } from '../../core/landing/landing.utils';
+import { iam, trn, wbe } from '../api/clients';
+import { content } from '../api/http';
+import { hardRedirect } from '../lib/navigation';
+import { getSession, profilePreferences, storeLogin, updateSession } from '../session/session.store';
+import type { LoginResponse, Organization, SessionUser } from '../session/session.types';
+import { sessionSubject } from '../session/subject';
+import { clearSuperUserCookie, setSuperUserCookie } from '../session/superUser';
+
+interface MeAnswer {
+  user: SessionUser;
+  roles: string[];
+  permissions: string[];
+  data: LoginResponse['data'];
+  protectedData: LoginResponse['protectedData'];
+}
+
+/** Keep the super-user's roles and permissions before the session switches identity. */
+function keepSuperUser(): void {
+  const session = getSession();
+  setSuperUserCookie({ roles: session.roles ?? [], permissions: session.permissions ?? [], data: session.data });
+}
+
+/** An admin takes over a user (shell §4 'Impersonation') and lands where the target would. */
+export async function impersonate(uuid: string, landing: LandingBody): Promise<void> {
+  keepSuperUser();
+  const answer = content<LoginResponse>(await wbe.get(`/admin/impersonate-uuid/${encodeURIComponent(uuid)}`));
+  const session = storeLogin(answer);
+  hardRedirect(resolveLanding(landing, sessionSubject(session)));
+}
+
+/** 'Go Back To Original User': restore the original token and user, reload their data, open the users list. */
+export async function returnToOriginalUser(): Promise<void> {
+  const { originalToken, originalUser } = getSession();
+  if (!originalToken || !originalUser) return;
+  updateSession({
+    token: originalToken,
+    user: originalUser,
+    originalToken: undefined,
+    originalUser: undefined,
+    siteId: undefined,
+  });
+  const me = content<MeAnswer>(await iam.get('/me'));
+  updateSession({
+    ...profilePreferences(me.user),
+    roles: me.roles,
+    permissions: me.permissions,
+    data: me.data,
+    protectedData: me.protectedData,
+    user: me.user,
+  });
+  // the organisations are the original user's again (an empty list hides the switcher if unknown)
+  const organizations = await trn
+    .get('/login/organization/list')
+    .then((response) => content<Organization[]>(response))
+    .catch(() => []);
+  updateSession({ organizationList: organizations });
+  clearSuperUserCookie();
+  hardRedirect('/app/admin/users');
+}
+
+/**
+ * Switch organisation (shell §4 'Organization switch'): exchange the token, keep the original user,
+ * reload the super-user data, then redirect with a full reload.
+ */
+export async function switchOrganization(id: string | number, landing: LandingBody): Promise<void> {
+  const before = getSession();
+  const answer = content<LoginResponse>(await trn.get(`/login/organization/${encodeURIComponent(String(id))}`));
+  keepSuperUser();
+  const session = storeLogin({
+    ...answer,
+    originalToken: before.originalToken ?? before.token,
+    originalUser: before.originalUser ?? before.user,
+  });
+  hardRedirect(resolveLanding(landing, sessionSubject(session)));
+}

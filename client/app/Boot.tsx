@@ -1,0 +1,41 @@
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import { AppConfigContext, appConfigQueryKey, fetchAppConfig } from '../runtime/appConfig';
+import { buildRouter } from './buildRouter';
+
+/**
+ * Loads the published app documents and builds the router from them. The documents are fetched
+ * on every page load, so a published change reaches the next load without a rebuild.
+ */
+export function Boot() {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: appConfigQueryKey, queryFn: fetchAppConfig, staleTime: Number.POSITIVE_INFINITY });
+  const router = useMemo(() => (query.data ? buildRouter(query.data.routes) : null), [query.data]);
+
+  if (query.isError) {
+    return (
+      <main className="public-layout">
+        <NonIdealState
+          icon="error"
+          title={t('errors.dataCouldNotBeLoaded')}
+          action={<Button text={t('shell.retry')} onClick={() => void query.refetch()} />}
+        />
+      </main>
+    );
+  }
+  if (!query.data || !router) {
+    return (
+      <main className="public-layout">
+        <Spinner aria-label={t('shell.loading')} />
+      </main>
+    );
+  }
+  return (
+    <AppConfigContext.Provider value={query.data}>
+      <RouterProvider router={router} />
+    </AppConfigContext.Provider>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { visibleMenu } from '../../core/menus/menu.utils';
+import { matchRoute } from '../../core/routes/route.utils';
+import { IeWarning } from '../shell/IeWarning';
+import { useSubject } from '../shell/useSubject';
+import { usePreferencesEffect } from '../shell/preferences';
+import { trackPageView } from '../runtime/analytics';
+import { useAppConfig } from '../runtime/appConfig';
+import { setNavigator } from '../lib/navigation';
+import { preloadSiblings } from '../runtime/preload';
+
+/** Above every layout: page views, sibling preloading, theme/language, and router navigation for non-React code. */
+export function RootFrame() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { routes, menus, roleGroups, shell } = useAppConfig();
+  const subject = useSubject();
+  usePreferencesEffect(shell.languageChangeDelayMs);
+
+  useEffect(() => {
+    setNavigator((path) => navigate(path));
+    return () => setNavigator(null);
+  }, [navigate]);
+
+  useEffect(() => {
+    trackPageView(location.pathname);
+    const match = matchRoute(routes, location.pathname);
+    if (!match) return;
+    const menu = visibleMenu(menus.main, subject, location.pathname);
+    preloadSiblings(match.route, { routes, menu, subject, roleGroups, limit: shell.preloadSiblingRoutes });
+  }, [location.pathname, routes, menus, roleGroups, subject, shell.preloadSiblingRoutes]);
+
+  return (
+    <>
+      <IeWarning />
+      <Outlet />
+    </>
+  );
+}

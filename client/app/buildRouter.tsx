@@ -1,0 +1,62 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
+import { decideAccess } from '../../core/guard/guard.utils';
+import { matchRoute } from '../../core/routes/route.utils';
+import type { Layout, RouteDef, RoutesBody } from '../../core/routes/route.types';
+import { BareLayout } from '../shell/BareLayout';
+import { useSubject } from '../shell/useSubject';
+import { useAppConfig } from '../runtime/appConfig';
+import { PublicLayout } from '../shell/PublicLayout';
+import { RootFrame } from './RootFrame';
+import { RouteView } from '../runtime/RouteView';
+import { toRouterPath } from '../runtime/routePaths';
+
+// the full shell (navbar, menus, top bar) is its own chunk: the sign-in page never needs it
+const AppLayout = lazy(() => import('../shell/AppLayout'));
+
+/**
+ * The shell only for pages that will show: a redirect or a guest bound for /login renders bare,
+ * so the sign-in page never loads the shell's chunk.
+ */
+function LazyAppLayout() {
+  const { routes, roleGroups } = useAppConfig();
+  const subject = useSubject();
+  const { pathname } = useLocation();
+  const match = matchRoute(routes, pathname);
+  const passing = match && !match.route.redirect && decideAccess(match.route.guard, subject, roleGroups) !== 'login';
+  if (!passing) return <Outlet />;
+  return (
+    <Suspense fallback={null}>
+      <AppLayout />
+    </Suspense>
+  );
+}
+
+const layoutElements: Record<Layout, React.ReactNode> = {
+  public: <PublicLayout />,
+  bare: <BareLayout />,
+  app: <LazyAppLayout />,
+};
+
+function childrenFor(defs: RouteDef[], layout: Layout): RouteObject[] {
+  return defs
+    .filter((def) => def.layout === layout)
+    .map((def) => ({ path: toRouterPath(def), element: <RouteView def={def} /> }));
+}
+
+/**
+ * The router, built at run time from the published routes document: one parent route per
+ * layout (so the shell stays mounted while screens change) and a catch-all to `notFound`.
+ */
+export function buildRouter(routes: RoutesBody) {
+  const layouts: Layout[] = ['public', 'bare', 'app'];
+  return createBrowserRouter([
+    {
+      element: <RootFrame />,
+      children: [
+        ...layouts.map((layout) => ({ element: layoutElements[layout], children: childrenFor(routes.routes, layout) })),
+        { path: '*', element: <Navigate to={routes.notFound} replace /> },
+      ],
+    },
+  ]);
+}
