@@ -120,12 +120,16 @@ export class ResourcesService {
     return record;
   }
 
-  async list(resourceId: string, caller: ResourceCaller, params: Record<string, unknown>) {
+  /** One page of the caller's scope, filtered and sorted on the resource's declared fields only. */
+  list(
+    resourceId: string,
+    caller: ResourceCaller,
+    params: Record<string, unknown>,
+  ): Promise<ListResult<ResourceRecord>> {
     const resource = this.authorize(resourceId, 'list', caller);
     const query = listQueryOf(params, queryableFields(resource.body));
     query.filter = allOf(scopeFilter(resource.body.scope, caller.owner), query.filter);
-    const result: ListResult<ResourceRecord> = await this.records(resource.id).query(query);
-    return result;
+    return this.records(resource.id).query(query);
   }
 
   async read(resourceId: string, caller: ResourceCaller, recordId: string): Promise<ResourceRecord> {
