@@ -12,6 +12,7 @@ import {
   MAX_PAGE_SIZE,
   type QueryableFields,
   type QueryProblem,
+  type SortDirection,
   type SortKey,
 } from './query.types';
 
@@ -272,27 +273,13 @@ export function matchesFilter(record: unknown, filter: Filter | undefined): bool
 /** Sorting is case-insensitive (ties broken by the exact text): what people expect of a list. */
 const fold = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 
-/** A record with its sort values read (and folded) once, not at every comparison. */
-interface Keyed<T> {
-  record: T;
-  values: unknown[];
-  folded: unknown[];
-  id: unknown;
-}
-
-function keyedComparator(sort: SortKey[]): (a: Keyed<unknown>, b: Keyed<unknown>) => number {
-  return (a, b) => {
-    for (let i = 0; i < sort.length; i++) {
-      const va = a.values[i];
-      const vb = b.values[i];
-      const aAbsent = va === undefined || va === null;
-      const bAbsent = vb === undefined || vb === null;
-      if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
-      const order = compareValues(a.folded[i], b.folded[i]) || compareValues(va, vb);
-      if (order !== 0) return sort[i].direction === 'desc' ? -order : order;
-    }
-    return compareValues(a.id, b.id);
-  };
+/** Compares two records' values of one sort key: absent last in either direction, then folded, then exact. */
+function compareKey(va: unknown, vb: unknown, fa: unknown, fb: unknown, direction: SortDirection): number {
+  const aAbsent = va === undefined || va === null;
+  const bAbsent = vb === undefined || vb === null;
+  if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
+  const order = compareValues(fa, fb) || compareValues(va, vb);
+  return direction === 'desc' ? -order : order;
 }
 
 /**
@@ -301,31 +288,62 @@ function keyedComparator(sort: SortKey[]): (a: Keyed<unknown>, b: Keyed<unknown>
  */
 export function sortComparator(sort: SortKey[]): (a: unknown, b: unknown) => number {
   const reads = sort.map(({ field }) => accessor(field));
-  const key = (record: unknown): Keyed<unknown> => {
-    const values = reads.map((read) => read(record));
-    return { record, values, folded: values.map(fold), id: fieldValue(record, 'id') };
+  const readId = accessor('id');
+  return (a, b) => {
+    for (let i = 0; i < reads.length; i++) {
+      const va = reads[i](a);
+      const vb = reads[i](b);
+      const order = compareKey(va, vb, fold(va), fold(vb), sort[i].direction);
+      if (order !== 0) return order;
+    }
+    return compareValues(readId(a), readId(b));
   };
-  const compare = keyedComparator(sort);
-  return (a, b) => compare(key(a), key(b));
+}
+
+/** A record with its sort values read (and folded) once, for a full sort. */
+interface Keyed<T> {
+  record: T;
+  values: unknown[];
+  folded: unknown[];
+  id: unknown;
+}
+
+/** Sorts every record, reading each one's values once rather than at every comparison. */
+function sortAll<T>(records: T[], sort: SortKey[]): T[] {
+  const reads = sort.map(({ field }) => accessor(field));
+  const readId = accessor('id');
+  const keyed: Keyed<T>[] = records.map((record) => {
+    const values = reads.map((read) => read(record));
+    return { record, values, folded: values.map(fold), id: readId(record) };
+  });
+  keyed.sort((a, b) => {
+    for (let i = 0; i < sort.length; i++) {
+      const order = compareKey(a.values[i], b.values[i], a.folded[i], b.folded[i], sort[i].direction);
+      if (order !== 0) return order;
+    }
+    return compareValues(a.id, b.id);
+  });
+  return keyed.map((entry) => entry.record);
 }
 
 /**
- * The first `count` items in order. A short page of a long list keeps a sorted buffer instead of
- * sorting everything: most items lose one comparison against the buffer's last.
+ * The first `count` records in order. A short page of a long list keeps a sorted buffer instead of
+ * sorting everything: most records lose one comparison against the buffer's last.
  */
-function firstInOrder<T>(items: T[], count: number, compare: (a: T, b: T) => number): T[] {
-  if (count * 8 >= items.length) return items.sort(compare).slice(0, count);
+function firstInOrder<T>(records: T[], count: number, sort: SortKey[]): T[] {
+  if (count * 8 >= records.length) return sortAll(records, sort).slice(0, count);
+  const compare = sortComparator(sort);
   const best: T[] = [];
-  for (const item of items) {
-    if (best.length === count && compare(item, best[count - 1]) >= 0) continue;
+  for (const record of records) {
+    if (best.length === count && compare(record, best[count - 1]) >= 0) continue;
     let low = 0;
     let high = best.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (compare(item, best[middle]) < 0) high = middle;
+      if (compare(record, best[middle]) < 0) high = middle;
       else low = middle + 1;
     }
-    best.splice(low, 0, item);
+    best.splice(low, 0, record);
     if (best.length > count) best.pop();
   }
   return best;
@@ -334,15 +352,9 @@ function firstInOrder<T>(items: T[], count: number, compare: (a: T, b: T) => num
 /** The in-memory query: filter, sort, then the requested page. */
 export function runQuery<T>(records: readonly T[], query: ListQuery): ListResult<T> {
   const matches = compileFilter(query.filter);
-  const reads = query.sort.map(({ field }) => accessor(field));
-  const readId = accessor('id');
-  const keyed: Keyed<T>[] = [];
-  for (const record of records) {
-    if (!matches(record)) continue;
-    const values = reads.map((read) => read(record));
-    keyed.push({ record, values, folded: values.map(fold), id: readId(record) });
-  }
+  const matched: T[] = [];
+  for (const record of records) if (matches(record)) matched.push(record);
   const start = (query.page - 1) * query.pageSize;
-  const page = firstInOrder(keyed, start + query.pageSize, keyedComparator(query.sort)).slice(start);
-  return { items: page.map((entry) => entry.record), total: keyed.length };
+  const page = firstInOrder(matched, start + query.pageSize, query.sort).slice(start);
+  return { items: page, total: matched.length };
 }
