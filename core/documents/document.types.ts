@@ -4,7 +4,16 @@ export type Text = string | { en: string; tr: string };
 export type DocumentStatus = 'draft' | 'published' | 'retired';
 
 /** Document kinds the config service knows; each has a meta-schema in schemas/meta/<kind>.json. */
-export type DocumentKind = 'routes' | 'menus' | 'role-groups' | 'landing-rules' | 'shell-settings' | 'form' | 'wizard';
+export type DocumentKind =
+  | 'routes'
+  | 'menus'
+  | 'role-groups'
+  | 'landing-rules'
+  | 'shell-settings'
+  | 'form'
+  | 'wizard'
+  | 'resource'
+  | 'workflow';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {
@@ -38,4 +47,15 @@ export interface SeedDocument<B = unknown> {
 export interface DocumentProblem {
   path: string;
   message: string;
+}
+
+/**
+ * What publish-time checks may consult beyond the document itself; the server supplies it. A
+ * member left out is not checked (docs examples, the editor's offline checks).
+ */
+export interface ValidationContext {
+  /** The body of the latest published version of a document, or undefined. */
+  published?: (kind: DocumentKind, id: string) => unknown;
+  /** Names of the workflow effects the server has (server/workflows/effects.ts). */
+  effects?: readonly string[];
 }

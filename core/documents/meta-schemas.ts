@@ -1,10 +1,12 @@
 import form from '../../schemas/meta/form.json';
 import landingRules from '../../schemas/meta/landing-rules.json';
 import menus from '../../schemas/meta/menus.json';
+import resource from '../../schemas/meta/resource.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
 import routes from '../../schemas/meta/routes.json';
 import shellSettings from '../../schemas/meta/shell-settings.json';
 import wizard from '../../schemas/meta/wizard.json';
+import workflow from '../../schemas/meta/workflow.json';
 import type { DocumentKind } from './document.types';
 
 /**
@@ -21,6 +23,8 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   'shell-settings': shellSettings,
   form,
   wizard,
+  resource,
+  workflow,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

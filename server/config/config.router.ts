@@ -121,7 +121,7 @@ export function configRouter(ctx: AppContext): Router {
   /** A dry run of publishing: the problems publish would answer with 422, without storing anything. */
   router.post('/documents/:kind/:id/validate', ...admin, validate(documentBodySchema), (req, res) => {
     const { kind, id } = names(req);
-    res.json({ content: { problems: documents.problemsOf({ kind, id, body: req.body.body }) } });
+    res.json({ content: { problems: documents.check({ kind, id, body: req.body.body }) } });
   });
 
   router.put('/documents/:kind/:id/versions/:version', ...admin, validate(documentBodySchema), async (req, res) => {

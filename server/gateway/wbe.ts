@@ -7,6 +7,7 @@ import { validate } from '../http/validate';
 import type { Services } from '../services';
 import { errorReportSchema } from './request-schemas';
 import { saqRouter } from './saq';
+import { resourcesRouter } from './resources';
 import { selectSite } from './site-header';
 import { wizardRouter } from './wizards';
 
@@ -46,6 +47,8 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
   router.get('/mail-logs', ...signedIn, requireGuard(ctx, { anyOf: ['mailLogs:view'] }), async (_req, res) => {
     res.json({ content: await services.admin.mailLogs() });
   });
+
+  router.use('/resources', resourcesRouter(ctx, services, signedIn));
 
   // the error page's report button also works signed out, so the caller is optional here
   router.post(

@@ -7,9 +7,12 @@ import { ProfileService } from './profile.service';
 import { SaqLevelService } from './saq-level.service';
 import { SiteService } from './site.service';
 import { WizardService } from './wizard.service';
+import { ResourcesService } from './resources.service';
+import { WorkflowService } from './workflow.service';
 
 /** One instance of every service per app, sharing the app's context. */
 export function createServices(ctx: AppContext) {
+  const resources = new ResourcesService(ctx);
   return {
     auth: new AuthService(ctx),
     profile: new ProfileService(ctx),
@@ -19,6 +22,8 @@ export function createServices(ctx: AppContext) {
     sites: new SiteService(ctx),
     wizards: new WizardService(ctx),
     saqLevel: new SaqLevelService(ctx),
+    resources,
+    workflows: new WorkflowService(ctx, resources),
   };
 }
 

@@ -13,10 +13,12 @@ describe('meta-schemas', () => {
       'form',
       'landing-rules',
       'menus',
+      'resource',
       'role-groups',
       'routes',
       'shell-settings',
       'wizard',
+      'workflow',
     ]);
     const ajv = new Ajv({ strict: true, allowUnionTypes: true });
     ajv.addKeyword({ keyword: 'x-jsonlogic', schemaType: 'boolean' });
