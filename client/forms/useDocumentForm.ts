@@ -27,6 +27,8 @@ export interface DocumentFormOptions {
   onSuccess?: (content: unknown, data: Data) => void;
   /** i18n key of the submit button's text when the document names none. */
   submitText?: string;
+  /** i18n key of the success text for this answer's `content`; undefined: the document's own. */
+  successMessageFor?: (content: unknown) => string | undefined;
 }
 
 export type DocumentFormState =
@@ -51,7 +53,7 @@ function withBooleanDefaults(schema: Record<string, unknown>, data: Data): Data 
  * on the fields, success shows the document's message and follows its redirect.
  */
 export function useDocumentForm(options: DocumentFormOptions): DocumentFormState {
-  const { formId, initialData, extraData, onSuccess, submitText } = options;
+  const { formId, initialData, extraData, onSuccess, submitText, successMessageFor } = options;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const document = useFormDocument(formId);
@@ -95,7 +97,8 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
       try {
         const { client, url } = clientForPath(body.submit.path);
         const response = await client.request({ method: body.submit.method, url, data: payload });
-        if (body.submit.successMessage) setSuccess(t(body.submit.successMessage));
+        const successMessage = successMessageFor?.(response.data?.content) ?? body.submit.successMessage;
+        if (successMessage) setSuccess(t(successMessage));
         onSuccess?.(response.data?.content, payload);
         if (body.submit.successRedirect) navigate(body.submit.successRedirect);
       } catch (error) {
@@ -108,7 +111,7 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
         setSubmitting(false);
       }
     },
-    [body, extraData, onSuccess, navigate, t, translate],
+    [body, extraData, onSuccess, successMessageFor, navigate, t, translate],
   );
 
   if (document.isPending || (document.isSuccess && validators.isPending)) return { status: 'loading' };

@@ -143,7 +143,7 @@ export class AuthService {
       await this.ctx.mailer.send(
         linkMail(this.ctx.translator, user.site_language, 'verification', user.email, user.name, link),
       );
-      return { uuid: user.id, email: user.email };
+      return { uuid: user.id, email: user.email, approved: user.approved };
     });
   }
 
