@@ -1,5 +1,6 @@
 import form from '../../schemas/meta/form.json';
 import landingRules from '../../schemas/meta/landing-rules.json';
+import list from '../../schemas/meta/list.json';
 import menus from '../../schemas/meta/menus.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
 import routes from '../../schemas/meta/routes.json';
@@ -19,6 +20,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   'landing-rules': landingRules,
   'shell-settings': shellSettings,
   form,
+  list,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

@@ -1,7 +1,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { checkFormSchema } from '../forms/form-schema';
+import { checkListBody } from '../lists/list.utils';
 import { checkRule } from '../rules/jsonlogic';
-import type { DocumentProblem, SeedDocument } from './document.types';
+import type { DocumentKind, DocumentProblem, SeedDocument } from './document.types';
 import { isDocumentKind, META_SCHEMAS } from './meta-schemas';
 import { compileContentSchema } from './schema-compiler';
 
@@ -12,6 +13,11 @@ interface Marks {
 }
 
 let marks: Marks | null = null;
+
+/** What a kind's meta-schema cannot say (uniqueness, one-of-these-members); run once the body fits it. */
+const KIND_CHECKS: Partial<Record<DocumentKind, (body: never) => DocumentProblem[]>> = {
+  list: checkListBody,
+};
 
 /**
  * The ajv instance for meta-schemas: strict (a typo in a meta-schema is a bug), allErrors. The two
@@ -123,6 +129,7 @@ export function validateDocument(candidate: { kind: unknown; id: unknown; body: 
     marks = null;
   }
   problems.push(...ajvProblems(validate.errors, '/body'));
+  if (!validate.errors?.length) problems.push(...(KIND_CHECKS[candidate.kind]?.(candidate.body as never) ?? []));
 
   for (const path of new Set(found.schemas)) {
     const schema = valueAt(candidate.body, path);

@@ -11,6 +11,7 @@ describe('meta-schemas', () => {
     expect(DOCUMENT_KINDS.sort()).toEqual([
       'form',
       'landing-rules',
+      'list',
       'menus',
       'role-groups',
       'routes',
