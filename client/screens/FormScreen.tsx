@@ -1,7 +1,7 @@
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../runtime/screen.types';
-import { DocumentForm } from '../theme/DocumentForm';
+import { PublishedForm } from './parts/PublishedForm';
 
 /** The generic form screen: props.formId names the form document to render and submit. */
 export default function FormScreen({ props }: ScreenProps) {
@@ -9,7 +9,7 @@ export default function FormScreen({ props }: ScreenProps) {
   if (typeof props.formId !== 'string') return <Callout intent="warning">{t('errors.documentNotFound')}</Callout>;
   return (
     <section className="form-screen">
-      <DocumentForm formId={props.formId} />
+      <PublishedForm formId={props.formId} />
     </section>
   );
 }

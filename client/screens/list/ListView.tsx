@@ -10,7 +10,7 @@ import { resolveText, translateCode } from '../../i18n/text';
 import { useAppConfig } from '../../runtime/appConfig';
 import { displayZone } from '../../runtime/dates';
 import { useSession } from '../../session/useSession';
-import { showToast } from '../../shell/toaster';
+import { showToast } from '../../lib/toaster';
 import { useSubject } from '../../shell/useSubject';
 import { PageHeader } from '../parts/PageHeader';
 import type { CellContext } from './columnTypes';

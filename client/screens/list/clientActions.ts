@@ -1,6 +1,6 @@
 import type { LandingBody } from '../../../core/landing/landing.types';
 import type { ClientActionName } from '../../../core/lists/list.types';
-import { impersonate } from '../../session/impersonation';
+import { impersonate } from '../../account/impersonation';
 
 /** What a named client action gets: the row it runs on and the app documents it may need. */
 export interface ClientActionContext {

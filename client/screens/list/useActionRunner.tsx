@@ -11,7 +11,7 @@ import { clientForPath } from '../../api/clients';
 import { failureOf } from '../../api/http';
 import { translateCode } from '../../i18n/text';
 import { useAppConfig } from '../../runtime/appConfig';
-import { showToast } from '../../shell/toaster';
+import { showToast } from '../../lib/toaster';
 import { clientActions } from './clientActions';
 import { listKey, type Row } from './listQuery';
 import { ValuesForm } from './ValuesForm';

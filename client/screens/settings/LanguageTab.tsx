@@ -8,7 +8,7 @@ import { updateSession } from '../../session/session.store';
 import { useSession } from '../../session/useSession';
 import { LoadingButton } from '../../shell/LoadingButton';
 import { setLanguage } from '../../shell/preferences';
-import { showToast } from '../../shell/toaster';
+import { showToast } from '../../lib/toaster';
 
 const browserTimezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 

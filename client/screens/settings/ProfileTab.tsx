@@ -1,13 +1,13 @@
 import type { SessionUser } from '../../session/session.types';
 import { updateSession } from '../../session/session.store';
 import { useSession } from '../../session/useSession';
-import { DocumentForm } from '../../theme/DocumentForm';
+import { PublishedForm } from '../parts/PublishedForm';
 
 /** Profile from the `form/profile` document; the saved user replaces the stored one. */
 export function ProfileTab() {
   const { user } = useSession();
   return (
-    <DocumentForm
+    <PublishedForm
       formId="profile"
       initialData={{ name: user?.name ?? '', ...(user?.timezone ? { timezone: user.timezone } : {}) }}
       onSuccess={(saved) => {
