@@ -1,4 +1,4 @@
-import { Button, Checkbox, HTMLSelect, HTMLTable, Icon } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, HTMLTable, Icon, Tooltip } from '@blueprintjs/core';
 import {
   type ColumnDef,
   type ColumnFiltersState,
@@ -263,13 +263,10 @@ export function ListTable(props: ListTableProps) {
                   {props.hasRowActions && (
                     <td className="list-table__actions">
                       {props.actionsFor(row.original).map((action) => (
-                        <Button
+                        <RowActionButton
                           key={action.id}
-                          size="small"
-                          variant="minimal"
-                          icon={action.icon as never}
-                          intent={action.intent ?? 'none'}
-                          text={resolveText(action.title, t, i18n.language)}
+                          action={action}
+                          title={resolveText(action.title, t, i18n.language)}
                           loading={props.running === `${action.id}:${row.id}`}
                           onClick={() => props.onAction(action, row.original)}
                         />
@@ -290,6 +287,36 @@ export function ListTable(props: ListTableProps) {
       </div>
       <Pager table={table} total={total} pageSize={state.pageSize} page={state.page} />
     </>
+  );
+}
+
+interface RowActionButtonProps {
+  action: ListAction;
+  title: string;
+  loading: boolean;
+  onClick: () => void;
+}
+
+/** A row action: its icon alone (named for assistive technology, the title on hover), or its title when it has no icon. */
+function RowActionButton({ action, title, loading, onClick }: RowActionButtonProps) {
+  const button = (
+    <Button
+      size="small"
+      variant="minimal"
+      icon={action.icon as never}
+      intent={action.intent ?? 'none'}
+      text={action.icon ? undefined : title}
+      aria-label={action.icon ? title : undefined}
+      loading={loading}
+      onClick={onClick}
+    />
+  );
+  return action.icon ? (
+    <Tooltip content={title} placement="top" hoverOpenDelay={300}>
+      {button}
+    </Tooltip>
+  ) : (
+    button
   );
 }
 
