@@ -46,7 +46,12 @@ export const ListRow = memo(function ListRow(props: ListRowProps) {
       data-index={props.index}
       aria-rowindex={props.rowIndex}
       aria-selected={props.selectable ? props.selected : undefined}
-      className={target ? 'list-table__row--link' : undefined}
+      // striped by position in the page: nth-child would count the spacer rows and flicker while scrolling
+      className={
+        [props.index % 2 === 0 && 'list-table__row--striped', target && 'list-table__row--link']
+          .filter(Boolean)
+          .join(' ') || undefined
+      }
       onClick={target ? (event) => !fromControl(event) && navigate(target) : undefined}
     >
       {props.selectable && (

@@ -11,7 +11,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListAction, ListColumn } from '../../../core/lists/list.types';
 import { fieldValue } from '../../../core/query/query.utils';
@@ -47,6 +47,8 @@ export interface ListTableProps {
   running: string | null;
   rowLink?: string;
   cellContext: CellContext;
+  /** Shown under the header when the page has no rows (the pager is then left out). */
+  empty?: ReactNode;
 }
 
 const ariaSort = (sorted: false | 'asc' | 'desc') =>
@@ -166,7 +168,6 @@ export function ListTable(props: ListTableProps) {
       <div className="list-table__scroll" ref={scrollRef}>
         <HTMLTable
           className="list-table"
-          striped
           interactive={Boolean(props.rowLink)}
           aria-label={props.label}
           aria-rowcount={total + 1}
@@ -184,7 +185,11 @@ export function ListTable(props: ListTableProps) {
                 </th>
               )}
               {headers.map(sortHeader)}
-              {props.hasRowActions && <th scope="col">{t('list.actions')}</th>}
+              {props.hasRowActions && (
+                <th scope="col" className="list-table__actions">
+                  {t('list.actions')}
+                </th>
+              )}
             </tr>
             {anyFilter && (
               <tr className="list-table__filters" aria-label={t('list.filters')}>
@@ -203,7 +208,7 @@ export function ListTable(props: ListTableProps) {
                     </td>
                   );
                 })}
-                {props.hasRowActions && <td />}
+                {props.hasRowActions && <td className="list-table__actions" />}
               </tr>
             )}
           </thead>
@@ -243,7 +248,8 @@ export function ListTable(props: ListTableProps) {
           </tbody>
         </HTMLTable>
       </div>
-      <Pager table={table} total={total} pageSize={state.pageSize} page={state.page} />
+      {props.empty}
+      {total > 0 && <Pager table={table} total={total} pageSize={state.pageSize} page={state.page} />}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Callout, Card, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListAction, ListBody } from '../../../core/lists/list.types';
 import { actionAppliesTo, permittedActions, visibleColumns } from '../../../core/lists/list.utils';
@@ -75,6 +75,12 @@ function LoadedList({ listId, body, params, syncUrl = false }: LoadedListProps) 
   const page = useListPage(listId, path, query);
   const rows = page.data?.items ?? [];
   const total = page.data?.total ?? 0;
+  // past the last page (rows were removed, or an old link): go to the last page there is
+  const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
+  const beyondEnd = page.isSuccess && !page.isPlaceholderData && state.page > lastPage;
+  useEffect(() => {
+    if (beyondEnd) update({ page: lastPage });
+  }, [beyondEnd, lastPage, update]);
 
   // a new page, sort or filter shows other rows: what was selected is no longer in view
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -211,18 +217,21 @@ function LoadedList({ listId, body, params, syncUrl = false }: LoadedListProps) 
             running={runner.running}
             rowLink={body.rowLink}
             cellContext={cellContext}
+            empty={
+              !page.isError && rows.length === 0 ? (
+                <NonIdealState
+                  className="list-view__empty"
+                  icon={filtered ? 'filter-remove' : 'inbox'}
+                  title={filtered ? t('list.noMatch') : resolveText(body.empty ?? 'list.empty', t, i18n.language)}
+                  action={
+                    filtered ? (
+                      <Button text={t('list.clearFilters')} onClick={() => update({ filters: {}, form: {} })} />
+                    ) : undefined
+                  }
+                />
+              ) : null
+            }
           />
-          {!page.isError && rows.length === 0 && (
-            <NonIdealState
-              icon={filtered ? 'filter-remove' : 'inbox'}
-              title={filtered ? t('list.noMatch') : resolveText(body.empty ?? 'list.empty', t, i18n.language)}
-              action={
-                filtered ? (
-                  <Button text={t('list.clearFilters')} onClick={() => update({ filters: {}, form: {} })} />
-                ) : undefined
-              }
-            />
-          )}
         </div>
       )}
       {runner.dialogs}

@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, DialogBody } from '@blueprintjs/core';
+import { Alert, Dialog, DialogBody } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -151,9 +151,7 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
                 setPending(null);
                 void execute(action, target, values);
               }}
-            >
-              <Button text={t('list.cancel')} onClick={() => setPending(null)} />
-            </ValuesForm>
+            />
           )}
         </DialogBody>
       </Dialog>
