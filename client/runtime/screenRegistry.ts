@@ -32,11 +32,10 @@ export const screenRegistry: Record<string, ScreenEntry> = {
   placeholder: entry(() => import('../screens/PlaceholderScreen')),
   dashboard: entry(() => import('../screens/DashboardScreen')),
   settings: entry(() => import('../screens/SettingsScreen')),
-  'admin.users': entry(() => import('../screens/AdminUsersScreen')),
   'admin.documents': entry(() => import('../screens/AdminDocumentsScreen')),
-  mailLogs: entry(() => import('../screens/MailLogsScreen')),
   form: entry(() => import('../screens/FormScreen')),
   wizard: entry(() => import('../screens/wizard/WizardScreen')),
+  list: entry(() => import('../screens/list/ListScreen')),
 };
 
 /** Renders a kind nobody registered: a visible notice rather than a blank page. */

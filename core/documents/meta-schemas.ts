@@ -1,5 +1,6 @@
 import form from '../../schemas/meta/form.json';
 import landingRules from '../../schemas/meta/landing-rules.json';
+import list from '../../schemas/meta/list.json';
 import menus from '../../schemas/meta/menus.json';
 import resource from '../../schemas/meta/resource.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
@@ -25,6 +26,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   wizard,
   resource,
   workflow,
+  list,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */
