@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../core/resources/resource.types';
+import type { OrganizationRecord, UserRecord } from '../../server/store/records.types';
 import type { HistoryRecord } from '../../server/workflows/history';
 import { call, linkIn, login, startTestServer, type TestServer, tokenFor } from './support/harness';
 
@@ -179,12 +180,12 @@ describe('invitations end to end over HTTP (inv/api, the invitation resource and
       const record = await invite('admin', { role: 'user', position: 'other' });
       const answer = await register(registration('anyone@example.com', record.id));
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-      const [user] = await server.store.collection('users').find((u) => u.email === 'anyone@example.com');
+      const [user] = await server.store.collection<UserRecord>('users').find((u) => u.email === 'anyone@example.com');
       expect(user).toMatchObject({ organizationIds: ['org-paysec'], approved: false, verified: false });
       expect(user.roles).toEqual(expect.arrayContaining(['user']));
       expect(await stateOf(record.id)).toBe('accepted');
       // no organisation of its own was made from the company field
-      const names = (await server.store.collection('organizations').all()).map((o) => o.name);
+      const names = (await server.store.collection<OrganizationRecord>('organizations').all()).map((o) => o.name);
       expect(names).not.toContain('Whatever Ltd');
     });
 
@@ -222,7 +223,9 @@ describe('invitations end to end over HTTP (inv/api, the invitation resource and
       expect(signedIn.status).toBe(403);
       expect(signedIn.body.code).toBe('invitationEmailMismatch');
       expect(await stateOf(record.id)).toBe('mailSent');
-      expect(await server.store.collection('users').find((u) => u.email === 'wrong.person@example.com')).toEqual([]);
+      expect(
+        await server.store.collection<UserRecord>('users').find((u) => u.email === 'wrong.person@example.com'),
+      ).toEqual([]);
     });
 
     it('refuses an expired invitation everywhere: 404 link, 410 on accept, 410 on resend', async () => {
