@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import { seedDemoData } from '../fixtures/seed';
+import { callerOf } from './auth/authenticate';
 import { loadJwtSecret } from './auth/jwt-secret';
+import { ADMIN_GUARD, passesGuard } from './auth/require-guard';
 import { TokenService } from './auth/tokens';
 import { configRouter } from './config/config.router';
 import { DocumentsService } from './config/documents.service';
@@ -12,6 +14,7 @@ import type { AppContext } from './context';
 import { flowRouter } from './gateway/flow';
 import { iamRouter } from './gateway/iam';
 import { wbeRouter } from './gateway/wbe';
+import { bodies } from './http/bodies';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
 import { securityHeaders } from './http/security';
@@ -54,9 +57,14 @@ const consoleLog: AppContext['log'] = {
   error: (message, error) => console.error(message, error),
 };
 
-/** JSON bodies: config documents (SAQs…) can be large, everything else is small. */
-const JSON_LIMIT = '100kb';
-const CONFIG_JSON_LIMIT = '5mb';
+/**
+ * Body limits. Anyone may send a small body (sign-in, sign-up, an error report); a signed-in
+ * caller up to 100 kB; only an admin a config document (SAQs…) of up to 5 MB. The caller is
+ * judged before the body is read.
+ */
+const ANONYMOUS_LIMIT = '16kb';
+const SIGNED_IN_LIMIT = '100kb';
+const CONFIG_LIMIT = '5mb';
 
 /** Builds the whole server (config service, gateway, optional SPA) over a data directory. */
 export async function createApp(options: AppOptions): Promise<App> {
@@ -88,9 +96,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.set('etag', false);
     app.use(securityHeaders);
 
-    const forms = express.urlencoded({ extended: false, limit: JSON_LIMIT, parameterLimit: 50 });
-    app.use('/config/v1', express.json({ limit: CONFIG_JSON_LIMIT }), configRouter(ctx));
-    app.use(['/iam/api', '/wbe/api', '/trn/v2'], express.json({ limit: JSON_LIMIT }), forms);
+    const admin = async (req: Request) => {
+      const caller = await callerOf(ctx, req);
+      return caller !== null && (await passesGuard(ctx, caller, ADMIN_GUARD));
+    };
+    const signedIn = async (req: Request) => (await callerOf(ctx, req)) !== null;
+    app.use('/config/v1', bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: CONFIG_LIMIT, trusted: admin }));
+    app.use('/config/v1', configRouter(ctx));
+    app.use(
+      ['/iam/api', '/wbe/api', '/trn/v2'],
+      bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: SIGNED_IN_LIMIT, trusted: signedIn }),
+    );
     app.use(
       '/iam/api',
       iamRouter(ctx, services, {

@@ -38,12 +38,19 @@ export async function resolveAuth(ctx: AppContext, token: string | null): Promis
   return { user, claims, token };
 }
 
+/**
+ * The caller of this request, resolved once: the body parser asks first (to pick its size limit),
+ * the route's `authenticate` then reuses the answer.
+ */
+export async function callerOf(ctx: AppContext, req: Request): Promise<AuthContext | null> {
+  if (req.auth === undefined) req.auth = (await resolveAuth(ctx, bearer(req))) ?? undefined;
+  return req.auth ?? null;
+}
+
 /** 401 `unauthorized` unless a valid Bearer token names an active user. */
 export function authenticate(ctx: AppContext): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const auth = await resolveAuth(ctx, bearer(req));
-    if (!auth) throw new AppError(401, 'unauthorized');
-    req.auth = auth;
+    if (!(await callerOf(ctx, req))) throw new AppError(401, 'unauthorized');
     next();
   };
 }
@@ -51,8 +58,7 @@ export function authenticate(ctx: AppContext): RequestHandler {
 /** Attaches the caller when a valid token is sent, and lets anonymous calls through. */
 export function optionalAuthenticate(ctx: AppContext): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const auth = await resolveAuth(ctx, bearer(req));
-    if (auth) req.auth = auth;
+    await callerOf(ctx, req);
     next();
   };
 }
