@@ -3,9 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request } from 'express';
 import { seedDemoData } from '../fixtures/seed';
-import { callerOf } from './auth/authenticate';
+import { callerOf, optionalAuthenticate } from './auth/authenticate';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { ADMIN_GUARD, passesGuard } from './auth/require-guard';
+import { anonymousWriteRateLimit, DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rate-limits';
 import { TokenService } from './auth/tokens';
 import { configRouter } from './config/config.router';
 import { DocumentsService } from './config/documents.service';
@@ -17,7 +18,7 @@ import { wbeRouter } from './gateway/wbe';
 import { bodies } from './http/bodies';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
-import { securityHeaders } from './http/security';
+import { noStore, securityHeaders } from './http/security';
 import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
 import { createServices } from './services';
@@ -32,8 +33,11 @@ export interface AppOptions {
   appUrl?: string;
   smtp?: SmtpTarget | null;
   jwtSecret?: string;
+  /** Shorthands for rateLimits.login and rateLimits.forgotPassword. */
   loginRateLimit?: number;
   forgotPasswordRateLimit?: number;
+  /** Throttles (server/auth/rate-limits.ts); each defaults to DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<RateLimits>;
   /** Built client to serve with SPA fallback (dist/client); omitted: API only. */
   clientDir?: string;
   schemasDir?: string;
@@ -103,17 +107,21 @@ export async function createApp(options: AppOptions): Promise<App> {
     const signedIn = async (req: Request) => (await callerOf(ctx, req)) !== null;
     app.use('/config/v1', bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: CONFIG_LIMIT, trusted: admin }));
     app.use('/config/v1', configRouter(ctx));
+    const limits: RateLimits = {
+      ...DEFAULT_RATE_LIMITS,
+      ...(options.loginRateLimit ? { login: options.loginRateLimit } : {}),
+      ...(options.forgotPasswordRateLimit ? { forgotPassword: options.forgotPasswordRateLimit } : {}),
+      ...options.rateLimits,
+    };
+    const signIn = (req: Request) => req.baseUrl === '/iam/api' && req.path === '/login';
     app.use(
       ['/iam/api', '/wbe/api', '/trn/v2'],
+      noStore,
+      optionalAuthenticate(ctx),
+      anonymousWriteRateLimit(limits.anonymousWrites, signIn),
       bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: SIGNED_IN_LIMIT, trusted: signedIn }),
     );
-    app.use(
-      '/iam/api',
-      iamRouter(ctx, services, {
-        loginRateLimit: options.loginRateLimit ?? 10,
-        forgotPasswordRateLimit: options.forgotPasswordRateLimit ?? 5,
-      }),
-    );
+    app.use('/iam/api', iamRouter(ctx, services, limits));
     app.use('/wbe/api', wbeRouter(ctx, services));
     app.use('/trn/v2', flowRouter(ctx, services));
 
@@ -127,6 +135,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       store,
       ctx,
       async close() {
+        await services.auth.settled();
         await ctx.mailer.close();
         await store.close();
       },

@@ -75,12 +75,13 @@ export const totpCodeSchema = {
   properties: { code: filled(16) },
 };
 
+/** Anyone may send one (the error page works signed out), so every field is capped. */
 export const errorReportSchema = {
   type: 'object',
   required: ['page_url', 'error_reason'],
   properties: {
     page_url: filled(2048),
-    error_reason: filled(10_000),
+    error_reason: filled(4000),
     endpoint: text(2048),
   },
 };

@@ -32,6 +32,10 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
     res.json({ content: await services.admin.approve(requireAuth(req), String(req.params.uuid)) });
   });
 
+  router.post('/admin/users/:uuid/deactivate', ...admin, async (req, res) => {
+    res.json({ content: await services.admin.deactivate(requireAuth(req), String(req.params.uuid)) });
+  });
+
   router.get('/admin/impersonate-uuid/:uuid', ...admin, async (req, res) => {
     res.json({ content: await services.admin.impersonate(requireAuth(req), String(req.params.uuid)) });
   });

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
+import { endSessions } from '../auth/session-generation';
 import { AppError } from '../http/app-error';
 import type { MailLogRecord } from '../store/records.types';
 import { loginResponse, publicUser } from './session';
@@ -23,6 +24,17 @@ export class AdminService {
       approvedAt: new Date().toISOString(),
       approvedBy: admin.id,
     });
+    return publicUser(updated);
+  }
+
+  /**
+   * Withdraws the approval: the user cannot sign in (423 `notApproved`) and every session ends,
+   * for good — approving the account again does not bring an old token back.
+   */
+  async deactivate({ user: admin }: AuthContext, userId: string) {
+    const target = await getUser(this.ctx, userId);
+    if (target.id === admin.id) throw new AppError(400, 'invalidRequest', { uuid: 'invalidRequest' });
+    const updated = await usersOf(this.ctx).update(userId, { approved: false, ...endSessions(target) });
     return publicUser(updated);
   }
 

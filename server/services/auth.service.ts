@@ -1,6 +1,7 @@
 import type { FormBody, FormErrors } from '../../core/forms/form.types';
 import { validateFormData } from '../../core/forms/form.utils';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
+import { endSessions } from '../auth/session-generation';
 import { checkTotp } from '../auth/totp';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
@@ -8,6 +9,7 @@ import { asLanguage } from '../http/i18n';
 import { linkMail } from '../mail/templates';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
 import { WriteQueue } from '../store/write-queue';
+import { AfterAnswer } from './after-answer';
 import { LinkTokens, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './link-tokens';
 import { loginResponse } from './session';
 import { findUserByEmail, normalizeEmail, usersOf } from './users';
@@ -37,9 +39,11 @@ export class AuthService {
   private readonly links: LinkTokens;
   /** duplicate-e-mail check and insert must not interleave */
   private readonly registerLock = new WriteQueue();
+  private readonly afterAnswer: AfterAnswer;
 
   constructor(private readonly ctx: AppContext) {
     this.links = new LinkTokens(ctx);
+    this.afterAnswer = new AfterAnswer(ctx.log);
   }
 
   /** Shell §4 login order: credentials 401 → 428 → 423 → two-factor 403 → LoginResponse. */
@@ -74,26 +78,50 @@ export class AuthService {
     if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
   }
 
-  register(input: Record<string, unknown>) {
-    return this.registerLock.run(async () => {
-      const email = normalizeEmail(input.email);
-      const data = { ...input, email: typeof input.email === 'string' ? email : input.email };
-      const duplicate = email && (await findUserByEmail(this.ctx, email)) ? { email: 'emailAlreadyExists' } : {};
-      const errors = { ...validateFormData(this.form('register'), data) };
-      if (!errors.email) Object.assign(errors, duplicate);
-      if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
+  /**
+   * Sign-up (domain §5), answered alike whether the e-mail has an account or not: the form is
+   * checked, 201 goes out at once, and the rest happens after the answer — a new account and its
+   * verification mail, or a mail telling the owner of the existing account that someone tried.
+   */
+  register(input: Record<string, unknown>): { uuid: string; email: string } {
+    const email = normalizeEmail(input.email);
+    const data = { ...input, email: typeof input.email === 'string' ? email : input.email };
+    const errors = validateFormData(this.form('register'), data);
+    if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
+    const id = crypto.randomUUID();
+    this.afterAnswer.run('Sign-up', () => this.createAccount(id, email, input));
+    return { uuid: id, email };
+  }
 
+  private async createAccount(id: string, email: string, input: Record<string, unknown>): Promise<void> {
+    // hashed either way, so a sign-up for a known address costs the server the same
+    const passwordHash = await hashPassword(String(input.password));
+    await this.registerLock.run(async () => {
+      const existing = await findUserByEmail(this.ctx, email);
+      if (existing) {
+        const link = `${this.ctx.appUrl}/forgot-password`;
+        const mail = linkMail(
+          this.ctx.translator,
+          existing.site_language,
+          'accountExists',
+          existing.email,
+          existing.name,
+          link,
+        );
+        await this.ctx.mailer.send(mail);
+        return;
+      }
       const organization: OrganizationRecord = { id: crypto.randomUUID(), name: String(input.company).trim() };
       await this.ctx.store.collection<OrganizationRecord>('organizations').insert(organization);
       const defaults = input.saq === false ? PLAIN_DEFAULTS : MERCHANT_DEFAULTS;
       const user = await usersOf(this.ctx).insert({
-        id: crypto.randomUUID(),
+        id,
         email,
         name: String(input.name).trim(),
         company: organization.name,
         phone: String(input.phone),
         website: typeof input.website === 'string' ? input.website.trim() : undefined,
-        passwordHash: await hashPassword(String(input.password)),
+        passwordHash,
         roles: [...defaults.roles],
         permissions: [...defaults.permissions],
         verified: false,
@@ -117,7 +145,6 @@ export class AuthService {
       await this.ctx.mailer.send(
         linkMail(this.ctx.translator, user.site_language, 'verification', user.email, user.name, link),
       );
-      return { uuid: user.id, email: user.email };
     });
   }
 
@@ -128,16 +155,25 @@ export class AuthService {
     await usersOf(this.ctx).update(user.id, { verified: true });
   }
 
-  /** Always succeeds to the caller, so the answer never tells which e-mails have accounts. */
-  async forgotPassword(emailInput: string): Promise<void> {
-    const user = await findUserByEmail(this.ctx, emailInput);
-    if (!user) return;
-    const token = await this.links.issue('reset', user.id, RESET_TOKEN_TTL_MS);
-    const link = `${this.ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    // not awaited: waiting for SMTP only for real accounts would reveal them through timing
-    void this.ctx.mailer
-      .send(linkMail(this.ctx.translator, user.site_language, 'reset', user.email, user.name, link))
-      .catch((error) => this.ctx.log.error('Reset mail could not be logged', error));
+  /**
+   * Always answered alike and at once: the lookup, the token and the mail happen after the answer,
+   * so neither its content nor its time tells which e-mails have accounts.
+   */
+  forgotPassword(emailInput: string): void {
+    this.afterAnswer.run('Password reset request', async () => {
+      const user = await findUserByEmail(this.ctx, emailInput);
+      if (!user) return;
+      const token = await this.links.issue('reset', user.id, RESET_TOKEN_TTL_MS);
+      const link = `${this.ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await this.ctx.mailer.send(
+        linkMail(this.ctx.translator, user.site_language, 'reset', user.email, user.name, link),
+      );
+    });
+  }
+
+  /** Resolves once the work left after answers is done (the app waits for it before closing). */
+  settled(): Promise<void> {
+    return this.afterAnswer.settled();
   }
 
   async resetPassword(input: { token: string; password: string; password_confirm: string }): Promise<void> {
@@ -145,7 +181,7 @@ export class AuthService {
     const userId = await this.links.consume('reset', input.token);
     const user = userId ? await usersOf(this.ctx).get(userId) : undefined;
     if (!user) throw new AppError(400, 'resetFailed');
-    await usersOf(this.ctx).update(user.id, { passwordHash: await hashPassword(input.password) });
+    await usersOf(this.ctx).update(user.id, { passwordHash: await hashPassword(input.password), ...endSessions(user) });
     await this.links.revokeAll('reset', user.id);
   }
 }

@@ -98,11 +98,14 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
  */
 export async function openLowdbStore(dataDir: string): Promise<Store> {
   await mkdir(dataDir, { recursive: true });
-  const queue = new WriteQueue();
+  // one queue per collection: a large file's slow writes never hold up another collection's
+  const queues: WriteQueue[] = [];
   const collections = new Map<CollectionName, LowdbCollection<StoredRecord>>();
   for (const name of COLLECTION_NAMES) {
     const db = new Low<StoredRecord[]>(new DurableJsonFile<StoredRecord>(join(dataDir, `${name}.json`)), []);
     await db.read();
+    const queue = new WriteQueue();
+    queues.push(queue);
     collections.set(name, new LowdbCollection(db, queue));
   }
   let closed = false;
@@ -118,7 +121,7 @@ export async function openLowdbStore(dataDir: string): Promise<Store> {
       collection<T>(name).query(query),
     async close() {
       closed = true;
-      await queue.drain();
+      await Promise.all(queues.map((queue) => queue.drain()));
     },
   };
 }

@@ -27,6 +27,8 @@ export interface UserRecord {
   /** LoginResponse.data flags (`hasSites` is not stored: it is derived from the `sites` collection). */
   data: { bankAccount?: boolean; bramOnly?: boolean; fullOnboarding?: boolean; tutorials?: unknown };
   twoFactor: { enabled: boolean; secret?: string; pendingSecret?: string };
+  /** Bumped to end every session issued before (server/auth/session-generation.ts); absent = 0. */
+  sessionGeneration?: number;
   createdAt: string;
   approvedAt?: string;
   approvedBy?: string;

@@ -1,6 +1,6 @@
 /**
- * Runs tasks one at a time in arrival order. All collection writes go through one queue, so two
- * writers never interleave a read-modify-write or race on a temp file.
+ * Runs tasks one at a time in arrival order. Each collection's writes go through its own queue,
+ * so two writers never interleave a read-modify-write or race on one file's temp file.
  */
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();
