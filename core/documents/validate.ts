@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { MAX_DOCUMENT_DEPTH, nestsDeeperThan } from '../json/nesting';
 import { checkRule } from '../rules/jsonlogic';
 import { canonicalJson } from './canonical-json';
 import type { DocumentKind, DocumentProblem, SeedDocument } from './document.types';
@@ -126,6 +127,13 @@ export function embeddedSchemas(
   return out;
 }
 
+/** A problem when the body nests deeper than a document may (MAX_DOCUMENT_DEPTH), else null. */
+export function depthProblem(body: unknown): DocumentProblem | null {
+  return nestsDeeperThan(body, MAX_DOCUMENT_DEPTH)
+    ? { path: '/body', message: `nests deeper than ${MAX_DOCUMENT_DEPTH} levels` }
+    : null;
+}
+
 /**
  * Validates a config document before it is published (and when seeding): kind and id, the body
  * against its kind's meta-schema, every embedded JSON Schema compiled with ajv (form data is then
@@ -142,6 +150,9 @@ export function validateDocument(candidate: { kind: unknown; id: unknown; body: 
     problems.push({ path: '/kind', message: `unknown document kind ${JSON.stringify(candidate.kind)}` });
     return problems;
   }
+  // checked first, without recursion: the checks below recurse and would overflow on a deep body
+  const tooDeep = depthProblem(candidate.body);
+  if (tooDeep) return [...problems, tooDeep];
   const { errors, found } = checkBody(candidate.kind, candidate.body);
   problems.push(...ajvProblems(errors, '/body'));
 

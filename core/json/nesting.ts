@@ -5,6 +5,9 @@
  */
 export const MAX_JSON_DEPTH = 64;
 
+/** How deep a config document's body may nest (the seeds nest 12 at most). */
+export const MAX_DOCUMENT_DEPTH = 32;
+
 /**
  * Whether `value` nests deeper than `max` objects/arrays (a flat object is depth 1). Walks with an
  * explicit stack, so it cannot overflow on the very values it is meant to catch.

@@ -62,10 +62,12 @@ export const resetPasswordSchema = {
 export const profileSchema = {
   type: 'object',
   properties: {
-    name: filled(120),
+    // a name of only spaces would be stored as ''
+    name: { ...filled(120), pattern: '\\S' },
     site_language: language,
     theme: { type: 'string', enum: ['dark', 'light'] },
-    timezone: { type: ['string', 'null'], maxLength: 64 },
+    // an IANA name, or null / '' to fall back to the shell-settings default
+    timezone: { anyOf: [{ type: 'null' }, { const: '' }, { type: 'string', format: 'time-zone' }] },
   },
 };
 

@@ -31,6 +31,8 @@ const MERCHANT_DEFAULTS = {
   permissions: ['saqOverview:view', 'saqList:view', 'dashboard:view'],
 };
 const PLAIN_DEFAULTS = { roles: ['user'], permissions: [] as string[] };
+/** Sign-up fields stored trimmed (never the passwords: a space there is part of the secret). */
+const TRIMMED_FIELDS = ['name', 'company', 'phone', 'website'];
 
 const credentialsError = () => new AppError(401, 'credentialsAreIncorrect', { username: 'credentialsAreIncorrect' });
 
@@ -83,7 +85,12 @@ export class AuthService {
    * checked, 201 goes out at once, and the rest happens after the answer — a new account and its
    * verification mail, or a mail telling the owner of the existing account that someone tried.
    */
-  register(input: Record<string, unknown>): { uuid: string; email: string } {
+  register(raw: Record<string, unknown>): { uuid: string; email: string } {
+    // a name of only spaces is no name: text fields are trimmed before the form's rules see them
+    const input = { ...raw };
+    for (const field of TRIMMED_FIELDS) {
+      if (typeof input[field] === 'string') input[field] = (input[field] as string).trim();
+    }
     const email = normalizeEmail(input.email);
     const data = { ...input, email: typeof input.email === 'string' ? email : input.email };
     const errors = validateFormData(this.form('register'), data);

@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
-import { DurableJsonFile } from './durable-json-file';
+import { DurableJsonFile, isTempFile } from './durable-json-file';
 import { COLLECTION_NAMES, type Collection, type CollectionName, type Store, type StoredRecord } from './store.types';
 import { WriteQueue } from './write-queue';
 
@@ -94,10 +94,14 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
 
 /**
  * Opens (or creates) DATA_DIR with one JSON file per collection. Every file is read before
- * anything is written, so a corrupt file stops start-up without being overwritten.
+ * anything is written, so a corrupt file stops start-up without being overwritten. Temp files a
+ * crash left behind mid-write are removed first (the target file is complete either way).
  */
 export async function openLowdbStore(dataDir: string): Promise<Store> {
   await mkdir(dataDir, { recursive: true });
+  for (const name of await readdir(dataDir)) {
+    if (isTempFile(name)) await unlink(join(dataDir, name));
+  }
   // one queue per collection: a large file's slow writes never hold up another collection's
   const queues: WriteQueue[] = [];
   const collections = new Map<CollectionName, LowdbCollection<StoredRecord>>();
