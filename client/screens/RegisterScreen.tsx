@@ -18,6 +18,7 @@ export default function RegisterScreen({ props }: ScreenProps) {
         formId={formId}
         hideTitle
         hideOnSuccess
+        failureToast
         submitText="auth.register.submit"
         extraData={{
           saq: true,

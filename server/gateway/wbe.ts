@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
 import type { Services } from '../services';
 import { errorReportSchema } from './request-schemas';
+import { attributeAffiliate } from './affiliate';
 import { selectSite } from './site-header';
 
 /**
@@ -21,7 +22,12 @@ function rejectStaleOrganization(req: Request, _res: Response, next: NextFunctio
 /** Web backend `/wbe/api` (docs/contracts.md 'Web backend'). */
 export function wbeRouter(ctx: AppContext, services: Services): Router {
   const router = express.Router();
-  const signedIn: RequestHandler[] = [authenticate(ctx), rejectStaleOrganization, selectSite(ctx)];
+  const signedIn: RequestHandler[] = [
+    authenticate(ctx),
+    rejectStaleOrganization,
+    selectSite(ctx),
+    attributeAffiliate(ctx),
+  ];
   const admin: RequestHandler[] = [...signedIn, requireGuard(ctx, ADMIN_GUARD)];
 
   router.get('/admin/users', ...admin, async (_req, res) => {
