@@ -25,7 +25,10 @@ describe('the affiliate id', () => {
     expect((await stored('merchant@demo.test')).affiliateId).toBe('partner-7');
 
     const garbage = await tokenFor(server.base, 'bank@demo.test');
-    const odd = await call(server.base, 'GET', '/wbe/api/sites', { token: garbage, headers: { 'x-aff-id': '<script>' } });
+    const odd = await call(server.base, 'GET', '/wbe/api/sites', {
+      token: garbage,
+      headers: { 'x-aff-id': '<script>' },
+    });
     expect(odd.headers.get('x-clear-affid')).toBe('1');
     expect((await stored('bank@demo.test')).affiliateId).toBeUndefined();
   });
