@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import { seedDemoData } from '../fixtures/seed';
+import { callerOf, optionalAuthenticate } from './auth/authenticate';
 import { loadJwtSecret } from './auth/jwt-secret';
+import { ADMIN_GUARD, passesGuard } from './auth/require-guard';
+import { anonymousWriteRateLimit, DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rate-limits';
 import { TokenService } from './auth/tokens';
 import { configRouter } from './config/config.router';
 import { DocumentsService } from './config/documents.service';
@@ -13,9 +16,10 @@ import { flowRouter } from './gateway/flow';
 import { iamRouter } from './gateway/iam';
 import { invRouter } from './gateway/inv';
 import { wbeRouter } from './gateway/wbe';
+import { bodies } from './http/bodies';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
-import { securityHeaders } from './http/security';
+import { noStore, securityHeaders } from './http/security';
 import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
 import { createServices } from './services';
@@ -30,10 +34,13 @@ export interface AppOptions {
   appUrl?: string;
   smtp?: SmtpTarget | null;
   jwtSecret?: string;
+  /** Shorthands for rateLimits.login and rateLimits.forgotPassword. */
   loginRateLimit?: number;
   forgotPasswordRateLimit?: number;
   /** Public invitation look-ups per 15 minutes per address (default 60). */
   invitationLookupRateLimit?: number;
+  /** Throttles (server/auth/rate-limits.ts); each defaults to DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<RateLimits>;
   /** Built client to serve with SPA fallback (dist/client); omitted: API only. */
   clientDir?: string;
   schemasDir?: string;
@@ -57,9 +64,14 @@ const consoleLog: AppContext['log'] = {
   error: (message, error) => console.error(message, error),
 };
 
-/** JSON bodies: config documents (SAQs…) can be large, everything else is small. */
-const JSON_LIMIT = '100kb';
-const CONFIG_JSON_LIMIT = '5mb';
+/**
+ * Body limits. Anyone may send a small body (sign-in, sign-up, an error report); a signed-in
+ * caller up to 100 kB; only an admin a config document (SAQs…) of up to 5 MB. The caller is
+ * judged before the body is read.
+ */
+const ANONYMOUS_LIMIT = '16kb';
+const SIGNED_IN_LIMIT = '100kb';
+const CONFIG_LIMIT = '5mb';
 
 /** Builds the whole server (config service, gateway, optional SPA) over a data directory. */
 export async function createApp(options: AppOptions): Promise<App> {
@@ -91,16 +103,28 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.set('etag', false);
     app.use(securityHeaders);
 
-    const forms = express.urlencoded({ extended: false, limit: JSON_LIMIT, parameterLimit: 50 });
-    app.use('/config/v1', express.json({ limit: CONFIG_JSON_LIMIT }), configRouter(ctx));
-    app.use(['/iam/api', '/wbe/api', '/trn/v2', '/inv/api'], express.json({ limit: JSON_LIMIT }), forms);
+    const admin = async (req: Request) => {
+      const caller = await callerOf(ctx, req);
+      return caller !== null && (await passesGuard(ctx, caller, ADMIN_GUARD));
+    };
+    const signedIn = async (req: Request) => (await callerOf(ctx, req)) !== null;
+    app.use('/config/v1', bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: CONFIG_LIMIT, trusted: admin }));
+    app.use('/config/v1', configRouter(ctx));
+    const limits: RateLimits = {
+      ...DEFAULT_RATE_LIMITS,
+      ...(options.loginRateLimit ? { login: options.loginRateLimit } : {}),
+      ...(options.forgotPasswordRateLimit ? { forgotPassword: options.forgotPasswordRateLimit } : {}),
+      ...options.rateLimits,
+    };
+    const signIn = (req: Request) => req.baseUrl === '/iam/api' && req.path === '/login';
     app.use(
-      '/iam/api',
-      iamRouter(ctx, services, {
-        loginRateLimit: options.loginRateLimit ?? 10,
-        forgotPasswordRateLimit: options.forgotPasswordRateLimit ?? 5,
-      }),
+      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api'],
+      noStore,
+      optionalAuthenticate(ctx),
+      anonymousWriteRateLimit(limits.anonymousWrites, signIn),
+      bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: SIGNED_IN_LIMIT, trusted: signedIn }),
     );
+    app.use('/iam/api', iamRouter(ctx, services, limits));
     app.use('/wbe/api', wbeRouter(ctx, services));
     app.use('/trn/v2', flowRouter(ctx, services));
     app.use('/inv/api', invRouter(ctx, services, { lookupRateLimit: options.invitationLookupRateLimit ?? 60 }));
@@ -115,6 +139,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       store,
       ctx,
       async close() {
+        await services.auth.settled();
         await ctx.mailer.close();
         await store.close();
       },

@@ -7,12 +7,17 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 4100);
   const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
   const smtpPort = Number(process.env.SMTP_PORT);
+  const limit = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
   const { app, close } = await createApp({
     dataDir: resolve(process.env.DATA_DIR ?? './data'),
     appUrl,
     smtp: process.env.SMTP_HOST && smtpPort ? { host: process.env.SMTP_HOST, port: smtpPort } : null,
     jwtSecret: process.env.JWT_SECRET || undefined,
-    loginRateLimit: process.env.LOGIN_RATE_LIMIT ? Number(process.env.LOGIN_RATE_LIMIT) : undefined,
+    loginRateLimit: limit('LOGIN_RATE_LIMIT'),
+    rateLimits: {
+      ...(limit('SIGN_UP_RATE_LIMIT') ? { signUp: limit('SIGN_UP_RATE_LIMIT') } : {}),
+      ...(limit('ANONYMOUS_WRITE_RATE_LIMIT') ? { anonymousWrites: limit('ANONYMOUS_WRITE_RATE_LIMIT') } : {}),
+    },
     clientDir: join(process.cwd(), 'dist', 'client'),
   });
   const server = app.listen(port, () => {

@@ -62,15 +62,18 @@ export async function returnToOriginalUser(): Promise<void> {
 
 /**
  * Switch organisation (shell §4 'Organization switch'): exchange the token, keep the original user,
- * reload the super-user data, then redirect with a full reload.
+ * reload the super-user data with GET /me under the super-user (original) token (shell §7), then
+ * redirect with a full reload.
  */
 export async function switchOrganization(id: string | number, landing: LandingBody): Promise<void> {
   const before = getSession();
+  const superUserToken = before.originalToken ?? before.token;
   const answer = content<LoginResponse>(await trn.get(`/login/organization/${encodeURIComponent(String(id))}`));
-  keepSuperUser();
+  const superUser = content<MeAnswer>(await iam.get('/me', { headers: { Authorization: `Bearer ${superUserToken}` } }));
+  setSuperUserCookie({ roles: superUser.roles, permissions: superUser.permissions, data: superUser.data });
   const session = storeLogin({
     ...answer,
-    originalToken: before.originalToken ?? before.token,
+    originalToken: superUserToken,
     originalUser: before.originalUser ?? before.user,
   });
   hardRedirect(resolveLanding(landing, sessionSubject(session)));

@@ -6,6 +6,8 @@ import { createServiceClient } from './http';
 
 /** Any value is accepted by the server; the header itself is part of the identity contract. */
 const PROJECT_KEY = 'paysec-web';
+/** The notification service's api key header (shell §7); like the project key, any value for now. */
+const NOTIFICATIONS_API_KEY = 'paysec-web';
 
 export const iam = createServiceClient({
   prefix: '/iam/api',
@@ -27,6 +29,7 @@ export const wbe = createServiceClient({
     const session = getSession();
     return { 'X-AFF-ID': session.affid, 'X-SITE-ID': session.siteId };
   },
+  // the server says when the stored affiliate id has served (docs/contracts.md 'X-Clear-AffId')
   onResponse: (headers) => {
     if (headers['x-clear-affid'] !== undefined && getSession().affid) updateSession({ affid: undefined });
   },
@@ -48,6 +51,11 @@ export const trn = createServiceClient({
 
 export const config = createServiceClient({ prefix: '/config/v1' });
 
+export const ntgw = createServiceClient({
+  prefix: '/ntgw/api',
+  headers: () => ({ 'X-Api-Key': NOTIFICATIONS_API_KEY }),
+});
+
 export const saq = createServiceClient({ prefix: '/saq/api/v1' });
 export const maq = createServiceClient({ prefix: '/maq/api' });
 export const inv = createServiceClient({ prefix: '/inv/api' });
@@ -61,6 +69,7 @@ const byPrefix: [string, AxiosInstance][] = [
   ['/wbe/api', wbe],
   ['/trn/v2', trn],
   ['/config/v1', config],
+  ['/ntgw/api', ntgw],
   ['/saq/api/v1', saq],
   ['/maq/api', maq],
   ['/inv/api', inv],

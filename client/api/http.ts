@@ -20,10 +20,18 @@ export interface ServiceOptions {
   onError?: (error: AxiosError<ApiFailure>) => boolean;
 }
 
-/** Calls whose 401 is an answer, not a dead session: login itself and notification calls (shell §4). */
+/**
+ * Shell §4: a 401 ends the session except on the sign-in call itself (its 401 is an answer about
+ * the credentials) and on notification calls (the `ntgw` service). Compared exactly: the flow
+ * service's /trn/v2/login/organization/… is no exception.
+ */
+export function sessionSurvives401(path: string): boolean {
+  const bare = (path.split('?')[0] ?? '').replace(/\/+$/, '');
+  return bare === '/iam/api/login' || bare.startsWith('/ntgw/api/');
+}
+
 function keepsSessionOn401(config: InternalAxiosRequestConfig | undefined): boolean {
-  const url = `${config?.baseURL ?? ''}${config?.url ?? ''}`;
-  return /\/login(\/|$|\?)/.test(url) || /notif/i.test(url);
+  return sessionSurvives401(`${config?.baseURL ?? ''}${config?.url ?? ''}`);
 }
 
 /** One axios instance per service prefix, all made here so every service behaves alike. */

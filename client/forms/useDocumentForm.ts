@@ -8,6 +8,7 @@ import type { FormBody } from '../../core/forms/form.types';
 import { clientForPath } from '../api/clients';
 import { failureOf } from '../api/http';
 import { resolveText, translateCode } from '../i18n/text';
+import { showToast } from '../lib/toaster';
 import type { DocumentFormProps } from '../theme/DocumentForm';
 import { toExtraErrors } from './formErrors';
 import { createFormValidator } from './formValidator';
@@ -29,6 +30,11 @@ export interface DocumentFormOptions {
   submitText?: string;
   /** i18n key of the success text for this answer's `content`; undefined: the document's own. */
   successMessageFor?: (content: unknown) => string | undefined;
+  /**
+   * Failures other than a 422 become the generic error toast instead of a message in the form
+   * (register, domain §7: 'other failures give a generic error toast').
+   */
+  failureToast?: boolean;
 }
 
 export type DocumentFormState =
@@ -53,7 +59,7 @@ function withBooleanDefaults(schema: Record<string, unknown>, data: Data): Data 
  * on the fields, success shows the document's message and follows its redirect.
  */
 export function useDocumentForm(options: DocumentFormOptions): DocumentFormState {
-  const { formId, initialData, extraData, onSuccess, submitText, successMessageFor } = options;
+  const { formId, initialData, extraData, onSuccess, submitText, successMessageFor, failureToast } = options;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const document = useFormDocument(formId);
@@ -104,6 +110,7 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
       } catch (error) {
         const problem = failureOf(error);
         if (problem?.status === 422 && problem.errors) setExtraErrors(toExtraErrors(problem.errors, translate));
+        else if (failureToast) void showToast(t('errors.somethingWentWrong'), 'danger');
         else if (problem && problem.status < 500 && problem.code !== 'somethingWentWrong')
           setFailure(translate(problem.code));
         else setFailure(t('errors.somethingWentWrong'));
@@ -111,7 +118,7 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
         setSubmitting(false);
       }
     },
-    [body, extraData, onSuccess, successMessageFor, navigate, t, translate],
+    [body, extraData, onSuccess, successMessageFor, navigate, t, translate, failureToast],
   );
 
   if (document.isPending || (document.isSuccess && validators.isPending)) return { status: 'loading' };

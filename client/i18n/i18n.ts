@@ -3,7 +3,29 @@ import { initReactI18next } from 'react-i18next';
 import en from '../../locales/en.json';
 import type { Language } from '../session/session.types';
 
+/** The languages this client has catalogues for. */
 export const LANGUAGES: Language[] = ['en', 'tr'];
+
+let offered: Language[] = [...LANGUAGES];
+
+/**
+ * The shell-settings document's `languages` (those with a catalogue here) become the ones offered,
+ * and its `defaultLanguage` the fallback for a missing text.
+ */
+export function setLanguageSettings(languages: readonly string[], defaultLanguage: string): void {
+  const known = LANGUAGES.filter((language) => languages.includes(language));
+  if (known.length > 0) offered = known;
+  // i18next is started before the app config loads (main.tsx); the fallback's catalogue loads on demand
+  if (i18next.isInitialized && (LANGUAGES as string[]).includes(defaultLanguage)) {
+    i18next.options.fallbackLng = defaultLanguage;
+    void loadLanguage(defaultLanguage as Language);
+  }
+}
+
+/** The languages the language menus offer. */
+export function offeredLanguages(): Language[] {
+  return offered;
+}
 
 // English ships with the page (default and fallback); Turkish loads when first chosen
 const loaders: Record<Language, () => Promise<Record<string, unknown>>> = {

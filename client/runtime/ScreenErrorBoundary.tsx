@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
+import { reportRenderFailure } from './reportRenderFailure';
 import { screenFor } from './screenRegistry';
 
 interface State {
@@ -6,8 +7,8 @@ interface State {
 }
 
 /**
- * Catches render failures of a screen and shows the error-500 page content (shell §8 'Render
- * failure'); that page's report button sends the reason to the backend.
+ * Catches render failures of a screen, reports them to the error-report endpoint and shows the
+ * error-500 page content (shell §8 'Render failure'), whose button lets the user report too.
  */
 export class ScreenErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
@@ -18,6 +19,7 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Screen failed to render', error, info.componentStack);
+    reportRenderFailure(error, info.componentStack);
   }
 
   override render() {

@@ -6,6 +6,7 @@ import type { RoutesBody } from '../../core/routes/route.types';
 import type { ShellSettingsBody } from '../../core/shell/shell.types';
 import { config } from '../api/clients';
 import { contentOrSelf } from '../api/http';
+import { applyShellSettings } from './shellSettings';
 
 /** What GET /config/v1/app answers (contracts.md 'Config service'), role groups unwrapped. */
 export interface AppConfig {
@@ -22,9 +23,13 @@ interface AppConfigWire extends Omit<AppConfig, 'roleGroups'> {
   roleGroups: { groups: RoleGroups };
 }
 
-/** Fetch the published app documents; the browser handles ETag/304 (Cache-Control: no-cache). */
+/**
+ * Fetch the published app documents (the browser handles ETag/304, Cache-Control: no-cache) and
+ * apply the shell-settings constants the runtime keeps outside React.
+ */
 export async function fetchAppConfig(): Promise<AppConfig> {
   const wire = contentOrSelf<AppConfigWire>((await config.get('/app')).data);
+  applyShellSettings(wire.shell);
   return { ...wire, roleGroups: wire.roleGroups.groups };
 }
 

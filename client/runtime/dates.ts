@@ -1,6 +1,30 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { isTimeZone } from '../../core/dates/time-zones';
+import type { ShellSettingsBody } from '../../core/shell/shell.types';
+import { getSession } from '../session/session.store';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+type DateSettings = Pick<ShellSettingsBody, 'dateFormat' | 'scanDateFormat' | 'defaultTimezone'>;
+
+/** Boot-time values until the shell-settings document is in (they are the document's seeds). */
+let settings: DateSettings = {
+  dateFormat: 'yyyy-MM-dd',
+  scanDateFormat: 'dd-MM-yyyy HH:mm:ss',
+  defaultTimezone: 'browser',
+};
+
+/** Take the formats and the default zone from the published shell-settings document. */
+export function setDateSettings(shell: DateSettings): void {
+  settings = {
+    dateFormat: shell.dateFormat,
+    scanDateFormat: shell.scanDateFormat,
+    defaultTimezone: shell.defaultTimezone,
+  };
+}
 
 /**
  * Settings use the spec's pattern letters (yyyy-MM-dd, dd-MM-yyyy HH:mm:ss); dayjs wants
@@ -10,15 +34,36 @@ export function toDayjsFormat(pattern: string): string {
   return pattern.replace(/yyyy/g, 'YYYY').replace(/yy/g, 'YY').replace(/dd/g, 'DD');
 }
 
-/** Format a date with a settings pattern; empty text for missing or invalid input. */
-export function formatDate(value: string | number | Date | null | undefined, pattern: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(toDayjsFormat(pattern)) : '';
+/**
+ * The zone dates are shown in (shell §9): the user's own (profile, else the session data), else
+ * the document's default; undefined means the browser's ('browser', or a name this browser does
+ * not know).
+ */
+export function displayTimeZone(userZone?: string | null): string | undefined {
+  const session = getSession();
+  const zone = userZone ?? session.user?.timezone ?? session.data?.timezone ?? settings.defaultTimezone;
+  return zone && zone !== 'browser' && isTimeZone(zone) ? zone : undefined;
 }
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+/**
+ * Format a date with a settings pattern (default: the document's dateFormat) in the signed-in
+ * user's time zone; empty text for missing or invalid input.
+ */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  pattern: string = settings.dateFormat,
+  timeZone: string | undefined = displayTimeZone(),
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = dayjs(value);
+  if (!date.isValid()) return '';
+  return (timeZone ? date.tz(timeZone) : date).format(toDayjsFormat(pattern));
+}
+
+/** A scan's date in the document's scanDateFormat (dd-MM-yyyy HH:mm:ss). */
+export function formatScanDate(value: string | number | Date | null | undefined): string {
+  return formatDate(value, settings.scanDateFormat);
+}
 
 /**
  * The zone dates are shown in: the user's own, else the shell settings' default, where

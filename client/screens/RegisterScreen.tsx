@@ -27,6 +27,7 @@ export default function RegisterScreen({ props }: ScreenProps) {
         formId={formId}
         hideTitle
         hideOnSuccess
+        failureToast
         submitText="auth.register.submit"
         successMessageFor={successFor}
         extraData={{

@@ -1,42 +1,81 @@
 import type { ClientSession, Language, LoginResponse, SessionUser, Theme } from './session.types';
 
-/** The one localStorage key the app keeps (shell §9). */
+/**
+ * The one localStorage key the app keeps (shell §9). The session is read before the shell-settings
+ * document arrives, so this boot-time default is used first; `moveStorageKey` then moves to the
+ * document's `storageKey` if it names another.
+ */
 export const SESSION_KEY = 'config';
+let storageKey = SESSION_KEY;
 
-/** Defaults for a first visit: dark theme, folded navbar, English (shell §1). */
-const DEFAULT_SESSION: ClientSession = { theme: 'dark', language: 'en', navbarFolded: true };
+/**
+ * Defaults for a first visit until the document's defaultTheme, defaultLanguage and
+ * defaultNavbarFolded are in (shell §1: dark theme, folded navbar, English).
+ */
+let defaults: Pick<ClientSession, 'theme' | 'language' | 'navbarFolded'> = {
+  theme: 'dark',
+  language: 'en',
+  navbarFolded: true,
+};
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let cached: ClientSession | null = null;
 
-function read(): ClientSession {
+/** What the browser stored: only what was set, so a default can still change under it. */
+function stored(): Partial<ClientSession> {
   try {
-    const raw = localStorage.getItem(SESSION_KEY);
-    const parsed = raw ? (JSON.parse(raw) as Partial<ClientSession>) : {};
-    return { ...DEFAULT_SESSION, ...parsed };
+    const raw = localStorage.getItem(storageKey);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return parsed && typeof parsed === 'object' ? (parsed as Partial<ClientSession>) : {};
   } catch {
     // a corrupt value must not lock the user out: start over
-    return { ...DEFAULT_SESSION };
+    return {};
   }
+}
+
+function changed(): void {
+  cached = null;
+  for (const listener of listeners) listener();
+}
+
+/** Keep the session under `key` from now on, moving what is stored under the current key. */
+export function moveStorageKey(key: string): void {
+  if (!key || key === storageKey) return;
+  try {
+    const stored = localStorage.getItem(storageKey);
+    if (stored !== null && localStorage.getItem(key) === null) localStorage.setItem(key, stored);
+    localStorage.removeItem(storageKey);
+  } catch {
+    // storage unavailable: nothing to move
+  }
+  storageKey = key;
+  changed();
+}
+
+/** First-visit defaults from the shell-settings document; what the browser stored still wins. */
+export function setSessionDefaults(next: Pick<ClientSession, 'theme' | 'language' | 'navbarFolded'>): void {
+  defaults = { ...next };
+  changed();
 }
 
 /** The current session (a stable object until the next write, for useSyncExternalStore). */
 export function getSession(): ClientSession {
-  if (!cached) cached = read();
+  if (!cached) cached = { ...defaults, ...stored() };
   return cached;
 }
 
 /** Merge a patch into the stored session and notify subscribers. `undefined` values remove keys. */
 export function updateSession(patch: Partial<ClientSession>): ClientSession {
-  const next: ClientSession = { ...getSession(), ...patch };
+  const next: Partial<ClientSession> = { ...stored(), ...patch };
   for (const key of Object.keys(next) as (keyof ClientSession)[]) {
     if (next[key] === undefined) delete next[key];
   }
-  cached = next;
-  localStorage.setItem(SESSION_KEY, JSON.stringify(next));
+  const session: ClientSession = { ...defaults, ...next };
+  cached = session;
+  localStorage.setItem(storageKey, JSON.stringify(next));
   for (const listener of listeners) listener();
-  return next;
+  return session;
 }
 
 export function subscribeSession(listener: Listener): () => void {

@@ -1,6 +1,6 @@
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../i18n/i18n';
+import { offeredLanguages } from '../i18n/i18n';
 import { useSession } from '../session/useSession';
 import { setLanguage } from './preferences';
 
@@ -13,7 +13,7 @@ export function LanguageMenu() {
       placement="bottom-end"
       content={
         <Menu aria-label={t('shell.language.label')}>
-          {LANGUAGES.map((code) => (
+          {offeredLanguages().map((code) => (
             <MenuItem
               key={code}
               text={t(`shell.language.${code}`)}

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ResourceBody } from '../resources/resource.types';
 import { resourceProblems } from '../resources/resource.utils';
 import { checkListBody } from '../lists/list.utils';
+import { MAX_DOCUMENT_DEPTH, nestsDeeperThan } from '../json/nesting';
 import { checkRule } from '../rules/jsonlogic';
 import { formReferences, wizardProblems } from '../wizards/wizard.utils';
 import type { WorkflowBody } from '../workflows/workflow.types';
@@ -150,6 +151,13 @@ export function embeddedSchemas(
   return out;
 }
 
+/** A problem when the body nests deeper than a document may (MAX_DOCUMENT_DEPTH), else null. */
+export function depthProblem(body: unknown): DocumentProblem | null {
+  return nestsDeeperThan(body, MAX_DOCUMENT_DEPTH)
+    ? { path: '/body', message: `nests deeper than ${MAX_DOCUMENT_DEPTH} levels` }
+    : null;
+}
+
 /**
  * Validates a config document before it is published (and when seeding): kind and id, the body
  * against its kind's meta-schema, every embedded JSON Schema compiled with ajv (form data is then
@@ -171,6 +179,9 @@ export function validateDocument(
     problems.push({ path: '/kind', message: `unknown document kind ${JSON.stringify(candidate.kind)}` });
     return problems;
   }
+  // checked first, without recursion: the checks below recurse and would overflow on a deep body
+  const tooDeep = depthProblem(candidate.body);
+  if (tooDeep) return [...problems, tooDeep];
   const { errors, found } = checkBody(candidate.kind, candidate.body);
   problems.push(...ajvProblems(errors, '/body'));
   for (const path of new Set(found.schemas)) {

@@ -4,7 +4,7 @@ import type { JsonLogicRule } from '../rules/rule.types';
  * A route or endpoint guard (shell §6). A user passes if they hold any listed entry;
  * permissions, roles and package names are merged for the check.
  * - null: open to everyone.
- * - { anyOf: [] }: any user holding at least one permission or role (the 'onlyGuest' group).
+ * - { anyOf: [] }: any user holding at least one permission (the 'onlyGuest' group; roles do not count).
  * - { group }: a role group from the role-groups document, resolved to its list.
  * - { rule }: json-logic over the GuardSubject.
  */

@@ -8,10 +8,10 @@ export function subjectEntries(subject: GuardSubject): Set<string> {
 
 /**
  * Any-of check for a resolved list. An empty list is the 'onlyGuest' meaning of shell §6: any
- * user holding at least one permission or role.
+ * user holding at least one permission (a role alone is not enough).
  */
 function passesList(list: readonly string[], subject: GuardSubject): boolean {
-  if (list.length === 0) return subject.permissions.length > 0 || subject.roles.length > 0;
+  if (list.length === 0) return subject.permissions.length > 0;
   const entries = subjectEntries(subject);
   return list.some((entry) => entries.has(entry));
 }

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { UserRecord } from '../store/records.types';
+import { sessionGeneration } from './session-generation';
 import type { TokenClaims } from './tokens';
 
 /** Who is calling: set by `authenticate`, read by guards and handlers. */
@@ -27,23 +28,31 @@ function bearer(req: Request): string | null {
 
 /**
  * Resolves a Bearer token to a user loaded fresh from the store, so a removed, unverified or
- * unapproved account loses access at once, whatever its token says.
+ * unapproved account loses access at once, whatever its token says; so does every token issued
+ * before the user's sessions were ended (a reset, 2FA turned off, a deactivation).
  */
 export async function resolveAuth(ctx: AppContext, token: string | null): Promise<AuthContext | null> {
   if (!token) return null;
   const claims = await ctx.tokens.verify(token);
   if (!claims) return null;
   const user = await ctx.store.collection<UserRecord>('users').get(claims.sub);
-  if (!user?.verified || !user.approved) return null;
+  if (!user?.verified || !user.approved || claims.gen !== sessionGeneration(user)) return null;
   return { user, claims, token };
+}
+
+/**
+ * The caller of this request, resolved once: the body parser asks first (to pick its size limit),
+ * the route's `authenticate` then reuses the answer.
+ */
+export async function callerOf(ctx: AppContext, req: Request): Promise<AuthContext | null> {
+  if (req.auth === undefined) req.auth = (await resolveAuth(ctx, bearer(req))) ?? undefined;
+  return req.auth ?? null;
 }
 
 /** 401 `unauthorized` unless a valid Bearer token names an active user. */
 export function authenticate(ctx: AppContext): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const auth = await resolveAuth(ctx, bearer(req));
-    if (!auth) throw new AppError(401, 'unauthorized');
-    req.auth = auth;
+    if (!(await callerOf(ctx, req))) throw new AppError(401, 'unauthorized');
     next();
   };
 }
@@ -51,8 +60,7 @@ export function authenticate(ctx: AppContext): RequestHandler {
 /** Attaches the caller when a valid token is sent, and lets anonymous calls through. */
 export function optionalAuthenticate(ctx: AppContext): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const auth = await resolveAuth(ctx, bearer(req));
-    if (auth) req.auth = auth;
+    await callerOf(ctx, req);
     next();
   };
 }

@@ -2,34 +2,114 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { AppError } from '../http/app-error';
 
-const WINDOW_MS = 15 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 
-/** ip + lowercased e-mail: one attacker cannot lock out a user from elsewhere, nor spray one account. */
-function keyFor(req: Request, field: string): string {
-  const value = (req.body as Record<string, unknown> | undefined)?.[field];
-  const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  return `${ipKeyGenerator(req.ip ?? 'unknown')}|${email}`;
+/** How many of each throttled thing one client may do per window (AppOptions, env in main.ts). */
+export interface RateLimits {
+  /** Failed sign-ins per 15 minutes per ip + e-mail. */
+  login: number;
+  /** Reset requests per 15 minutes per ip + e-mail. */
+  forgotPassword: number;
+  /** Accepted sign-ups per hour per ip. */
+  signUp: number;
+  /** Writes without a session (sign-up, error reports, verify, reset, …) per 15 minutes per ip. */
+  anonymousWrites: number;
+  /** Wrong 2FA codes on the signed-in 2FA endpoints per 15 minutes per user. */
+  twoFactor: number;
 }
 
-function limiter(limit: number, field: string, code: string, countSuccess: boolean): RequestHandler {
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: 10,
+  forgotPassword: 5,
+  signUp: 5,
+  anonymousWrites: 30,
+  twoFactor: 5,
+};
+
+const ipOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
+
+/** ip + lowercased e-mail: one attacker cannot lock out a user from elsewhere, nor spray one account. */
+function ipAndEmail(field: string) {
+  return (req: Request): string => {
+    const value = (req.body as Record<string, unknown> | undefined)?.[field];
+    const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
+    return `${ipOf(req)}|${email}`;
+  };
+}
+
+interface LimiterOptions {
+  limit: number;
+  windowMs: number;
+  code: string;
+  key: (req: Request) => string;
+  /** Count only answers ≥ 400 (a wrong password, a wrong code) */
+  failuresOnly?: boolean;
+  /** Count only answers < 400 (a sign-up that was accepted) */
+  successesOnly?: boolean;
+  skip?: (req: Request) => boolean;
+}
+
+function limiter(options: LimiterOptions): RequestHandler {
   return rateLimit({
-    windowMs: WINDOW_MS,
-    limit,
+    windowMs: options.windowMs,
+    limit: options.limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    // a successful sign-in should not count against the user who just proved the password
-    skipSuccessfulRequests: !countSuccess,
-    keyGenerator: (req) => keyFor(req, field),
-    handler: (_req: Request, _res: Response, next: NextFunction) => next(new AppError(429, code)),
+    skipSuccessfulRequests: options.failuresOnly === true,
+    skipFailedRequests: options.successesOnly === true,
+    keyGenerator: options.key,
+    skip: options.skip,
+    handler: (_req: Request, _res: Response, next: NextFunction) => next(new AppError(429, options.code)),
   });
 }
 
-/** LOGIN_RATE_LIMIT failed sign-ins per 15 minutes per ip + e-mail (429 `tooManyAttempts`). */
+/** Failed sign-ins per ip + e-mail (429 `tooManyAttempts`); a successful one does not count. */
 export function loginRateLimit(limit: number): RequestHandler {
-  return limiter(limit, 'username', 'tooManyAttempts', false);
+  return limiter({
+    limit,
+    windowMs: FIFTEEN_MINUTES,
+    code: 'tooManyAttempts',
+    key: ipAndEmail('username'),
+    failuresOnly: true,
+  });
 }
 
-/** Reset mails per 15 minutes per ip + e-mail (429 `tooManyRequests`): every request counts. */
+/** Reset requests per ip + e-mail (429 `tooManyRequests`): every request counts. */
 export function forgotPasswordRateLimit(limit: number): RequestHandler {
-  return limiter(limit, 'email', 'tooManyRequests', true);
+  return limiter({ limit, windowMs: FIFTEEN_MINUTES, code: 'tooManyRequests', key: ipAndEmail('email') });
+}
+
+/** Accepted sign-ups per ip and hour (429 `tooManyRequests`). */
+export function signUpRateLimit(limit: number): RequestHandler {
+  return limiter({ limit, windowMs: ONE_HOUR, code: 'tooManyRequests', key: ipOf, successesOnly: true });
+}
+
+/** Wrong codes per user on the signed-in 2FA endpoints (429 `tooManyAttempts`). Use after `authenticate`. */
+export function twoFactorRateLimit(limit: number): RequestHandler {
+  return limiter({
+    limit,
+    windowMs: FIFTEEN_MINUTES,
+    code: 'tooManyAttempts',
+    key: (req) => `user|${req.auth?.user.id ?? ipOf(req)}`,
+    failuresOnly: true,
+  });
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every write by a caller without a session, per ip (429 `tooManyRequests`): mounted in front of
+ * the gateway after the caller is known, so a route added later is throttled without anyone
+ * remembering. Sign-in is left to its own limiter, which counts failures only, so an office
+ * behind one address is not locked out by its own sign-ins.
+ */
+export function anonymousWriteRateLimit(limit: number, exempt: (req: Request) => boolean): RequestHandler {
+  return limiter({
+    limit,
+    windowMs: FIFTEEN_MINUTES,
+    code: 'tooManyRequests',
+    key: ipOf,
+    skip: (req) => req.auth !== undefined || !WRITES.has(req.method) || exempt(req),
+  });
 }

@@ -8,6 +8,11 @@ export interface TokenClaims {
   org?: string;
   /** id of the admin who impersonates `sub` */
   imp?: string;
+  /**
+   * The user's session generation when the token was issued; a token of an older generation is
+   * refused (see sessionGeneration in server/auth/session-generation.ts).
+   */
+  gen: number;
 }
 
 export const TOKEN_LIFETIME = '8h';
@@ -26,13 +31,14 @@ export class TokenService {
       .sign(this.secret);
   }
 
-  /** The claims of a valid, unexpired token; null otherwise. */
+  /** The claims of a valid token that expires (a token without `exp` never would) and is unexpired; null otherwise. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string') return null;
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+      if (typeof payload.sub !== 'string' || !Number.isSafeInteger(payload.gen)) return null;
       return {
         sub: payload.sub,
+        gen: payload.gen as number,
         ...(typeof payload.org === 'string' ? { org: payload.org } : {}),
         ...(typeof payload.imp === 'string' ? { imp: payload.imp } : {}),
       };

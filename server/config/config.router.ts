@@ -32,10 +32,11 @@ function knownKind(req: Request): { kind: string; id: string } {
   return { kind, id };
 }
 
+/** A version number as URLs write it: digits only (`1e0` or `0x1` are not version 1). */
 function versionOf(req: Request): number {
-  const version = Number(req.params.version);
-  if (!Number.isInteger(version) || version < 1)
-    throw new AppError(400, 'invalidRequest', { version: 'invalidRequest' });
+  const text = String(req.params.version);
+  const version = Number(text);
+  if (!/^[1-9]\d{0,8}$/.test(text)) throw new AppError(400, 'invalidRequest', { version: 'invalidRequest' });
   return version;
 }
 

@@ -5,7 +5,7 @@ import type {
   SeedDocument,
   ServedDocument,
 } from '../../core/documents/document.types';
-import { hashDocument, validateDocument } from '../../core/documents/validate';
+import { depthProblem, hashDocument, validateDocument } from '../../core/documents/validate';
 import { AppError } from '../http/app-error';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
@@ -27,6 +27,12 @@ export interface DocumentEntry {
 }
 
 const recordId = (kind: string, id: string, version: number) => `${kind}/${id}/${version}`;
+
+/** A draft may be incomplete, but never nested deeper than a document may be (it is cloned, hashed, stored). */
+function refuseDeep(body: unknown): void {
+  const problem = depthProblem(body);
+  if (problem) throw new AppError(422, 'documentInvalid', undefined, { problems: [problem] });
+}
 const withoutBody = ({ body: _body, ...meta }: ConfigDocument | ServedDocument): DocumentMeta => meta;
 
 /**
@@ -168,6 +174,7 @@ export class DocumentsService {
   }
 
   createDraft(kind: string, id: string, body: unknown, actor: string): Promise<ConfigDocument> {
+    refuseDeep(body);
     return this.lock.run(async () => {
       const existing = await this.versionsOf(kind, id);
       const version = existing.reduce((max, document) => Math.max(max, document.version), 0) + 1;
@@ -188,6 +195,7 @@ export class DocumentsService {
   }
 
   editDraft(kind: string, id: string, version: number, body: unknown, actor: string): Promise<ConfigDocument> {
+    refuseDeep(body);
     return this.lock.run(async () => {
       const current = await this.version(kind, id, version);
       if (current.status !== 'draft') throw new AppError(409, 'documentImmutable');

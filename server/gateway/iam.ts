@@ -1,6 +1,12 @@
 import express, { type Router } from 'express';
 import { authenticate, requireAuth } from '../auth/authenticate';
-import { forgotPasswordRateLimit, loginRateLimit } from '../auth/rate-limits';
+import {
+  forgotPasswordRateLimit,
+  loginRateLimit,
+  type RateLimits,
+  signUpRateLimit,
+  twoFactorRateLimit,
+} from '../auth/rate-limits';
 import type { AppContext } from '../context';
 import { requestLanguage } from '../http/i18n';
 import { validate } from '../http/validate';
@@ -16,21 +22,17 @@ import {
   totpCodeSchema,
 } from './request-schemas';
 
-export interface IamLimits {
-  loginRateLimit: number;
-  forgotPasswordRateLimit: number;
-}
-
 /** Identity service `/iam/api` (docs/contracts.md 'Identity'). */
-export function iamRouter(ctx: AppContext, services: Services, limits: IamLimits): Router {
+export function iamRouter(ctx: AppContext, services: Services, limits: RateLimits): Router {
   const router = express.Router();
   const signedIn = authenticate(ctx);
+  const twoFactorTries = twoFactorRateLimit(limits.twoFactor);
 
-  router.post('/login', validate(loginSchema), loginRateLimit(limits.loginRateLimit), async (req, res) => {
+  router.post('/login', validate(loginSchema), loginRateLimit(limits.login), async (req, res) => {
     res.json({ content: await services.auth.login(req.body as LoginInput) });
   });
 
-  router.post('/auth/register', validate(registerSchema), async (req, res) => {
+  router.post('/auth/register', signUpRateLimit(limits.signUp), validate(registerSchema), async (req, res) => {
     res.status(201).json({ content: await services.auth.register(req.body) });
   });
 
@@ -43,9 +45,9 @@ export function iamRouter(ctx: AppContext, services: Services, limits: IamLimits
   router.post(
     '/auth/forgot-password',
     validate(forgotPasswordSchema),
-    forgotPasswordRateLimit(limits.forgotPasswordRateLimit),
+    forgotPasswordRateLimit(limits.forgotPassword),
     async (req, res) => {
-      await services.auth.forgotPassword(req.body.email);
+      services.auth.forgotPassword(req.body.email);
       res.json({ content: { requested: true } });
     },
   );
@@ -67,11 +69,11 @@ export function iamRouter(ctx: AppContext, services: Services, limits: IamLimits
     res.json({ content: await services.profile.setupTwoFactor(requireAuth(req)) });
   });
 
-  router.post('/me/2fa/enable', signedIn, validate(totpCodeSchema), async (req, res) => {
+  router.post('/me/2fa/enable', signedIn, twoFactorTries, validate(totpCodeSchema), async (req, res) => {
     res.json({ content: await services.profile.enableTwoFactor(requireAuth(req), req.body.code) });
   });
 
-  router.post('/me/2fa/disable', signedIn, validate(totpCodeSchema), async (req, res) => {
+  router.post('/me/2fa/disable', signedIn, twoFactorTries, validate(totpCodeSchema), async (req, res) => {
     res.json({ content: await services.profile.disableTwoFactor(requireAuth(req), req.body.code) });
   });
 

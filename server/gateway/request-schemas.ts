@@ -62,10 +62,12 @@ export const resetPasswordSchema = {
 export const profileSchema = {
   type: 'object',
   properties: {
-    name: filled(120),
+    // a name of only spaces would be stored as ''
+    name: { ...filled(120), pattern: '\\S' },
     site_language: language,
     theme: { type: 'string', enum: ['dark', 'light'] },
-    timezone: { type: ['string', 'null'], maxLength: 64 },
+    // an IANA name, or null / '' to fall back to the shell-settings default
+    timezone: { anyOf: [{ type: 'null' }, { const: '' }, { type: 'string', format: 'time-zone' }] },
   },
 };
 
@@ -75,12 +77,13 @@ export const totpCodeSchema = {
   properties: { code: filled(16) },
 };
 
+/** Anyone may send one (the error page works signed out), so every field is capped. */
 export const errorReportSchema = {
   type: 'object',
   required: ['page_url', 'error_reason'],
   properties: {
     page_url: filled(2048),
-    error_reason: filled(10_000),
+    error_reason: filled(4000),
     endpoint: text(2048),
   },
 };

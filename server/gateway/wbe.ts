@@ -10,6 +10,7 @@ import { saqRouter } from './saq';
 import { resourcesRouter } from './resources';
 import { MAIL_LOG_FIELDS, NEWEST_FIRST, USER_FIELDS } from '../services/admin.service';
 import { adminMailSchema, bulkIdsSchema, errorReportSchema, userParamsSchema } from './request-schemas';
+import { attributeAffiliate } from './affiliate';
 import { selectSite } from './site-header';
 import { wizardRouter } from './wizards';
 
@@ -26,7 +27,12 @@ function rejectStaleOrganization(req: Request, _res: Response, next: NextFunctio
 /** Web backend `/wbe/api` (docs/contracts.md 'Web backend'). */
 export function wbeRouter(ctx: AppContext, services: Services): Router {
   const router = express.Router();
-  const signedIn: RequestHandler[] = [authenticate(ctx), rejectStaleOrganization, selectSite(ctx)];
+  const signedIn: RequestHandler[] = [
+    authenticate(ctx),
+    rejectStaleOrganization,
+    selectSite(ctx),
+    attributeAffiliate(ctx),
+  ];
   const admin: RequestHandler[] = [...signedIn, requireGuard(ctx, ADMIN_GUARD)];
 
   const user = validateParams(userParamsSchema);
@@ -43,6 +49,10 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
 
   router.post('/admin/users/:uuid/approve', ...admin, user, async (req, res) => {
     res.json({ content: await services.admin.approve(requireAuth(req), uuidOf(req)) });
+  });
+
+  router.post('/admin/users/:uuid/deactivate', ...admin, user, async (req, res) => {
+    res.json({ content: await services.admin.deactivate(requireAuth(req), uuidOf(req)) });
   });
 
   router.delete('/admin/users/:uuid', ...admin, user, async (req, res) => {

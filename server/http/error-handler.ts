@@ -2,28 +2,49 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { AppError } from './app-error';
 import { type Translator, requestLanguage } from './i18n';
 
-/** body-parser errors carry a `type`; map the ones a client can cause to a 4xx code. */
+/** Our code for a client error status some library chose (body-parser, the router's param decoding). */
+const CODE_BY_STATUS: Record<number, string> = {
+  401: 'unauthorized',
+  403: 'noPermission',
+  404: 'notFound',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+  429: 'tooManyRequests',
+};
+
+/** body-parser's error types, each a client mistake whatever status it carries. */
+const BODY_ERROR_STATUS: Record<string, number> = {
+  'entity.parse.failed': 400,
+  'entity.verify.failed': 400,
+  'entity.too.large': 413,
+  'parameters.too.many': 413,
+  'encoding.unsupported': 415,
+  'charset.unsupported': 415,
+  'request.size.invalid': 400,
+  'request.aborted': 400,
+  'stream.encoding.set': 400,
+  'stream.not.readable': 400,
+};
+
+/**
+ * An error a client caused, as an AppError: body-parser's (by type; a body that lies about its
+ * Content-Encoding fails in zlib and arrives as a bare 400) and the router's (a malformed
+ * percent-escape in a path parameter is a URIError with status 400). Null for anything else.
+ */
 function clientError(error: unknown): AppError | null {
-  if (!error || typeof error !== 'object' || !('type' in error)) return null;
-  switch ((error as { type: unknown }).type) {
-    case 'entity.parse.failed':
-      return new AppError(400, 'invalidRequest', { body: 'invalidRequest' });
-    case 'entity.too.large':
-      return new AppError(413, 'payloadTooLarge');
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-    case 'request.size.invalid':
-    case 'request.aborted':
-    case 'parameters.too.many':
-      return new AppError(400, 'invalidRequest');
-    default:
-      return null;
-  }
+  if (!error || typeof error !== 'object') return null;
+  const { type, status, statusCode } = error as { type?: unknown; status?: unknown; statusCode?: unknown };
+  const given = typeof type === 'string' ? BODY_ERROR_STATUS[type] : undefined;
+  const httpStatus = given ?? (typeof status === 'number' ? status : statusCode);
+  if (typeof httpStatus !== 'number' || httpStatus < 400 || httpStatus > 499) return null;
+  const code = CODE_BY_STATUS[httpStatus] ?? 'invalidRequest';
+  return new AppError(httpStatus, code, httpStatus === 400 ? { body: 'invalidRequest' } : undefined);
 }
 
 /**
  * The one error handler: `{ code, message, errors? }` with the message in the request's language.
- * Anything unexpected is logged and answered as `somethingWentWrong`, never with a stack.
+ * Client errors are answered, never logged; anything else is logged and answered as
+ * `somethingWentWrong` (500), never with a stack.
  */
 export function errorHandler(
   translator: Translator,
@@ -36,7 +57,7 @@ export function errorHandler(
     }
     let appError = error instanceof AppError ? error : clientError(error);
     if (!appError) {
-      logError(`${req.method} ${req.originalUrl} failed`, error);
+      logError(`${req.method} ${req.path} failed`, error);
       appError = new AppError(500, 'somethingWentWrong');
     }
     const language = requestLanguage(req);

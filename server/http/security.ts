@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /**
@@ -23,3 +24,12 @@ export const securityHeaders = helmet({
   },
   strictTransportSecurity: false,
 });
+
+/**
+ * Gateway answers are one caller's: tokens (sign-in, organisation switch, impersonation), the
+ * profile, 2FA secrets. No cache, shared or private, may keep them.
+ */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};

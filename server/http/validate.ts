@@ -1,10 +1,12 @@
 import Ajv, { type ErrorObject, type JSONSchemaType, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { isTimeZone } from '../../core/dates/time-zones';
 import { AppError } from './app-error';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
+ajv.addFormat('time-zone', { type: 'string', validate: isTimeZone });
 
 /** ajv keyword → the i18n key a form shows next to the field. */
 function fieldCode(error: ErrorObject): string {

@@ -28,19 +28,26 @@ export function actionMail(to: string, texts: ActionMailTexts, link: string): Ma
   return { to, subject, text, html };
 }
 
+/** Where each template's texts live in locales. */
+const TEMPLATE_KEYS = {
+  verification: 'mail.verification',
+  reset: 'mail.reset',
+  accountExists: 'hardening.mail.accountExists',
+} as const;
+
 /**
- * A mail with one call-to-action link, texts from locales under `mail.<template>` in the
+ * A mail with one call-to-action link, texts from locales under the template's key in the
  * recipient's language: subject, greeting ({{name}}), body, action, footer.
  */
 export function linkMail(
   translator: Translator,
   language: Language,
-  template: 'verification' | 'reset',
+  template: keyof typeof TEMPLATE_KEYS,
   to: string,
   name: string,
   link: string,
 ): Mail {
-  const t = (part: string) => translator.t(language, `mail.${template}.${part}`, { name });
+  const t = (part: string) => translator.t(language, `${TEMPLATE_KEYS[template]}.${part}`, { name });
   const texts = {
     subject: t('subject'),
     greeting: t('greeting'),

@@ -1,6 +1,7 @@
 import type { QueryableFields, ListQuery, SortKey } from '../../core/query/query.types';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
+import { endSessions } from '../auth/session-generation';
 import { AppError } from '../http/app-error';
 import { asLanguage } from '../http/i18n';
 import { plainMail } from '../mail/templates';
@@ -68,6 +69,17 @@ export class AdminService {
     const mail = plainMail(this.ctx.translator, asLanguage(user.site_language), user.email, message);
     const log = await this.ctx.mailer.send(mail);
     return { id: log.id, status: log.status };
+  }
+
+  /**
+   * Withdraws the approval: the user cannot sign in (423 `notApproved`) and every session ends,
+   * for good — approving the account again does not bring an old token back.
+   */
+  async deactivate({ user: admin }: AuthContext, userId: string) {
+    const target = await getUser(this.ctx, userId);
+    if (target.id === admin.id) throw new AppError(400, 'invalidRequest', { uuid: 'invalidRequest' });
+    const updated = await usersOf(this.ctx).update(userId, { approved: false, ...endSessions(target) });
+    return publicUser(updated);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { FormBody, FormErrors } from '../../core/forms/form.types';
 import { validateFormData } from '../../core/forms/form.utils';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
+import { endSessions } from '../auth/session-generation';
 import { checkTotp } from '../auth/totp';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
@@ -8,6 +9,7 @@ import { asLanguage } from '../http/i18n';
 import { linkMail } from '../mail/templates';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
 import { WriteQueue } from '../store/write-queue';
+import { AfterAnswer } from './after-answer';
 import type { InvitationService } from './invitations.service';
 import { LinkTokens, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './link-tokens';
 import { loginResponse } from './session';
@@ -33,6 +35,8 @@ const MERCHANT_DEFAULTS = {
   permissions: ['saqOverview:view', 'saqList:view', 'dashboard:view'],
 };
 const PLAIN_DEFAULTS = { roles: ['user'], permissions: [] as string[] };
+/** Sign-up fields stored trimmed (never the passwords: a space there is part of the secret). */
+const TRIMMED_FIELDS = ['name', 'company', 'phone', 'website'];
 
 const credentialsError = () => new AppError(401, 'credentialsAreIncorrect', { username: 'credentialsAreIncorrect' });
 
@@ -41,12 +45,14 @@ export class AuthService {
   private readonly links: LinkTokens;
   /** duplicate-e-mail check and insert must not interleave */
   private readonly registerLock = new WriteQueue();
+  private readonly afterAnswer: AfterAnswer;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly invitations: InvitationService,
   ) {
     this.links = new LinkTokens(ctx);
+    this.afterAnswer = new AfterAnswer(ctx.log);
   }
 
   /**
@@ -88,26 +94,62 @@ export class AuthService {
     if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
   }
 
-  register(input: Record<string, unknown>) {
-    return this.registerLock.run(async () => {
-      const email = normalizeEmail(input.email);
-      const data = { ...input, email: typeof input.email === 'string' ? email : input.email };
-      const duplicate = email && (await findUserByEmail(this.ctx, email)) ? { email: 'emailAlreadyExists' } : {};
-      const errors = { ...validateFormData(this.form('register'), data) };
-      if (!errors.email) Object.assign(errors, duplicate);
-      if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
-      const code = typeof input.invitation === 'string' ? input.invitation.trim() : '';
-      const invitation = code ? await this.invitations.usable(code, email) : undefined;
+  /**
+   * Sign-up (domain §5), answered alike whether the e-mail has an account or not: the form and any
+   * invitation are checked, 201 goes out at once, and the rest happens after the answer — a new
+   * account and its verification mail, or a mail telling the owner of the existing account that
+   * someone tried. An invitation's own errors are answered (they tell nothing about accounts).
+   */
+  async register(raw: Record<string, unknown>): Promise<{ uuid: string; email: string; approved: boolean }> {
+    // a name of only spaces is no name: text fields are trimmed before the form's rules see them
+    const input = { ...raw };
+    for (const field of TRIMMED_FIELDS) {
+      if (typeof input[field] === 'string') input[field] = (input[field] as string).trim();
+    }
+    const email = normalizeEmail(input.email);
+    const data = { ...input, email: typeof input.email === 'string' ? email : input.email };
+    const errors = validateFormData(this.form('register'), data);
+    if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
+    const code = typeof input.invitation === 'string' ? input.invitation.trim() : '';
+    const invitation = code ? await this.invitations.usable(code, email) : undefined;
+    const id = crypto.randomUUID();
+    this.afterAnswer.run('Sign-up', () => this.createAccount(id, email, input, invitation));
+    // the inviter vouches for the address an invitation names; anyone else waits for an admin
+    return { uuid: id, email, approved: typeof invitation?.email === 'string' };
+  }
 
+  private async createAccount(
+    id: string,
+    email: string,
+    input: Record<string, unknown>,
+    invitation: Awaited<ReturnType<InvitationService['usable']>> | undefined,
+  ): Promise<void> {
+    // hashed either way, so a sign-up for a known address costs the server the same
+    const passwordHash = await hashPassword(String(input.password));
+    await this.registerLock.run(async () => {
+      const existing = await findUserByEmail(this.ctx, email);
+      if (existing) {
+        const link = `${this.ctx.appUrl}/forgot-password`;
+        const mail = linkMail(
+          this.ctx.translator,
+          existing.site_language,
+          'accountExists',
+          existing.email,
+          existing.name,
+          link,
+        );
+        await this.ctx.mailer.send(mail);
+        return;
+      }
       const defaults = input.saq === false ? PLAIN_DEFAULTS : MERCHANT_DEFAULTS;
       const user: UserRecord = {
-        id: crypto.randomUUID(),
+        id,
         email,
         name: String(input.name).trim(),
         company: String(input.company).trim(),
         phone: String(input.phone),
         website: typeof input.website === 'string' ? input.website.trim() : undefined,
-        passwordHash: await hashPassword(String(input.password)),
+        passwordHash,
         roles: invitation ? [...new Set([...defaults.roles, String(invitation.role)])] : [...defaults.roles],
         permissions: [...defaults.permissions],
         verified: false,
@@ -143,7 +185,6 @@ export class AuthService {
       await this.ctx.mailer.send(
         linkMail(this.ctx.translator, user.site_language, 'verification', user.email, user.name, link),
       );
-      return { uuid: user.id, email: user.email, approved: user.approved };
     });
   }
 
@@ -154,16 +195,25 @@ export class AuthService {
     await usersOf(this.ctx).update(user.id, { verified: true });
   }
 
-  /** Always succeeds to the caller, so the answer never tells which e-mails have accounts. */
-  async forgotPassword(emailInput: string): Promise<void> {
-    const user = await findUserByEmail(this.ctx, emailInput);
-    if (!user) return;
-    const token = await this.links.issue('reset', user.id, RESET_TOKEN_TTL_MS);
-    const link = `${this.ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    // not awaited: waiting for SMTP only for real accounts would reveal them through timing
-    void this.ctx.mailer
-      .send(linkMail(this.ctx.translator, user.site_language, 'reset', user.email, user.name, link))
-      .catch((error) => this.ctx.log.error('Reset mail could not be logged', error));
+  /**
+   * Always answered alike and at once: the lookup, the token and the mail happen after the answer,
+   * so neither its content nor its time tells which e-mails have accounts.
+   */
+  forgotPassword(emailInput: string): void {
+    this.afterAnswer.run('Password reset request', async () => {
+      const user = await findUserByEmail(this.ctx, emailInput);
+      if (!user) return;
+      const token = await this.links.issue('reset', user.id, RESET_TOKEN_TTL_MS);
+      const link = `${this.ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await this.ctx.mailer.send(
+        linkMail(this.ctx.translator, user.site_language, 'reset', user.email, user.name, link),
+      );
+    });
+  }
+
+  /** Resolves once the work left after answers is done (the app waits for it before closing). */
+  settled(): Promise<void> {
+    return this.afterAnswer.settled();
   }
 
   async resetPassword(input: { token: string; password: string; password_confirm: string }): Promise<void> {
@@ -171,7 +221,7 @@ export class AuthService {
     const userId = await this.links.consume('reset', input.token);
     const user = userId ? await usersOf(this.ctx).get(userId) : undefined;
     if (!user) throw new AppError(400, 'resetFailed');
-    await usersOf(this.ctx).update(user.id, { passwordHash: await hashPassword(input.password) });
+    await usersOf(this.ctx).update(user.id, { passwordHash: await hashPassword(input.password), ...endSessions(user) });
     await this.links.revokeAll('reset', user.id);
   }
 }

@@ -1,3 +1,4 @@
+import { endSessions, sessionGeneration } from '../auth/session-generation';
 import { checkTotp, newTotpSecret, totpProvisioning } from '../auth/totp';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -46,12 +47,18 @@ export class ProfileService {
     return publicUser(updated);
   }
 
-  async disableTwoFactor({ user }: AuthContext, code: string) {
+  /**
+   * Turning 2FA off ends every session of the user; the one asking gets a fresh token
+   * (same organisation, same impersonation) so it goes on.
+   */
+  async disableTwoFactor({ user, claims }: AuthContext, code: string) {
     const secret = user.twoFactor.secret;
     if (!user.twoFactor.enabled || !secret || !(await checkTotp(secret, code))) {
       throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
     }
-    const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: false } });
-    return publicUser(updated);
+    const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: false }, ...endSessions(user) });
+    const { sub: _sub, gen: _gen, ...kept } = claims;
+    const token = await this.ctx.tokens.sign({ sub: updated.id, gen: sessionGeneration(updated), ...kept });
+    return { ...publicUser(updated), token };
   }
 }

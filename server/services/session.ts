@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../core/session/session.types';
+import { sessionGeneration } from '../auth/session-generation';
 import type { TokenClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
@@ -62,9 +63,14 @@ export async function sessionView(ctx: AppContext, user: UserRecord) {
 }
 
 /** A fresh token plus everything the client keeps in its session (docs/contracts.md LoginResponse). */
-export async function loginResponse(ctx: AppContext, user: UserRecord, claims: Omit<TokenClaims, 'sub'> = {}) {
+export async function loginResponse(ctx: AppContext, user: UserRecord, claims: Omit<TokenClaims, 'sub' | 'gen'> = {}) {
   const organizations = await organizationsOf(ctx, user);
   const org = claims.org ?? organizations[0]?.id;
-  const token = await ctx.tokens.sign({ sub: user.id, ...claims, ...(org ? { org } : {}) });
+  const token = await ctx.tokens.sign({
+    sub: user.id,
+    gen: sessionGeneration(user),
+    ...claims,
+    ...(org ? { org } : {}),
+  });
   return { token, ...(await sessionView(ctx, user)), organization_list: organizations };
 }

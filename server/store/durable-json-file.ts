@@ -27,6 +27,8 @@ export class DurableJsonFile<T> implements Adapter<T[]> {
       throw new StoreCorruptError(this.file, (error as Error).message);
     }
     if (!Array.isArray(parsed)) throw new StoreCorruptError(this.file, 'expected a JSON array of records');
+    const bad = parsed.findIndex((record) => !isRecord(record));
+    if (bad >= 0) throw new StoreCorruptError(this.file, `record ${bad} is not an object with a string id`);
     return parsed as T[];
   }
 
@@ -35,7 +37,8 @@ export class DurableJsonFile<T> implements Adapter<T[]> {
     const temp = join(dir, `.${basename(this.file)}.${randomBytes(6).toString('hex')}.tmp`);
     const handle = await open(temp, 'w', 0o600);
     try {
-      await handle.writeFile(JSON.stringify(data, null, 2));
+      // compact: indentation made a deeply nested value hundreds of times larger on disk
+      await handle.writeFile(JSON.stringify(data));
       await handle.sync();
     } finally {
       await handle.close();
@@ -48,6 +51,17 @@ export class DurableJsonFile<T> implements Adapter<T[]> {
     }
     await syncDirectory(dir);
   }
+}
+
+const isRecord = (value: unknown): boolean =>
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  typeof (value as { id?: unknown }).id === 'string';
+
+/** Whether a file name is one of the temp files `write` makes (`.<file>.<hex>.tmp`). */
+export function isTempFile(name: string): boolean {
+  return /^\..+\.[0-9a-f]{12}\.tmp$/.test(name);
 }
 
 /** fsync of the directory makes the rename itself durable (not supported on every platform). */

@@ -1,9 +1,9 @@
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
-import { DurableJsonFile } from './durable-json-file';
+import { DurableJsonFile, isTempFile } from './durable-json-file';
 import {
   COLLECTION_NAMES,
   type Collection,
@@ -144,10 +144,14 @@ async function openFile(dataDir: string, name: string): Promise<LowdbCollection<
 /**
  * Opens (or creates) DATA_DIR with one JSON file per collection: the fixed ones, and every dynamic
  * collection that has a file already. Every file is read before anything is written, so a corrupt
- * file stops start-up without being overwritten. Other dynamic collections open on first use.
+ * file stops start-up without being overwritten. Other dynamic collections open on first use. Temp
+ * files a crash left behind mid-write are removed first (the target file is complete either way).
  */
 export async function openLowdbStore(dataDir: string): Promise<Store> {
   await mkdir(dataDir, { recursive: true });
+  for (const name of await readdir(dataDir)) {
+    if (isTempFile(name)) await unlink(join(dataDir, name));
+  }
   const fixed = new Map<string, LowdbCollection<StoredRecord>>();
   for (const name of COLLECTION_NAMES) fixed.set(name, await openFile(dataDir, name));
   const dynamic = new Map<string, OpeningCollection<StoredRecord>>();

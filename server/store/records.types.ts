@@ -27,6 +27,10 @@ export interface UserRecord {
   /** LoginResponse.data flags (`hasSites` is not stored: it is derived from the `sites` collection). */
   data: { bankAccount?: boolean; bramOnly?: boolean; fullOnboarding?: boolean; tutorials?: unknown };
   twoFactor: { enabled: boolean; secret?: string; pendingSecret?: string };
+  /** The affiliate the user came through (X-AFF-ID, first one wins; server/gateway/affiliate.ts). */
+  affiliateId?: string;
+  /** Bumped to end every session issued before (server/auth/session-generation.ts); absent = 0. */
+  sessionGeneration?: number;
   createdAt: string;
   approvedAt?: string;
   approvedBy?: string;

@@ -92,13 +92,18 @@ test.describe('redirects and the remembered path', () => {
   });
 });
 
-test('a render failure shows the error-500 page; reporting it thanks the user', async ({ page }) => {
+test('a render failure is reported and shows the error-500 page; reporting it thanks the user', async ({ page }) => {
   await signIn(page, 'bank@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');
   // The settings screen's code cannot be loaded (as after a deploy): the screen fails to render.
   await page.route(/\/assets\/Settings[^/]*\.js$/, (route) => route.abort());
+  const reported = page.waitForRequest((request) => request.url().endsWith('/wbe/api/user/log/error'));
   await page.getByRole('button', { name: t('shell.userMenu') }).click();
   await page.getByRole('menuitem', { name: t('shell.settings') }).click();
+  // the boundary reports by itself (shell §8), before anyone presses the button
+  const report = (await reported).postDataJSON() as { page_url: string; error_reason: string };
+  expect(report.page_url).toContain('/app/settings');
+  expect(report.error_reason).toMatch(/^render failure: /);
   await expect(page.getByText(t('error500.title'))).toBeVisible();
   await page.getByRole('button', { name: t('error500.report') }).click();
   await expect(page.getByText(t('error500.thanks'))).toBeVisible();

@@ -225,6 +225,8 @@ describe('profile defaults: dark theme and the registered language', () => {
     const answer = await call(server.base, 'POST', '/iam/api/auth/register', { body });
     expect(answer.status).toBe(201);
     const uuid = answer.body.content.uuid as string;
+    // the account is created after the answer; its verification mail says it exists
+    await server.mailbox().waitFor(String(body.email));
     await users().update(uuid, { verified: true });
     const admin = await tokenFor(server.base, 'admin@demo.test');
     expect((await call(server.base, 'POST', `/wbe/api/admin/users/${uuid}/approve`, { token: admin })).status).toBe(

@@ -2,7 +2,7 @@ import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { iam } from '../../api/clients';
-import { LANGUAGES } from '../../i18n/i18n';
+import { offeredLanguages } from '../../i18n/i18n';
 import type { Language } from '../../session/session.types';
 import { updateSession } from '../../session/session.store';
 import { useSession } from '../../session/useSession';
@@ -41,7 +41,7 @@ export function LanguageTab() {
           value={language}
           onChange={(event) => setLanguage(event.target.value as Language)}
         >
-          {LANGUAGES.map((code) => (
+          {offeredLanguages().map((code) => (
             <option key={code} value={code}>
               {t(`shell.language.${code}`)}
             </option>

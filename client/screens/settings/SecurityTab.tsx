@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { iam } from '../../api/clients';
 import { content, failureOf } from '../../api/http';
 import { translateCode } from '../../i18n/text';
+import { updateSession } from '../../session/session.store';
 import { LoadingButton } from '../../shell/LoadingButton';
 
 interface Setup {
@@ -57,7 +58,9 @@ export function SecurityTab() {
     });
   const disable = () =>
     run(async () => {
-      await iam.post('/me/2fa/disable', { code: code.trim() });
+      // turning 2FA off ends every session; this one goes on with the fresh token of the answer
+      const { token } = content<{ token: string }>(await iam.post('/me/2fa/disable', { code: code.trim() }));
+      updateSession({ token });
       setCode('');
       setMessage({ intent: 'success', text: t('settings.security.disabled') });
       await queryClient.invalidateQueries({ queryKey: meKey });

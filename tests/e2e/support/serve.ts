@@ -30,6 +30,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     SMTP_PORT: String(sink.port),
     APP_URL: `http://127.0.0.1:${port}`,
     LOGIN_RATE_LIMIT: '1000',
+    SIGN_UP_RATE_LIMIT: '1000',
+    ANONYMOUS_WRITE_RATE_LIMIT: '1000',
   },
 });
 

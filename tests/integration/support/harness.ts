@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ export interface TestServer {
   sink: SmtpSink | null;
   /** The app's store, for arranging states no endpoint creates (e.g. a revoked membership). */
   store: Store;
+  /** The Express app itself (its routers are walked by the fuzz suite). */
+  app: Express;
   /** The SMTP sink; throws for a server started without one. */
   mailbox(): SmtpSink;
   /** Stops the HTTP server and closes the app (data directory kept). */
@@ -57,6 +60,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
     dataDir,
     sink,
     store,
+    app,
     mailbox() {
       if (!sink) throw new Error('started without an SMTP sink');
       return sink;

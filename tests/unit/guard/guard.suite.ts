@@ -40,10 +40,11 @@ export function guardTests(evaluateGuard: EvaluateGuard, name = 'evaluateGuard')
       ).toBe(false);
     });
 
-    it('empty anyOf means any user holding at least one permission or role', () => {
+    it('empty anyOf means any user holding at least one permission (shell §6 onlyGuest), a role is not enough', () => {
       const guard: Guard = { anyOf: [] };
       expect(evaluateGuard(guard, subject({ permissions: ['social:view'] }), groups)).toBe(true);
-      expect(evaluateGuard(guard, subject({ roles: ['user'] }), groups)).toBe(true);
+      expect(evaluateGuard(guard, subject({ roles: ['user'] }), groups)).toBe(false);
+      expect(evaluateGuard(guard, subject({ roles: ['admin'], permissions: [] }), groups)).toBe(false);
       expect(evaluateGuard(guard, subject({ packages: ['free'] }), groups)).toBe(false);
       expect(evaluateGuard(guard, visitor, groups)).toBe(false);
     });

@@ -35,9 +35,9 @@ describe('role groups document (schemas/app/role-groups.json)', () => {
     });
 
     if (members.length === 0) {
-      it('admits any user holding a permission or role, and no visitor', () => {
+      it('admits any user holding a permission (shell §6), not one with roles only, and no visitor', () => {
         expect(evaluateGuard({ group: name }, subject({ permissions: ['dashboard:view'] }), groups)).toBe(true);
-        expect(evaluateGuard({ group: name }, subject({ roles: ['owner'] }), groups)).toBe(true);
+        expect(evaluateGuard({ group: name }, subject({ roles: ['owner'] }), groups)).toBe(false);
         expect(evaluateGuard({ group: name }, visitor, groups)).toBe(false);
       });
       return;

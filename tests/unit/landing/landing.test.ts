@@ -35,6 +35,18 @@ describe('landing rules document (schemas/app/landing-rules.json)', () => {
     },
   );
 
+  it.each(['instantSecurity:view', 'onboardingList:view'])(
+    'rule 4 with %s in full-onboarding mode lands on /app/onboarding (shell §6, last line)',
+    (permission) => {
+      expect(resolveLanding(landing, subject({ permissions: [permission], fullOnboarding: true }))).toBe(
+        '/app/onboarding',
+      );
+      expect(resolveLanding(landing, subject({ permissions: [permission], fullOnboarding: false }))).toBe(
+        '/app/instant-security-view',
+      );
+    },
+  );
+
   it('rule 10: anyone else lands on /app/dashboard', () => {
     expect(resolveLanding(landing, subject({ roles: ['user'], permissions: ['social:view'] }))).toBe('/app/dashboard');
     expect(resolveLanding(landing, subject({ roles: ['user'] }))).toBe('/app/dashboard');

@@ -151,13 +151,29 @@ describe('routes document against shell §2.4 (permission-guarded routes)', () =
     expect(decideAccess(guard, visitor, groups)).toBe('login');
   });
 
-  it('/app/pricing/{group} admits any signed-in role and /app/pricing redirects', () => {
-    const pricing = matchRoute(routes, '/app/pricing/ecommerce-checklist');
-    for (const role of ['admin', 'user', 'saq', 'bank']) {
-      expect(evaluateGuard(pricing?.route.guard ?? null, subject({ roles: [role] }), groups)).toBe(true);
+  it('/app/settings refuses a user with roles but no permission (onlyGuest)', () => {
+    const guard = matchRoute(routes, '/app/settings')?.route.guard ?? null;
+    expect(decideAccess(guard, subject({ roles: ['user'] }), groups)).toBe('forbidden');
+  });
+
+  it('/app/pricing/{group} and /welcome/{code} admit any signed-in role, whichever it is; /app/pricing redirects', () => {
+    for (const path of ['/app/pricing/ecommerce-checklist', '/app/pricing', '/welcome/abc']) {
+      const guard = matchRoute(routes, path)?.route.guard ?? null;
+      for (const role of ['admin', 'user', 'saq', 'bank', 'owner', 'assessor', 'assessee']) {
+        expect(evaluateGuard(guard, subject({ roles: [role] }), groups), `${path} ${role}`).toBe(true);
+      }
+      expect(decideAccess(guard, subject({ permissions: ['dashboard:view'] }), groups)).toBe('login');
+      expect(decideAccess(guard, visitor, groups)).toBe('login');
     }
-    expect(decideAccess(pricing?.route.guard ?? null, visitor, groups)).toBe('login');
     expect(matchRoute(routes, '/app/pricing')?.route.redirect).toBe('/app/pricing/ecommerce-checklist');
+  });
+
+  it('notifications, sanction screening, the MMSP dashboard and /logout admit any signed-in user (README notes)', () => {
+    for (const path of ['/app/notifications', '/app/sanction-screening', '/app/mmsp-dashboard', '/logout']) {
+      const guard = matchRoute(routes, path)?.route.guard ?? null;
+      expect(evaluateGuard(guard, subject({ signedIn: true }), groups), path).toBe(true);
+      expect(decideAccess(guard, visitor, groups), path).toBe('login');
+    }
   });
 });
 

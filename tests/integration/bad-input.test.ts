@@ -1,0 +1,136 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
+
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+/** Each request here answered 500 with a logged stack before (issue 6, causes 1–4 and item 7). */
+describe('bad input is a 4xx in the documented shape, never a 500', () => {
+  let server: TestServer;
+  const logged: unknown[] = [];
+  let admin: string;
+  let user: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      withSmtp: false,
+      log: { info: () => {}, warn: () => {}, error: (message, error) => logged.push([message, error]) },
+    });
+    admin = await tokenFor(server.base, 'admin@demo.test');
+    user = await tokenFor(server.base, 'assessee@demo.test');
+  });
+  afterAll(() => server.close());
+
+  function expectShape(
+    answer: { status: number; body: { code?: unknown; message?: unknown } },
+    status: number,
+    code: string,
+  ) {
+    expect(answer.status).toBe(status);
+    expect(answer.body.code).toBe(code);
+    expect(typeof answer.body.message).toBe('string');
+  }
+
+  it('a Content-Encoding the body does not have is 400; a body that is really gzipped is read', async () => {
+    const headers = { 'content-encoding': 'gzip' };
+    for (const path of [
+      '/iam/api/login',
+      '/iam/api/auth/register',
+      '/wbe/api/user/log/error',
+      '/config/v1/documents',
+    ]) {
+      expectShape(await call(server.base, 'POST', path, { headers, body: {} }), 400, 'invalidRequest');
+    }
+    expectShape(
+      await call(server.base, 'PUT', '/iam/api/me', { token: user, headers, body: {} }),
+      400,
+      'invalidRequest',
+    );
+    const unknown = await call(server.base, 'POST', '/iam/api/login', {
+      headers: { 'content-encoding': 'x-bogus' },
+      body: {},
+    });
+    expectShape(unknown, 415, 'unsupportedMediaType');
+
+    const zipped = await fetch(`${server.base}/iam/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ email: 'nobody@demo.test' })),
+    });
+    expect(zipped.status).toBe(200);
+  });
+
+  it('a malformed percent-escape in a path parameter is 400', async () => {
+    for (const path of [
+      '/config/v1/documents/%zz/app',
+      '/config/v1/documents/routes/%E0%A4%A/versions',
+      '/trn/v2/login/organization/%',
+    ]) {
+      expectShape(await call(server.base, 'GET', path, { token: admin }), 400, 'invalidRequest');
+    }
+    expectShape(
+      await call(server.base, 'GET', '/wbe/api/admin/impersonate-uuid/%zz', { token: admin }),
+      400,
+      'invalidRequest',
+    );
+  });
+
+  it('a write without a body reads as {}; a body of a type we do not parse is 415', async () => {
+    const empty = await fetch(`${server.base}/iam/api/auth/register`, { method: 'POST' });
+    expect(empty.status).toBe(422);
+    expect((await empty.json()).code).toBe('validationFailed');
+    expect((await call(server.base, 'PUT', '/iam/api/me', { token: user })).status).toBe(200);
+
+    for (const type of ['text/plain', 'application/vnd.api+json', 'application/octet-stream']) {
+      const headers = { 'content-type': type };
+      const body = JSON.stringify({ email: 'x@demo.test' });
+      expectShape(
+        await call(server.base, 'POST', '/iam/api/auth/register', { headers, body }),
+        415,
+        'unsupportedMediaType',
+      );
+      expectShape(
+        await call(server.base, 'PUT', '/iam/api/me', { token: user, headers, body }),
+        415,
+        'unsupportedMediaType',
+      );
+    }
+  });
+
+  it('JSON nested deeper than the cap is 400 before any handler recurses into it', async () => {
+    const deep = nested(4_100);
+    const signUp = await call(server.base, 'POST', '/iam/api/auth/register', { body: `{"x":${deep}}` });
+    expectShape(signUp, 400, 'invalidRequest');
+    for (const action of ['drafts', 'validate']) {
+      const answer = await call(server.base, 'POST', `/config/v1/documents/form/deep/${action}`, {
+        token: admin,
+        body: `{"body":{"rules":${deep}}}`,
+      });
+      expectShape(answer, 400, 'invalidRequest');
+    }
+    // 64 levels are fine
+    const fine = await call(server.base, 'POST', '/config/v1/documents/form/deep/validate', {
+      token: admin,
+      body: `{"body":{"rules":${nested(62)}}}`,
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  it('an anonymous or non-admin caller cannot make the server read a large body', async () => {
+    const big = { page_url: 'x'.repeat(2_000), error_reason: 'y'.repeat(4_000), endpoint: 'z'.repeat(2_000) };
+    expect((await call(server.base, 'POST', '/wbe/api/user/log/error', { body: big })).status).toBe(201);
+    const large = JSON.stringify({ page_url: 'x', error_reason: 'y', pad: 'z'.repeat(20_000) });
+    expectShape(await call(server.base, 'POST', '/wbe/api/user/log/error', { body: large }), 413, 'payloadTooLarge');
+    expect((await call(server.base, 'POST', '/wbe/api/user/log/error', { token: user, body: large })).status).toBe(201);
+
+    const document = JSON.stringify({ body: { pad: 'x'.repeat(200_000) } });
+    const path = '/config/v1/documents/form/large/validate';
+    expectShape(await call(server.base, 'POST', path, { body: document }), 413, 'payloadTooLarge');
+    expectShape(await call(server.base, 'POST', path, { token: user, body: document }), 413, 'payloadTooLarge');
+    expect((await call(server.base, 'POST', path, { token: admin, body: document })).status).toBe(200);
+  });
+
+  it('logged no failure for any of these client errors', () => {
+    expect(logged).toEqual([]);
+  });
+});

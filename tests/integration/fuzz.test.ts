@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTION_NAMES } from '../../server/store/store.types';
+import type { UserRecord } from '../../server/store/records.types';
+import { fuzzRequest } from './support/fuzz-requests';
+import { fillPath, type MountedRoute, mountedRoutes, parameterNames } from './support/mounted-routes';
+import { call, login, startTestServer, type TestServer } from './support/harness';
+import { type Answer, closeConnections, send } from './support/raw-http';
+
+/**
+ * Property-based fuzzing of every route the server mounts (found by walking its routers), signed
+ * out, as a plain user and as an admin: no 5xx, every error in the documented shape, nothing
+ * logged as a failure, and the server still answering afterwards.
+ * FUZZ_BUDGET_MS (default 60 s) is the whole run; FUZZ_SEED replays a run.
+ */
+const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 60_000);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const BATCH = 25;
+
+const ERROR_CODES = new Set(
+  Object.keys((JSON.parse(readFileSync('locales/en.json', 'utf8')) as { errors: object }).errors),
+);
+
+/** What is wrong with an answer, or null: 5xx, or an error without the documented shape. */
+function problemWith(answer: Answer, method: string): string | null {
+  if (answer.status >= 500) return `status ${answer.status}`;
+  if (answer.status < 400 || method === 'HEAD') return null;
+  if (!answer.contentType.startsWith('application/json')) return `error answer as ${answer.contentType || 'nothing'}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return 'error answer is not JSON';
+  }
+  const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code !== 'string' || !ERROR_CODES.has(code)) return `error code ${JSON.stringify(code)} not in errors.*`;
+  if (typeof message !== 'string' || message === '') return 'error message missing';
+  return null;
+}
+
+interface Identity {
+  name: 'signed out' | 'plain user' | 'admin';
+  email: string | null;
+  token: string | null;
+}
+
+describe('fuzzing every mounted route', () => {
+  let server: TestServer;
+  let routes: MountedRoute[];
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      withSmtp: false,
+      // throttles are tested on their own (throttles.test.ts); here requests should reach the handlers
+      rateLimits: { anonymousWrites: 1e6, signUp: 1e6, twoFactor: 1e6, forgotPassword: 1e6 },
+      log: {
+        info: () => {},
+        warn: () => {},
+        error: (message, error) => logged.push(`${message}: ${error instanceof Error ? error.message : error}`),
+      },
+    });
+    routes = mountedRoutes(server.app);
+  });
+  afterAll(async () => {
+    closeConnections();
+    await server.close();
+  });
+
+  it('finds the routes by walking the routers', () => {
+    const listed = routes.map((route) => `${route.method} ${route.path}`);
+    expect(listed).toContain('POST /iam/api/auth/register');
+    expect(listed).toContain('GET /config/v1/documents/:kind/:id');
+    expect(listed).toContain('GET /trn/v2/login/organization/:id');
+    expect(listed).toContain('POST /wbe/api/user/log/error');
+  });
+
+  it(
+    'answers generated requests on every route with no 5xx and only documented errors',
+    async () => {
+      const identities: Identity[] = [
+        { name: 'signed out', email: null, token: null },
+        { name: 'plain user', email: 'assessee@demo.test', token: null },
+        { name: 'admin', email: 'admin@demo.test', token: null },
+      ];
+      const fuzzers = new Set(identities.map((identity) => identity.email));
+      const users = await server.store.collection<UserRecord>('users').all();
+      const documents = (await call(server.base, 'GET', '/config/v1/documents')).body.content as {
+        kind: string;
+        id: string;
+        latestVersion: number;
+      }[];
+      // values that get past lookups, so the fuzz reaches the code behind them (not the fuzzers themselves)
+      const known = [
+        ...new Set([
+          ...users.filter((user) => !fuzzers.has(user.email)).map((user) => user.id),
+          ...users.flatMap((user) => user.organizationIds),
+          ...documents.flatMap((document) => [document.kind, document.id, String(document.latestVersion)]),
+          ...COLLECTION_NAMES,
+          '1',
+          '2',
+        ]),
+      ];
+
+      /** A fresh token when the last one stopped working (the fuzz may change its own account). */
+      async function refresh(identity: Identity): Promise<void> {
+        if (!identity.email) return;
+        if (identity.token && (await call(server.base, 'GET', '/iam/api/me', { token: identity.token })).status === 200)
+          return;
+        const answer = await login(server.base, identity.email);
+        identity.token = answer.status === 200 ? (answer.body.content.token as string) : null;
+      }
+
+      const failures = new Map<string, string>();
+      let sent = 0;
+      const started = Date.now();
+      const slice = BUDGET_MS / (routes.length * identities.length);
+      let seed = SEED;
+      for (const route of routes) {
+        const names = parameterNames(route.path);
+        const arbitrary = fuzzRequest(route.method, names, known);
+        for (const identity of identities) {
+          await refresh(identity);
+          const until = Date.now() + slice;
+          while (Date.now() < until) {
+            seed += 1;
+            for (const fuzz of fc.sample(arbitrary, { numRuns: BATCH, seed })) {
+              const path = fillPath(route.path, fuzz.params);
+              const answer = await send(server.base, path, fuzz, identity.token ?? null).catch((error: Error) => {
+                console.log(
+                  'DEBUG',
+                  error.message,
+                  fuzz.method,
+                  path.slice(0, 100),
+                  JSON.stringify(fuzz.headers),
+                  fuzz.body?.length,
+                  fuzz.body?.toString('utf8', 0, 60),
+                );
+                return { status: 0, contentType: '', text: '' };
+              });
+              sent += 1;
+              const problem = problemWith(answer, fuzz.method);
+              const key = `${route.method} ${route.path} (${identity.name}): ${problem}`;
+              if (problem && !failures.has(key)) {
+                const headers = JSON.stringify(fuzz.headers);
+                const body = fuzz.body ? fuzz.body.toString('utf8', 0, 120) : '';
+                failures.set(
+                  key,
+                  `${fuzz.method} ${path.slice(0, 120)} ${headers} ${body} → ${answer.text.slice(0, 160)}`,
+                );
+              }
+              if (Date.now() >= until) break;
+            }
+          }
+        }
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        `fuzz: ${sent} requests to ${routes.length} routes × ${identities.length} identities in ${seconds} s ` +
+          `(seed ${SEED}): ${failures.size} distinct failures, ${logged.length} failures logged`,
+      );
+      const report = [...failures].map(([key, example]) => `${key}\n    e.g. ${example}`);
+      const causes = [...new Set(logged.map((line) => line.replace(/^\w+ \S+ failed: /, '').slice(0, 100)))];
+      expect({ failures: report, logged: causes }).toEqual({ failures: [], logged: [] });
+
+      // still answering: the config bundle, and a sign-in
+      expect((await call(server.base, 'GET', '/config/v1/app')).status).toBe(200);
+      expect((await login(server.base, 'admin@demo.test')).status).toBe(200);
+    },
+    BUDGET_MS * 2 + 30_000,
+  );
+});

@@ -1,0 +1,107 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOTP_SECRET } from '../../fixtures/users';
+import { currentTotp } from '../../server/auth/totp';
+import type { UserRecord } from '../../server/store/records.types';
+import { type TestServer, call, linkIn, login, startTestServer, tokenFor } from './support/harness';
+
+const SECRET = 'a-test-signing-key-that-is-long-enough-0123456789';
+
+/** Issue 6 items 5, 10, 11: sessions that end, tokens that expire, answers no cache keeps. */
+describe('sessions end when they must', () => {
+  let server: TestServer;
+  const me = (token: string) => call(server.base, 'GET', '/iam/api/me', { token });
+  const userId = async (email: string) =>
+    (await server.store.collection<UserRecord>('users').find((user) => user.email === email))[0].id;
+
+  beforeAll(async () => {
+    server = await startTestServer({ jwtSecret: SECRET, loginRateLimit: 100 });
+  });
+  afterAll(() => server.close());
+
+  it('a password reset ends every session issued before it', async () => {
+    const before = [await tokenFor(server.base, 'owner@demo.test'), await tokenFor(server.base, 'owner@demo.test')];
+    expect((await me(before[0])).status).toBe(200);
+    await call(server.base, 'POST', '/iam/api/auth/forgot-password', { body: { email: 'owner@demo.test' } });
+    const mail = await server.mailbox().waitFor('owner@demo.test');
+    const token = linkIn(mail.text, '/reset-password?token=').searchParams.get('token');
+    const reset = await call(server.base, 'POST', '/iam/api/auth/reset-password', {
+      body: { token, password: 'Fresh-Pass2', password_confirm: 'Fresh-Pass2' },
+    });
+    expect(reset.status).toBe(200);
+    for (const old of before) {
+      const answer = await me(old);
+      expect(answer.status).toBe(401);
+      expect(answer.body.code).toBe('unauthorized');
+    }
+    const fresh = await login(server.base, 'owner@demo.test', 'Fresh-Pass2');
+    expect((await me(fresh.body.content.token)).status).toBe(200);
+  });
+
+  it('turning 2FA off ends the other sessions; the one asking goes on with a fresh token', async () => {
+    const code = async () => ({ authcode: await currentTotp(DEMO_TOTP_SECRET) });
+    const elsewhere = await tokenFor(server.base, 'twofa@demo.test', await code());
+    const here = await tokenFor(server.base, 'twofa@demo.test', await code());
+    const disabled = await call(server.base, 'POST', '/iam/api/me/2fa/disable', {
+      token: here,
+      body: { code: await currentTotp(DEMO_TOTP_SECRET) },
+    });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.content.twoFactorEnabled).toBe(false);
+    expect((await me(elsewhere)).status).toBe(401);
+    expect((await me(here)).status).toBe(401);
+    expect((await me(disabled.body.content.token)).status).toBe(200);
+  });
+
+  it("an admin's deactivation ends the sessions for good, even after approving the account again", async () => {
+    const admin = await tokenFor(server.base, 'admin@demo.test');
+    const session = await tokenFor(server.base, 'assessor@demo.test');
+    const uuid = await userId('assessor@demo.test');
+    const plain = await tokenFor(server.base, 'merchant@demo.test');
+    const refused = await call(server.base, 'POST', `/wbe/api/admin/users/${uuid}/deactivate`, { token: plain });
+    expect(refused.status).toBe(403);
+
+    const deactivated = await call(server.base, 'POST', `/wbe/api/admin/users/${uuid}/deactivate`, { token: admin });
+    expect(deactivated.status).toBe(200);
+    expect(deactivated.body.content.approved).toBe(false);
+    expect((await me(session)).status).toBe(401);
+    expect((await login(server.base, 'assessor@demo.test')).status).toBe(423);
+
+    await call(server.base, 'POST', `/wbe/api/admin/users/${uuid}/approve`, { token: admin });
+    expect((await me(session)).status).toBe(401);
+    expect((await me(await tokenFor(server.base, 'assessor@demo.test'))).status).toBe(200);
+
+    const self = await call(server.base, 'POST', `/wbe/api/admin/users/${await userId('admin@demo.test')}/deactivate`, {
+      token: admin,
+    });
+    expect(self.status).toBe(400);
+  });
+
+  it('refuses a token signed with the real key but without an expiry', async () => {
+    const sub = await userId('merchant@demo.test');
+    const key = new TextEncoder().encode(SECRET);
+    const forever = await new SignJWT({ gen: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).sign(key);
+    expect((await me(forever)).status).toBe(401);
+    const expiring = await new SignJWT({ gen: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setExpirationTime('1h')
+      .sign(key);
+    expect((await me(expiring)).status).toBe(200);
+  });
+
+  it('answers that carry tokens or the profile are never stored by a cache', async () => {
+    const signedIn = await login(server.base, 'admin@demo.test');
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    const token = signedIn.body.content.token as string;
+    expect((await me(token)).headers.get('cache-control')).toBe('no-store');
+    const put = await call(server.base, 'PUT', '/iam/api/me', { token, body: {} });
+    expect(put.headers.get('cache-control')).toBe('no-store');
+    const switched = await call(server.base, 'GET', '/trn/v2/login/organization/org-demo-bank', { token });
+    expect(switched.headers.get('cache-control')).toBe('no-store');
+    const target = await userId('merchant@demo.test');
+    const impersonated = await call(server.base, 'GET', `/wbe/api/admin/impersonate-uuid/${target}`, { token });
+    expect(impersonated.status).toBe(200);
+    expect(impersonated.headers.get('cache-control')).toBe('no-store');
+  });
+});

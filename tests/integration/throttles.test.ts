@@ -1,0 +1,130 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DEMO_TOTP_SECRET } from '../../fixtures/users';
+import { currentTotp } from '../../server/auth/totp';
+import { openLowdbStore } from '../../server/store/lowdb-store';
+import type { Store, StoredRecord } from '../../server/store/store.types';
+import { type TestServer, call, login, newDataDir, startTestServer, tokenFor } from './support/harness';
+
+const signUp = (email: string) => ({
+  email,
+  name: 'Throttle Check',
+  company: 'Throttle Ltd',
+  password: 'Strong-Pass1',
+  password_confirm: 'Strong-Pass1',
+  using_conditions: true,
+  commercial_consent: false,
+  phone: '905551110000',
+  saq: true,
+});
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Issue 6 items 6, 8, 9: throttled anonymous writes and 2FA codes, no account enumeration. */
+describe('throttles and enumeration', () => {
+  let server: TestServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('throttles every anonymous write per address, but not sign-in nor signed-in callers', async () => {
+    server = await startTestServer({ withSmtp: false, loginRateLimit: 100, rateLimits: { anonymousWrites: 4 } });
+    const report = { page_url: 'http://app.test/x', error_reason: 'boom' };
+    for (let i = 0; i < 4; i++) {
+      expect((await call(server.base, 'POST', '/wbe/api/user/log/error', { body: report })).status).toBe(201);
+    }
+    for (const [path, body] of [
+      ['/wbe/api/user/log/error', report],
+      ['/iam/api/auth/register', {}],
+      ['/iam/api/auth/verify', { token: 'x' }],
+      ['/iam/api/auth/reset-password', { token: 'x', password: 'a', password_confirm: 'a' }],
+      ['/iam/api/auth/forgot-password', { email: 'someone@demo.test' }],
+    ] as const) {
+      const answer = await call(server.base, 'POST', path, { body });
+      expect(answer.status, path).toBe(429);
+      expect(answer.body.code).toBe('tooManyRequests');
+    }
+    const token = await tokenFor(server.base, 'merchant@demo.test');
+    expect((await call(server.base, 'POST', '/wbe/api/user/log/error', { token, body: report })).status).toBe(201);
+  });
+
+  it('accepts a limited number of sign-ups per address and hour', async () => {
+    server = await startTestServer({ withSmtp: false, rateLimits: { signUp: 2 } });
+    expect((await call(server.base, 'POST', '/iam/api/auth/register', { body: signUp('a@x.test') })).status).toBe(201);
+    // a form mistake does not count
+    expect((await call(server.base, 'POST', '/iam/api/auth/register', { body: {} })).status).toBe(422);
+    expect((await call(server.base, 'POST', '/iam/api/auth/register', { body: signUp('b@x.test') })).status).toBe(201);
+    const third = await call(server.base, 'POST', '/iam/api/auth/register', { body: signUp('c@x.test') });
+    expect(third.status).toBe(429);
+    expect(third.body.code).toBe('tooManyRequests');
+  });
+
+  it('throttles wrong 2FA codes on enable and disable per user', async () => {
+    server = await startTestServer({ withSmtp: false, loginRateLimit: 100 });
+    const token = await tokenFor(server.base, 'twofa@demo.test', { authcode: await currentTotp(DEMO_TOTP_SECRET) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (await call(server.base, 'POST', '/iam/api/me/2fa/disable', { token, body: { code: '000000' } })).status,
+      );
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    const right = await call(server.base, 'POST', '/iam/api/me/2fa/disable', {
+      token,
+      body: { code: await currentTotp(DEMO_TOTP_SECRET) },
+    });
+    expect(right.status).toBe(429);
+    expect(right.body.code).toBe('tooManyAttempts');
+  });
+
+  it('answers sign-up and forgot-password alike, in alike time, for known and unknown addresses', async () => {
+    const started = await startTestServer({
+      loginRateLimit: 100,
+      rateLimits: { signUp: 1000, anonymousWrites: 1000, forgotPassword: 1000 },
+    });
+    server = started;
+    const timed = async (path: string, body: unknown) => {
+      const begun = performance.now();
+      const answer = await call(started.base, 'POST', path, { body });
+      return { ms: performance.now() - begun, status: answer.status, keys: Object.keys(answer.body.content ?? {}) };
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const a = await timed('/iam/api/auth/forgot-password', { email: 'merchant@demo.test' });
+      const b = await timed('/iam/api/auth/forgot-password', { email: `nobody${i}@demo.test` });
+      expect([a.status, a.keys]).toEqual([b.status, b.keys]);
+      known.push(a.ms);
+      unknown.push(b.ms);
+    }
+    // the work happens after the answer: the medians differ by noise only
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(3, median(unknown)));
+
+    const taken = await timed('/iam/api/auth/register', signUp('bank@demo.test'));
+    const fresh = await timed('/iam/api/auth/register', signUp('brand-new@x.test'));
+    expect([taken.status, taken.keys]).toEqual([201, ['uuid', 'email']]);
+    expect([fresh.status, fresh.keys]).toEqual([201, ['uuid', 'email']]);
+    expect((await server.mailbox().waitFor('bank@demo.test')).subject).toMatch(/tried to register/);
+    expect((await server.mailbox().waitFor('brand-new@x.test')).subject).toBe('Confirm your e-mail address');
+    expect((await login(server.base, 'bank@demo.test')).status).toBe(200);
+  });
+});
+
+describe('one collection per write queue', () => {
+  let store: Store;
+  afterAll(() => store.close());
+
+  it("a large collection's slow writes do not hold up another collection's", async () => {
+    store = await openLowdbStore(await newDataDir());
+    const reports = store.collection<StoredRecord & { text: string }>('errorReports');
+    for (let i = 0; i < 20; i++) await reports.insert({ id: `big-${i}`, text: 'x'.repeat(250_000) });
+    const finished: string[] = [];
+    const slow = reports.insert({ id: 'one-more', text: 'y' }).then(() => finished.push('errorReports'));
+    const quick = store
+      .collection<StoredRecord>('organizations')
+      .insert({ id: 'org-quick' })
+      .then(() => finished.push('organizations'));
+    await Promise.all([slow, quick]);
+    expect(finished).toEqual(['organizations', 'errorReports']);
+  });
+});
