@@ -11,6 +11,7 @@ import { readSeedFiles } from './config/seed-files';
 import type { AppContext } from './context';
 import { flowRouter } from './gateway/flow';
 import { iamRouter } from './gateway/iam';
+import { tooltipRouter } from './gateway/tooltip';
 import { wbeRouter } from './gateway/wbe';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
@@ -98,6 +99,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     );
     app.use('/wbe/api', wbeRouter(ctx, services));
     app.use('/trn/v2', flowRouter(ctx, services));
+    app.use('/tooltip', tooltipRouter(ctx));
 
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);

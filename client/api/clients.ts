@@ -47,6 +47,8 @@ export const trn = createServiceClient({
 });
 
 export const config = createServiceClient({ prefix: '/config/v1' });
+/** GET /tooltip/list sits at the gateway's root (shell §7). */
+export const tooltip = createServiceClient({ prefix: '/tooltip' });
 
 export const saq = createServiceClient({ prefix: '/saq/api/v1' });
 export const maq = createServiceClient({ prefix: '/maq/api' });
@@ -61,6 +63,7 @@ const byPrefix: [string, AxiosInstance][] = [
   ['/wbe/api', wbe],
   ['/trn/v2', trn],
   ['/config/v1', config],
+  ['/tooltip', tooltip],
   ['/saq/api/v1', saq],
   ['/maq/api', maq],
   ['/inv/api', inv],

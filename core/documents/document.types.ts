@@ -4,7 +4,15 @@ export type Text = string | { en: string; tr: string };
 export type DocumentStatus = 'draft' | 'published' | 'retired';
 
 /** Document kinds the config service knows; each has a meta-schema in schemas/meta/<kind>.json. */
-export type DocumentKind = 'routes' | 'menus' | 'role-groups' | 'landing-rules' | 'shell-settings' | 'form';
+export type DocumentKind =
+  | 'routes'
+  | 'menus'
+  | 'role-groups'
+  | 'landing-rules'
+  | 'shell-settings'
+  | 'form'
+  | 'page'
+  | 'tooltips';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {

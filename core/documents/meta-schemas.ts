@@ -1,9 +1,11 @@
 import form from '../../schemas/meta/form.json';
 import landingRules from '../../schemas/meta/landing-rules.json';
 import menus from '../../schemas/meta/menus.json';
+import page from '../../schemas/meta/page.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
 import routes from '../../schemas/meta/routes.json';
 import shellSettings from '../../schemas/meta/shell-settings.json';
+import tooltips from '../../schemas/meta/tooltips.json';
 import type { DocumentKind } from './document.types';
 
 /**
@@ -19,6 +21,8 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   'landing-rules': landingRules,
   'shell-settings': shellSettings,
   form,
+  page,
+  tooltips,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

@@ -66,6 +66,11 @@ export const profileSchema = {
     site_language: language,
     theme: { type: 'string', enum: ['dark', 'light'] },
     timezone: { type: ['string', 'null'], maxLength: 64 },
+    notifications: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { email: { type: 'boolean' }, reports: { type: 'boolean' }, news: { type: 'boolean' } },
+    },
   },
 };
 
@@ -90,4 +95,11 @@ export const documentBodySchema = {
   required: ['body'],
   // the full check against the kind's meta-schema happens at publish; a draft is at least an object
   properties: { body: { type: 'object' } },
+};
+
+/** GET /wbe/api/dashboard/stats?days=1..90 (default 14). */
+export const dashboardStatsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { days: { type: 'string', pattern: '^([1-9]|[1-8][0-9]|90)$' } },
 };

@@ -3,9 +3,9 @@ import { authenticate, optionalAuthenticate, requireAuth } from '../auth/authent
 import { ADMIN_GUARD, requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { validate } from '../http/validate';
+import { validate, validateQuery } from '../http/validate';
 import type { Services } from '../services';
-import { errorReportSchema } from './request-schemas';
+import { dashboardStatsQuery, errorReportSchema } from './request-schemas';
 import { selectSite } from './site-header';
 
 /**
@@ -43,6 +43,11 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
 
   router.get('/mail-logs', ...signedIn, requireGuard(ctx, { anyOf: ['mailLogs:view'] }), async (_req, res) => {
     res.json({ content: await services.admin.mailLogs() });
+  });
+
+  // the admin dashboard's stat cards and charts: system-wide figures, so admins only
+  router.get('/dashboard/stats', ...admin, validateQuery(dashboardStatsQuery), async (req, res) => {
+    res.json({ content: await services.dashboard.stats(Number(req.query.days ?? 14)) });
   });
 
   // the error page's report button also works signed out, so the caller is optional here

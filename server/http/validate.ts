@@ -38,3 +38,12 @@ export function validate<T>(schema: JSONSchemaType<T> | Record<string, unknown>)
     next();
   };
 }
+
+/** The same edge check for query parameters (strings as Express parses them). */
+export function validateQuery(schema: Record<string, unknown>): RequestHandler {
+  const check: ValidateFunction = ajv.compile(schema);
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!check({ ...req.query })) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
+    next();
+  };
+}

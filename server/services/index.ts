@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { AdminService } from './admin.service';
 import { AuthService } from './auth.service';
+import { DashboardService } from './dashboard.service';
 import { ErrorReportService } from './error-report.service';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
@@ -15,6 +16,7 @@ export function createServices(ctx: AppContext) {
     organizations: new OrganizationService(ctx),
     errorReports: new ErrorReportService(ctx),
     sites: new SiteService(ctx),
+    dashboard: new DashboardService(ctx),
   };
 }
 

@@ -11,6 +11,7 @@ export function publicUser(user: UserRecord): SessionUser & {
   verified: boolean;
   approved: boolean;
   twoFactorEnabled: boolean;
+  notifications?: UserRecord['notifications'];
 } {
   return {
     uuid: user.id,
@@ -28,6 +29,7 @@ export function publicUser(user: UserRecord): SessionUser & {
     verified: user.verified,
     approved: user.approved,
     twoFactorEnabled: user.twoFactor.enabled,
+    notifications: user.notifications,
   };
 }
 

@@ -1,6 +1,7 @@
 import { FormGroup } from '@blueprintjs/core';
 import './form.css';
 import { descriptionId, errorId, type FieldTemplateProps, helpId } from '@rjsf/utils';
+import { FieldTip } from '../../runtime/InfoTip';
 
 /**
  * Every field as a Blueprint FormGroup: label tied to the input, a CSS '*' for required fields
@@ -39,6 +40,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
     <FormGroup
       className={`${classNames ?? ''}${required ? ' rjsf-required' : ''}`}
       label={displayLabel ? label : undefined}
+      subLabel={<FieldTip field={props} />}
       labelFor={id}
       helperText={helper}
       intent={errors.length ? 'danger' : 'none'}

@@ -12,9 +12,11 @@ describe('meta-schemas', () => {
       'form',
       'landing-rules',
       'menus',
+      'page',
       'role-groups',
       'routes',
       'shell-settings',
+      'tooltips',
     ]);
     const ajv = new Ajv({ strict: true, allowUnionTypes: true });
     ajv.addKeyword({ keyword: 'x-jsonlogic', schemaType: 'boolean' });
