@@ -62,12 +62,14 @@ const CONFIG_JSON_LIMIT = '5mb';
 /** Builds the whole server (config service, gateway, optional SPA) over a data directory. */
 export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? consoleLog;
+  // an invalid seed file stops start-up before the store is even opened
+  const seeds = await readSeedFiles(options.schemasDir ?? join(ROOT, 'schemas'));
   const store = await openLowdbStore(options.dataDir);
   try {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     const documents = new DocumentsService(store);
     await documents.load();
-    await documents.seed(await readSeedFiles(options.schemasDir ?? join(ROOT, 'schemas'), log.warn), log.warn);
+    await documents.seed(seeds);
     if (options.seedDemo !== false) await seedDemoData(store);
 
     const ctx: AppContext = {

@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { getSession, updateSession } from '../session/session.store';
 import { endSession } from '../session/logout';
-import { showToast } from '../shell/toaster';
+import { showToast } from '../lib/toaster';
 import { createServiceClient } from './http';
 
 /** Any value is accepted by the server; the header itself is part of the identity contract. */

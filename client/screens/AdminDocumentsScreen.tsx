@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { DocumentProblem } from '../../core/documents/document.types';
 import { failureOf } from '../api/http';
-import { showToast } from '../shell/toaster';
+import { showToast } from '../lib/toaster';
 import { DocumentList, documentName } from './documents/DocumentList';
 import {
   bodyText,

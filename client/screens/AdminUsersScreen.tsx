@@ -5,9 +5,9 @@ import { wbe } from '../api/clients';
 import { content } from '../api/http';
 import { useAppConfig } from '../runtime/appConfig';
 import { formatDate } from '../runtime/dates';
-import { impersonate } from '../session/impersonation';
+import { impersonate } from '../account/impersonation';
 import { useSession } from '../session/useSession';
-import { showToast } from '../shell/toaster';
+import { showToast } from '../lib/toaster';
 import { PageHeader } from './parts/PageHeader';
 
 interface AdminUser {

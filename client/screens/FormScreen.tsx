@@ -1,7 +1,7 @@
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../runtime/screen.types';
-import { DocumentForm } from '../theme/DocumentForm';
+import { PublishedForm } from './parts/PublishedForm';
 
 /**
  * The generic form screen: props.formId names the form document to render and submit; a page's
@@ -12,7 +12,7 @@ export default function FormScreen({ props }: ScreenProps) {
   if (typeof props.formId !== 'string') return <Callout intent="warning">{t('errors.documentNotFound')}</Callout>;
   return (
     <section className="form-screen">
-      <DocumentForm
+      <PublishedForm
         formId={props.formId}
         initialData={props.initialData as Record<string, unknown> | undefined}
         onSuccess={props.onSuccess as ((content: unknown) => void) | undefined}

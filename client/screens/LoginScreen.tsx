@@ -6,13 +6,13 @@ import { resolveAfterLogin } from '../../core/landing/landing.utils';
 import { iam } from '../api/clients';
 import { content, failureOf } from '../api/http';
 import { useAppConfig } from '../runtime/appConfig';
-import { hardRedirect } from '../runtime/navigation';
+import { hardRedirect } from '../lib/navigation';
 import type { ScreenProps } from '../runtime/screen.types';
 import { getSession, storeLogin, updateSession } from '../session/session.store';
 import type { LoginResponse } from '../session/session.types';
 import { sessionSubject } from '../session/subject';
 import { LoadingButton } from '../shell/LoadingButton';
-import { showToast } from '../shell/toaster';
+import { showToast } from '../lib/toaster';
 import { AuthCard } from './parts/AuthCard';
 
 type TwoFactor = null | 'twoFactorRequired' | 'twoFactorFailed';

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ScreenProps } from '../runtime/screen.types';
 import { useSession } from '../session/useSession';
-import { DocumentForm } from '../theme/DocumentForm';
 import { AuthCard } from './parts/AuthCard';
+import { PublishedForm } from './parts/PublishedForm';
 
 /** Registration from the `form/register` document (shell §5, §7 'POST auth/register'). */
 export default function RegisterScreen({ props }: ScreenProps) {
@@ -14,7 +14,7 @@ export default function RegisterScreen({ props }: ScreenProps) {
 
   return (
     <AuthCard title={t('auth.register.title')}>
-      <DocumentForm
+      <PublishedForm
         formId={formId}
         hideTitle
         hideOnSuccess

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ScreenProps } from '../runtime/screen.types';
-import { DocumentForm } from '../theme/DocumentForm';
 import { AuthCard } from './parts/AuthCard';
+import { PublishedForm } from './parts/PublishedForm';
 
 /** A new password from the `form/reset-password` document; the mailed ?token= travels along. */
 export default function ResetPasswordScreen({ props }: ScreenProps) {
@@ -12,7 +12,7 @@ export default function ResetPasswordScreen({ props }: ScreenProps) {
 
   return (
     <AuthCard title={t('auth.reset.title')}>
-      <DocumentForm formId={formId} hideTitle hideOnSuccess submitText="auth.reset.submit" extraData={{ token }} />
+      <PublishedForm formId={formId} hideTitle hideOnSuccess submitText="auth.reset.submit" extraData={{ token }} />
       <div className="auth-card__links">
         <Link to="/login">{t('auth.backToLogin')}</Link>
       </div>

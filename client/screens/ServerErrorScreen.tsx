@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { wbe } from '../api/clients';
 import type { ScreenProps } from '../runtime/screen.types';
 import { LoadingButton } from '../shell/LoadingButton';
-import { showToast } from '../shell/toaster';
+import { showToast } from '../lib/toaster';
 
 /** /pages/errors/error-500 and the error boundary's page: report the problem, then thank the user (shell §2.2). */
 export default function ServerErrorScreen({ props }: ScreenProps) {

@@ -1,5 +1,5 @@
-import { navigateTo } from '../runtime/navigation';
-import { queryClient } from '../api/queryClient';
+import { navigateTo } from '../lib/navigation';
+import { queryClient } from '../lib/queryClient';
 import { clearAuth, rememberPath } from './session.store';
 import { clearSuperUserCookie } from './superUser';
 

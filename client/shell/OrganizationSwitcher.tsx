@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { trn } from '../api/clients';
 import { content } from '../api/http';
 import { useAppConfig } from '../runtime/appConfig';
-import { switchOrganization } from '../session/impersonation';
+import { switchOrganization } from '../account/impersonation';
 import { currentOrganizationId } from '../session/organization';
 import type { Organization } from '../session/session.types';
 import { useSession } from '../session/useSession';
-import { showToast } from './toaster';
+import { showToast } from '../lib/toaster';
 
 /**
  * Organisation switcher, shown only to members of more than one organisation (shell §4). It shows

@@ -2,9 +2,11 @@ import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GuardSubject } from '../../core/guard/guard.types';
+import { SITES_GUARD } from '../../core/guard/code-guards';
+import { evaluateGuard } from '../../core/guard/guard.utils';
 import { wbe } from '../api/clients';
 import { contentOrSelf } from '../api/http';
+import { useAppConfig } from '../runtime/appConfig';
 import { updateSession } from '../session/session.store';
 import { useSession } from '../session/useSession';
 import { useSubject } from './useSubject';
@@ -13,14 +15,6 @@ import { useSubject } from './useSubject';
 export interface Site {
   id: string | number;
   name: string;
-}
-
-/**
- * Sites are asked for only with the saq role or a saq permission (saqOverview:view, saqAdd:add…),
- * the rule the server applies (contracts.md 'Sites'); anyone else has none, so no call is made.
- */
-export function mayListSites(subject: Pick<GuardSubject, 'roles' | 'permissions'>): boolean {
-  return [...subject.roles, ...subject.permissions].some((entry) => entry.toLowerCase().includes('saq'));
 }
 
 /** GET /wbe/api/sites; any failure or unexpected answer is an empty list (shell §7). */
@@ -39,10 +33,12 @@ export function SiteSelector() {
   const { t } = useTranslation();
   const { siteId, token } = useSession();
   const subject = useSubject();
+  const { roleGroups } = useAppConfig();
   const sites = useQuery({
     queryKey: ['wbe', 'sites', token],
     queryFn: fetchSites,
-    enabled: mayListSites(subject),
+    // only who passes the guard the server applies has sites (contracts.md 'Sites'): no call for anyone else
+    enabled: evaluateGuard(SITES_GUARD, subject, roleGroups),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const list = sites.data ?? [];

@@ -1,21 +1,29 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { evaluateGuard } from '../../core/guard/guard.utils';
+import { matchRoute } from '../../core/routes/route.utils';
 import { useAppConfig } from '../runtime/appConfig';
-import { returnToOriginalUser } from '../session/impersonation';
+import { returnToOriginalUser } from '../account/impersonation';
 import { logout } from '../session/logout';
 import { isSignedIn } from '../session/session.store';
 import { useSession } from '../session/useSession';
-import { showToast } from './toaster';
+import { showToast } from '../lib/toaster';
+import { useSubject } from './useSubject';
+
+/** Where the Admin entry leads; it shows to whoever passes that route's guard. */
+const ADMIN_PATH = '/app/admin/users';
 
 /** The user menu (shell §2.8): login/register when signed out; settings, Admin, go back, logout when in. */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
-  const { routes } = useAppConfig();
+  const subject = useSubject();
+  const { routes, roleGroups } = useAppConfig();
   const signedIn = isSignedIn(session);
-  const isAdmin = session.roles?.includes('admin') ?? false;
+  const admin = matchRoute(routes, ADMIN_PATH);
+  const mayAdminister = admin !== null && evaluateGuard(admin.route.guard, subject, roleGroups);
   // an organisation switch keeps the original token too; only another person's session is impersonation
   const impersonating = !!session.originalUser && session.originalUser.uuid !== session.user?.uuid;
 
@@ -24,7 +32,7 @@ export function UserMenu() {
   const menu = signedIn ? (
     <Menu aria-label={t('shell.userMenu')}>
       <MenuItem icon="cog" text={t('shell.settings')} onClick={() => navigate('/app/settings')} />
-      {isAdmin && <MenuItem icon="key" text={t('shell.admin')} onClick={() => navigate('/app/admin/users')} />}
+      {mayAdminister && <MenuItem icon="key" text={t('shell.admin')} onClick={() => navigate(ADMIN_PATH)} />}
       {impersonating && <MenuItem icon="undo" text={t('shell.goBackToOriginalUser')} onClick={() => void goBack()} />}
       <MenuDivider />
       <MenuItem icon="log-out" text={t('shell.logout')} onClick={() => logout(routes.login)} />

@@ -29,6 +29,12 @@ export interface ConfigDocument<B = unknown> {
   publishedBy?: string;
 }
 
+/**
+ * A version as the config service serves it to readers: without the authors' e-mail addresses
+ * (createdBy, publishedBy), which only admins see, in the versions list.
+ */
+export type ServedDocument<B = unknown> = Omit<ConfigDocument<B>, 'createdBy' | 'publishedBy'>;
+
 /** What a seed file under schemas/ holds: the server publishes it as version 1 on first start. */
 export interface SeedDocument<B = unknown> {
   kind: DocumentKind;

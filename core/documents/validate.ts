@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { checkFormSchema } from '../forms/form-schema';
 import { checkRule } from '../rules/jsonlogic';
-import type { DocumentProblem, SeedDocument } from './document.types';
+import { canonicalJson } from './canonical-json';
+import type { DocumentKind, DocumentProblem, SeedDocument } from './document.types';
 import { isDocumentKind, META_SCHEMAS } from './meta-schemas';
 import { compileContentSchema } from './schema-compiler';
 
@@ -98,10 +98,38 @@ function ajvProblems(errors: ErrorObject[] | null | undefined, prefix: string): 
   return problems;
 }
 
+/** The body against its kind's meta-schema: ajv's errors and where the markers were met. */
+function checkBody(kind: DocumentKind, body: unknown): { errors: ErrorObject[]; found: Marks } {
+  const validate = validatorFor(kind);
+  const found: Marks = { rules: [], schemas: [] };
+  marks = found;
+  try {
+    validate(body);
+  } finally {
+    marks = null;
+  }
+  return { errors: validate.errors ?? [], found };
+}
+
+/** Every JSON Schema embedded in a body (where its meta-schema says `x-jsonschema`), by JSON pointer into the body. */
+export function embeddedSchemas(
+  kind: DocumentKind,
+  body: unknown,
+): { pointer: string; schema: Record<string, unknown> }[] {
+  const out: { pointer: string; schema: Record<string, unknown> }[] = [];
+  for (const pointer of new Set(checkBody(kind, body).found.schemas)) {
+    const schema = valueAt(body, pointer);
+    if (schema !== null && typeof schema === 'object' && !Array.isArray(schema)) {
+      out.push({ pointer, schema: schema as Record<string, unknown> });
+    }
+  }
+  return out;
+}
+
 /**
  * Validates a config document before it is published (and when seeding): kind and id, the body
- * against its kind's meta-schema, every embedded JSON Schema compiled with ajv (and its $refs
- * resolvable by core/forms/form-schema.ts, which validates form data without ajv), every json-logic
+ * against its kind's meta-schema, every embedded JSON Schema compiled with ajv (form data is then
+ * validated by that ajv on the server and by its standalone code in the browser), every json-logic
  * rule checked against the vetted operation set. Paths are JSON pointers into {kind, id, body},
  * e.g. `/body/routes/3/guard/rule`. An empty list means the document may be published.
  */
@@ -114,22 +142,14 @@ export function validateDocument(candidate: { kind: unknown; id: unknown; body: 
     problems.push({ path: '/kind', message: `unknown document kind ${JSON.stringify(candidate.kind)}` });
     return problems;
   }
-  const validate = validatorFor(candidate.kind);
-  const found: Marks = { rules: [], schemas: [] };
-  marks = found;
-  try {
-    validate(candidate.body);
-  } finally {
-    marks = null;
-  }
-  problems.push(...ajvProblems(validate.errors, '/body'));
+  const { errors, found } = checkBody(candidate.kind, candidate.body);
+  problems.push(...ajvProblems(errors, '/body'));
 
   for (const path of new Set(found.schemas)) {
     const schema = valueAt(candidate.body, path);
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) continue;
     try {
       compileContentSchema(schema as Record<string, unknown>);
-      checkFormSchema(schema as Record<string, unknown>); // form data is validated without ajv (browser CSP)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       problems.push({ path: `/body${path}`, message: `embedded JSON Schema does not compile: ${reason}` });
@@ -139,16 +159,6 @@ export function validateDocument(candidate: { kind: unknown; id: unknown; body: 
     problems.push(...checkRule(valueAt(candidate.body, path), `/body${path}`));
   }
   return problems;
-}
-
-/** JSON with object keys sorted at every depth, so equal documents hash equally. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(item).sort()) sorted[key] = (item as Record<string, unknown>)[key];
-    return sorted;
-  });
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Text } from '../documents/document.types';
 /**
  * A form document (kind 'form'): a JSON Schema, an RJSF uiSchema, and cross-field rules.
  * The browser renders it with RJSF and our Blueprint theme; the server validates the same
- * submission against the same document (core/forms/form.utils.ts validateFormData).
+ * submission against the same document (core/forms/form.utils.ts validateFormData; the browser runs the
+ * same ajv's standalone code, see core/forms/form-errors.ts).
  * Titles, descriptions and enum labels in schema/uiSchema are i18n keys.
  */
 export interface FormBody {

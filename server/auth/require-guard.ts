@@ -5,7 +5,7 @@ import { subjectOf } from '../../core/session/subject';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { sessionView } from '../services/session';
-import { requireAuth } from './authenticate';
+import { type AuthContext, requireAuth } from './authenticate';
 
 /** Admin-only endpoints (shell §2.3): the role itself, so no document edit can lock admins out. */
 export const ADMIN_GUARD: Guard = { anyOf: ['admin'] };
@@ -17,14 +17,23 @@ export function publishedRoleGroups(ctx: AppContext): RoleGroups {
 }
 
 /**
+ * Whether the caller passes the guard, judged by the evaluator the browser uses; an anonymous
+ * caller (no auth) is a visitor, who passes only open guards.
+ */
+export async function passesGuard(ctx: AppContext, auth: AuthContext | undefined, guard: Guard): Promise<boolean> {
+  const subject = auth
+    ? subjectOf({ token: auth.token, ...(await sessionView(ctx, auth.user)), originalUser: auth.claims.imp ?? null })
+    : subjectOf(null);
+  return evaluateGuard(guard, subject, publishedRoleGroups(ctx));
+}
+
+/**
  * 403 `noPermission` unless the authenticated caller passes the guard — the same evaluator the
  * browser uses to hide what the server refuses here. Use after `authenticate`.
  */
 export function requireGuard(ctx: AppContext, guard: Guard): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const { user, token, claims } = requireAuth(req);
-    const subject = subjectOf({ token, ...(await sessionView(ctx, user)), originalUser: claims.imp ?? null });
-    if (!evaluateGuard(guard, subject, publishedRoleGroups(ctx))) throw new AppError(403, 'noPermission');
+    if (!(await passesGuard(ctx, requireAuth(req), guard))) throw new AppError(403, 'noPermission');
     next();
   };
 }

@@ -1,6 +1,6 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { authenticate, requireAuth } from '../auth/authenticate';
-import { ADMIN_GUARD, requireGuard } from '../auth/require-guard';
+import { authenticate, optionalAuthenticate, requireAuth } from '../auth/authenticate';
+import { ADMIN_GUARD, passesGuard, requireGuard } from '../auth/require-guard';
 import { isDocumentKind } from '../../core/documents/meta-schemas';
 import { validateDocument } from '../../core/documents/validate';
 import type { AppContext } from '../context';
@@ -11,6 +11,8 @@ import type { CachedAnswer } from './document-cache';
 import { etagMatches } from './etag';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** A document's content hash (sha256 hex), as in its ETag. */
+const HASH = /^[0-9a-f]{64}$/;
 
 /** kind and id as they appear in URLs: a plain name, never a path. */
 function names(req: Request): { kind: string; id: string } {
@@ -38,6 +40,12 @@ function versionOf(req: Request): number {
   return version;
 }
 
+/** Answers that depend on who asks: no cache may hand one caller's answer to another. */
+const varyByCaller: RequestHandler = (_req, res, next) => {
+  res.setHeader('Vary', 'Authorization');
+  next();
+};
+
 /**
  * Sends a pre-serialized answer with its ETag, or 304 when the client has it. Written with plain
  * setHeader/end so a cached read costs little more than a static file.
@@ -55,16 +63,22 @@ function sendCached(req: Request, res: Response, answer: CachedAnswer): void {
   res.end(answer.json);
 }
 
-/** Config service `/config/v1` (docs/contracts.md): public reads, admin-only writes. */
+/**
+ * Config service `/config/v1` (docs/contracts.md): public reads of what is published, admin-only
+ * writes. Drafts, retired versions and authors are for admins: the version reads take an optional
+ * token (the latest-published reads do not look at it, so they stay as cheap as a static file).
+ */
 export function configRouter(ctx: AppContext): Router {
   const router = express.Router();
   const documents = ctx.documents;
   const admin: RequestHandler[] = [authenticate(ctx), requireGuard(ctx, ADMIN_GUARD)];
+  const reader: RequestHandler[] = [optionalAuthenticate(ctx), varyByCaller];
+  const seesEverything = (req: Request) => passesGuard(ctx, req.auth, ADMIN_GUARD);
 
   router.get('/app', (req, res) => sendCached(req, res, documents.cache.appBundle()));
 
-  router.get('/documents', async (_req, res) => {
-    res.json({ content: await documents.list() });
+  router.get('/documents', ...reader, async (req, res) => {
+    res.json({ content: await documents.list(await seesEverything(req)) });
   });
 
   router.get('/documents/:kind/:id', (req, res) => {
@@ -72,15 +86,32 @@ export function configRouter(ctx: AppContext): Router {
     sendCached(req, res, documents.latestAnswer(kind, id));
   });
 
-  router.get('/documents/:kind/:id/versions', async (req, res) => {
+  router.get('/documents/:kind/:id/versions', ...reader, async (req, res) => {
     const { kind, id } = names(req);
-    res.json({ content: await documents.versions(kind, id) });
+    res.json({ content: await documents.versions(kind, id, await seesEverything(req)) });
   });
 
-  router.get('/documents/:kind/:id/versions/:version', async (req, res) => {
+  router.get('/documents/:kind/:id/versions/:version', ...reader, async (req, res) => {
     const { kind, id } = names(req);
     const document = await documents.version(kind, id, versionOf(req));
+    // a draft or retired version exists only for admins; the published one is anyone's
+    if (document.status !== 'published' && !(await seesEverything(req))) throw new AppError(404, 'documentNotFound');
     sendCached(req, res, documents.versionAnswer(document));
+  });
+
+  /**
+   * The ajv validators of a published version's embedded JSON Schemas as an ES module
+   * (core/documents/schema-validators.ts). The hash pins the content, so it is cached for good.
+   */
+  router.get('/validators/:kind/:id/:version/:hash.js', async (req, res) => {
+    const { kind, id } = names(req);
+    const hash = String(req.params.hash);
+    if (!HASH.test(hash)) throw new AppError(400, 'invalidRequest', { hash: 'invalidRequest' });
+    const module = await documents.validatorModule(kind, id, versionOf(req), hash);
+    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Content-Length', module.length);
+    res.end(module);
   });
 
   router.post('/documents/:kind/:id/drafts', ...admin, validate(documentBodySchema), async (req, res) => {

@@ -1,4 +1,4 @@
-import type { ConfigDocument } from '../../core/documents/document.types';
+import type { ConfigDocument, ServedDocument } from '../../core/documents/document.types';
 import { combinedEtag, documentEtag } from './etag';
 
 /** A ready-to-send answer: serialized once, so a GET only writes bytes. */
@@ -16,8 +16,18 @@ export const APP_BUNDLE_PARTS = {
   shell: 'shell-settings/app',
 } as const;
 
+/** A version without its authors' e-mail addresses: what readers get (docs/contracts.md). */
+export function withoutAuthors({
+  createdBy: _created,
+  publishedBy: _published,
+  ...served
+}: ConfigDocument): ServedDocument {
+  return served;
+}
+
+/** Serialized once, without authors, so a read only writes bytes and never shows an e-mail address. */
 export function serialize(document: ConfigDocument): CachedAnswer {
-  return { etag: documentEtag(document), json: Buffer.from(JSON.stringify(document)) };
+  return { etag: documentEtag(document), json: Buffer.from(JSON.stringify(withoutAuthors(document))) };
 }
 
 /** Latest published version per kind/id, plus the app bundle built from them. */

@@ -1,17 +1,26 @@
-import type { ConfigDocument, DocumentKind, SeedDocument } from '../../core/documents/document.types';
+import type { ConfigDocument, DocumentKind, SeedDocument, ServedDocument } from '../../core/documents/document.types';
 import { hashDocument, validateDocument } from '../../core/documents/validate';
 import { AppError } from '../http/app-error';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
 import { WriteQueue } from '../store/write-queue';
-import { type CachedAnswer, DocumentCache, serialize } from './document-cache';
+import { type CachedAnswer, DocumentCache, serialize, withoutAuthors } from './document-cache';
 import { versionEtag } from './etag';
+import { ValidatorModules } from './validator-modules';
 
-/** Version meta without the body (GET …/versions). */
-export type DocumentMeta = Omit<ConfigDocument, 'body'>;
+/** Version meta without the body (GET …/versions); readers who are not admins get it without authors. */
+export type DocumentMeta = Omit<ConfigDocument, 'body'> | Omit<ServedDocument, 'body'>;
+
+/** One row of GET …/documents. */
+export interface DocumentEntry {
+  kind: string;
+  id: string;
+  latestPublished: number | null;
+  latestVersion: number;
+}
 
 const recordId = (kind: string, id: string, version: number) => `${kind}/${id}/${version}`;
-const withoutBody = ({ body: _body, ...meta }: ConfigDocument): DocumentMeta => meta;
+const withoutBody = ({ body: _body, ...meta }: ConfigDocument | ServedDocument): DocumentMeta => meta;
 
 /**
  * Registry of versioned config documents: drafts, publish (validated, previous published version
@@ -19,6 +28,8 @@ const withoutBody = ({ body: _body, ...meta }: ConfigDocument): DocumentMeta => 
  */
 export class DocumentsService {
   readonly cache = new DocumentCache();
+  /** Generated validators modules (GET /config/v1/validators/…), by version and hash. */
+  private readonly validators = new ValidatorModules();
   /** Read-modify-write steps (next version number, retire + publish) run one at a time. */
   private readonly lock = new WriteQueue();
 
@@ -35,17 +46,14 @@ export class DocumentsService {
     }
   }
 
-  /** Publishes seeds whose kind/id the store does not know yet as version 1 by 'system'. */
-  async seed(seeds: SeedDocument[], warn: (message: string) => void): Promise<number> {
+  /**
+   * Publishes seeds whose kind/id the store does not know yet as version 1 by 'system'. The seeds
+   * were validated when read (readSeedFiles), so an invalid one never gets here.
+   */
+  async seed(seeds: SeedDocument[]): Promise<number> {
     let seeded = 0;
     for (const seed of seeds) {
       if ((await this.versionsOf(seed.kind, seed.id)).length > 0) continue;
-      const problems = validateDocument(seed);
-      if (problems.length > 0) {
-        warn(
-          `Seed ${seed.kind}/${seed.id} has problems:\n${problems.map((p) => `  ${p.path} ${p.message}`).join('\n')}`,
-        );
-      }
       const now = new Date().toISOString();
       const document: ConfigDocument = {
         kind: seed.kind,
@@ -57,7 +65,7 @@ export class DocumentsService {
         createdAt: now,
         publishedBy: 'system',
         publishedAt: now,
-        hash: await hashDocument(seed),
+        hash: await hashDocument({ kind: seed.kind, id: seed.id, body: seed.body }),
       };
       await this.documents.insert({ id: recordId(seed.kind, seed.id, 1), document });
       this.cache.set(document);
@@ -66,12 +74,14 @@ export class DocumentsService {
     return seeded;
   }
 
-  async list(): Promise<{ kind: string; id: string; latestPublished: number | null; latestVersion: number }[]> {
-    const byKey = new Map<
-      string,
-      { kind: string; id: string; latestPublished: number | null; latestVersion: number }
-    >();
+  /**
+   * Every kind/id with its latest published and latest version. Anyone but admins (`everything`)
+   * sees only what has a published version, and its latest version is that one: drafts stay unseen.
+   */
+  async list(everything: boolean): Promise<DocumentEntry[]> {
+    const byKey = new Map<string, DocumentEntry>();
     for (const { document } of await this.documents.all()) {
+      if (!everything && document.status !== 'published') continue;
       const key = DocumentCache.key(document.kind, document.id);
       const entry = byKey.get(key) ?? { kind: document.kind, id: document.id, latestPublished: null, latestVersion: 0 };
       entry.latestVersion = Math.max(entry.latestVersion, document.version);
@@ -93,10 +103,19 @@ export class DocumentsService {
     return this.cache.get(kind, id)?.document.body as B | undefined;
   }
 
-  async versions(kind: string, id: string): Promise<DocumentMeta[]> {
+  /**
+   * The versions of kind/id without bodies. Admins (`everything`) see every version with its
+   * authors; anyone else only the published one, without authors, as if the others did not exist.
+   */
+  async versions(kind: string, id: string, everything: boolean): Promise<DocumentMeta[]> {
     const found = await this.versionsOf(kind, id);
-    if (found.length === 0) throw new AppError(404, 'documentNotFound');
-    return found.map(withoutBody);
+    const shown = everything
+      ? found.map(withoutBody)
+      : found
+          .filter((document) => document.status === 'published')
+          .map((document) => withoutBody(withoutAuthors(document)));
+    if (shown.length === 0) throw new AppError(404, 'documentNotFound');
+    return shown;
   }
 
   async version(kind: string, id: string, version: number): Promise<ConfigDocument> {
@@ -105,9 +124,30 @@ export class DocumentsService {
     return record.document;
   }
 
-  /** One version, ready to send; its ETag changes with the status (see versionEtag). */
+  /** One version, ready to send (without authors); its ETag changes with the status (see versionEtag). */
   versionAnswer(document: ConfigDocument): CachedAnswer {
     return { ...serialize(document), etag: versionEtag(document) };
+  }
+
+  /**
+   * The validators module of a published (or retired) version whose content hash is `hash`: generated
+   * at publish, or on first request for seeded versions. 404 for drafts (their body may still change)
+   * and for a hash the version does not have.
+   */
+  async validatorModule(kind: string, id: string, version: number, hash: string): Promise<Buffer> {
+    const document = await this.version(kind, id, version);
+    if (document.status === 'draft' || document.hash !== hash) throw new AppError(404, 'documentNotFound');
+    return this.generateValidators(document);
+  }
+
+  private generateValidators(document: ConfigDocument): Buffer {
+    try {
+      return this.validators.for(document);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const problems = [{ path: '/body', message: `validators could not be generated: ${reason}` }];
+      throw new AppError(422, 'documentInvalid', undefined, { problems });
+    }
   }
 
   createDraft(kind: string, id: string, body: unknown, actor: string): Promise<ConfigDocument> {
@@ -147,6 +187,7 @@ export class DocumentsService {
       if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
       const problems = validateDocument({ kind: draft.kind, id, body: draft.body });
       if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
+      this.generateValidators(draft); // the browser's validators are ready before anyone asks
       const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
       if (previous) {
         await this.documents.update(recordId(kind, id, previous.version), {

@@ -1,6 +1,27 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { SeedDocument } from '../../core/documents/document.types';
+import type { DocumentProblem, SeedDocument } from '../../core/documents/document.types';
+import { validateDocument } from '../../core/documents/validate';
+
+/** A seed document and the file it came from. */
+export interface SeedFile extends SeedDocument {
+  file: string;
+}
+
+/** Why start-up stopped: every problem of every seed file, named by file and kind/id. */
+export class SeedFilesError extends Error {
+  constructor(readonly problems: { file: string; document?: string; problems: DocumentProblem[] }[]) {
+    super(
+      `Start-up stopped: ${problems.length} seed file(s) have problems (fix them, nothing was stored):\n${problems
+        .map(
+          ({ file, document, problems: found }) =>
+            `${file}${document ? ` (${document})` : ''}:\n${found.map((p) => `  ${p.path ? `${p.path} ` : ''}${p.message}`).join('\n')}`,
+        )
+        .join('\n')}`,
+    );
+    this.name = 'SeedFilesError';
+  }
+}
 
 function isSeed(value: unknown): value is SeedDocument {
   if (!value || typeof value !== 'object') return false;
@@ -9,31 +30,43 @@ function isSeed(value: unknown): value is SeedDocument {
 }
 
 /**
- * Every SeedDocument under schemasDir, except meta-schemas (schemas/meta holds JSON Schemas,
- * not documents). Files that are not seeds are skipped; unreadable JSON is reported and skipped
- * (it is seeded on a later start, once fixed, because seeding fills in any missing kind/id).
+ * Every SeedDocument under schemasDir, except meta-schemas (schemas/meta holds JSON Schemas, not
+ * documents); JSON files that are not seeds are skipped. A file that is not valid JSON, a seed
+ * that fails validation (validateDocument, as publishing would) or a second seed of the same
+ * kind/id throws a SeedFilesError listing every problem, so a broken seed never starts the app.
  */
-export async function readSeedFiles(schemasDir: string, warn: (message: string) => void): Promise<SeedDocument[]> {
-  const seeds: SeedDocument[] = [];
+export async function readSeedFiles(schemasDir: string): Promise<SeedFile[]> {
   let entries: string[];
   try {
     entries = await readdir(schemasDir, { recursive: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return seeds;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+  const seeds: SeedFile[] = [];
+  const failures: SeedFilesError['problems'] = [];
+  const fileOf = new Map<string, string>();
   for (const entry of entries.sort()) {
     if (!entry.endsWith('.json')) continue;
-    const path = join(schemasDir, entry);
-    if (relative(schemasDir, path).split(/[\\/]/)[0] === 'meta') continue;
+    const file = join(schemasDir, entry);
+    if (relative(schemasDir, file).split(/[\\/]/)[0] === 'meta') continue;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await readFile(path, 'utf8'));
+      parsed = JSON.parse(await readFile(file, 'utf8'));
     } catch (error) {
-      warn(`Seed file ${path} is not valid JSON and was skipped: ${(error as Error).message}`);
+      failures.push({ file, problems: [{ path: '', message: `not valid JSON: ${(error as Error).message}` }] });
       continue;
     }
-    if (isSeed(parsed)) seeds.push({ kind: parsed.kind, id: parsed.id, body: parsed.body });
+    if (!isSeed(parsed)) continue;
+    const seed: SeedFile = { kind: parsed.kind, id: parsed.id, body: parsed.body, file };
+    const document = `${seed.kind}/${seed.id}`;
+    const problems = validateDocument(seed);
+    const first = fileOf.get(document);
+    if (first) problems.push({ path: '/id', message: `${document} is already seeded by ${first}` });
+    fileOf.set(document, first ?? file);
+    if (problems.length > 0) failures.push({ file, document, problems });
+    else seeds.push(seed);
   }
+  if (failures.length > 0) throw new SeedFilesError(failures);
   return seeds;
 }

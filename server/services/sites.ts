@@ -1,3 +1,7 @@
+import { SITES_GUARD } from '../../core/guard/code-guards';
+import { evaluateGuard } from '../../core/guard/guard.utils';
+import { subjectOf } from '../../core/session/subject';
+import { publishedRoleGroups } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import type { SiteRecord, UserRecord } from '../store/records.types';
 
@@ -8,16 +12,23 @@ export interface SiteView {
 }
 
 /**
- * Domain §6: the site list needs the saq permission. Held when a role or a permission names
- * saq (role `saq`, `saqOverview:view`, `saqAdd:add`…); anyone else has no sites at all.
+ * Domain §6: the site list needs the saq permission, held by whoever passes SITES_GUARD (the
+ * `siteHolders` role group of the published role-groups document); anyone else has no sites at all.
+ * The subject is the user's roles, permissions and packages: what a role group can name.
  */
-export function mayHaveSites(user: Pick<UserRecord, 'roles' | 'permissions'>): boolean {
-  return [...user.roles, ...user.permissions].some((entry) => entry.toLowerCase().includes('saq'));
+export function mayHaveSites(ctx: AppContext, user: UserRecord): boolean {
+  const subject = subjectOf({
+    token: null,
+    roles: user.roles,
+    permissions: user.permissions,
+    protectedData: { platform: user.platform, packageList: user.packages },
+  });
+  return evaluateGuard(SITES_GUARD, subject, publishedRoleGroups(ctx));
 }
 
 /** The sites of the user's organisations, by name; empty without the saq permission. */
 export async function sitesOf(ctx: AppContext, user: UserRecord): Promise<SiteView[]> {
-  if (!mayHaveSites(user)) return [];
+  if (!mayHaveSites(ctx, user)) return [];
   const organizations = new Set(user.organizationIds);
   const sites = await ctx.store.collection<SiteRecord>('sites').find((site) => organizations.has(site.organizationId));
   return sites

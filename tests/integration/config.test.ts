@@ -22,14 +22,12 @@ describe('config service /config/v1', () => {
     );
     expect(keys.some((key: string) => key.startsWith('meta'))).toBe(false);
     const document = await call(server.base, 'GET', DOC);
-    expect(document.body).toMatchObject({
-      kind: 'landing-rules',
-      id: 'app',
-      version: 1,
-      status: 'published',
-      createdBy: 'system',
-    });
+    expect(document.body).toMatchObject({ kind: 'landing-rules', id: 'app', version: 1, status: 'published' });
     expect(document.body.hash).toMatch(/^[0-9a-f]{64}$/);
+    const versions = await call(server.base, 'GET', `${DOC}/versions`, { token: admin });
+    expect(versions.body.content).toEqual([
+      expect.objectContaining({ version: 1, status: 'published', createdBy: 'system', publishedBy: 'system' }),
+    ]);
   });
 
   it('serves a document with ETag "<hash>-v<version>", no-cache, and 304 on If-None-Match', async () => {
@@ -95,7 +93,8 @@ describe('config service /config/v1', () => {
     expect(paths).toEqual(expect.arrayContaining(['/body', '/body/fallback', '/body/rules/0/when']));
     expect(published.body.problems.length).toBeGreaterThanOrEqual(3);
     // still a draft, and the published version is unchanged
-    expect((await call(server.base, 'GET', `${DOC}/versions/${draft.body.version}`)).body.status).toBe('draft');
+    const stored = await call(server.base, 'GET', `${DOC}/versions/${draft.body.version}`, { token: admin });
+    expect(stored.body.status).toBe('draft');
     expect((await call(server.base, 'GET', DOC)).body.version).toBe(1);
   });
 
@@ -124,7 +123,7 @@ describe('config service /config/v1', () => {
     expect((await fetch(server.base + DOC, { headers: { 'if-none-match': oldEtag } })).status).toBe(200);
     expect((await call(server.base, 'GET', '/config/v1/app')).body.versions.landing).toBe(version);
 
-    const versions = await call(server.base, 'GET', `${DOC}/versions`);
+    const versions = await call(server.base, 'GET', `${DOC}/versions`, { token: admin });
     const statusOf = (v: number) =>
       versions.body.content.find((meta: { version: number }) => meta.version === v).status;
     expect(statusOf(1)).toBe('retired');
@@ -169,14 +168,16 @@ describe('config service /config/v1', () => {
   });
   it('validates a body without storing it: the problems publish would answer, admin only', async () => {
     const broken = { rules: [{ id: 'x', when: { evil: [1] }, to: '/a' }], fallback: 5 };
-    const before = await call(server.base, 'GET', `${DOC}/versions`);
+    const before = await call(server.base, 'GET', `${DOC}/versions`, { token: admin });
     const dryRun = await call(server.base, 'POST', `${DOC}/validate`, { token: admin, body: { body: broken } });
     expect(dryRun.status).toBe(200);
     const paths = dryRun.body.content.problems.map((problem: { path: string }) => problem.path);
     expect(paths).toEqual(expect.arrayContaining(['/body/fallback', '/body/rules/0/when']));
     expect(dryRun.body.content.problems.every((problem: { message: string }) => problem.message.length > 0)).toBe(true);
     // nothing was stored
-    expect((await call(server.base, 'GET', `${DOC}/versions`)).body.content).toEqual(before.body.content);
+    expect((await call(server.base, 'GET', `${DOC}/versions`, { token: admin })).body.content).toEqual(
+      before.body.content,
+    );
 
     const current = await call(server.base, 'GET', DOC);
     const valid = await call(server.base, 'POST', `${DOC}/validate`, {
@@ -216,18 +217,19 @@ describe('config service /config/v1', () => {
     const current = await call(server.base, 'GET', DOC);
     const draft = await call(server.base, 'POST', `${DOC}/drafts`, { token: admin, body: { body: current.body.body } });
     const url = `${DOC}/versions/${draft.body.version}`;
-    const asDraft = await call(server.base, 'GET', url);
+    const asAdmin = { authorization: `Bearer ${admin}` };
+    const asDraft = await call(server.base, 'GET', url, { token: admin });
     const draftEtag = asDraft.headers.get('etag') as string;
     expect(draftEtag).toBe(`"${draft.body.hash}-v${draft.body.version}-draft"`);
-    expect((await fetch(server.base + url, { headers: { 'if-none-match': draftEtag } })).status).toBe(304);
+    expect((await fetch(server.base + url, { headers: { ...asAdmin, 'if-none-match': draftEtag } })).status).toBe(304);
 
     expect((await call(server.base, 'POST', `${url}/publish`, { token: admin })).status).toBe(200);
-    const revalidated = await fetch(server.base + url, { headers: { 'if-none-match': draftEtag } });
+    const revalidated = await fetch(server.base + url, { headers: { ...asAdmin, 'if-none-match': draftEtag } });
     expect(revalidated.status).toBe(200);
     expect((await revalidated.json()).status).toBe('published');
     expect(revalidated.headers.get('etag')).toBe(`"${draft.body.hash}-v${draft.body.version}"`);
 
-    const retired = await call(server.base, 'GET', `${DOC}/versions/${current.body.version}`);
+    const retired = await call(server.base, 'GET', `${DOC}/versions/${current.body.version}`, { token: admin });
     expect(retired.body.status).toBe('retired');
     expect(retired.headers.get('etag')).toBe(`"${current.body.hash}-v${current.body.version}-retired"`);
   });

@@ -134,6 +134,41 @@ describe('GET /wbe/api/sites and data.hasSites (domain §6-7)', () => {
       expect(await stored.get(anonymous.body.content.id)).not.toHaveProperty('siteId');
     });
   });
+  it('follows the published role-groups document: a new siteHolders list changes who has sites, no code change', async () => {
+    const admin = await tokenFor(server.base, 'admin@demo.test');
+    const merchant = await tokenFor(server.base, 'merchant@demo.test');
+    const tm = await tokenFor(server.base, 'tm@demo.test');
+    const ROLE_GROUPS = '/config/v1/documents/role-groups/app';
+    const publish = async (body: unknown) => {
+      const draft = await call(server.base, 'POST', `${ROLE_GROUPS}/drafts`, { token: admin, body: { body } });
+      const published = await call(server.base, 'POST', `${ROLE_GROUPS}/versions/${draft.body.version}/publish`, {
+        token: admin,
+      });
+      expect(published.status).toBe(200);
+    };
+    const sitesOf = async (token: string) => (await call(server.base, 'GET', '/wbe/api/sites', { token })).body.content;
+    const hasSites = async (token: string) =>
+      (await call(server.base, 'GET', '/iam/api/me', { token })).body.content.data.hasSites;
+
+    const original = (await call(server.base, 'GET', ROLE_GROUPS)).body.body;
+    await withSite('org-demo-monitoring', async (site) => {
+      expect(await sitesOf(tm)).toEqual([]);
+      // the monitoring manager's permission becomes a site-holder entry; the saq role and permissions do not
+      await publish({
+        groups: { ...original.groups, siteHolders: ['transactionMonitoringManager:view'] },
+      });
+      try {
+        expect(await sitesOf(tm)).toEqual([{ id: site.id, name: site.name }]);
+        expect(await hasSites(tm)).toBe(true);
+        expect(await sitesOf(merchant)).toEqual([]);
+        expect(await hasSites(merchant)).toBe(false);
+      } finally {
+        await publish(original);
+      }
+      expect(await sitesOf(tm)).toEqual([]);
+      expect(await sitesOf(merchant)).toEqual(MERCHANT_SITES);
+    });
+  });
 });
 
 describe('demo sites in a data directory seeded before sites existed', () => {

@@ -1,4 +1,4 @@
-import type { ConfigDocument, DocumentProblem } from '../../../core/documents/document.types';
+import type { ConfigDocument, DocumentProblem, ServedDocument } from '../../../core/documents/document.types';
 import { config } from '../../api/clients';
 import { contentOrSelf, failureOf } from '../../api/http';
 
@@ -10,7 +10,7 @@ export interface DocumentEntry {
   latestVersion: number;
 }
 
-/** Version meta without the body (GET …/versions). */
+/** Version meta without the body (GET …/versions; an admin, who alone opens the editor, gets the authors). */
 export type VersionMeta = Omit<ConfigDocument, 'body'>;
 
 const base = (kind: string, id: string) => `/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
@@ -28,8 +28,9 @@ export async function listVersions(kind: string, id: string): Promise<VersionMet
   return contentOrSelf<VersionMeta[]>((await config.get(`${base(kind, id)}/versions`)).data);
 }
 
-export async function getVersion(kind: string, id: string, version: number): Promise<ConfigDocument> {
-  return contentOrSelf<ConfigDocument>((await config.get(`${base(kind, id)}/versions/${version}`)).data);
+/** One version, as readers get it (no authors); drafts only for an admin, whose token the client sends. */
+export async function getVersion(kind: string, id: string, version: number): Promise<ServedDocument> {
+  return contentOrSelf<ServedDocument>((await config.get(`${base(kind, id)}/versions/${version}`)).data);
 }
 
 export async function createDraft(kind: string, id: string, body: unknown): Promise<ConfigDocument> {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConfigDocument } from '../../../core/documents/document.types';
+import type { ServedDocument } from '../../../core/documents/document.types';
 import type { PageBody, PanelSource } from '../../../core/pages/page.types';
 import { fillSourcePath } from '../../../core/pages/page.utils';
 import { clientForPath, config } from '../../api/clients';
@@ -10,7 +10,7 @@ export function usePageDocument(pageId: string) {
   return useQuery({
     queryKey: ['config', 'page', pageId],
     queryFn: async () =>
-      contentOrSelf<ConfigDocument<PageBody>>((await config.get(`/documents/page/${encodeURIComponent(pageId)}`)).data),
+      contentOrSelf<ServedDocument<PageBody>>((await config.get(`/documents/page/${encodeURIComponent(pageId)}`)).data),
   });
 }
 

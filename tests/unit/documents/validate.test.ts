@@ -1,7 +1,8 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_KINDS, META_SCHEMAS } from '../../../core/documents/meta-schemas';
-import { canonicalJson, hashDocument, validateDocument } from '../../../core/documents/validate';
+import { canonicalJson } from '../../../core/documents/canonical-json';
+import { hashDocument, validateDocument } from '../../../core/documents/validate';
 import { allSeedDocuments, appDocument } from '../support/app-documents';
 
 const clone = <T>(value: T): T => structuredClone(value);

@@ -3,8 +3,9 @@ import { evaluateGuard } from '../../../core/guard/guard.utils';
 import { roleGroups } from '../support/app-documents';
 import { subject, visitor } from '../support/subjects';
 
-/** Shell §6 'Role groups', verbatim. */
+/** Shell §6 'Role groups', verbatim, plus the groups code guards name (core/guard/code-guards.ts). */
 const EXPECTED: Record<string, string[]> = {
+  siteHolders: ['saq', 'saq-scan', 'saqOverview:view', 'saqList:view', 'saqManagement:view', 'saqAdd:add'],
   admin: ['admin'],
   staff: ['admin', 'staff'],
   user: ['admin', 'user', 'bank'],
@@ -20,7 +21,7 @@ const ALL_ROLES = ['admin', 'staff', 'user', 'saq', 'saq-scan', 'bank', 'superUs
 describe('role groups document (schemas/app/role-groups.json)', () => {
   const groups = roleGroups();
 
-  it('holds exactly the groups of shell §6', () => {
+  it('holds exactly the groups of shell §6 and of the code guards', () => {
     expect(Object.keys(groups).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 

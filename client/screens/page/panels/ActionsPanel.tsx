@@ -11,7 +11,7 @@ import { failureOf } from '../../../api/http';
 import { resolveText, translateCode } from '../../../i18n/text';
 import { useAppConfig } from '../../../runtime/appConfig';
 import { useSession } from '../../../session/useSession';
-import { showToast } from '../../../shell/toaster';
+import { showToast } from '../../../lib/toaster';
 import { useSubject } from '../../../shell/useSubject';
 import { useRefreshSources } from '../page.data';
 

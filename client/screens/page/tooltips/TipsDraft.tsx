@@ -3,12 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { ConfigDocument, DocumentProblem } from '../../../../core/documents/document.types';
+import type { DocumentProblem, ServedDocument } from '../../../../core/documents/document.types';
 import type { TipText, TooltipsBody } from '../../../../core/tooltips/tooltip.types';
 import { isTooltipId } from '../../../../core/tooltips/tooltip.utils';
 import { failureOf } from '../../../api/http';
 import { tooltipsKey } from '../../../runtime/tooltips';
-import { showToast } from '../../../shell/toaster';
+import { showToast } from '../../../lib/toaster';
 import { createDraft, publishVersion, saveDraft, versionsKey } from '../../documents/documents.api';
 import { ProblemList } from '../../documents/ProblemList';
 import { TipForm } from './TipForm';
@@ -19,7 +19,7 @@ export const ID = 'app';
 type Tips = Record<string, TipText>;
 
 /** The editable tips of one version; the selected tip lives in the URL (?tip=). */
-export function TipsDraft({ document }: { document: ConfigDocument<unknown> | null }) {
+export function TipsDraft({ document }: { document: ServedDocument | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
@@ -64,7 +64,7 @@ export function TipsDraft({ document }: { document: ConfigDocument<unknown> | nu
   });
   const publish = useMutation({
     mutationFn: async () => {
-      const draft = dirty || !isDraft ? await keep() : (document as ConfigDocument);
+      const draft = dirty || !isDraft ? await keep() : (document as ServedDocument);
       return publishVersion(KIND, ID, draft.version);
     },
     onSuccess: async (answer) => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { AppConfigContext, appConfigQueryKey, fetchAppConfig } from './appConfig';
+import { AppConfigContext, appConfigQueryKey, fetchAppConfig } from '../runtime/appConfig';
 import { buildRouter } from './buildRouter';
 
 /**

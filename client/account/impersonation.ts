@@ -2,11 +2,11 @@ import type { LandingBody } from '../../core/landing/landing.types';
 import { resolveLanding } from '../../core/landing/landing.utils';
 import { iam, trn, wbe } from '../api/clients';
 import { content } from '../api/http';
-import { hardRedirect } from '../runtime/navigation';
-import { getSession, profilePreferences, storeLogin, updateSession } from './session.store';
-import type { LoginResponse, Organization, SessionUser } from './session.types';
-import { sessionSubject } from './subject';
-import { clearSuperUserCookie, setSuperUserCookie } from './superUser';
+import { hardRedirect } from '../lib/navigation';
+import { getSession, profilePreferences, storeLogin, updateSession } from '../session/session.store';
+import type { LoginResponse, Organization, SessionUser } from '../session/session.types';
+import { sessionSubject } from '../session/subject';
+import { clearSuperUserCookie, setSuperUserCookie } from '../session/superUser';
 
 interface MeAnswer {
   user: SessionUser;

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Text } from '../../core/documents/document.types';
+import { mapSchemaNodes } from '../../core/documents/schema-nodes';
 import { resolveText } from '../i18n/text';
 
 type Node = Record<string, unknown>;
@@ -8,34 +9,21 @@ const isNode = (value: unknown): value is Node => typeof value === 'object' && v
 const isText = (value: unknown): value is Text =>
   typeof value === 'string' || (isNode(value) && typeof value.en === 'string' && typeof value.tr === 'string');
 
-// schema keywords whose value is a subschema, a list of them, or a map of them
-const SUBSCHEMA = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'];
-const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'];
-
 /**
  * A copy of a form schema with every `title` and `description` (i18n keys or {en, tr}) turned into
  * visible text; enum labels written as oneOf/anyOf `{ const, title }` are covered the same way.
+ * Only these words change, so the translated subschemas still find their precompiled validators
+ * (core/documents/schema-validators.ts schemaKey).
  */
 export function translateSchema(schema: unknown, t: TFunction, language: string): Node {
   if (!isNode(schema)) return {};
-  const out: Node = { ...schema };
-  for (const key of ['title', 'description'] as const) {
-    if (isText(schema[key])) out[key] = resolveText(schema[key] as Text, t, language);
-  }
-  for (const key of SUBSCHEMA) if (isNode(schema[key])) out[key] = translateSchema(schema[key], t, language);
-  for (const key of SUBSCHEMA_LISTS) {
-    const list = schema[key];
-    if (Array.isArray(list)) out[key] = list.map((item) => translateSchema(item, t, language));
-  }
-  for (const key of SUBSCHEMA_MAPS) {
-    const map = schema[key];
-    if (!isNode(map)) continue;
-    out[key] = Object.fromEntries(
-      Object.entries(map).map(([name, sub]) => [name, isNode(sub) ? translateSchema(sub, t, language) : sub]),
-    );
-  }
-  return out;
+  return mapSchemaNodes(schema, (node) => {
+    const out = { ...node };
+    for (const key of ['title', 'description'] as const) {
+      if (isText(node[key])) out[key] = resolveText(node[key] as Text, t, language);
+    }
+    return out;
+  }) as Node;
 }
 
 const UI_TEXT = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];

@@ -5,11 +5,11 @@ import { matchRoute } from '../../core/routes/route.utils';
 import type { Layout, RouteDef, RoutesBody } from '../../core/routes/route.types';
 import { BareLayout } from '../shell/BareLayout';
 import { useSubject } from '../shell/useSubject';
-import { useAppConfig } from './appConfig';
+import { useAppConfig } from '../runtime/appConfig';
 import { PublicLayout } from '../shell/PublicLayout';
 import { RootFrame } from './RootFrame';
-import { RouteView } from './RouteView';
-import { toRouterPath } from './routePaths';
+import { RouteView } from '../runtime/RouteView';
+import { toRouterPath } from '../runtime/routePaths';
 
 // the full shell (navbar, menus, top bar) is its own chunk: the sign-in page never needs it
 const AppLayout = lazy(() => import('../shell/AppLayout'));

@@ -5,10 +5,10 @@ import { matchRoute } from '../../core/routes/route.utils';
 import { IeWarning } from '../shell/IeWarning';
 import { useSubject } from '../shell/useSubject';
 import { usePreferencesEffect } from '../shell/preferences';
-import { trackPageView } from './analytics';
-import { useAppConfig } from './appConfig';
-import { setNavigator } from './navigation';
-import { preloadSiblings } from './preload';
+import { trackPageView } from '../runtime/analytics';
+import { useAppConfig } from '../runtime/appConfig';
+import { setNavigator } from '../lib/navigation';
+import { preloadSiblings } from '../runtime/preload';
 
 /** Above every layout: page views, sibling preloading, theme/language, and router navigation for non-React code. */
 export function RootFrame() {

@@ -1,0 +1,20 @@
+import { Callout, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { type DocumentFormOptions, useDocumentForm } from '../../forms/useDocumentForm';
+import { DocumentForm } from '../../theme/DocumentForm';
+
+interface PublishedFormProps extends DocumentFormOptions {
+  /** Hide the document title (when the screen shows its own heading). */
+  hideTitle?: boolean;
+  /** Replace the form by its success message once submitted (register, reset). */
+  hideOnSuccess?: boolean;
+}
+
+/** The latest published form document `form/<formId>`, rendered, validated and submitted. */
+export function PublishedForm({ hideTitle, hideOnSuccess, ...options }: PublishedFormProps) {
+  const { t } = useTranslation();
+  const state = useDocumentForm(options);
+  if (state.status === 'loading') return <Spinner aria-label={t('shell.loading')} />;
+  if (state.status === 'failed') return <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>;
+  return <DocumentForm {...state.form} title={hideTitle ? undefined : state.title} hideOnSuccess={hideOnSuccess} />;
+}
