@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import { ALLOWED_TAGS, SAFE_HREF, sanitizedFragment } from './sanitize';
+import './rich-text.css';
 
 const ALLOWED = new Set(ALLOWED_TAGS);
 
