@@ -15,6 +15,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'theme',
+          include: ['tests/theme/**/*.test.tsx'],
+          environment: 'jsdom',
+          // RJSF's own theme suites (@rjsf/snapshot-tests) are written against jest-style globals
+          globals: true,
+          setupFiles: ['tests/theme/setup.ts'],
+          // transformed, so the suites' vi.mock of @rjsf/utils is hoisted as in RJSF's repository
+          server: { deps: { inline: ['@rjsf/snapshot-tests'] } },
+        },
+      },
     ],
   },
 });

@@ -6,4 +6,5 @@ npx vite build --logLevel warn
 status=0
 npx tsx bench/config-service.ts || status=1
 npx tsx bench/bundle-size.ts || status=1
+npx tsx bench/list-endpoint.ts || status=1
 exit $status

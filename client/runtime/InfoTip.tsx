@@ -1,4 +1,4 @@
-import { Button, Popover } from '@blueprintjs/core';
+import { Button, FormGroup, type FormGroupProps, Popover } from '@blueprintjs/core';
 import type { FieldTemplateProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { fieldTooltipId } from '../../core/tooltips/tooltip.utils';
@@ -28,12 +28,23 @@ export function InfoTip({ dataId, label }: { dataId: string | undefined; label?:
 }
 
 /**
- * The hook point for generated form fields (FieldTemplate's sub-label): the tip named by
- * `ui:options.tooltip`, else by the field's name path. Outside the <label>, so the input's
- * accessible name stays its title.
+ * The hook point for generated form fields: FieldTemplate's FormGroup with, when a tip matches,
+ * the info icon first in the sub-label. The tip is named by `ui:options.tooltip`, else by the
+ * field's name path. Outside the <label>, so the input's accessible name stays its title; without
+ * a tip the FormGroup is exactly the theme's.
  */
-export function FieldTip({ field }: { field: Pick<FieldTemplateProps, 'fieldPathId' | 'uiSchema' | 'label'> }) {
-  return (
-    <InfoTip dataId={fieldTooltipId(field.fieldPathId.path, field.uiSchema?.['ui:options'])} label={field.label} />
+export function FieldGroup({ field, subLabel, ...group }: FormGroupProps & { field: FieldOfTemplate }) {
+  const dataId = fieldTooltipId(field.fieldPathId.path, field.uiSchema?.['ui:options']);
+  const tip = useTooltip(dataId);
+  const withTip = tip ? (
+    <>
+      <InfoTip dataId={dataId} label={field.label} />
+      {subLabel}
+    </>
+  ) : (
+    subLabel
   );
+  return <FormGroup {...group} subLabel={withTip} />;
 }
+
+type FieldOfTemplate = Pick<FieldTemplateProps, 'fieldPathId' | 'uiSchema' | 'label'>;

@@ -34,6 +34,7 @@ export const screenRegistry: Record<string, ScreenEntry> = {
   'admin.documents': entry(() => import('../screens/AdminDocumentsScreen')),
   mailLogs: entry(() => import('../screens/MailLogsScreen')),
   form: entry(() => import('../screens/FormScreen')),
+  wizard: entry(() => import('../screens/wizard/WizardScreen')),
   page: entry(() => import('../screens/page/PageScreen')),
 };
 

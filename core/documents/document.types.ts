@@ -11,6 +11,9 @@ export type DocumentKind =
   | 'landing-rules'
   | 'shell-settings'
   | 'form'
+  | 'wizard'
+  | 'resource'
+  | 'workflow'
   | 'page'
   | 'tooltips';
 
@@ -46,4 +49,15 @@ export interface SeedDocument<B = unknown> {
 export interface DocumentProblem {
   path: string;
   message: string;
+}
+
+/**
+ * What publish-time checks may consult beyond the document itself; the server supplies it. A
+ * member left out is not checked (docs examples, the editor's offline checks).
+ */
+export interface ValidationContext {
+  /** The body of the latest published version of a document, or undefined. */
+  published?: (kind: DocumentKind, id: string) => unknown;
+  /** Names of the workflow effects the server has (server/workflows/effects.ts). */
+  effects?: readonly string[];
 }

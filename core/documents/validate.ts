@@ -1,7 +1,12 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ResourceBody } from '../resources/resource.types';
+import { resourceProblems } from '../resources/resource.utils';
 import { checkRule } from '../rules/jsonlogic';
+import { formReferences, wizardProblems } from '../wizards/wizard.utils';
+import type { WorkflowBody } from '../workflows/workflow.types';
+import { workflowProblems } from '../workflows/workflow.utils';
 import { canonicalJson } from './canonical-json';
-import type { DocumentKind, DocumentProblem, SeedDocument } from './document.types';
+import type { DocumentKind, DocumentProblem, SeedDocument, ValidationContext } from './document.types';
 import { isDocumentKind, META_SCHEMAS } from './meta-schemas';
 import { compileContentSchema } from './schema-compiler';
 
@@ -98,6 +103,23 @@ function ajvProblems(errors: ErrorObject[] | null | undefined, prefix: string): 
   return problems;
 }
 
+/** Checks of one kind beyond its meta-schema, run once the body has the meta-schema's shape. */
+const KIND_CHECKS: Partial<
+  Record<DocumentKind, (id: string, body: never, context: ValidationContext) => DocumentProblem[]>
+> = {
+  resource: (id, body: ResourceBody, context) => resourceProblems(id, body, context),
+  workflow: (id, body: WorkflowBody, context) => workflowProblems(id, body, context),
+  // a wizard's steps reference each other and may name form documents, which must be published
+  wizard: (_id, body: unknown, { published }) => [
+    ...wizardProblems(body),
+    ...(published
+      ? formReferences(body)
+          .filter(({ formId }) => published('form', formId) === undefined)
+          .map(({ formId, path }) => ({ path, message: `no published form document "${formId}"` }))
+      : []),
+  ],
+};
+
 /** The body against its kind's meta-schema: ajv's errors and where the markers were met. */
 function checkBody(kind: DocumentKind, body: unknown): { errors: ErrorObject[]; found: Marks } {
   const validate = validatorFor(kind);
@@ -130,10 +152,15 @@ export function embeddedSchemas(
  * Validates a config document before it is published (and when seeding): kind and id, the body
  * against its kind's meta-schema, every embedded JSON Schema compiled with ajv (form data is then
  * validated by that ajv on the server and by its standalone code in the browser), every json-logic
- * rule checked against the vetted operation set. Paths are JSON pointers into {kind, id, body},
- * e.g. `/body/routes/3/guard/rule`. An empty list means the document may be published.
+ * rule checked against the vetted operation set, then the kind's own checks (KIND_CHECKS; references
+ * to other documents and server effects only when `context` can look them up). Paths are JSON
+ * pointers into {kind, id, body}, e.g. `/body/routes/3/guard/rule`. An empty list means the
+ * document may be published.
  */
-export function validateDocument(candidate: { kind: unknown; id: unknown; body: unknown }): DocumentProblem[] {
+export function validateDocument(
+  candidate: { kind: unknown; id: unknown; body: unknown },
+  context: ValidationContext = {},
+): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
   if (typeof candidate.id !== 'string' || !/^[a-z0-9][a-z0-9._-]*$/.test(candidate.id)) {
     problems.push({ path: '/id', message: 'must be a lower-case id of letters, digits, ".", "_" or "-"' });
@@ -157,6 +184,10 @@ export function validateDocument(candidate: { kind: unknown; id: unknown; body: 
   }
   for (const path of new Set(found.rules)) {
     problems.push(...checkRule(valueAt(candidate.body, path), `/body${path}`));
+  }
+  const kindCheck = KIND_CHECKS[candidate.kind];
+  if (kindCheck && problems.length === 0) {
+    problems.push(...kindCheck(String(candidate.id), candidate.body as never, context));
   }
   return problems;
 }

@@ -12,6 +12,7 @@ import {
   MAX_PAGE_SIZE,
   type QueryableFields,
   type QueryProblem,
+  type SortDirection,
   type SortKey,
 } from './query.types';
 
@@ -191,8 +192,24 @@ export function compareValues(a: unknown, b: unknown): number {
 
 const sameType = (a: unknown, b: unknown) => typeof a === typeof b && (typeof a === 'number' || typeof a === 'string');
 
-function matchesCondition(record: unknown, { field, op, value }: FieldCondition): boolean {
-  const actual = fieldValue(record, field);
+/** A field path compiled once per query: the split is the costly part of fieldValue. */
+function accessor(path: string): (record: unknown) => unknown {
+  const keys = path.split('.');
+  if (keys.length === 1) {
+    const [key] = keys;
+    return (record) => (isObject(record) && Object.hasOwn(record, key) ? record[key] : undefined);
+  }
+  return (record) => {
+    let current = record;
+    for (const key of keys) {
+      if (!isObject(current) || !Object.hasOwn(current, key)) return undefined;
+      current = current[key];
+    }
+    return current;
+  };
+}
+
+function matchesValue(actual: unknown, op: FilterOperator, value: FieldCondition['value']): boolean {
   const absent = actual === undefined || actual === null;
   switch (op) {
     case 'isNull':
@@ -200,7 +217,7 @@ function matchesCondition(record: unknown, { field, op, value }: FieldCondition)
     case 'eq':
       return Array.isArray(actual) ? actual.includes(value) : actual === value || (absent && value === null);
     case 'ne':
-      return !matchesCondition(record, { field, op: 'eq', value });
+      return !matchesValue(actual, 'eq', value);
     case 'in':
       return (
         Array.isArray(value) &&
@@ -232,40 +249,112 @@ function matchesCondition(record: unknown, { field, op, value }: FieldCondition)
   }
 }
 
+/** A (checked) filter as a predicate, compiled once and run on every record. */
+export function compileFilter(filter: Filter | undefined): (record: unknown) => boolean {
+  if (!filter) return () => true;
+  if ('and' in filter) {
+    const members = filter.and.map(compileFilter);
+    return (record) => members.every((matches) => matches(record));
+  }
+  if ('or' in filter) {
+    const members = filter.or.map(compileFilter);
+    return (record) => members.some((matches) => matches(record));
+  }
+  const read = accessor(filter.field);
+  const { op, value } = filter;
+  return (record) => matchesValue(read(record), op, value);
+}
+
 /** Whether a record matches a (checked) filter. Strings compare case-insensitively only in contains/startsWith. */
 export function matchesFilter(record: unknown, filter: Filter | undefined): boolean {
-  if (!filter) return true;
-  if ('and' in filter) return filter.and.every((member) => matchesFilter(record, member));
-  if ('or' in filter) return filter.or.some((member) => matchesFilter(record, member));
-  return matchesCondition(record, filter);
+  return compileFilter(filter)(record);
 }
 
 /** Sorting is case-insensitive (ties broken by the exact text): what people expect of a list. */
 const fold = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/** Compares two records' values of one sort key: absent last in either direction, then folded, then exact. */
+function compareKey(va: unknown, vb: unknown, fa: unknown, fb: unknown, direction: SortDirection): number {
+  const aAbsent = va === undefined || va === null;
+  const bAbsent = vb === undefined || vb === null;
+  if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
+  const order = compareValues(fa, fb) || compareValues(va, vb);
+  return direction === 'desc' ? -order : order;
+}
 
 /**
  * A comparator for the sort keys; absent values sort last in either direction, ties are broken
  * by id so pages never overlap (a SQL adapter orders `lower(field), field NULLS LAST, id`).
  */
 export function sortComparator(sort: SortKey[]): (a: unknown, b: unknown) => number {
+  const reads = sort.map(({ field }) => accessor(field));
+  const readId = accessor('id');
   return (a, b) => {
-    for (const { field, direction } of sort) {
-      const va = fieldValue(a, field);
-      const vb = fieldValue(b, field);
-      const aAbsent = va === undefined || va === null;
-      const bAbsent = vb === undefined || vb === null;
-      if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
-      const order = compareValues(fold(va), fold(vb)) || compareValues(va, vb);
-      if (order !== 0) return direction === 'desc' ? -order : order;
+    for (let i = 0; i < reads.length; i++) {
+      const va = reads[i](a);
+      const vb = reads[i](b);
+      const order = compareKey(va, vb, fold(va), fold(vb), sort[i].direction);
+      if (order !== 0) return order;
     }
-    return compareValues(fieldValue(a, 'id'), fieldValue(b, 'id'));
+    return compareValues(readId(a), readId(b));
   };
+}
+
+/** A record with its sort values read (and folded) once, for a full sort. */
+interface Keyed<T> {
+  record: T;
+  values: unknown[];
+  folded: unknown[];
+  id: unknown;
+}
+
+/** Sorts every record, reading each one's values once rather than at every comparison. */
+function sortAll<T>(records: T[], sort: SortKey[]): T[] {
+  const reads = sort.map(({ field }) => accessor(field));
+  const readId = accessor('id');
+  const keyed: Keyed<T>[] = records.map((record) => {
+    const values = reads.map((read) => read(record));
+    return { record, values, folded: values.map(fold), id: readId(record) };
+  });
+  keyed.sort((a, b) => {
+    for (let i = 0; i < sort.length; i++) {
+      const order = compareKey(a.values[i], b.values[i], a.folded[i], b.folded[i], sort[i].direction);
+      if (order !== 0) return order;
+    }
+    return compareValues(a.id, b.id);
+  });
+  return keyed.map((entry) => entry.record);
+}
+
+/**
+ * The first `count` records in order. A short page of a long list keeps a sorted buffer instead of
+ * sorting everything: most records lose one comparison against the buffer's last.
+ */
+function firstInOrder<T>(records: T[], count: number, sort: SortKey[]): T[] {
+  if (count * 8 >= records.length) return sortAll(records, sort).slice(0, count);
+  const compare = sortComparator(sort);
+  const best: T[] = [];
+  for (const record of records) {
+    if (best.length === count && compare(record, best[count - 1]) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(record, best[middle]) < 0) high = middle;
+      else low = middle + 1;
+    }
+    best.splice(low, 0, record);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }
 
 /** The in-memory query: filter, sort, then the requested page. */
 export function runQuery<T>(records: readonly T[], query: ListQuery): ListResult<T> {
-  const matched = records.filter((record) => matchesFilter(record, query.filter));
-  matched.sort(sortComparator(query.sort));
+  const matches = compileFilter(query.filter);
+  const matched: T[] = [];
+  for (const record of records) if (matches(record)) matched.push(record);
   const start = (query.page - 1) * query.pageSize;
-  return { items: matched.slice(start, start + query.pageSize), total: matched.length };
+  const page = firstInOrder(matched, start + query.pageSize, query.sort).slice(start);
+  return { items: page, total: matched.length };
 }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { evaluateGuard } from '../../core/guard/guard.utils';
-import type { Guard, RoleGroups } from '../../core/guard/guard.types';
+import type { Guard, GuardSubject, RoleGroups } from '../../core/guard/guard.types';
 import { subjectOf } from '../../core/session/subject';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
@@ -16,14 +16,17 @@ export function publishedRoleGroups(ctx: AppContext): RoleGroups {
   return body?.groups ?? {};
 }
 
+/** The guard subject of an authenticated caller: the facts the browser's session holds too. */
+export async function guardSubject(ctx: AppContext, { user, token, claims }: AuthContext): Promise<GuardSubject> {
+  return subjectOf({ token, ...(await sessionView(ctx, user)), originalUser: claims.imp ?? null });
+}
+
 /**
  * Whether the caller passes the guard, judged by the evaluator the browser uses; an anonymous
  * caller (no auth) is a visitor, who passes only open guards.
  */
 export async function passesGuard(ctx: AppContext, auth: AuthContext | undefined, guard: Guard): Promise<boolean> {
-  const subject = auth
-    ? subjectOf({ token: auth.token, ...(await sessionView(ctx, auth.user)), originalUser: auth.claims.imp ?? null })
-    : subjectOf(null);
+  const subject = auth ? await guardSubject(ctx, auth) : subjectOf(null);
   return evaluateGuard(guard, subject, publishedRoleGroups(ctx));
 }
 

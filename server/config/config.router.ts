@@ -2,7 +2,6 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import { authenticate, optionalAuthenticate, requireAuth } from '../auth/authenticate';
 import { ADMIN_GUARD, passesGuard, requireGuard } from '../auth/require-guard';
 import { isDocumentKind } from '../../core/documents/meta-schemas';
-import { validateDocument } from '../../core/documents/validate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
@@ -122,7 +121,7 @@ export function configRouter(ctx: AppContext): Router {
   /** A dry run of publishing: the problems publish would answer with 422, without storing anything. */
   router.post('/documents/:kind/:id/validate', ...admin, validate(documentBodySchema), (req, res) => {
     const { kind, id } = names(req);
-    res.json({ content: { problems: validateDocument({ kind, id, body: req.body.body }) } });
+    res.json({ content: { problems: documents.check({ kind, id, body: req.body.body }) } });
   });
 
   router.put('/documents/:kind/:id/versions/:version', ...admin, validate(documentBodySchema), async (req, res) => {

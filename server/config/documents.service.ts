@@ -1,9 +1,16 @@
-import type { ConfigDocument, DocumentKind, SeedDocument, ServedDocument } from '../../core/documents/document.types';
+import type {
+  ConfigDocument,
+  DocumentKind,
+  DocumentProblem,
+  SeedDocument,
+  ServedDocument,
+} from '../../core/documents/document.types';
 import { hashDocument, validateDocument } from '../../core/documents/validate';
 import { AppError } from '../http/app-error';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
 import { WriteQueue } from '../store/write-queue';
+import { effectNames } from '../workflows/effects';
 import { type CachedAnswer, DocumentCache, serialize, withoutAuthors } from './document-cache';
 import { versionEtag } from './etag';
 import { ValidatorModules } from './validator-modules';
@@ -47,6 +54,15 @@ export class DocumentsService {
   }
 
   /**
+   * Publish-time validation with what the server knows: the published documents (references such
+   * as a resource's workflow) and the registered workflow effects.
+   */
+  check(candidate: { kind: unknown; id: unknown; body: unknown }): DocumentProblem[] {
+    const published = (kind: DocumentKind, id: string) => this.cache.get(kind, id)?.document.body;
+    return validateDocument(candidate, { published, effects: effectNames() });
+  }
+
+  /**
    * Publishes seeds whose kind/id the store does not know yet as version 1 by 'system'. The seeds
    * were validated when read (readSeedFiles), so an invalid one never gets here.
    */
@@ -74,6 +90,7 @@ export class DocumentsService {
     return seeded;
   }
 
+  /** Everything publishing would refuse: the document itself, and what it names that is not published. */
   /**
    * Every kind/id with its latest published and latest version. Anyone but admins (`everything`)
    * sees only what has a published version, and its latest version is that one: drafts stay unseen.
@@ -185,7 +202,7 @@ export class DocumentsService {
     return this.lock.run(async () => {
       const draft = await this.version(kind, id, version);
       if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
-      const problems = validateDocument({ kind: draft.kind, id, body: draft.body });
+      const problems = this.check({ kind: draft.kind, id, body: draft.body });
       if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
       this.generateValidators(draft); // the browser's validators are ready before anyone asks
       const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');

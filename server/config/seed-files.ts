@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { DocumentProblem, SeedDocument } from '../../core/documents/document.types';
 import { validateDocument } from '../../core/documents/validate';
+import { effectNames } from '../workflows/effects';
 
 /** A seed document and the file it came from. */
 export interface SeedFile extends SeedDocument {
@@ -32,8 +33,9 @@ function isSeed(value: unknown): value is SeedDocument {
 /**
  * Every SeedDocument under schemasDir, except meta-schemas (schemas/meta holds JSON Schemas, not
  * documents); JSON files that are not seeds are skipped. A file that is not valid JSON, a seed
- * that fails validation (validateDocument, as publishing would) or a second seed of the same
- * kind/id throws a SeedFilesError listing every problem, so a broken seed never starts the app.
+ * that fails validation (validateDocument, as publishing would; references to other seeds — a
+ * resource's workflow, a wizard's forms — and workflow effects included) or a second seed of the
+ * same kind/id throws a SeedFilesError listing every problem, so a broken seed never starts the app.
  */
 export async function readSeedFiles(schemasDir: string): Promise<SeedFile[]> {
   let entries: string[];
@@ -43,6 +45,7 @@ export async function readSeedFiles(schemasDir: string): Promise<SeedFile[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+  const candidates: SeedFile[] = [];
   const seeds: SeedFile[] = [];
   const failures: SeedFilesError['problems'] = [];
   const fileOf = new Map<string, string>();
@@ -57,14 +60,17 @@ export async function readSeedFiles(schemasDir: string): Promise<SeedFile[]> {
       failures.push({ file, problems: [{ path: '', message: `not valid JSON: ${(error as Error).message}` }] });
       continue;
     }
-    if (!isSeed(parsed)) continue;
-    const seed: SeedFile = { kind: parsed.kind, id: parsed.id, body: parsed.body, file };
+    if (isSeed(parsed)) candidates.push({ kind: parsed.kind, id: parsed.id, body: parsed.body, file });
+  }
+  // references between seeds (a resource's workflow) are judged as if the whole batch were published
+  const published = (kind: string, id: string) => candidates.find((c) => c.kind === kind && c.id === id)?.body;
+  for (const seed of candidates) {
     const document = `${seed.kind}/${seed.id}`;
-    const problems = validateDocument(seed);
+    const problems = validateDocument(seed, { published, effects: effectNames() });
     const first = fileOf.get(document);
     if (first) problems.push({ path: '/id', message: `${document} is already seeded by ${first}` });
-    fileOf.set(document, first ?? file);
-    if (problems.length > 0) failures.push({ file, document, problems });
+    fileOf.set(document, first ?? seed.file);
+    if (problems.length > 0) failures.push({ file: seed.file, document, problems });
     else seeds.push(seed);
   }
   if (failures.length > 0) throw new SeedFilesError(failures);

@@ -97,6 +97,27 @@ export const documentBodySchema = {
   properties: { body: { type: 'object' } },
 };
 
+/** Path parameters of /wbe/api/resources: a document id, a record id, an action name. */
+const pattern = (regex: string) => ({ type: 'string', pattern: regex });
+export const resourceParamsSchema = {
+  type: 'object',
+  required: ['resource'],
+  properties: {
+    resource: pattern('^[a-z0-9][a-z0-9._-]{0,99}$'),
+    id: pattern('^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$'),
+    action: pattern('^[A-Za-z][A-Za-z0-9_-]{0,63}$'),
+  },
+};
+
+/** A record's editable fields; the resource's own schema judges them (422). */
+export const recordBodySchema = { type: 'object' };
+
+export const actionBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { comment: text(2000) },
+};
+
 /** GET /wbe/api/dashboard/stats?days=1..90 (default 14). */
 export const dashboardStatsQuery = {
   type: 'object',

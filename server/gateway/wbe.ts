@@ -6,7 +6,10 @@ import { AppError } from '../http/app-error';
 import { validate, validateQuery } from '../http/validate';
 import type { Services } from '../services';
 import { dashboardStatsQuery, errorReportSchema } from './request-schemas';
+import { saqRouter } from './saq';
+import { resourcesRouter } from './resources';
 import { selectSite } from './site-header';
+import { wizardRouter } from './wizards';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -50,6 +53,8 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
     res.json({ content: await services.dashboard.stats(Number(req.query.days ?? 14)) });
   });
 
+  router.use('/resources', resourcesRouter(ctx, services, signedIn));
+
   // the error page's report button also works signed out, so the caller is optional here
   router.post(
     '/user/log/error',
@@ -60,6 +65,9 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
       res.status(201).json({ content: await services.errorReports.report(req.body, req.auth?.user.id, req.site?.id) });
     },
   );
+
+  router.use(wizardRouter(ctx, services, signedIn));
+  router.use(saqRouter(ctx, services, signedIn));
 
   return router;
 }

@@ -39,6 +39,15 @@ export function validate<T>(schema: JSONSchemaType<T> | Record<string, unknown>)
   };
 }
 
+/** Like `validate`, for path parameters: 400 `invalidRequest` naming the malformed ones. */
+export function validateParams(schema: Record<string, unknown>): RequestHandler {
+  const check: ValidateFunction = ajv.compile(schema);
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!check(req.params)) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
+    next();
+  };
+}
+
 /** The same edge check for query parameters (strings as Express parses them). */
 export function validateQuery(schema: Record<string, unknown>): RequestHandler {
   const check: ValidateFunction = ajv.compile(schema);

@@ -28,3 +28,13 @@ export function linkMail(
   ].join('\n');
   return { to, subject: t('subject'), text, html };
 }
+
+/** A plain notice: paragraphs of already translated text, the signature last. */
+export function noticeMail(to: string, subject: string, paragraphs: string[]): Mail {
+  return {
+    to,
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n'),
+  };
+}

@@ -5,10 +5,15 @@ import { DashboardService } from './dashboard.service';
 import { ErrorReportService } from './error-report.service';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
+import { SaqLevelService } from './saq-level.service';
 import { SiteService } from './site.service';
+import { WizardService } from './wizard.service';
+import { ResourcesService } from './resources.service';
+import { WorkflowService } from './workflow.service';
 
 /** One instance of every service per app, sharing the app's context. */
 export function createServices(ctx: AppContext) {
+  const resources = new ResourcesService(ctx);
   return {
     auth: new AuthService(ctx),
     profile: new ProfileService(ctx),
@@ -16,6 +21,10 @@ export function createServices(ctx: AppContext) {
     organizations: new OrganizationService(ctx),
     errorReports: new ErrorReportService(ctx),
     sites: new SiteService(ctx),
+    wizards: new WizardService(ctx),
+    saqLevel: new SaqLevelService(ctx),
+    resources,
+    workflows: new WorkflowService(ctx, resources),
     dashboard: new DashboardService(ctx),
   };
 }

@@ -1,22 +1,32 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
 import { DurableJsonFile } from './durable-json-file';
-import { COLLECTION_NAMES, type Collection, type CollectionName, type Store, type StoredRecord } from './store.types';
+import {
+  COLLECTION_NAMES,
+  type Collection,
+  type CollectionName,
+  type DynamicCollectionName,
+  isDynamicCollectionName,
+  type Store,
+  type StoredRecord,
+} from './store.types';
 import { WriteQueue } from './write-queue';
 
 /** Records are copied in and out so callers never mutate the stored state by accident. */
 const copy = <T>(value: T): T => structuredClone(value);
 
+/**
+ * One collection file. Each collection has its own write queue: writes to one file never wait
+ * for another file's fsync, and within a file they still run one at a time.
+ */
 class LowdbCollection<T extends StoredRecord> implements Collection<T> {
   private readonly index = new Map<string, number>();
+  private readonly queue = new WriteQueue();
 
-  constructor(
-    private readonly db: Low<T[]>,
-    private readonly queue: WriteQueue,
-  ) {
+  constructor(private readonly db: Low<T[]>) {
     this.reindex();
   }
 
@@ -56,10 +66,15 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
     return this.commit(() => {
       const position = this.index.get(id);
       if (position === undefined) throw new Error(`No record ${id}`);
-      const updated = { ...this.db.data[position], ...copy(patch), id } as T;
-      const next = [...this.db.data];
-      next[position] = updated;
-      return { next, result: copy(updated) };
+      return this.put(position, { ...this.db.data[position], ...copy(patch), id } as T);
+    });
+  }
+
+  replace(id: string, record: T): Promise<T> {
+    return this.commit(() => {
+      const position = this.index.get(id);
+      if (position === undefined) throw new Error(`No record ${id}`);
+      return this.put(position, { ...copy(record), id });
     });
   }
 
@@ -68,6 +83,17 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
       if (!this.index.has(id)) return { next: null, result: false };
       return { next: this.db.data.filter((record) => record.id !== id), result: true };
     });
+  }
+
+  /** Resolves once every write queued so far is on disk. */
+  drain(): Promise<void> {
+    return this.queue.drain();
+  }
+
+  private put(position: number, updated: T): { next: T[]; result: T } {
+    const next = [...this.db.data];
+    next[position] = updated;
+    return { next, result: copy(updated) };
   }
 
   /**
@@ -93,32 +119,65 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
 }
 
 /**
- * Opens (or creates) DATA_DIR with one JSON file per collection. Every file is read before
- * anything is written, so a corrupt file stops start-up without being overwritten.
+ * A dynamic collection until its file is read: every call waits for the first read, so the
+ * collection can be handed out synchronously and opened lazily on first use.
+ */
+class OpeningCollection<T extends StoredRecord> implements Collection<T> {
+  constructor(readonly opened: Promise<LowdbCollection<T>>) {}
+
+  all = () => this.opened.then((c) => c.all());
+  get = (id: string) => this.opened.then((c) => c.get(id));
+  find = (predicate: (record: T) => boolean) => this.opened.then((c) => c.find(predicate));
+  query = (query: ListQuery) => this.opened.then((c) => c.query(query));
+  insert = (record: T) => this.opened.then((c) => c.insert(record));
+  update = (id: string, patch: Partial<T>) => this.opened.then((c) => c.update(id, patch));
+  replace = (id: string, record: T) => this.opened.then((c) => c.replace(id, record));
+  remove = (id: string) => this.opened.then((c) => c.remove(id));
+}
+
+async function openFile(dataDir: string, name: string): Promise<LowdbCollection<StoredRecord>> {
+  const db = new Low<StoredRecord[]>(new DurableJsonFile<StoredRecord>(join(dataDir, `${name}.json`)), []);
+  await db.read();
+  return new LowdbCollection(db);
+}
+
+/**
+ * Opens (or creates) DATA_DIR with one JSON file per collection: the fixed ones, and every dynamic
+ * collection that has a file already. Every file is read before anything is written, so a corrupt
+ * file stops start-up without being overwritten. Other dynamic collections open on first use.
  */
 export async function openLowdbStore(dataDir: string): Promise<Store> {
   await mkdir(dataDir, { recursive: true });
-  const queue = new WriteQueue();
-  const collections = new Map<CollectionName, LowdbCollection<StoredRecord>>();
-  for (const name of COLLECTION_NAMES) {
-    const db = new Low<StoredRecord[]>(new DurableJsonFile<StoredRecord>(join(dataDir, `${name}.json`)), []);
-    await db.read();
-    collections.set(name, new LowdbCollection(db, queue));
+  const fixed = new Map<string, LowdbCollection<StoredRecord>>();
+  for (const name of COLLECTION_NAMES) fixed.set(name, await openFile(dataDir, name));
+  const dynamic = new Map<string, OpeningCollection<StoredRecord>>();
+  for (const file of await readdir(dataDir)) {
+    const name = file.replace(/\.json$/, '');
+    if (file.endsWith('.json') && isDynamicCollectionName(name)) {
+      const opened = await openFile(dataDir, name);
+      dynamic.set(name, new OpeningCollection(Promise.resolve(opened)));
+    }
   }
+
   let closed = false;
-  const collection = <T extends StoredRecord>(name: CollectionName): Collection<T> => {
+  const collection = <T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T> => {
     if (closed) throw new Error('Store is closed');
-    const found = collections.get(name);
-    if (!found) throw new Error(`Unknown collection ${name}`);
-    return found as unknown as Collection<T>;
+    const found = fixed.get(name) ?? dynamic.get(name);
+    if (found) return found as unknown as Collection<T>;
+    if (!isDynamicCollectionName(name)) throw new Error(`Unknown collection ${name}`);
+    const opening = new OpeningCollection(openFile(dataDir, name));
+    dynamic.set(name, opening);
+    return opening as unknown as Collection<T>;
   };
   return {
     collection,
-    query: <T extends StoredRecord>(name: CollectionName, query: ListQuery): Promise<ListResult<T>> =>
+    query: <T extends StoredRecord>(name: CollectionName | DynamicCollectionName, query: ListQuery) =>
       collection<T>(name).query(query),
     async close() {
       closed = true;
-      await queue.drain();
+      const opened = await Promise.allSettled([...dynamic.values()].map((c) => c.opened));
+      const all = [...fixed.values(), ...opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))];
+      await Promise.all(all.map((c) => c.drain()));
     },
   };
 }

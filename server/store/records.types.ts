@@ -114,3 +114,25 @@ export interface DocumentRecord {
   id: string;
   document: ConfigDocument;
 }
+
+/** A user's progress through one wizard; id `<userId>/<wizardId>`, pinned to the definition version. */
+export interface WizardProgressRecord {
+  id: string;
+  userId: string;
+  wizardId: string;
+  definition: { id: string; version: number };
+  step: string;
+  answers: Record<string, Record<string, unknown>>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The PCI DSS level wizard's outcome for a user (id = the user's id: the latest result counts). */
+export interface SaqLevelResultRecord {
+  id: string;
+  userId: string;
+  level: 1 | 2 | 3 | 4;
+  saqType: string;
+  answers: Record<string, unknown>;
+  createdAt: string;
+}

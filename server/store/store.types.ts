@@ -23,6 +23,8 @@ export interface Collection<T extends StoredRecord> {
   insert(record: T): Promise<T>;
   /** Shallow-merges the patch; rejects when the id is unknown. The id itself cannot change. */
   update(id: string, patch: Partial<T>): Promise<T>;
+  /** Swaps the whole record (members left out are gone); rejects when the id is unknown. */
+  replace(id: string, record: T): Promise<T>;
   /** Resolves false when there was nothing to remove. */
   remove(id: string): Promise<boolean>;
 }
@@ -38,15 +40,31 @@ export const COLLECTION_NAMES = [
   'tokens',
   'errorReports',
   'smtpSettings',
+  'wizardProgress',
+  'saqLevelResults',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];
 
+/**
+ * A collection made at run time, `<prefix>.<name>`: the records of a published resource
+ * (`res.<resource id>`) and their workflow history (`hist.<resource id>`). Created on first use.
+ */
+export type DynamicCollectionName = `${string}.${string}`;
+
+/** A safe file name too: lower-case prefix, a dot, then a document id (no slash, no leading dot). */
+const DYNAMIC_NAME = /^[a-z][a-z0-9]*\.[a-z0-9][a-z0-9._-]{0,127}$/;
+
+export function isDynamicCollectionName(name: string): name is DynamicCollectionName {
+  return DYNAMIC_NAME.test(name);
+}
+
 /** Storage behind the services; lowdb today, a PostgreSQL adapter can implement the same shape. */
 export interface Store {
-  collection<T extends StoredRecord>(name: CollectionName): Collection<T>;
+  /** A fixed collection, or a dynamic one (created on first use; a malformed name throws). */
+  collection<T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T>;
   /** Shorthand for `collection(name).query(query)`. */
-  query<T extends StoredRecord>(name: CollectionName, query: ListQuery): Promise<ListResult<T>>;
+  query<T extends StoredRecord>(name: CollectionName | DynamicCollectionName, query: ListQuery): Promise<ListResult<T>>;
   /** Waits for queued writes, then releases the files. */
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 /**
- * Runs tasks one at a time in arrival order. All collection writes go through one queue, so two
- * writers never interleave a read-modify-write or race on a temp file.
+ * Runs tasks one at a time in arrival order. Each collection's writes go through its own queue, so
+ * two writers never interleave a read-modify-write or race on a temp file; services also use one
+ * as a lock around a check and the write it guards.
  */
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();

@@ -85,4 +85,33 @@ describe('seed files at start-up', () => {
     expect(message).toContain(`/id landing-rules/app is already seeded by ${join(schemasDir, 'app/copy.json')}`);
     expect(await readdir(data)).toEqual([]);
   });
+
+  it('stops start-up on a wizard seed naming a form no seed holds', async () => {
+    const wizard = (form: string) => ({
+      kind: 'wizard',
+      id: 'w',
+      body: {
+        title: 'wizard.steps',
+        steps: [{ id: 'a', title: 'wizard.steps', form }],
+        submit: { method: 'POST', path: '/wbe/api/x' },
+      },
+    });
+    const form = { kind: 'form', id: 'known', body: { title: 'forms.name', schema: { type: 'object' } } };
+    const good = await schemasWith({
+      'app/form.json': JSON.stringify(form),
+      'app/w.json': JSON.stringify(wizard('known')),
+    });
+    const server = await startTestServer({ withSmtp: false, schemasDir: good, dataDir: await dataDir() });
+    await server.stopApp();
+    const bad = await schemasWith({
+      'app/form.json': JSON.stringify(form),
+      'app/w.json': JSON.stringify(wizard('unknown')),
+    });
+    const message = await createApp({ dataDir: await dataDir(), schemasDir: bad, log: quietLog }).then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(message).toContain(`${join(bad, 'app/w.json')} (wizard/w):`);
+    expect(message).toContain('/body/steps/0/form no published form document "unknown"');
+  });
 });

@@ -9,7 +9,18 @@ const blocks = [...guide.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
 describe('docs/documents.md examples', () => {
   it('has an example for every document kind', () => {
     const kinds = new Set(blocks.map((b) => JSON.parse(b).kind));
-    expect([...kinds].sort()).toEqual(['form', 'landing-rules', 'menus', 'page', 'role-groups', 'routes', 'tooltips']);
+    expect([...kinds].sort()).toEqual([
+      'form',
+      'landing-rules',
+      'menus',
+      'page',
+      'resource',
+      'role-groups',
+      'routes',
+      'tooltips',
+      'wizard',
+      'workflow',
+    ]);
   });
   it.each(blocks.map((b, i) => [i, b]))('example %i is valid', (_i, block) => {
     expect(validateDocument(JSON.parse(block as string))).toEqual([]);

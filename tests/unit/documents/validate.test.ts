@@ -14,10 +14,13 @@ describe('meta-schemas', () => {
       'landing-rules',
       'menus',
       'page',
+      'resource',
       'role-groups',
       'routes',
       'shell-settings',
       'tooltips',
+      'wizard',
+      'workflow',
     ]);
     const ajv = new Ajv({ strict: true, allowUnionTypes: true });
     ajv.addKeyword({ keyword: 'x-jsonlogic', schemaType: 'boolean' });

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../../core/query/query.types';
-import { encodeListQuery, matchesFilter, parseListQuery, runQuery } from '../../../core/query/query.utils';
+import {
+  encodeListQuery,
+  matchesFilter,
+  parseListQuery,
+  runQuery,
+  sortComparator,
+} from '../../../core/query/query.utils';
 
 const fields = {
   filterable: ['name', 'risk', 'score', 'tags', 'owner.email', 'createdAt'],
@@ -181,6 +187,32 @@ describe('runQuery', () => {
           expect(new Set(pages.map((r) => r.id)).size).toBe(rows.length);
         },
       ),
+    );
+  });
+
+  it('a short page of a long list equals the same slice of a full sort (property)', () => {
+    const record = fc.record({
+      id: fc.uuid(),
+      name: fc.option(fc.constantFrom('Alpha', 'alpha', 'beta', 'Beta', 'gamma')),
+      score: fc.option(fc.integer({ min: 0, max: 3 })),
+    });
+    const key = fc.record({
+      field: fc.constantFrom('name', 'score'),
+      direction: fc.constantFrom('asc' as const, 'desc' as const),
+    });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(record, { selector: (r) => r.id, minLength: 100, maxLength: 300 }),
+        fc.array(key, { maxLength: 2 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 4 }),
+        (rows, sort, page, pageSize) => {
+          const compare = sortComparator(sort);
+          const expected = [...rows].sort(compare).slice((page - 1) * pageSize, page * pageSize);
+          expect(runQuery(rows, { sort, page, pageSize }).items).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

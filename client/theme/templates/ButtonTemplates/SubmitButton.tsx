@@ -1,6 +1,6 @@
 import { getSubmitButtonOptions, getUiOptions, type SubmitButtonProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { LoadingButton } from '../../shell/LoadingButton';
+import { LoadingButton } from '../../../shell/LoadingButton';
 
 /** The submit button: a LoadingButton that spins while the form context says it is submitting. */
 export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
@@ -15,6 +15,7 @@ export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
       type="submit"
       intent="primary"
       fill
+      className={props?.className}
       loading={submitting}
       disabled={props?.disabled}
       text={named ? t(named) : t('forms.submit')}

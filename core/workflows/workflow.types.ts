@@ -1,0 +1,62 @@
+import type { Text } from '../documents/document.types';
+import type { Guard } from '../guard/guard.types';
+import type { JsonLogicRule } from '../rules/rule.types';
+
+export type StateIntent = 'success' | 'warning' | 'danger' | 'primary' | 'none';
+
+export interface WorkflowState {
+  id: string;
+  title: Text;
+  intent?: StateIntent;
+}
+
+/** One move of the state machine: from any of `from` to `to`, by the named action. */
+export interface WorkflowTransition {
+  action: string;
+  title: Text;
+  from: string[];
+  to: string;
+  /** Who may take it (besides the resource's `update` guard). */
+  guard?: Guard;
+  /** json-logic over { record, user: { id, roles, permissions } }: the transition exists only while it holds. */
+  when?: JsonLogicRule;
+  /** Names of server effects run with the transition (server/workflows/effects.ts). */
+  effects?: string[];
+}
+
+/** A workflow document (kind 'workflow'): the state machine of one resource's records. */
+export interface WorkflowBody {
+  /** The resource whose records it moves. */
+  resource: string;
+  /** The record member that holds the state; only transitions write it. */
+  field: string;
+  initial: string;
+  states: WorkflowState[];
+  transitions: WorkflowTransition[];
+}
+
+/** What a `when` rule reads about the caller. */
+export interface WorkflowUser {
+  id: string;
+  roles: string[];
+  permissions: string[];
+}
+
+/** An action the caller may take now (GET …/:id/actions). */
+export interface AvailableAction {
+  action: string;
+  to: string;
+  title: Text;
+}
+
+/** One entry of a record's history: who moved it, when, from which state to which, by what action. */
+export interface HistoryEntry {
+  at: string;
+  /** User id. */
+  by: string;
+  /** null for the entry written at creation (action 'create'). */
+  from: string | null;
+  to: string;
+  action: string;
+  comment?: string;
+}

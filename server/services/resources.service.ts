@@ -1,0 +1,231 @@
+import type { GuardSubject, RoleGroups } from '../../core/guard/guard.types';
+import { evaluateGuard } from '../../core/guard/guard.utils';
+import { validateFormData } from '../../core/forms/form.utils';
+import { type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
+import type {
+  DefinitionRef,
+  RecordOwner,
+  ResourceAction,
+  ResourceBody,
+  ResourceRecord,
+} from '../../core/resources/resource.types';
+import {
+  allOf,
+  editableFields,
+  inScope,
+  queryableFields,
+  scopeFilter,
+  scopeMembers,
+  systemFields,
+  uniqueCandidates,
+  uniqueClash,
+  unknownFields,
+} from '../../core/resources/resource.utils';
+import type { WorkflowBody } from '../../core/workflows/workflow.types';
+import type { AuthContext } from '../auth/authenticate';
+import { guardSubject, publishedRoleGroups } from '../auth/require-guard';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import { listQueryOf } from '../http/list-query';
+import type { UserRecord } from '../store/records.types';
+import type { Collection } from '../store/store.types';
+import { WriteQueue } from '../store/write-queue';
+import { writeHistory } from '../workflows/history';
+
+/** Who calls a resource endpoint, resolved once per request. */
+export interface ResourceCaller {
+  user: UserRecord;
+  owner: RecordOwner;
+  subject: GuardSubject;
+  roleGroups: RoleGroups;
+}
+
+/** The latest published version of a resource document. */
+export interface PublishedResource {
+  id: string;
+  version: number;
+  body: ResourceBody;
+}
+
+/** The caller of a signed-in request; the session organisation is the token's (else the first membership). */
+export async function resourceCaller(ctx: AppContext, auth: AuthContext): Promise<ResourceCaller> {
+  return {
+    user: auth.user,
+    owner: { userId: auth.user.id, organizationId: auth.claims.org ?? auth.user.organizationIds[0] },
+    subject: await guardSubject(ctx, auth),
+    roleGroups: publishedRoleGroups(ctx),
+  };
+}
+
+/** Top-level empty strings and nulls are absent, as the form validator judges them. */
+function withoutEmpty(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== '' && value !== null));
+}
+
+/**
+ * Records of published resources (the generic /wbe/api/resources endpoints): scoping, guards per
+ * action, validation with the record's pinned schema, unique constraints and system fields. A
+ * record's definition pin governs its schema; guards, scope, unique constraints, queryable fields
+ * and the workflow follow the latest published version.
+ */
+export class ResourcesService {
+  /** Published versions never change, so their bodies are kept once read. */
+  private readonly pinned = new Map<string, ResourceBody>();
+  /** Check-then-write steps (unique constraints, transitions) of one resource run one at a time. */
+  private readonly locks = new Map<string, WriteQueue>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  records(resourceId: string): Collection<ResourceRecord> {
+    return this.ctx.store.collection<ResourceRecord>(`res.${resourceId}`);
+  }
+
+  lock<R>(resourceId: string, task: () => Promise<R>): Promise<R> {
+    let queue = this.locks.get(resourceId);
+    if (!queue) {
+      queue = new WriteQueue();
+      this.locks.set(resourceId, queue);
+    }
+    return queue.run(task);
+  }
+
+  /** The latest published resource; 404 `notFound` when there is none. */
+  published(resourceId: string): PublishedResource {
+    const entry = this.ctx.documents.cache.get('resource', resourceId);
+    if (!entry) throw new AppError(404, 'notFound');
+    const { id, version, body } = entry.document;
+    return { id, version, body: body as ResourceBody };
+  }
+
+  /** The resource after the caller passed its guard for the action (403 `noPermission`). */
+  authorize(resourceId: string, action: ResourceAction, caller: ResourceCaller): PublishedResource {
+    const resource = this.published(resourceId);
+    if (!evaluateGuard(resource.body.guards[action], caller.subject, caller.roleGroups)) {
+      throw new AppError(403, 'noPermission');
+    }
+    if (resource.body.scope === 'organization' && !caller.owner.organizationId) throw new AppError(403, 'notAMember');
+    return resource;
+  }
+
+  /** The published workflow the resource names, if any. */
+  workflowOf(resource: PublishedResource): WorkflowBody | undefined {
+    const id = resource.body.workflow;
+    return id ? this.ctx.documents.latestBody<WorkflowBody>('workflow', id) : undefined;
+  }
+
+  /** A record of the caller's scope; 404 `notFound` otherwise (never revealing others' records). */
+  async find(resource: PublishedResource, caller: ResourceCaller, recordId: string): Promise<ResourceRecord> {
+    const record = await this.records(resource.id).get(recordId);
+    if (!record || !inScope(record, resource.body.scope, caller.owner)) throw new AppError(404, 'notFound');
+    return record;
+  }
+
+  /** One page of the caller's scope, filtered and sorted on the resource's declared fields only. */
+  list(
+    resourceId: string,
+    caller: ResourceCaller,
+    params: Record<string, unknown>,
+  ): Promise<ListResult<ResourceRecord>> {
+    const resource = this.authorize(resourceId, 'list', caller);
+    const query = listQueryOf(params, queryableFields(resource.body));
+    query.filter = allOf(scopeFilter(resource.body.scope, caller.owner), query.filter);
+    return this.records(resource.id).query(query);
+  }
+
+  async read(resourceId: string, caller: ResourceCaller, recordId: string): Promise<ResourceRecord> {
+    return this.find(this.authorize(resourceId, 'read', caller), caller, recordId);
+  }
+
+  async create(resourceId: string, caller: ResourceCaller, data: Record<string, unknown>): Promise<ResourceRecord> {
+    const resource = this.authorize(resourceId, 'create', caller);
+    const workflow = this.workflowOf(resource);
+    const fields = this.checked(resource.body, data, workflow);
+    const now = new Date().toISOString();
+    const record: ResourceRecord = {
+      id: crypto.randomUUID(),
+      ...fields,
+      ...(workflow ? { [workflow.field]: workflow.initial } : {}),
+      ...scopeMembers(resource.body.scope, caller.owner),
+      createdAt: now,
+      createdBy: caller.user.id,
+      updatedAt: now,
+      definition: { id: resource.id, version: resource.version },
+    };
+    return this.lock(resource.id, async () => {
+      await this.assertUnique(resource, record);
+      const created = await this.records(resource.id).insert(record);
+      if (workflow) {
+        const entry = { at: now, by: caller.user.id, from: null, to: workflow.initial, action: 'create' };
+        await writeHistory(this.ctx, resource.id, created.id, entry);
+      }
+      return created;
+    });
+  }
+
+  /** Replaces the editable fields (those left out are cleared), validated with the pinned schema. */
+  async update(
+    resourceId: string,
+    caller: ResourceCaller,
+    recordId: string,
+    data: Record<string, unknown>,
+  ): Promise<ResourceRecord> {
+    const resource = this.authorize(resourceId, 'update', caller);
+    const workflow = this.workflowOf(resource);
+    return this.lock(resource.id, async () => {
+      const current = await this.find(resource, caller, recordId);
+      const fields = this.checked(await this.pinnedBody(current.definition), data, workflow);
+      const system = new Set(systemFields(workflow?.field));
+      const kept = Object.fromEntries(Object.entries(current).filter(([key]) => system.has(key)));
+      const record = { ...kept, ...fields, updatedAt: new Date().toISOString() } as ResourceRecord;
+      await this.assertUnique(resource, record);
+      return this.records(resource.id).replace(record.id, record);
+    });
+  }
+
+  async remove(resourceId: string, caller: ResourceCaller, recordId: string): Promise<{ id: string }> {
+    const resource = this.authorize(resourceId, 'delete', caller);
+    return this.lock(resource.id, async () => {
+      await this.find(resource, caller, recordId);
+      await this.records(resource.id).remove(recordId);
+      return { id: recordId };
+    });
+  }
+
+  /** The body of the version a record was made with (retired versions are still stored). */
+  private async pinnedBody(ref: DefinitionRef): Promise<ResourceBody> {
+    const key = `${ref.id}@${ref.version}`;
+    let body = this.pinned.get(key);
+    if (!body) {
+      body = (await this.ctx.documents.version('resource', ref.id, ref.version)).body as ResourceBody;
+      this.pinned.set(key, body);
+    }
+    return body;
+  }
+
+  /** The client's editable fields, validated with the schema (422 `validationFailed` with field → i18n key). */
+  private checked(body: ResourceBody, data: Record<string, unknown>, workflow?: WorkflowBody): Record<string, unknown> {
+    const fields = withoutEmpty(editableFields(data, workflow?.field));
+    const unknown = unknownFields(body.schema, fields);
+    const known = Object.fromEntries(Object.entries(fields).filter(([key]) => !unknown.includes(key)));
+    const errors = {
+      ...Object.fromEntries(unknown.map((field) => [field, 'validation.invalid'])),
+      ...validateFormData({ title: '', schema: body.schema }, known),
+    };
+    if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
+    return fields;
+  }
+
+  /** 409 `alreadyExists` naming the fields when another record of the scope has the same unique values. */
+  private async assertUnique(resource: PublishedResource, record: ResourceRecord): Promise<void> {
+    for (const fields of resource.body.unique ?? []) {
+      const filter = uniqueCandidates(record, fields, resource.body.scope);
+      if (!filter) continue;
+      const query = { filter, sort: [], page: 1, pageSize: MAX_PAGE_SIZE };
+      const { items } = await this.records(resource.id).query(query);
+      if (uniqueClash(record, items, [fields])) {
+        const errors = Object.fromEntries(fields.map((field) => [field, 'errors.alreadyExists']));
+        throw new AppError(409, 'alreadyExists', errors);
+      }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { type LevelAnswers, pciLevel, saqType } from '../../core/saq/saq-level';
+import type { AppContext } from '../context';
+import type { SaqLevelResultRecord } from '../store/records.types';
+
+export type LevelResult = Omit<SaqLevelResultRecord, 'id' | 'userId'>;
+
+/** The PCI DSS level wizard's result per user (collection `saqLevelResults`; the latest counts). */
+export class SaqLevelService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get records() {
+    return this.ctx.store.collection<SaqLevelResultRecord>('saqLevelResults');
+  }
+
+  /** Level and SAQ type computed here from the answers, then stored in place of any earlier result. */
+  async record(userId: string, answers: LevelAnswers): Promise<LevelResult> {
+    const record: SaqLevelResultRecord = {
+      id: userId,
+      userId,
+      level: pciLevel(answers),
+      saqType: saqType(answers),
+      answers,
+      createdAt: new Date().toISOString(),
+    };
+    if (await this.records.get(userId)) await this.records.update(userId, record);
+    else await this.records.insert(record);
+    return view(record);
+  }
+
+  async latest(userId: string): Promise<LevelResult | null> {
+    const record = await this.records.get(userId);
+    return record ? view(record) : null;
+  }
+}
+
+function view({ id: _id, userId: _userId, ...result }: SaqLevelResultRecord): LevelResult {
+  return result;
+}

@@ -1,0 +1,5 @@
+import { arrayTests } from '@rjsf/snapshot-tests';
+import { Form } from '../../client/theme/Form';
+
+// RJSF's own theme suite, rendered with our Blueprint theme; snapshots in __snapshots__/
+arrayTests(Form);
