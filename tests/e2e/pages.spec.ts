@@ -132,7 +132,7 @@ test('a form field shows its tooltip in a popover', async ({ page }) => {
   await page.getByRole('button', { name: about(t('settings.language.timezone')) }).click();
   const popover = page.locator('.bp6-popover-content');
   await expect(popover).toContainText('Dates and times are shown in this timezone');
-  await expect(popover.locator('em')).toHaveText('browser’s');
+  await expect(popover.locator('em')).toHaveText('Your browser’s timezone');
   await shot(page, 'tooltip-field');
   await expectNoSeriousA11yViolations(page);
 });
