@@ -2,9 +2,6 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 /**
  * Settings use the spec's pattern letters (yyyy-MM-dd, dd-MM-yyyy HH:mm:ss); dayjs wants
  * YYYY and DD. Convert the two that differ.
@@ -13,27 +10,47 @@ export function toDayjsFormat(pattern: string): string {
   return pattern.replace(/yyyy/g, 'YYYY').replace(/yy/g, 'YY').replace(/dd/g, 'DD');
 }
 
+/** Format a date with a settings pattern; empty text for missing or invalid input. */
+export function formatDate(value: string | number | Date | null | undefined, pattern: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(toDayjsFormat(pattern)) : '';
+}
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
 /**
- * Format a date with a settings pattern, in an IANA timezone when one is given (else the
- * browser's); empty text for missing or invalid input.
+ * The zone dates are shown in: the user's own, else the shell settings' default, where
+ * 'browser' (or nothing) means the browser's zone (shell §9).
  */
-export function formatDate(
+export function displayZone(userZone: string | null | undefined, defaultZone: string | undefined): string | undefined {
+  const zone = userZone || (defaultZone && defaultZone !== 'browser' ? defaultZone : undefined);
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined; // an unknown zone name shows browser time rather than nothing
+  }
+}
+
+/** Like formatDate, in the given IANA zone (undefined: the browser's). */
+export function formatDateIn(
   value: string | number | Date | null | undefined,
   pattern: string,
-  timeZone?: string | null,
+  zone: string | undefined,
 ): string {
   if (value === null || value === undefined || value === '') return '';
   const date = dayjs(value);
   if (!date.isValid()) return '';
-  try {
-    return (timeZone ? date.tz(timeZone) : date).format(toDayjsFormat(pattern));
-  } catch {
-    return date.format(toDayjsFormat(pattern)); // an unknown zone name: the browser's
-  }
+  return (zone ? date.tz(zone) : date).format(toDayjsFormat(pattern));
 }
 
-/** The zone dates are shown in (shell §9): the user's, else the settings' default unless 'browser'. */
-export function userTimezone(user: { timezone?: string | null } | undefined, defaultTimezone: string): string | null {
-  if (user?.timezone) return user.timezone;
-  return defaultTimezone && defaultTimezone !== 'browser' ? defaultTimezone : null;
+/** The first and last instant (ISO, UTC) of a calendar day `YYYY-MM-DD` in a zone: a day filter's bounds. */
+export function dayBounds(day: string, zone: string | undefined): [string, string] | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const start = zone ? dayjs.tz(day, zone) : dayjs(day);
+  if (!start.isValid()) return null;
+  return [start.toISOString(), start.add(1, 'day').subtract(1, 'millisecond').toISOString()];
 }

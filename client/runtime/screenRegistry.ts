@@ -30,11 +30,10 @@ export const screenRegistry: Record<string, ScreenEntry> = {
   'error.500': entry(() => import('../screens/ServerErrorScreen')),
   noPermission: entry(() => import('../screens/NoPermissionScreen')),
   placeholder: entry(() => import('../screens/PlaceholderScreen')),
-  'admin.users': entry(() => import('../screens/AdminUsersScreen')),
   'admin.documents': entry(() => import('../screens/AdminDocumentsScreen')),
-  mailLogs: entry(() => import('../screens/MailLogsScreen')),
   form: entry(() => import('../screens/FormScreen')),
   wizard: entry(() => import('../screens/wizard/WizardScreen')),
+  list: entry(() => import('../screens/list/ListScreen')),
   page: entry(() => import('../screens/page/PageScreen')),
 };
 

@@ -11,6 +11,7 @@ export type DocumentKind =
   | 'landing-rules'
   | 'shell-settings'
   | 'form'
+  | 'list'
   | 'wizard'
   | 'resource'
   | 'workflow'

@@ -1,5 +1,6 @@
 import form from '../../schemas/meta/form.json';
 import landingRules from '../../schemas/meta/landing-rules.json';
+import list from '../../schemas/meta/list.json';
 import menus from '../../schemas/meta/menus.json';
 import page from '../../schemas/meta/page.json';
 import resource from '../../schemas/meta/resource.json';
@@ -27,6 +28,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   wizard,
   resource,
   workflow,
+  list,
   page,
   tooltips,
 });

@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ResourceBody } from '../resources/resource.types';
 import { resourceProblems } from '../resources/resource.utils';
+import { checkListBody } from '../lists/list.utils';
 import { checkRule } from '../rules/jsonlogic';
 import { formReferences, wizardProblems } from '../wizards/wizard.utils';
 import type { WorkflowBody } from '../workflows/workflow.types';
@@ -107,6 +108,7 @@ function ajvProblems(errors: ErrorObject[] | null | undefined, prefix: string): 
 const KIND_CHECKS: Partial<
   Record<DocumentKind, (id: string, body: never, context: ValidationContext) => DocumentProblem[]>
 > = {
+  list: (_id, body: unknown) => checkListBody(body as never),
   resource: (id, body: ResourceBody, context) => resourceProblems(id, body, context),
   workflow: (id, body: WorkflowBody, context) => workflowProblems(id, body, context),
   // a wizard's steps reference each other and may name form documents, which must be published
@@ -171,7 +173,6 @@ export function validateDocument(
   }
   const { errors, found } = checkBody(candidate.kind, candidate.body);
   problems.push(...ajvProblems(errors, '/body'));
-
   for (const path of new Set(found.schemas)) {
     const schema = valueAt(candidate.body, path);
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) continue;

@@ -118,6 +118,35 @@ export const actionBodySchema = {
   properties: { comment: text(2000) },
 };
 
+/** `:uuid` of the admin user endpoints: an id, never a path. */
+export const userParamsSchema = {
+  type: 'object',
+  required: ['uuid'],
+  properties: { uuid: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' } },
+};
+
+/** An admin's message to one user (POST /wbe/api/admin/users/:uuid/email). */
+export const adminMailSchema = {
+  type: 'object',
+  required: ['subject', 'body'],
+  additionalProperties: false,
+  // one line of text (no header folding through the subject), and a body that is more than blanks
+  properties: {
+    subject: { ...filled(200), pattern: '^[^\\r\\n]*\\S[^\\r\\n]*$' },
+    body: { ...filled(10_000), pattern: '\\S' },
+  },
+};
+
+/** A bulk action's selection: `{ ids }` (docs/documents.md 'Kind list'). */
+export const bulkIdsSchema = {
+  type: 'object',
+  required: ['ids'],
+  additionalProperties: false,
+  properties: {
+    ids: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: filled(128) },
+  },
+};
+
 /** GET /wbe/api/dashboard/stats?days=1..90 (default 14). */
 export const dashboardStatsQuery = {
   type: 'object',

@@ -1,10 +1,10 @@
 import express, { type Router } from 'express';
 import { MAX_PAGE_SIZE } from '../../core/query/query.types';
-import { parseListQuery, runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/query.utils';
 import type { TooltipsBody } from '../../core/tooltips/tooltip.types';
 import { tooltipItems } from '../../core/tooltips/tooltip.utils';
 import type { AppContext } from '../context';
-import { AppError } from '../http/app-error';
+import { listQueryOf } from '../http/list-query';
 
 const FIELDS = { filterable: ['data_id'], sortable: ['data_id'] };
 
@@ -17,13 +17,7 @@ export function tooltipRouter(ctx: AppContext): Router {
   const router = express.Router();
   router.get('/list', (req, res) => {
     const params = req.query as Record<string, unknown>;
-    const { query, problems } = parseListQuery(params, FIELDS);
-    if (problems.length) {
-      const errors = Object.fromEntries(
-        problems.map((problem) => [problem.field ?? problem.parameter, 'invalidRequest']),
-      );
-      throw new AppError(400, 'invalidRequest', errors);
-    }
+    const query = listQueryOf(params, FIELDS);
     if (params.pageSize === undefined) query.pageSize = MAX_PAGE_SIZE;
     const items = tooltipItems(ctx.documents.latestBody<TooltipsBody>('tooltips', 'app'));
     res.setHeader('Cache-Control', 'no-cache');

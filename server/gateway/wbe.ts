@@ -3,11 +3,19 @@ import { authenticate, optionalAuthenticate, requireAuth } from '../auth/authent
 import { ADMIN_GUARD, requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { validate, validateQuery } from '../http/validate';
+import { listQueryOf } from '../http/list-query';
+import { validate, validateParams, validateQuery } from '../http/validate';
 import type { Services } from '../services';
-import { dashboardStatsQuery, errorReportSchema } from './request-schemas';
 import { saqRouter } from './saq';
 import { resourcesRouter } from './resources';
+import { MAIL_LOG_FIELDS, NEWEST_FIRST, USER_FIELDS } from '../services/admin.service';
+import {
+  adminMailSchema,
+  bulkIdsSchema,
+  dashboardStatsQuery,
+  errorReportSchema,
+  userParamsSchema,
+} from './request-schemas';
 import { selectSite } from './site-header';
 import { wizardRouter } from './wizards';
 
@@ -27,16 +35,32 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
   const signedIn: RequestHandler[] = [authenticate(ctx), rejectStaleOrganization, selectSite(ctx)];
   const admin: RequestHandler[] = [...signedIn, requireGuard(ctx, ADMIN_GUARD)];
 
-  router.get('/admin/users', ...admin, async (_req, res) => {
-    res.json({ content: await services.admin.listUsers() });
+  const user = validateParams(userParamsSchema);
+  const uuidOf = (req: Request) => String(req.params.uuid);
+
+  // the users list speaks the query contract (docs/contracts.md 'Query contract')
+  router.get('/admin/users', ...admin, async (req, res) => {
+    res.json({ content: await services.admin.listUsers(listQueryOf(req.query, USER_FIELDS, NEWEST_FIRST)) });
   });
 
-  router.post('/admin/users/:uuid/approve', ...admin, async (req, res) => {
-    res.json({ content: await services.admin.approve(requireAuth(req), String(req.params.uuid)) });
+  router.post('/admin/users/approve', ...admin, validate(bulkIdsSchema), async (req, res) => {
+    res.json({ content: await services.admin.approveMany(requireAuth(req), req.body.ids) });
   });
 
-  router.get('/admin/impersonate-uuid/:uuid', ...admin, async (req, res) => {
-    res.json({ content: await services.admin.impersonate(requireAuth(req), String(req.params.uuid)) });
+  router.post('/admin/users/:uuid/approve', ...admin, user, async (req, res) => {
+    res.json({ content: await services.admin.approve(requireAuth(req), uuidOf(req)) });
+  });
+
+  router.delete('/admin/users/:uuid', ...admin, user, async (req, res) => {
+    res.json({ content: await services.admin.deleteUser(requireAuth(req), uuidOf(req)) });
+  });
+
+  router.post('/admin/users/:uuid/email', ...admin, user, validate(adminMailSchema), async (req, res) => {
+    res.json({ content: await services.admin.sendMail(requireAuth(req), uuidOf(req), req.body) });
+  });
+
+  router.get('/admin/impersonate-uuid/:uuid', ...admin, user, async (req, res) => {
+    res.json({ content: await services.admin.impersonate(requireAuth(req), uuidOf(req)) });
   });
 
   // domain §6-7: the user's sites with the saq permission, otherwise an empty list (never an error)
@@ -44,8 +68,8 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
     res.json({ content: await services.sites.list(requireAuth(req)) });
   });
 
-  router.get('/mail-logs', ...signedIn, requireGuard(ctx, { anyOf: ['mailLogs:view'] }), async (_req, res) => {
-    res.json({ content: await services.admin.mailLogs() });
+  router.get('/mail-logs', ...signedIn, requireGuard(ctx, { anyOf: ['mailLogs:view'] }), async (req, res) => {
+    res.json({ content: await services.admin.mailLogs(listQueryOf(req.query, MAIL_LOG_FIELDS, NEWEST_FIRST)) });
   });
 
   // the admin dashboard's stat cards and charts: system-wide figures, so admins only

@@ -1,13 +1,17 @@
-import type { ListQuery, QueryableFields } from '../../core/query/query.types';
+import type { ListQuery, QueryableFields, SortKey } from '../../core/query/query.types';
 import { parseListQuery } from '../../core/query/query.utils';
 import { AppError } from './app-error';
 
 /**
- * The list contract's query parameters (page, pageSize, sort, filter) checked against the fields a
- * collection declares: 400 `invalidRequest` naming each offending field (or parameter) in `errors`,
- * with the sentences in `problems`.
+ * The query contract's parameters of a collection endpoint (page, pageSize, sort, filter), checked
+ * against the fields it declares: 400 `invalidRequest` naming each offending field or parameter.
+ * `defaultSort` applies when the caller asks for none.
  */
-export function listQueryOf(params: Record<string, unknown>, fields: QueryableFields): ListQuery {
+export function listQueryOf(
+  params: Record<string, unknown>,
+  fields: QueryableFields,
+  defaultSort: SortKey[] = [],
+): ListQuery {
   const { query, problems } = parseListQuery(params, fields);
   if (problems.length > 0) {
     const errors = Object.fromEntries(
@@ -15,5 +19,5 @@ export function listQueryOf(params: Record<string, unknown>, fields: QueryableFi
     );
     throw new AppError(400, 'invalidRequest', errors, { problems });
   }
-  return query;
+  return query.sort.length > 0 ? query : { ...query, sort: defaultSort };
 }

@@ -39,11 +39,11 @@ export function validate<T>(schema: JSONSchemaType<T> | Record<string, unknown>)
   };
 }
 
-/** Like `validate`, for path parameters: 400 `invalidRequest` naming the malformed ones. */
+/** Edge validation of path parameters: 400 `invalidRequest` naming the parameter, before any handler runs. */
 export function validateParams(schema: Record<string, unknown>): RequestHandler {
   const check: ValidateFunction = ajv.compile(schema);
   return (req: Request, _res: Response, next: NextFunction) => {
-    if (!check(req.params)) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
+    if (!check(req.params ?? {})) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
     next();
   };
 }

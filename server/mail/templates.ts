@@ -38,3 +38,20 @@ export function noticeMail(to: string, subject: string, paragraphs: string[]): M
     html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n'),
   };
 }
+
+/** A mail an admin wrote: their subject and text as given (escaped for HTML), then the signature. */
+export function plainMail(
+  translator: Translator,
+  language: Language,
+  to: string,
+  message: { subject: string; body: string },
+): Mail {
+  const signature = translator.t(language, 'mail.signature');
+  const paragraphs = message.body.split(/\n{2,}/).map((part) => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`);
+  return {
+    to,
+    subject: message.subject.trim(),
+    text: [message.body, '', signature].join('\n'),
+    html: [...paragraphs, `<p>${escapeHtml(signature)}</p>`].join('\n'),
+  };
+}

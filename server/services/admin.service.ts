@@ -1,19 +1,33 @@
+import type { QueryableFields, ListQuery, SortKey } from '../../core/query/query.types';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import type { MailLogRecord } from '../store/records.types';
+import { asLanguage } from '../http/i18n';
+import { plainMail } from '../mail/templates';
+import type { MailLogRecord, TokenRecord } from '../store/records.types';
 import { loginResponse, publicUser } from './session';
 import { getUser, usersOf } from './users';
 
-const newestFirst = <T extends { createdAt: string }>(a: T, b: T) => b.createdAt.localeCompare(a.createdAt);
+/** What the users list may sort and filter on (the stored names are the public ones). */
+export const USER_FIELDS: QueryableFields = {
+  filterable: ['id', 'name', 'email', 'company', 'roles', 'verified', 'approved', 'createdAt'],
+  sortable: ['name', 'email', 'company', 'verified', 'approved', 'createdAt'],
+};
 
-/** Admin area: user approval, impersonation, mail log. */
+export const MAIL_LOG_FIELDS: QueryableFields = {
+  filterable: ['to', 'subject', 'status', 'createdAt'],
+  sortable: ['to', 'subject', 'status', 'createdAt'],
+};
+
+export const NEWEST_FIRST: SortKey[] = [{ field: 'createdAt', direction: 'desc' }];
+
+/** Admin area: users (approve, impersonate, delete, write to), mail log. */
 export class AdminService {
   constructor(private readonly ctx: AppContext) {}
 
-  async listUsers() {
-    const users = await usersOf(this.ctx).all();
-    return users.sort(newestFirst).map((user) => ({ ...publicUser(user), createdAt: user.createdAt }));
+  async listUsers(query: ListQuery) {
+    const { items, total } = await usersOf(this.ctx).query(query);
+    return { items: items.map((user) => ({ ...publicUser(user), createdAt: user.createdAt })), total };
   }
 
   async approve({ user: admin }: AuthContext, userId: string) {
@@ -24,6 +38,36 @@ export class AdminService {
       approvedBy: admin.id,
     });
     return publicUser(updated);
+  }
+
+  /** The bulk form of approve: every id must name a user, or nothing changes (404). */
+  async approveMany(auth: AuthContext, userIds: string[]) {
+    for (const id of userIds) await getUser(this.ctx, id);
+    const approved = [];
+    for (const id of userIds) approved.push(await this.approve(auth, id));
+    return { ids: approved.map((user) => user.id) };
+  }
+
+  /**
+   * Removes an account. Its sessions end with it: every request loads the user afresh
+   * (server/auth/authenticate.ts), so its tokens answer 401 from now on; its open mailed links go too.
+   * An admin cannot delete themself (409), so the last admin can never disappear this way.
+   */
+  async deleteUser({ user: admin }: AuthContext, userId: string) {
+    if (userId === admin.id) throw new AppError(409, 'cannotDeleteYourself');
+    await getUser(this.ctx, userId);
+    await usersOf(this.ctx).remove(userId);
+    const tokens = this.ctx.store.collection<TokenRecord>('tokens');
+    for (const token of await tokens.find((record) => record.userId === userId)) await tokens.remove(token.id);
+    return { id: userId };
+  }
+
+  /** An admin's message to one user, logged and sent like every mail (the log says sent or failed). */
+  async sendMail(_auth: AuthContext, userId: string, message: { subject: string; body: string }) {
+    const user = await getUser(this.ctx, userId);
+    const mail = plainMail(this.ctx.translator, asLanguage(user.site_language), user.email, message);
+    const log = await this.ctx.mailer.send(mail);
+    return { id: log.id, status: log.status };
   }
 
   /**
@@ -39,8 +83,7 @@ export class AdminService {
     return { ...session, originalUser: publicUser(admin), originalToken: token };
   }
 
-  async mailLogs() {
-    const logs = await this.ctx.store.collection<MailLogRecord>('mailLogs').all();
-    return logs.sort(newestFirst);
+  async mailLogs(query: ListQuery) {
+    return this.ctx.store.collection<MailLogRecord>('mailLogs').query(query);
   }
 }

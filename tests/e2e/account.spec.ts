@@ -51,7 +51,11 @@ test('the admin approves the account, then it signs in', async ({ browser }) => 
   await admin.goto('/app/admin/users');
   const row = admin.getByRole('row').filter({ hasText: email });
   await row.getByRole('button', { name: t('admin.users.approve') }).click();
-  await expect(row.getByText(t('admin.users.approved'))).toBeVisible();
+  await admin
+    .getByRole('alertdialog')
+    .getByRole('button', { name: t('admin.users.approve') })
+    .click();
+  await expect(row.getByText(t('admin.users.approved'), { exact: true })).toBeVisible();
 
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email, PASSWORD);

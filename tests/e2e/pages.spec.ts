@@ -234,6 +234,7 @@ test('a page published as data: route params fill the source, header and key-val
           { id: 'editor', title: text('Open the editor'), route: '/app/admin/documents' },
         ],
       },
+      { id: 'mails', type: 'list', list: 'mail-logs', title: text('Recent mail') },
     ],
   });
   const routes = await (await page.request.get('/config/v1/documents/routes/app')).json();
@@ -257,6 +258,10 @@ test('a page published as data: route params fill the source, header and key-val
   // yyyy-MM-dd (the shell's date format) in the browser's timezone, as the admin has none of their own
   const day = await page.evaluate((at) => new Date(at).toLocaleDateString('en-CA'), served.publishedAt as string);
   await expect(facts).toContainText(day);
+
+  // a list panel is the registry's list screen for a list document
+  const mails = page.locator('[data-panel="mails"]');
+  await expect(mails.getByRole('columnheader', { name: t('mailLogs.subject') })).toBeVisible();
 
   const actions = page.locator('[data-panel="do"]');
   await expect(actions.getByRole('button')).toHaveText(['Reload sites', 'Open the editor']);

@@ -26,6 +26,11 @@ async function impersonateMerchant(page: Page) {
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: 'merchant@demo.test', exact: true }) });
   await row.getByRole('button', { name: t('admin.users.impersonate') }).click();
+  // a row action of the admin-users list document: confirmed first
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: t('admin.users.impersonate') })
+    .click();
   await expectSignedInAt(page, '/app/pci-dss-requests');
   await expect(userMenuButton(page)).toContainText(nameOf('merchant@demo.test'));
 }

@@ -38,8 +38,11 @@ describe('lowdb store durability', () => {
       expect(me.status).toBe(200);
       expect(me.body.content.user.name).toBe('Renamed Assessee');
       expect((await call(second.base, 'GET', path)).body.version).toBe(draft.body.version);
-      const users = await call(second.base, 'GET', '/wbe/api/admin/users', { token: admin });
-      expect(users.body.content.filter((user: { email: string }) => user.email === 'admin@demo.test')).toHaveLength(1);
+      const filter = JSON.stringify({ field: 'email', op: 'eq', value: 'admin@demo.test' });
+      const users = await call(second.base, 'GET', `/wbe/api/admin/users?filter=${encodeURIComponent(filter)}`, {
+        token: admin,
+      });
+      expect(users.body.content.total).toBe(1);
     } finally {
       await second.stopApp();
     }

@@ -89,7 +89,7 @@ describe('registration, verification and approval', () => {
     const adminToken = await tokenFor(server.base, 'admin@demo.test');
     const listed = await call(server.base, 'GET', '/wbe/api/admin/users', { token: adminToken });
     expect(listed.status).toBe(200);
-    const listedUser = listed.body.content.find((user: { uuid: string }) => user.uuid === uuid);
+    const listedUser = listed.body.content.items.find((user: { uuid: string }) => user.uuid === uuid);
     expect(listedUser).toMatchObject({ approved: false, verified: true });
     expect(JSON.stringify(listed.body)).not.toContain('passwordHash');
 
@@ -201,7 +201,7 @@ describe('forgot and reset password', () => {
     const admin = await tokenFor(server.base, 'admin@demo.test');
     const logs = await call(server.base, 'GET', '/wbe/api/mail-logs', { token: admin });
     expect(logs.status).toBe(200);
-    const ownerMail = logs.body.content.find((log: { to: string }) => log.to === 'owner@demo.test');
+    const ownerMail = logs.body.content.items.find((log: { to: string }) => log.to === 'owner@demo.test');
     expect(ownerMail).toMatchObject({ subject: 'Reset your password', status: 'sent' });
     expect(ownerMail.text).toContain('/reset-password?token=');
 

@@ -6,7 +6,7 @@ import { pathValues, valueAtPath } from '../../../core/pages/page.utils';
 import { fillPath } from '../../../core/routes/route.utils';
 import { resolveText } from '../../i18n/text';
 import { useAppConfig } from '../../runtime/appConfig';
-import { formatDate, userTimezone } from '../../runtime/dates';
+import { displayZone, formatDateIn } from '../../runtime/dates';
 import { useSession } from '../../session/useSession';
 
 interface Props {
@@ -27,13 +27,13 @@ export function FieldValue({ field, record, params }: Props) {
     const text = field.labels?.[String(raw)];
     return text ? resolveText(text, t, i18n.language) : String(raw);
   };
-  const zone = userTimezone(user, shell.defaultTimezone);
+  const zone = displayZone(user?.timezone, shell.defaultTimezone);
 
   switch (field.type) {
     case 'date':
-      return <>{formatDate(String(value), shell.dateFormat, zone)}</>;
+      return <>{formatDateIn(String(value), shell.dateFormat, zone)}</>;
     case 'datetime':
-      return <>{formatDate(String(value), `${shell.dateFormat} HH:mm`, zone)}</>;
+      return <>{formatDateIn(String(value), `${shell.dateFormat} HH:mm`, zone)}</>;
     case 'number':
     case 'score':
       return <>{typeof value === 'number' ? value.toLocaleString(i18n.language) : String(value)}</>;

@@ -12,6 +12,7 @@ describe('docs/documents.md examples', () => {
     expect([...kinds].sort()).toEqual([
       'form',
       'landing-rules',
+      'list',
       'menus',
       'page',
       'resource',

@@ -12,6 +12,7 @@ describe('meta-schemas', () => {
     expect(DOCUMENT_KINDS.sort()).toEqual([
       'form',
       'landing-rules',
+      'list',
       'menus',
       'page',
       'resource',

@@ -1,0 +1,116 @@
+import { Button, Checkbox, Tooltip } from '@blueprintjs/core';
+import type { FlexRenderProps } from '@tanstack/react-table';
+import { type MouseEvent, memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { ListAction } from '../../../core/lists/list.types';
+import { fillFromRow } from '../../../core/lists/list.utils';
+import { resolveText } from '../../i18n/text';
+import type { ListFeatures, ListTableRow } from './listFeatures';
+import type { Row } from './listQuery';
+
+export interface ListRowProps {
+  row: ListTableRow;
+  /** Position in the page (the virtualiser's index). */
+  index: number;
+  /** Position in the whole list, header row included (aria-rowindex). */
+  rowIndex: number;
+  measure: (element: HTMLTableRowElement | null) => void;
+  FlexRender: (props: FlexRenderProps<ListFeatures, Row>) => ReactNode;
+  selectable: boolean;
+  selected: boolean;
+  hasRowActions: boolean;
+  actionsFor: (row: Row) => ListAction[];
+  onAction: (action: ListAction, row: Row) => void;
+  /** `<action id>:<row id>` when an action of this row is running. */
+  running: string | null;
+  rowLink?: string;
+}
+
+/** A click on a control inside a row is the control's, not the row link's. */
+const fromControl = (event: MouseEvent) =>
+  (event.target as HTMLElement).closest('a, button, input, select, label, [role="checkbox"]') !== null;
+
+/**
+ * One rendered row. Memoised: while the body scrolls only rows entering the view render, and a
+ * row re-renders only when its record, selection or running action changes.
+ */
+export const ListRow = memo(function ListRow(props: ListRowProps) {
+  const { row, FlexRender } = props;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const target = props.rowLink ? fillFromRow(props.rowLink, row.original) : null;
+  return (
+    <tr
+      ref={props.measure}
+      data-index={props.index}
+      aria-rowindex={props.rowIndex}
+      aria-selected={props.selectable ? props.selected : undefined}
+      // striped by position in the page: nth-child would count the spacer rows and flicker while scrolling
+      className={
+        [props.index % 2 === 0 && 'list-table__row--striped', target && 'list-table__row--link']
+          .filter(Boolean)
+          .join(' ') || undefined
+      }
+      onClick={target ? (event) => !fromControl(event) && navigate(target) : undefined}
+    >
+      {props.selectable && (
+        <td className="list-table__select">
+          <Checkbox
+            aria-label={t('list.selectRow')}
+            checked={props.selected}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        </td>
+      )}
+      {row.getAllCells().map((cell) => (
+        <td key={cell.id}>
+          <FlexRender cell={cell} />
+        </td>
+      ))}
+      {props.hasRowActions && (
+        <td className="list-table__actions">
+          {props.actionsFor(row.original).map((action) => (
+            <RowActionButton
+              key={action.id}
+              action={action}
+              title={resolveText(action.title, t, i18n.language)}
+              loading={props.running === `${action.id}:${row.id}`}
+              onClick={() => props.onAction(action, row.original)}
+            />
+          ))}
+        </td>
+      )}
+    </tr>
+  );
+});
+
+interface RowActionButtonProps {
+  action: ListAction;
+  title: string;
+  loading: boolean;
+  onClick: () => void;
+}
+
+/** A row action: its icon alone (named for assistive technology, the title on hover), or its title when it has no icon. */
+function RowActionButton({ action, title, loading, onClick }: RowActionButtonProps) {
+  const button = (
+    <Button
+      size="small"
+      variant="minimal"
+      icon={action.icon as never}
+      intent={action.intent ?? 'none'}
+      text={action.icon ? undefined : title}
+      aria-label={action.icon ? title : undefined}
+      loading={loading}
+      onClick={onClick}
+    />
+  );
+  return action.icon ? (
+    <Tooltip content={title} placement="top" hoverOpenDelay={300}>
+      {button}
+    </Tooltip>
+  ) : (
+    button
+  );
+}

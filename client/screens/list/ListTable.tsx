@@ -1,0 +1,255 @@
+import { Checkbox, HTMLTable, Icon } from '@blueprintjs/core';
+import {
+  type ColumnDef,
+  type ColumnFiltersState,
+  functionalUpdate,
+  type Header,
+  type PaginationState,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListAction, ListColumn } from '../../../core/lists/list.types';
+import { fieldValue } from '../../../core/query/query.utils';
+import { resolveText } from '../../i18n/text';
+import { ColumnFilter } from './ColumnFilter';
+import { ColumnTooltip } from './ColumnTooltip';
+import { type CellContext, columnKind } from './columnTypes';
+import { ListRow } from './ListRow';
+import { type ListFeatures, listFeatures } from './listFeatures';
+import type { Row } from './listQuery';
+import { Pager } from './Pager';
+import type { ListState, ListStatePatch } from './useListState';
+
+/** Rows are about this tall before they are measured. */
+const ROW_HEIGHT = 37;
+/** Rows rendered beyond the visible ones: enough that a normal page is all in the DOM. */
+const OVERSCAN = 20;
+
+export interface ListTableProps {
+  label: string;
+  columns: ListColumn[];
+  rows: Row[];
+  total: number;
+  state: ListState;
+  update: (patch: ListStatePatch) => void;
+  selectable: boolean;
+  selection: RowSelectionState;
+  onSelectionChange: (selection: RowSelectionState) => void;
+  /** The row actions that apply to a row (guard and `when` already judged). */
+  actionsFor: (row: Row) => ListAction[];
+  hasRowActions: boolean;
+  onAction: (action: ListAction, row: Row) => void;
+  running: string | null;
+  rowLink?: string;
+  cellContext: CellContext;
+  /** Shown under the header when the page has no rows (the pager is then left out). */
+  empty?: ReactNode;
+}
+
+const ariaSort = (sorted: false | 'asc' | 'desc') =>
+  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
+
+/**
+ * The rows of one page: TanStack Table (v9, features opted in) over server-side sorting, filtering,
+ * paging and selection state, rendered in a Blueprint HTMLTable whose body is virtualised — only the
+ * rows in view (plus a margin) are in the DOM, so a page of 10,000 rows scrolls smoothly.
+ */
+export function ListTable(props: ListTableProps) {
+  const { columns, rows, total, state, update, selection, onSelectionChange, cellContext } = props;
+  const { t, i18n } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const byField = useMemo(() => new Map(columns.map((column) => [column.field, column])), [columns]);
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+
+  const sorting: SortingState = state.sort.flatMap((key) => {
+    const column = byField.get(key.field);
+    return column ? [{ id: column.id, desc: key.direction === 'desc' }] : [];
+  });
+  const columnFilters: ColumnFiltersState = Object.entries(state.filters).map(([id, value]) => ({ id, value }));
+  const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: state.pageSize };
+
+  const columnDefs = useMemo<ColumnDef<ListFeatures, Row>[]>(() => {
+    const defs: ColumnDef<ListFeatures, Row>[] = columns.map((column) => ({
+      id: column.id,
+      accessorFn: (row: Row) => fieldValue(row, column.field),
+      header: resolveText(column.title, t, i18n.language),
+      enableSorting: column.sortable === true,
+      enableColumnFilter: column.filterable === true,
+      cell: (info) => columnKind(column.type).render(info.getValue(), column, info.row.original, cellContext),
+    }));
+    return defs;
+  }, [columns, t, i18n.language, cellContext]);
+
+  const table = useTable({
+    features: listFeatures,
+    columns: columnDefs,
+    data: rows,
+    getRowId: (row: Row) => String(row.id),
+    manualSorting: true,
+    manualFiltering: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    enableRowSelection: props.selectable,
+    rowCount: total,
+    state: { sorting, columnFilters, pagination, rowSelection: selection },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = functionalUpdate(updater, sorting);
+      update({
+        sort: next.flatMap(({ id, desc }) => {
+          const column = byId.get(id);
+          return column ? [{ field: column.field, direction: desc ? ('desc' as const) : ('asc' as const) }] : [];
+        }),
+      });
+    },
+    onColumnFiltersChange: (updater: Updater<ColumnFiltersState>) => {
+      const next = functionalUpdate(updater, columnFilters);
+      update({ filters: Object.fromEntries(next.map(({ id, value }) => [id, String(value ?? '')])) });
+    },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = functionalUpdate(updater, pagination);
+      update(next.pageSize === state.pageSize ? { page: next.pageIndex + 1 } : { pageSize: next.pageSize, page: 1 });
+    },
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) =>
+      onSelectionChange(functionalUpdate(updater, selection)),
+  });
+
+  const tableRows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (index) => tableRows[index]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items.length > 0 ? items[0].start : 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const span = columns.length + (props.selectable ? 1 : 0) + (props.hasRowActions ? 1 : 0);
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const anyFilter = columns.some((column) => column.filterable);
+
+  const sortHeader = (header: Header<ListFeatures, Row, unknown>) => {
+    const column = byId.get(header.column.id);
+    const sorted = header.column.getIsSorted();
+    const title = <table.FlexRender header={header} />;
+    return (
+      <th
+        key={header.id}
+        scope="col"
+        aria-sort={header.column.getCanSort() ? ariaSort(sorted) : undefined}
+        style={column?.width ? { width: column.width } : undefined}
+      >
+        <span className="list-table__heading">
+          {header.column.getCanSort() ? (
+            <button type="button" className="list-table__sort" onClick={header.column.getToggleSortingHandler()}>
+              {title}
+              <Icon
+                icon={sorted === 'asc' ? 'sort-asc' : sorted === 'desc' ? 'sort-desc' : 'double-caret-vertical'}
+                size={12}
+                className={sorted ? undefined : 'list-table__sort-idle'}
+              />
+            </button>
+          ) : (
+            title
+          )}
+          {column?.tooltip && <ColumnTooltip id={column.tooltip} />}
+        </span>
+      </th>
+    );
+  };
+
+  return (
+    <>
+      <div className="list-table__scroll" ref={scrollRef}>
+        <HTMLTable
+          className="list-table"
+          interactive={Boolean(props.rowLink)}
+          aria-label={props.label}
+          aria-rowcount={total + 1}
+        >
+          <thead>
+            <tr aria-rowindex={1}>
+              {props.selectable && (
+                <th scope="col" className="list-table__select">
+                  <Checkbox
+                    aria-label={t('list.selectPage')}
+                    checked={table.getIsAllPageRowsSelected()}
+                    indeterminate={table.getIsSomePageRowsSelected()}
+                    onChange={table.getToggleAllPageRowsSelectedHandler()}
+                  />
+                </th>
+              )}
+              {headers.map(sortHeader)}
+              {props.hasRowActions && (
+                <th scope="col" className="list-table__actions">
+                  {t('list.actions')}
+                </th>
+              )}
+            </tr>
+            {anyFilter && (
+              <tr className="list-table__filters" aria-label={t('list.filters')}>
+                {props.selectable && <td />}
+                {headers.map((header) => {
+                  const column = byId.get(header.column.id);
+                  return (
+                    <td key={header.id}>
+                      {column && header.column.getCanFilter() && (
+                        <ColumnFilter
+                          column={column}
+                          value={String(header.column.getFilterValue() ?? '')}
+                          onChange={(value) => header.column.setFilterValue(value || undefined)}
+                        />
+                      )}
+                    </td>
+                  );
+                })}
+                {props.hasRowActions && <td className="list-table__actions" />}
+              </tr>
+            )}
+          </thead>
+          <tbody>
+            {paddingTop > 0 && (
+              // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an empty spacer for the rows not rendered
+              <tr role="presentation" className="list-table__spacer">
+                <td colSpan={span} style={{ height: paddingTop }} />
+              </tr>
+            )}
+            {items.map((item) => {
+              const row = tableRows[item.index];
+              return (
+                <ListRow
+                  key={row.id}
+                  row={row}
+                  index={item.index}
+                  rowIndex={(state.page - 1) * state.pageSize + item.index + 2}
+                  measure={virtualizer.measureElement}
+                  FlexRender={table.FlexRender}
+                  selectable={props.selectable}
+                  selected={row.getIsSelected()}
+                  hasRowActions={props.hasRowActions}
+                  actionsFor={props.actionsFor}
+                  onAction={props.onAction}
+                  running={props.running?.endsWith(`:${row.id}`) ? props.running : null}
+                  rowLink={props.rowLink}
+                />
+              );
+            })}
+            {paddingBottom > 0 && (
+              // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an empty spacer for the rows not rendered
+              <tr role="presentation" className="list-table__spacer">
+                <td colSpan={span} style={{ height: paddingBottom }} />
+              </tr>
+            )}
+          </tbody>
+        </HTMLTable>
+      </div>
+      {props.empty}
+      {total > 0 && <Pager table={table} total={total} pageSize={state.pageSize} page={state.page} />}
+    </>
+  );
+}

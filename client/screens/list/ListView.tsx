@@ -1,0 +1,240 @@
+import { Button, Callout, Card, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListAction, ListBody } from '../../../core/lists/list.types';
+import { actionAppliesTo, permittedActions, visibleColumns } from '../../../core/lists/list.utils';
+import { fillPath } from '../../../core/routes/route.utils';
+import { failureOf } from '../../api/http';
+import { resolveText, translateCode } from '../../i18n/text';
+import { useAppConfig } from '../../runtime/appConfig';
+import { displayZone } from '../../runtime/dates';
+import { useSession } from '../../session/useSession';
+import { showToast } from '../../lib/toaster';
+import { useSubject } from '../../shell/useSubject';
+import { PageHeader } from '../parts/PageHeader';
+import type { CellContext } from './columnTypes';
+import { exportToXlsx } from './exportXlsx';
+import { ListTable } from './ListTable';
+import { queryOfState, type Row, useListPage } from './listQuery';
+import { type ActionTarget, useActionRunner } from './useActionRunner';
+import { useListDocument } from './useListDocument';
+import { useListState } from './useListState';
+import { ValuesForm } from './ValuesForm';
+import './list.css';
+
+export interface ListViewProps {
+  listId: string;
+  /** The route's params: they fill `:param`s of the source and action paths. */
+  params?: Record<string, string | undefined>;
+  /** Keep page, sort and filters in the URL query (the list screen); off for a list inside a page. */
+  syncUrl?: boolean;
+}
+
+/** A list document, loaded by id and rendered (the list screen; a page panel can embed it too). */
+export function ListView({ listId, params, syncUrl = false }: ListViewProps) {
+  const { t } = useTranslation();
+  const document = useListDocument(listId);
+  if (document.isPending) return <Spinner aria-label={t('shell.loading')} />;
+  if (document.isError || !document.data?.body)
+    return (
+      <Callout intent="danger">
+        {t(failureOf(document.error)?.status === 404 ? 'errors.documentNotFound' : 'errors.dataCouldNotBeLoaded')}
+      </Callout>
+    );
+  return <LoadedList listId={listId} body={document.data.body} params={params} syncUrl={syncUrl} />;
+}
+
+function definedParams(params: Record<string, string | undefined> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+interface LoadedListProps extends ListViewProps {
+  body: ListBody;
+}
+
+function LoadedList({ listId, body, params, syncUrl = false }: LoadedListProps) {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const subject = useSubject();
+  const { roleGroups, shell } = useAppConfig();
+  const routeParams = useMemo(() => definedParams(params), [params]);
+  const zone = displayZone(session.user?.timezone, shell.defaultTimezone);
+  const cellContext = useMemo<CellContext>(
+    () => ({ t, language: i18n.language, zone, dateFormat: shell.dateFormat }),
+    [t, i18n.language, zone, shell.dateFormat],
+  );
+  const title = resolveText(body.title, t, i18n.language);
+
+  const [state, update] = useListState(body, syncUrl);
+  const columns = useMemo(() => visibleColumns(body.columns, subject), [body.columns, subject]);
+  const path = fillPath(body.source.path, routeParams);
+  const query = useMemo(() => queryOfState(body, state, zone), [body, state, zone]);
+  const page = useListPage(listId, path, query);
+  const rows = page.data?.items ?? [];
+  const total = page.data?.total ?? 0;
+  // past the last page (rows were removed, or an old link): go to the last page there is
+  const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
+  const beyondEnd = page.isSuccess && !page.isPlaceholderData && state.page > lastPage;
+  useEffect(() => {
+    if (beyondEnd) update({ page: lastPage });
+  }, [beyondEnd, lastPage, update]);
+
+  // a new page, sort or filter shows other rows: what was selected is no longer in view
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const queryKey = JSON.stringify(query);
+  const [selectedFor, setSelectedFor] = useState(queryKey);
+  if (selectedFor !== queryKey) {
+    setSelectedFor(queryKey);
+    setSelection({});
+  }
+  const clearSelection = useCallback(() => setSelection({}), []);
+  const runner = useActionRunner(listId, routeParams, clearSelection);
+
+  const rowActions = useMemo(() => permittedActions(body.rowActions, subject, roleGroups), [body, subject, roleGroups]);
+  const bulkActions = useMemo(
+    () => permittedActions(body.bulkActions, subject, roleGroups),
+    [body, subject, roleGroups],
+  );
+  const toolbar = useMemo(() => permittedActions(body.toolbar, subject, roleGroups), [body, subject, roleGroups]);
+  const userId = session.user ? String(session.user.id) : null;
+  const user = useMemo(
+    () => ({ id: userId, roles: subject.roles, permissions: subject.permissions }),
+    [userId, subject],
+  );
+  const actionsFor = useCallback(
+    (row: Row) => rowActions.filter((action) => actionAppliesTo(action, { row, user })),
+    [rowActions, user],
+  );
+  const selectedRows = rows.filter((row) => selection[String(row.id)]);
+  // a bulk action is offered when it applies to every selected row
+  const bulkApplies = (action: ListAction) => selectedRows.every((row) => actionAppliesTo(action, { row, user }));
+
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const startExport = async () => {
+    if (!body.export) return;
+    setProgress({ done: 0, total });
+    try {
+      const count = await exportToXlsx({
+        path,
+        query: { filter: query.filter, sort: query.sort },
+        columns,
+        context: cellContext,
+        fileName: body.export.fileName,
+        sheetName: title,
+        onProgress: (done, all) => setProgress({ done, total: all }),
+      });
+      void showToast(t('list.exported', { count }), 'success');
+    } catch {
+      void showToast(t('list.exportFailed'), 'danger');
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const actionButton = (action: ListAction, target: ActionTarget, disabled = false) => (
+    <Button
+      key={action.id}
+      icon={action.icon as never}
+      intent={action.intent ?? 'none'}
+      text={resolveText(action.title, t, i18n.language)}
+      disabled={disabled}
+      loading={runner.running === `${action.id}:`}
+      onClick={() => runner.request(action, target)}
+    />
+  );
+
+  const failure = failureOf(page.error);
+  const filtered = Object.keys(state.filters).length > 0 || Object.keys(state.form).length > 0;
+  return (
+    <section className="list-view" aria-busy={page.isFetching}>
+      <PageHeader title={title}>
+        <div className="list-view__toolbar">
+          {toolbar.map((action) => actionButton(action, {}))}
+          {body.export && (
+            <Button
+              icon="export"
+              text={t('list.export')}
+              disabled={progress !== null || total === 0}
+              onClick={() => void startExport()}
+            />
+          )}
+        </div>
+      </PageHeader>
+      {progress && (
+        <div className="list-view__progress" role="status">
+          <span>{t('list.exporting', { done: progress.done, total: progress.total })}</span>
+          <ProgressBar intent="primary" value={progress.total > 0 ? progress.done / progress.total : undefined} />
+        </div>
+      )}
+      {body.filters?.form && (
+        <Card className="list-view__filter-form" compact>
+          <ValuesForm
+            key={JSON.stringify(state.form)}
+            formId={body.filters.form}
+            initialData={state.form}
+            submitText="list.applyFilters"
+            onValues={(values) => update({ form: values })}
+          >
+            <Button text={t('list.clearFilters')} onClick={() => update({ form: {} })} />
+          </ValuesForm>
+        </Card>
+      )}
+      {selectedRows.length > 0 && bulkActions.length > 0 && (
+        <div className="list-view__bulk" role="toolbar" aria-label={t('list.bulkActions')}>
+          <span>{t('list.selected', { count: selectedRows.length })}</span>
+          {bulkActions.map((action) => actionButton(action, { rows: selectedRows }, !bulkApplies(action)))}
+        </div>
+      )}
+      {page.isError && (
+        <Callout intent="danger" className="list-view__error">
+          {failure && failure.status < 500 ? translateCode(failure.code, t, i18n) : t('errors.dataCouldNotBeLoaded')}{' '}
+          <Button variant="minimal" text={t('list.retry')} onClick={() => void page.refetch()} />
+          {filtered && (
+            <Button variant="minimal" text={t('list.clearFilters')} onClick={() => update({ filters: {}, form: {} })} />
+          )}
+        </Callout>
+      )}
+      {page.isPending ? (
+        <Spinner aria-label={t('shell.loading')} />
+      ) : (
+        <div className={page.isPlaceholderData ? 'list-view__table list-view__table--stale' : 'list-view__table'}>
+          <ListTable
+            label={title}
+            columns={columns}
+            rows={rows}
+            total={total}
+            state={state}
+            update={update}
+            selectable={bulkActions.length > 0}
+            selection={selection}
+            onSelectionChange={setSelection}
+            actionsFor={actionsFor}
+            hasRowActions={rowActions.length > 0}
+            onAction={(action, row) => runner.request(action, { row })}
+            running={runner.running}
+            rowLink={body.rowLink}
+            cellContext={cellContext}
+            empty={
+              !page.isError && rows.length === 0 ? (
+                <NonIdealState
+                  className="list-view__empty"
+                  icon={filtered ? 'filter-remove' : 'inbox'}
+                  title={filtered ? t('list.noMatch') : resolveText(body.empty ?? 'list.empty', t, i18n.language)}
+                  action={
+                    filtered ? (
+                      <Button text={t('list.clearFilters')} onClick={() => update({ filters: {}, form: {} })} />
+                    ) : undefined
+                  }
+                />
+              ) : null
+            }
+          />
+        </div>
+      )}
+      {runner.dialogs}
+    </section>
+  );
+}

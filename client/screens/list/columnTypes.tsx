@@ -1,0 +1,123 @@
+import { Icon, Tag } from '@blueprintjs/core';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ColumnType, Intent, ListColumn } from '../../../core/lists/list.types';
+import { fillFromRow } from '../../../core/lists/list.utils';
+import { resolveText } from '../../i18n/text';
+import { formatDateIn } from '../../runtime/dates';
+
+/** What formatting a cell needs besides its value: the language, the user's zone, the spec's date pattern. */
+export interface CellContext {
+  t: TFunction;
+  language: string;
+  zone: string | undefined;
+  dateFormat: string;
+}
+
+/** A column type: how a value renders in a cell, and the plain value an export writes. */
+interface ColumnKind {
+  render: (value: unknown, column: ListColumn, row: Record<string, unknown>, context: CellContext) => ReactNode;
+  exportValue: (value: unknown, column: ListColumn, context: CellContext) => string | number | boolean;
+}
+
+function plainText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(plainText).join(', ');
+  return typeof value === 'object' ? '' : String(value);
+}
+
+const toNumber = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
+
+function numberText(value: unknown, language: string): string {
+  const number = toNumber(value);
+  return Number.isFinite(number) ? new Intl.NumberFormat(language).format(number) : '';
+}
+
+function statusLabel(value: unknown, column: ListColumn, context: CellContext): string {
+  const key = plainText(value);
+  const label = column.labels && Object.hasOwn(column.labels, key) ? column.labels[key] : undefined;
+  return label ? resolveText(label, context.t, context.language) : key;
+}
+
+/** A score (0–100) reads as a band: good, middling, poor. */
+function scoreIntent(score: number): Intent {
+  return score >= 80 ? 'success' : score >= 50 ? 'warning' : 'danger';
+}
+
+const isWebUrl = (value: string) => /^https?:\/\//i.test(value);
+
+const text: ColumnKind = {
+  render: (value) => plainText(value),
+  exportValue: (value) => plainText(value),
+};
+
+/** Column type → renderer; a type nobody registered renders as text. */
+export const columnKinds: Record<ColumnType, ColumnKind> = {
+  text,
+  number: {
+    render: (value, _column, _row, { language }) => numberText(value, language),
+    exportValue: (value) => (Number.isFinite(toNumber(value)) ? (value as number) : ''),
+  },
+  date: {
+    render: (value, _column, _row, { zone, dateFormat }) => formatDateIn(value as string, dateFormat, zone),
+    exportValue: (value, _column, { zone, dateFormat }) => formatDateIn(value as string, dateFormat, zone),
+  },
+  datetime: {
+    render: (value, _column, _row, { zone, dateFormat }) => formatDateIn(value as string, `${dateFormat} HH:mm`, zone),
+    exportValue: (value, _column, { zone, dateFormat }) => formatDateIn(value as string, `${dateFormat} HH:mm`, zone),
+  },
+  status: {
+    render: (value, column, _row, context) => {
+      if (value === undefined || value === null || value === '') return '';
+      const intent = column.colors?.[plainText(value)] ?? 'none';
+      return (
+        <Tag minimal intent={intent}>
+          {statusLabel(value, column, context)}
+        </Tag>
+      );
+    },
+    exportValue: (value, column, context) => statusLabel(value, column, context),
+  },
+  score: {
+    render: (value, _column, _row, { language }) => {
+      const score = toNumber(value);
+      if (!Number.isFinite(score)) return '';
+      return (
+        <Tag minimal round intent={scoreIntent(score)}>
+          {numberText(score, language)}
+        </Tag>
+      );
+    },
+    exportValue: (value) => (Number.isFinite(toNumber(value)) ? (value as number) : ''),
+  },
+  boolean: {
+    render: (value, _column, _row, { t }) => {
+      if (typeof value !== 'boolean') return '';
+      const label = t(value ? 'list.yes' : 'list.no');
+      return (
+        <Icon icon={value ? 'tick' : 'cross'} intent={value ? 'success' : 'none'} title={label} aria-label={label} />
+      );
+    },
+    exportValue: (value, _column, { t }) => (typeof value === 'boolean' ? t(value ? 'list.yes' : 'list.no') : ''),
+  },
+  link: {
+    render: (value, column, row) => {
+      const label = plainText(value);
+      const target = column.link ? fillFromRow(column.link, row) : null;
+      if (target) return <Link to={target}>{label}</Link>;
+      if (isWebUrl(label))
+        return (
+          <a href={label} target="_blank" rel="noopener noreferrer">
+            {label}
+          </a>
+        );
+      return label;
+    },
+    exportValue: (value) => plainText(value),
+  },
+};
+
+export function columnKind(type: ColumnType): ColumnKind {
+  return columnKinds[type] ?? text;
+}

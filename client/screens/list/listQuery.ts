@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnFilterValue, ListBody } from '../../../core/lists/list.types';
+import { listFilter } from '../../../core/lists/list.utils';
+import type { ListQuery, ListResult } from '../../../core/query/query.types';
+import { encodeListQuery } from '../../../core/query/query.utils';
+import { clientForPath } from '../../api/clients';
+import { content } from '../../api/http';
+import { dayBounds } from '../../runtime/dates';
+import type { ListState } from './useListState';
+
+export type Row = Record<string, unknown>;
+
+/** The list query of a state: column filters as typed become conditions (a day becomes its bounds in the user's zone). */
+export function queryOfState(body: ListBody, state: ListState, zone: string | undefined): ListQuery {
+  const values: Record<string, ColumnFilterValue> = {};
+  for (const column of body.columns) {
+    const raw = state.filters[column.id];
+    if (raw === undefined || raw === '') continue;
+    if (column.type === 'date' || column.type === 'datetime') {
+      const bounds = dayBounds(raw, zone);
+      if (bounds) values[column.id] = bounds;
+    } else values[column.id] = raw;
+  }
+  return {
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    filter: listFilter(body.columns, values, state.form),
+  };
+}
+
+/** One page from a collection endpoint (the query contract), through the client of its service prefix. */
+export async function fetchListPage(path: string, query: Partial<ListQuery>): Promise<ListResult<Row>> {
+  const { client, url } = clientForPath(path);
+  return content<ListResult<Row>>(await client.get(url, { params: encodeListQuery(query) }));
+}
+
+/** Query keys of a list start with this, so an action can refetch every page of it. */
+export const listKey = (listId: string) => ['list', listId] as const;
+
+/** The page the state asks for; the previous page stays on screen while the next loads. */
+export function useListPage(listId: string, path: string, query: ListQuery) {
+  return useQuery({
+    queryKey: [...listKey(listId), path, query],
+    queryFn: () => fetchListPage(path, query),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,162 @@
+import { Alert, Dialog, DialogBody } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Text } from '../../../core/documents/document.types';
+import type { ListAction } from '../../../core/lists/list.types';
+import { fillFromRow } from '../../../core/lists/list.utils';
+import { fillPath } from '../../../core/routes/route.utils';
+import { clientForPath } from '../../api/clients';
+import { failureOf } from '../../api/http';
+import { translateCode } from '../../i18n/text';
+import { useAppConfig } from '../../runtime/appConfig';
+import { showToast } from '../../lib/toaster';
+import { clientActions } from './clientActions';
+import { listKey, type Row } from './listQuery';
+import { ValuesForm } from './ValuesForm';
+
+/** What an action runs on: one row, the selected rows, or nothing (a toolbar action). */
+export type ActionTarget = { row: Row } | { rows: Row[] } | Record<string, never>;
+
+interface Pending {
+  action: ListAction;
+  target: ActionTarget;
+  step: 'confirm' | 'form';
+}
+
+const rowOf = (target: ActionTarget): Row | undefined => ('row' in target ? target.row : undefined);
+
+/** Values a confirmation or title may interpolate: the row's fields, or how many rows are selected. */
+function textValues(target: ActionTarget): Record<string, unknown> {
+  if ('rows' in target) return { count: target.rows.length };
+  return { ...(rowOf(target) ?? {}) };
+}
+
+export interface ActionRunner {
+  /** Starts an action: its confirmation (or its form, headed by the confirmation), then the call, route or client action. */
+  request: (action: ListAction, target: ActionTarget) => void;
+  /** `<action id>:<row id>` of the action running now. */
+  running: string | null;
+  /** The confirmation and form dialogs; render once. */
+  dialogs: ReactNode;
+}
+
+/**
+ * Runs list actions the way the document says: a call (then the list refetches and a toast says how
+ * it went), a route, or a named client action. A row's `:params` fill the paths; a bulk call sends
+ * `{ ids }`; the route's own params fill what the row does not.
+ */
+export function useActionRunner(listId: string, routeParams: Record<string, string>, onDone: () => void): ActionRunner {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { landing } = useAppConfig();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [running, setRunning] = useState<string | null>(null);
+
+  const text = useCallback(
+    (value: Text | undefined, target: ActionTarget) => {
+      if (value === undefined) return '';
+      if (typeof value === 'string') return t(value, textValues(target));
+      const pattern = i18n.language === 'tr' ? value.tr : value.en;
+      const values = textValues(target);
+      return pattern.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+        Object.hasOwn(values, name) ? String(values[name]) : whole,
+      );
+    },
+    [t, i18n.language],
+  );
+
+  const execute = useCallback(
+    async (action: ListAction, target: ActionTarget, values?: Record<string, unknown>) => {
+      const row = rowOf(target);
+      const fill = (pattern: string) => {
+        const withRoute = fillPath(pattern, routeParams);
+        return row ? fillFromRow(withRoute, row) : withRoute;
+      };
+      const key = `${action.id}:${String(row?.id ?? '')}`;
+      setRunning(key);
+      try {
+        if (action.clientAction && row) {
+          await clientActions[action.clientAction]({ row, landing });
+        } else if (action.route) {
+          const to = fill(action.route);
+          if (to) navigate(to);
+        } else if (action.call) {
+          const path = fill(action.call.path);
+          if (!path) throw new Error(`${action.id}: the row does not fill ${action.call.path}`);
+          const { client, url } = clientForPath(path);
+          const data = 'rows' in target ? { ids: target.rows.map((selected) => selected.id) } : values;
+          await client.request({ method: action.call.method, url, data });
+          void showToast(action.successMessage ? text(action.successMessage, target) : t('list.done'), 'success');
+          await queryClient.invalidateQueries({ queryKey: listKey(listId) });
+          onDone();
+        }
+      } catch (error) {
+        const failure = failureOf(error);
+        const message =
+          failure && failure.status < 500 ? translateCode(failure.code, t, i18n) : t('errors.somethingWentWrong');
+        void showToast(message, 'danger');
+      } finally {
+        setRunning(null);
+      }
+    },
+    [routeParams, landing, navigate, queryClient, listId, onDone, t, i18n, text],
+  );
+
+  const request = useCallback(
+    (action: ListAction, target: ActionTarget) => {
+      // an action with a form asks in its dialog: the confirmation is written above the form
+      if (action.form) setPending({ action, target, step: 'form' });
+      else if (action.confirm) setPending({ action, target, step: 'confirm' });
+      else void execute(action, target);
+    },
+    [execute],
+  );
+
+  const confirmed = () => {
+    if (!pending) return;
+    setPending(null);
+    void execute(pending.action, pending.target);
+  };
+
+  const dialogs = (
+    <>
+      <Alert
+        isOpen={pending?.step === 'confirm'}
+        intent={pending?.action.intent === 'danger' ? 'danger' : 'primary'}
+        icon={pending?.action.icon as never}
+        confirmButtonText={pending ? text(pending.action.title, pending.target) : ''}
+        cancelButtonText={t('list.cancel')}
+        onConfirm={confirmed}
+        onCancel={() => setPending(null)}
+        canEscapeKeyCancel
+      >
+        <p>{pending ? text(pending.action.confirm, pending.target) : ''}</p>
+      </Alert>
+      <Dialog
+        isOpen={pending?.step === 'form'}
+        title={pending ? text(pending.action.title, pending.target) : ''}
+        onClose={() => setPending(null)}
+      >
+        <DialogBody>
+          {pending?.action.confirm && <p>{text(pending.action.confirm, pending.target)}</p>}
+          {pending?.step === 'form' && pending.action.form && (
+            <ValuesForm
+              formId={pending.action.form}
+              submitText="list.send"
+              onValues={(values) => {
+                const { action, target } = pending;
+                setPending(null);
+                void execute(action, target, values);
+              }}
+            />
+          )}
+        </DialogBody>
+      </Dialog>
+    </>
+  );
+
+  return { request, running, dialogs };
+}

@@ -1,0 +1,98 @@
+import type { Text } from '../documents/document.types';
+import type { Guard } from '../guard/guard.types';
+import type { SortKey } from '../query/query.types';
+import type { JsonLogicRule } from '../rules/rule.types';
+
+/**
+ * A list document (kind 'list', KINDS.md): a table bound to a collection endpoint that speaks the
+ * query contract. Routes show it with `{ "screen": "list", "props": { "listId": "<id>" } }`.
+ */
+export interface ListBody {
+  title: Text;
+  /** A gateway path answering `{ content: { items, total } }`; `:param`s are filled from the route. */
+  source: { path: string };
+  columns: ListColumn[];
+  defaultSort?: SortKey[];
+  /** Rows per page (default 25). */
+  pageSize?: number;
+  /** A form document whose values become eq/contains conditions (per-column filters come from `filterable`). */
+  filters?: { form?: string };
+  /** A route pattern filled from the row (`/app/x/:id`). */
+  rowLink?: string;
+  rowActions?: ListAction[];
+  /** Actions on the selected rows: a call gets `{ ids }` as its body. */
+  bulkActions?: ListAction[];
+  /** Actions above the table that need no row (e.g. a "create" route). */
+  toolbar?: ListAction[];
+  /** Shown when nothing matches. */
+  empty?: Text;
+  /** Offers an xlsx export of every row the filter matches. */
+  export?: { fileName: string };
+}
+
+export const COLUMN_TYPES = ['text', 'number', 'date', 'datetime', 'status', 'score', 'boolean', 'link'] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
+export type Intent = 'success' | 'warning' | 'danger' | 'primary' | 'none';
+
+export interface ListColumn {
+  id: string;
+  /** A dotted path into the row; also the field the query contract sorts and filters on. */
+  field: string;
+  title: Text;
+  type: ColumnType;
+  sortable?: boolean;
+  filterable?: boolean;
+  /** CSS width in px. */
+  width?: number;
+  /** A `data_id` of the tooltips document. */
+  tooltip?: string;
+  /** json-logic over the user subject; the column shows when truthy. */
+  visible?: JsonLogicRule;
+  /** status: value → tag intent. */
+  colors?: Record<string, Intent>;
+  /** status: value → visible text. */
+  labels?: Record<string, Text>;
+  /** link: a route pattern filled from the row. */
+  link?: string;
+}
+
+/**
+ * Client actions a plain call or route cannot say, implemented by name in the browser
+ * (client/screens/list/clientActions.ts). Publishing refuses any other name.
+ */
+export const CLIENT_ACTIONS = ['impersonate'] as const;
+export type ClientActionName = (typeof CLIENT_ACTIONS)[number];
+
+export interface ListAction {
+  id: string;
+  title: Text;
+  icon?: string;
+  intent?: Intent;
+  /** Who sees the action; the endpoint enforces the same guard. */
+  guard?: Guard;
+  /** Asked before the action runs (a confirmation dialog). */
+  confirm?: Text;
+  /** json-logic over `{ row, user }`; the action shows when truthy (row actions only). */
+  when?: JsonLogicRule;
+  /** Exactly one of call, route and clientAction. */
+  call?: { method: 'POST' | 'PUT' | 'DELETE' | 'GET'; path: string };
+  route?: string;
+  clientAction?: ClientActionName;
+  /** A form document asked for first; its values are the call's body. */
+  form?: string;
+  /** Text of the success toast after a call (default: list.done). */
+  successMessage?: Text;
+}
+
+/** What a `when` rule reads: the row, and the user as workflows see them. */
+export interface ActionContext {
+  row: Record<string, unknown>;
+  user: { id: string | null; roles: string[]; permissions: string[] };
+}
+
+/** The value a per-column filter holds: text, a status or boolean choice, a number, or a day range. */
+export type ColumnFilterValue = string | number | boolean | [string, string];
+
+/** Rows fetched per request when exporting every matching row. */
+export const EXPORT_PAGE_SIZE = 1000;

@@ -1,0 +1,206 @@
+import type { DocumentProblem } from '../documents/document.types';
+import type { GuardSubject, RoleGroups } from '../guard/guard.types';
+import { evaluateGuard } from '../guard/guard.utils';
+import type { FieldCondition, Filter, FilterValue, ListResult } from '../query/query.types';
+import { fieldValue } from '../query/query.utils';
+import { applyRule, truthy } from '../rules/jsonlogic';
+import type { JsonLogicRule } from '../rules/rule.types';
+import {
+  type ActionContext,
+  CLIENT_ACTIONS,
+  type ColumnFilterValue,
+  EXPORT_PAGE_SIZE,
+  type ListAction,
+  type ListBody,
+  type ListColumn,
+} from './list.types';
+
+/** A json-logic rule as a yes/no; a rule that cannot run says no, so a broken document hides rather than shows. */
+function ruleHolds(rule: JsonLogicRule | undefined, data: unknown): boolean {
+  if (rule === undefined) return true;
+  try {
+    return truthy(applyRule(rule, data));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fills a route or call pattern (`/app/users/:id`) from the row: each `:name` is the row's field of
+ * that name, URL-encoded. null when a named field is missing, so no half-filled link is offered.
+ */
+export function fillFromRow(pattern: string, row: unknown): string | null {
+  let complete = true;
+  const filled = pattern.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_whole, name: string) => {
+    const value = fieldValue(row, name);
+    if (value === undefined || value === null || value === '' || typeof value === 'object') {
+      complete = false;
+      return '';
+    }
+    return encodeURIComponent(String(value));
+  });
+  return complete ? filled : null;
+}
+
+/** The columns the user may see (`visible` is json-logic over the guard subject). */
+export function visibleColumns(columns: readonly ListColumn[], subject: GuardSubject): ListColumn[] {
+  return columns.filter((column) => ruleHolds(column.visible, subject));
+}
+
+/** The actions whose guard the user passes (toolbar and bulk actions, before any row is known). */
+export function permittedActions(
+  actions: readonly ListAction[] | undefined,
+  subject: GuardSubject,
+  roleGroups: RoleGroups,
+): ListAction[] {
+  return (actions ?? []).filter((action) => evaluateGuard(action.guard, subject, roleGroups));
+}
+
+/** Whether an action applies to a row: its `when` rule over `{ row, user }` (no rule: always). */
+export function actionAppliesTo(action: ListAction, context: ActionContext): boolean {
+  return ruleHolds(action.when, context);
+}
+
+/** The row actions shown for one row: guard passed, then `when` over `{ row, user }`. */
+export function actionsForRow(
+  actions: readonly ListAction[] | undefined,
+  context: ActionContext,
+  subject: GuardSubject,
+  roleGroups: RoleGroups,
+): ListAction[] {
+  return permittedActions(actions, subject, roleGroups).filter((action) => actionAppliesTo(action, context));
+}
+
+/** "true"/"false"/"null" in a select mean the JSON values (status labels are keyed by text). */
+function choiceValue(value: string | number | boolean): FilterValue {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value === 'null') return null;
+  return value;
+}
+
+/**
+ * A per-column filter as a query condition: text and link `contains`, status and boolean `eq`,
+ * number `eq`, date and datetime `between` the two instants given. Empty values filter nothing.
+ */
+export function columnCondition(column: ListColumn, value: ColumnFilterValue | undefined): FieldCondition | undefined {
+  if (value === undefined || value === '') return undefined;
+  const field = column.field;
+  switch (column.type) {
+    case 'text':
+    case 'link':
+      return typeof value === 'string' && value.trim() ? { field, op: 'contains', value: value.trim() } : undefined;
+    case 'status':
+    case 'boolean':
+      return Array.isArray(value) ? undefined : { field, op: 'eq', value: choiceValue(value) };
+    case 'number':
+    case 'score': {
+      const number = typeof value === 'number' ? value : Number(value);
+      return Number.isFinite(number) && !Array.isArray(value) ? { field, op: 'eq', value: number } : undefined;
+    }
+    case 'date':
+    case 'datetime':
+      return Array.isArray(value) && value.length === 2 ? { field, op: 'between', value: [...value] } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Values of a filter form as conditions: text `contains`, lists `in`, anything else `eq`. */
+export function formConditions(values: Record<string, unknown> | undefined): FieldCondition[] {
+  const conditions: FieldCondition[] = [];
+  for (const [field, value] of Object.entries(values ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value === 'string') conditions.push({ field, op: 'contains', value: value.trim() });
+    else if (Array.isArray(value)) {
+      const items = value.filter((item): item is FilterValue => item === null || typeof item !== 'object');
+      if (items.length > 0) conditions.push({ field, op: 'in', value: items });
+    } else if (typeof value === 'number' || typeof value === 'boolean') conditions.push({ field, op: 'eq', value });
+  }
+  return conditions;
+}
+
+/** The whole filter of a list: every column filter and form value, joined by `and`; undefined when empty. */
+export function listFilter(
+  columns: readonly ListColumn[],
+  columnValues: Readonly<Record<string, ColumnFilterValue | undefined>>,
+  formValues?: Record<string, unknown>,
+): Filter | undefined {
+  const conditions: FieldCondition[] = [];
+  for (const column of columns) {
+    if (!column.filterable || !Object.hasOwn(columnValues, column.id)) continue;
+    const condition = columnCondition(column, columnValues[column.id]);
+    if (condition) conditions.push(condition);
+  }
+  conditions.push(...formConditions(formValues));
+  if (conditions.length === 0) return undefined;
+  return conditions.length === 1 ? conditions[0] : { and: conditions };
+}
+
+/**
+ * Every row a query matches, page by page (an export is of everything the filter matches, not the
+ * page shown). Stops at `total`, at an empty page, or when a page comes back short.
+ */
+export async function fetchAllRows<T>(
+  fetchPage: (page: number, pageSize: number) => Promise<ListResult<T>>,
+  onProgress?: (done: number, total: number) => void,
+  pageSize = EXPORT_PAGE_SIZE,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const { items, total } = await fetchPage(page, pageSize);
+    rows.push(...items);
+    onProgress?.(Math.min(rows.length, total), total);
+    if (items.length < pageSize || rows.length >= total) return rows;
+  }
+}
+
+function duplicates(ids: readonly string[]): string[] {
+  return ids.filter((id, index) => ids.indexOf(id) !== index);
+}
+
+function checkActions(actions: readonly ListAction[] | undefined, member: string, problems: DocumentProblem[]) {
+  if (!Array.isArray(actions)) return;
+  actions.forEach((action, index) => {
+    const at = `/body/${member}/${index}`;
+    const targets = (['call', 'route', 'clientAction'] as const).filter((key) => action[key] !== undefined);
+    if (targets.length !== 1)
+      problems.push({ path: at, message: 'must have exactly one of "call", "route" and "clientAction"' });
+    if (action.form !== undefined && action.call === undefined)
+      problems.push({ path: `${at}/form`, message: 'a form needs a "call" to send its values' });
+    if (action.clientAction !== undefined && !CLIENT_ACTIONS.includes(action.clientAction))
+      problems.push({ path: `${at}/clientAction`, message: `unknown client action "${String(action.clientAction)}"` });
+  });
+  for (const id of new Set(duplicates(actions.map((action) => action.id))))
+    problems.push({ path: `/body/${member}`, message: `action id "${id}" is used more than once` });
+}
+
+/**
+ * What the meta-schema cannot say about a list (runs after it, at publish): exactly one of
+ * call, route and clientAction per action; unique column and action ids; a default sort on a
+ * sortable column; status colours and labels only on status columns.
+ */
+export function checkListBody(body: ListBody): DocumentProblem[] {
+  const problems: DocumentProblem[] = [];
+  if (!body || typeof body !== 'object' || !Array.isArray(body.columns)) return problems;
+  for (const id of new Set(duplicates(body.columns.map((column) => column.id))))
+    problems.push({ path: '/body/columns', message: `column id "${id}" is used more than once` });
+  body.columns.forEach((column, index) => {
+    if ((column.colors || column.labels) && column.type !== 'status')
+      problems.push({ path: `/body/columns/${index}`, message: 'colors and labels belong to status columns' });
+    if (column.link !== undefined && column.type !== 'link')
+      problems.push({ path: `/body/columns/${index}/link`, message: 'link belongs to link columns' });
+  });
+  const sortable = new Set(body.columns.filter((column) => column.sortable).map((column) => column.field));
+  (body.defaultSort ?? []).forEach((key, index) => {
+    if (!sortable.has(key.field))
+      problems.push({
+        path: `/body/defaultSort/${index}/field`,
+        message: `"${key.field}" is not the field of a sortable column`,
+      });
+  });
+  checkActions(body.rowActions, 'rowActions', problems);
+  checkActions(body.bulkActions, 'bulkActions', problems);
+  checkActions(body.toolbar, 'toolbar', problems);
+  return problems;
+}
