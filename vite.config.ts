@@ -18,6 +18,7 @@ export default defineConfig({
       '/wbe': backend,
       '/trn': backend,
       '/config': backend,
+      '/tooltip': backend,
     },
   },
 });

@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import { flowRouter } from './gateway/flow';
 import { iamRouter } from './gateway/iam';
 import { invRouter } from './gateway/inv';
+import { tooltipRouter } from './gateway/tooltip';
 import { wbeRouter } from './gateway/wbe';
 import { bodies } from './http/bodies';
 import { errorHandler, notFound } from './http/error-handler';
@@ -128,6 +129,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use('/wbe/api', wbeRouter(ctx, services));
     app.use('/trn/v2', flowRouter(ctx, services));
     app.use('/inv/api', invRouter(ctx, services, { lookupRateLimit: options.invitationLookupRateLimit ?? 60 }));
+    app.use('/tooltip', tooltipRouter(ctx));
 
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);

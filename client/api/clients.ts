@@ -50,6 +50,8 @@ export const trn = createServiceClient({
 });
 
 export const config = createServiceClient({ prefix: '/config/v1' });
+/** GET /tooltip/list sits at the gateway's root (shell §7). */
+export const tooltip = createServiceClient({ prefix: '/tooltip' });
 
 export const ntgw = createServiceClient({
   prefix: '/ntgw/api',
@@ -70,6 +72,7 @@ const byPrefix: [string, AxiosInstance][] = [
   ['/trn/v2', trn],
   ['/config/v1', config],
   ['/ntgw/api', ntgw],
+  ['/tooltip', tooltip],
   ['/saq/api/v1', saq],
   ['/maq/api', maq],
   ['/inv/api', inv],

@@ -30,12 +30,11 @@ export const screenRegistry: Record<string, ScreenEntry> = {
   'error.500': entry(() => import('../screens/ServerErrorScreen')),
   noPermission: entry(() => import('../screens/NoPermissionScreen')),
   placeholder: entry(() => import('../screens/PlaceholderScreen')),
-  dashboard: entry(() => import('../screens/DashboardScreen')),
-  settings: entry(() => import('../screens/SettingsScreen')),
   'admin.documents': entry(() => import('../screens/AdminDocumentsScreen')),
   form: entry(() => import('../screens/FormScreen')),
   wizard: entry(() => import('../screens/wizard/WizardScreen')),
   list: entry(() => import('../screens/list/ListScreen')),
+  page: entry(() => import('../screens/page/PageScreen')),
 };
 
 /** Renders a kind nobody registered: a visible notice rather than a blank page. */

@@ -14,7 +14,9 @@ export type DocumentKind =
   | 'list'
   | 'wizard'
   | 'resource'
-  | 'workflow';
+  | 'workflow'
+  | 'page'
+  | 'tooltips';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {

@@ -2,10 +2,12 @@ import form from '../../schemas/meta/form.json';
 import landingRules from '../../schemas/meta/landing-rules.json';
 import list from '../../schemas/meta/list.json';
 import menus from '../../schemas/meta/menus.json';
+import page from '../../schemas/meta/page.json';
 import resource from '../../schemas/meta/resource.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
 import routes from '../../schemas/meta/routes.json';
 import shellSettings from '../../schemas/meta/shell-settings.json';
+import tooltips from '../../schemas/meta/tooltips.json';
 import wizard from '../../schemas/meta/wizard.json';
 import workflow from '../../schemas/meta/workflow.json';
 import type { DocumentKind } from './document.types';
@@ -27,6 +29,8 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   resource,
   workflow,
   list,
+  page,
+  tooltips,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

@@ -68,6 +68,11 @@ export const profileSchema = {
     theme: { type: 'string', enum: ['dark', 'light'] },
     // an IANA name, or null / '' to fall back to the shell-settings default
     timezone: { anyOf: [{ type: 'null' }, { const: '' }, { type: 'string', format: 'time-zone' }] },
+    notifications: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { email: { type: 'boolean' }, reports: { type: 'boolean' }, news: { type: 'boolean' } },
+    },
   },
 };
 
@@ -161,4 +166,11 @@ export const bulkIdsSchema = {
   properties: {
     ids: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: filled(128) },
   },
+};
+
+/** GET /wbe/api/dashboard/stats?days=1..90 (default 14). */
+export const dashboardStatsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { days: { type: 'string', pattern: '^([1-9]|[1-8][0-9]|90)$' } },
 };

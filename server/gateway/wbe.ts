@@ -4,12 +4,18 @@ import { ADMIN_GUARD, requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';
-import { validate, validateParams } from '../http/validate';
+import { validate, validateParams, validateQuery } from '../http/validate';
 import type { Services } from '../services';
 import { saqRouter } from './saq';
 import { resourcesRouter } from './resources';
 import { MAIL_LOG_FIELDS, NEWEST_FIRST, USER_FIELDS } from '../services/admin.service';
-import { adminMailSchema, bulkIdsSchema, errorReportSchema, userParamsSchema } from './request-schemas';
+import {
+  adminMailSchema,
+  bulkIdsSchema,
+  dashboardStatsQuery,
+  errorReportSchema,
+  userParamsSchema,
+} from './request-schemas';
 import { attributeAffiliate } from './affiliate';
 import { selectSite } from './site-header';
 import { wizardRouter } from './wizards';
@@ -74,6 +80,11 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
 
   router.get('/mail-logs', ...signedIn, requireGuard(ctx, { anyOf: ['mailLogs:view'] }), async (req, res) => {
     res.json({ content: await services.admin.mailLogs(listQueryOf(req.query, MAIL_LOG_FIELDS, NEWEST_FIRST)) });
+  });
+
+  // the admin dashboard's stat cards and charts: system-wide figures, so admins only
+  router.get('/dashboard/stats', ...admin, validateQuery(dashboardStatsQuery), async (req, res) => {
+    res.json({ content: await services.dashboard.stats(Number(req.query.days ?? 14)) });
   });
 
   router.use('/resources', resourcesRouter(ctx, services, signedIn));

@@ -17,6 +17,7 @@ export const API_PREFIXES = [
   'mapi',
   'payments',
   'api',
+  'tooltip',
 ];
 
 export function isApiPath(path: string): boolean {

@@ -49,3 +49,12 @@ export function validateParams(schema: Record<string, unknown>): RequestHandler 
     next();
   };
 }
+
+/** The same edge check for query parameters (strings as Express parses them). */
+export function validateQuery(schema: Record<string, unknown>): RequestHandler {
+  const check: ValidateFunction = ajv.compile(schema);
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!check({ ...req.query })) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
+    next();
+  };
+}

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { AdminService } from './admin.service';
 import { AuthService } from './auth.service';
+import { DashboardService } from './dashboard.service';
 import { ErrorReportService } from './error-report.service';
 import { InvitationService } from './invitations.service';
 import { OrganizationService } from './organization.service';
@@ -28,6 +29,7 @@ export function createServices(ctx: AppContext) {
     resources,
     workflows,
     invitations,
+    dashboard: new DashboardService(ctx),
   };
 }
 

@@ -3,7 +3,7 @@ import { checkTotp, newTotpSecret, totpProvisioning } from '../auth/totp';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import type { UserRecord } from '../store/records.types';
+import type { NotificationPreferences, UserRecord } from '../store/records.types';
 import { publicUser, sessionView } from './session';
 import { usersOf } from './users';
 
@@ -12,6 +12,7 @@ export interface ProfilePatch {
   site_language?: 'en' | 'tr';
   theme?: 'dark' | 'light';
   timezone?: string | null;
+  notifications?: NotificationPreferences;
 }
 
 /** The signed-in user's own profile and two-factor settings (/iam/api/me). */
@@ -28,6 +29,7 @@ export class ProfileService {
     if (patch.site_language !== undefined) changes.site_language = patch.site_language;
     if (patch.theme !== undefined) changes.theme = patch.theme;
     if (patch.timezone !== undefined) changes.timezone = patch.timezone || null;
+    if (patch.notifications !== undefined) changes.notifications = { ...user.notifications, ...patch.notifications };
     return publicUser(await usersOf(this.ctx).update(user.id, changes));
   }
 

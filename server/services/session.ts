@@ -12,6 +12,7 @@ export function publicUser(user: UserRecord): SessionUser & {
   verified: boolean;
   approved: boolean;
   twoFactorEnabled: boolean;
+  notifications?: UserRecord['notifications'];
 } {
   return {
     uuid: user.id,
@@ -29,6 +30,7 @@ export function publicUser(user: UserRecord): SessionUser & {
     verified: user.verified,
     approved: user.approved,
     twoFactorEnabled: user.twoFactor.enabled,
+    notifications: user.notifications,
   };
 }
 

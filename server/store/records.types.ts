@@ -20,6 +20,8 @@ export interface UserRecord {
   timezone: string | null;
   avatar: string | null;
   commercial_consent?: boolean;
+  /** Settings → Notifications: which mails the user wants (absent: the defaults of the form). */
+  notifications?: NotificationPreferences;
   /** 'default' or 'pcichecklist' (shell §6 landing rule 4). */
   platform: 'default' | 'pcichecklist';
   packages: string[];
@@ -34,6 +36,12 @@ export interface UserRecord {
   createdAt: string;
   approvedAt?: string;
   approvedBy?: string;
+}
+
+export interface NotificationPreferences {
+  email?: boolean;
+  reports?: boolean;
+  news?: boolean;
 }
 
 export interface OrganizationRecord {

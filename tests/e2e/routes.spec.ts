@@ -95,8 +95,8 @@ test.describe('redirects and the remembered path', () => {
 test('a render failure is reported and shows the error-500 page; reporting it thanks the user', async ({ page }) => {
   await signIn(page, 'bank@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');
-  // The settings screen's code cannot be loaded (as after a deploy): the screen fails to render.
-  await page.route(/\/assets\/Settings[^/]*\.js$/, (route) => route.abort());
+  // The form screen's code cannot be loaded (as after a deploy): the settings page's profile form fails to render.
+  await page.route(/\/assets\/FormScreen[^/]*\.js$/, (route) => route.abort());
   const reported = page.waitForRequest((request) => request.url().endsWith('/wbe/api/user/log/error'));
   await page.getByRole('button', { name: t('shell.userMenu') }).click();
   await page.getByRole('menuitem', { name: t('shell.settings') }).click();

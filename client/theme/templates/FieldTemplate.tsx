@@ -1,5 +1,5 @@
-import { FormGroup } from '@blueprintjs/core';
 import { type FieldTemplateProps, getTemplate, getUiOptions } from '@rjsf/utils';
+import { FieldGroup } from '../../runtime/InfoTip';
 
 /** Objects and arrays drawn by their own templates (fieldset, legend). */
 function isContainer({ schema, displayLabel }: FieldTemplateProps): boolean {
@@ -34,7 +34,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const showLabel = displayLabel && uiOptions.widget !== 'checkbox';
   return (
     <WrapIfAdditionalTemplate {...props}>
-      <FormGroup
+      <FieldGroup
+        field={props}
         className={required ? 'rjsf-required' : undefined}
         label={showLabel ? label : undefined}
         labelFor={id}
@@ -50,7 +51,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
         intent={invalid ? 'danger' : undefined}
       >
         {children}
-      </FormGroup>
+      </FieldGroup>
     </WrapIfAdditionalTemplate>
   );
 }

@@ -14,9 +14,11 @@ describe('docs/documents.md examples', () => {
       'landing-rules',
       'list',
       'menus',
+      'page',
       'resource',
       'role-groups',
       'routes',
+      'tooltips',
       'wizard',
       'workflow',
     ]);

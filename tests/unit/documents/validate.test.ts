@@ -14,10 +14,12 @@ describe('meta-schemas', () => {
       'landing-rules',
       'list',
       'menus',
+      'page',
       'resource',
       'role-groups',
       'routes',
       'shell-settings',
+      'tooltips',
       'wizard',
       'workflow',
     ]);

@@ -1,0 +1,50 @@
+import { Button, FormGroup, type FormGroupProps, Popover } from '@blueprintjs/core';
+import type { FieldTemplateProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { fieldTooltipId } from '../../core/tooltips/tooltip.utils';
+import { RichText } from './RichText';
+import { useTooltip } from './tooltips';
+import './tooltips.css';
+
+/** An info icon opening the tip with this data_id; nothing when no tip matches. */
+export function InfoTip({ dataId, label }: { dataId: string | undefined; label?: string }) {
+  const { t } = useTranslation();
+  const html = useTooltip(dataId);
+  if (!html) return null;
+  return (
+    <Popover
+      content={<RichText html={html} className="info-tip__body rich-text" />}
+      placement="top"
+      className="info-tip"
+    >
+      <Button
+        variant="minimal"
+        size="small"
+        icon="info-sign"
+        aria-label={label ? t('tooltips.about', { label }) : t('tooltips.more')}
+      />
+    </Popover>
+  );
+}
+
+/**
+ * The hook point for generated form fields: FieldTemplate's FormGroup with, when a tip matches,
+ * the info icon first in the sub-label. The tip is named by `ui:options.tooltip`, else by the
+ * field's name path. Outside the <label>, so the input's accessible name stays its title; without
+ * a tip the FormGroup is exactly the theme's.
+ */
+export function FieldGroup({ field, subLabel, ...group }: FormGroupProps & { field: FieldOfTemplate }) {
+  const dataId = fieldTooltipId(field.fieldPathId.path, field.uiSchema?.['ui:options']);
+  const tip = useTooltip(dataId);
+  const withTip = tip ? (
+    <>
+      <InfoTip dataId={dataId} label={field.label} />
+      {subLabel}
+    </>
+  ) : (
+    subLabel
+  );
+  return <FormGroup {...group} subLabel={withTip} />;
+}
+
+type FieldOfTemplate = Pick<FieldTemplateProps, 'fieldPathId' | 'uiSchema' | 'label'>;

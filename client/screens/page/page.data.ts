@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServedDocument } from '../../../core/documents/document.types';
+import type { PageBody, PanelSource } from '../../../core/pages/page.types';
+import { fillSourcePath } from '../../../core/pages/page.utils';
+import { clientForPath, config } from '../../api/clients';
+import { contentOrSelf } from '../../api/http';
+
+/** The latest published page document `page/<pageId>`. */
+export function usePageDocument(pageId: string) {
+  return useQuery({
+    queryKey: ['config', 'page', pageId],
+    queryFn: async () =>
+      contentOrSelf<ServedDocument<PageBody>>((await config.get(`/documents/page/${encodeURIComponent(pageId)}`)).data),
+  });
+}
+
+const DATA_KEY = 'page-data';
+
+/** Where a panel stands with its data source. */
+export type SourceState =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; data: unknown };
+
+/**
+ * A source's answer (`content`), fetched once per filled path and shared by every panel naming
+ * it. Without a source: 'none'. A `:param` the route does not give is an error, never a call.
+ */
+export function useSource(source: PanelSource | undefined, params: Record<string, unknown>): SourceState {
+  const path = source ? fillSourcePath(source.path, params) : null;
+  const query = useQuery({
+    queryKey: [DATA_KEY, path],
+    enabled: path !== null,
+    queryFn: async () => {
+      const { client, url } = clientForPath(path as string);
+      return contentOrSelf<unknown>((await client.get(url)).data) ?? null;
+    },
+  });
+  if (!source) return { status: 'none' };
+  if (path === null) return { status: 'error', error: new Error(`unfilled ${source.path}`) };
+  if (query.isPending) return { status: 'loading' };
+  if (query.isError) return { status: 'error', error: query.error };
+  return { status: 'ready', data: query.data };
+}
+
+/** After an action or a form changed something: every page source is read again. */
+export function useRefreshSources(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [DATA_KEY] });
+}

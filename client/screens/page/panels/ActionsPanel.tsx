@@ -1,0 +1,95 @@
+import { Alert, Button, type IconName } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { evaluateGuard } from '../../../../core/guard/guard.utils';
+import type { ActionsPanel as ActionsDef, PageAction } from '../../../../core/pages/page.types';
+import { fillSourcePath, pathValues } from '../../../../core/pages/page.utils';
+import { applyRule, truthy } from '../../../../core/rules/jsonlogic';
+import { clientForPath } from '../../../api/clients';
+import { failureOf } from '../../../api/http';
+import { resolveText, translateCode } from '../../../i18n/text';
+import { useAppConfig } from '../../../runtime/appConfig';
+import { useSession } from '../../../session/useSession';
+import { showToast } from '../../../lib/toaster';
+import { useSubject } from '../../../shell/useSubject';
+import { useRefreshSources } from '../page.data';
+
+interface Props {
+  panel: ActionsDef;
+  data: unknown;
+  params: Record<string, string | undefined>;
+}
+
+/** Buttons that call a gateway path or open a route; each with its guard, `when` and confirmation. */
+export function ActionsPanel({ panel, data, params }: Props) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const subject = useSubject();
+  const { user } = useSession();
+  const { roleGroups } = useAppConfig();
+  const refresh = useRefreshSources();
+  const [confirming, setConfirming] = useState<PageAction | null>(null);
+  const [running, setRunning] = useState<string | null>(null);
+  const text = (value: Parameters<typeof resolveText>[0]) => resolveText(value, t, i18n.language);
+  const values = pathValues(params, data);
+  const context = { record: data ?? null, user: { ...subject, id: user?.uuid ?? null } };
+
+  const shown = panel.actions.filter((action) => {
+    if (!evaluateGuard(action.guard, subject, roleGroups)) return false;
+    if (action.when === undefined) return true;
+    try {
+      return truthy(applyRule(action.when, context));
+    } catch {
+      return false; // a rule that cannot run hides its button
+    }
+  });
+
+  const run = async (action: PageAction) => {
+    setConfirming(null);
+    const target = fillSourcePath(action.call?.path ?? action.route ?? '', values);
+    if (target === null) return void showToast(t('errors.invalidRequest'), 'danger');
+    if (action.route) return void navigate(target);
+    if (!action.call) return;
+    setRunning(action.id);
+    try {
+      const { client, url } = clientForPath(target);
+      await client.request({ method: action.call.method, url });
+      void showToast(action.successMessage ? text(action.successMessage) : t('page.actionDone'), 'success');
+      await refresh();
+    } catch (error) {
+      const failure = failureOf(error);
+      void showToast(
+        translateCode(failure && failure.status < 500 ? failure.code : 'somethingWentWrong', t, i18n),
+        'danger',
+      );
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  return (
+    <div className="page-actions">
+      {shown.map((action) => (
+        <Button
+          key={action.id}
+          intent={action.intent ?? 'none'}
+          icon={action.icon as IconName | undefined}
+          text={text(action.title)}
+          loading={running === action.id}
+          onClick={() => (action.confirm ? setConfirming(action) : void run(action))}
+        />
+      ))}
+      <Alert
+        isOpen={confirming !== null}
+        intent={confirming?.intent ?? 'primary'}
+        confirmButtonText={confirming ? text(confirming.title) : ''}
+        cancelButtonText={t('page.cancel')}
+        onConfirm={() => confirming && void run(confirming)}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming?.confirm ? text(confirming.confirm) : ''}
+      </Alert>
+    </div>
+  );
+}

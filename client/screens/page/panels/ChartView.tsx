@@ -1,0 +1,142 @@
+import { useTranslation } from 'react-i18next';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { ChartPanel } from '../../../../core/pages/page.types';
+import { valueAtPath } from '../../../../core/pages/page.utils';
+import { resolveText } from '../../../i18n/text';
+
+// Blueprint's blue, green, orange, red, violet, turquoise: readable on both themes
+const PALETTE = ['#2D72D2', '#238551', '#C87619', '#CD4246', '#7961DB', '#00A396'];
+const X = '__x';
+
+/** The recharts rendering of a chart panel (its own chunk, loaded by ChartPanel). */
+export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Record<string, unknown>[] }) {
+  const { t, i18n } = useTranslation();
+  const text = (value: Parameters<typeof resolveText>[0]) => resolveText(value, t, i18n.language);
+  const series = panel.series.map((entry, index) => ({
+    key: `s${index}`,
+    name: text(entry.title),
+    color: entry.color ?? PALETTE[index % PALETTE.length],
+    field: entry.field,
+  }));
+  // category labels from the panel; values read by path so nested fields work too
+  const data = rows.map((row) => {
+    const x = valueAtPath(row, panel.x);
+    const label = panel.labels?.[String(x)];
+    const out: Record<string, unknown> = { [X]: label ? text(label) : String(x ?? '') };
+    for (const entry of series) out[entry.key] = Number(valueAtPath(row, entry.field) ?? 0);
+    return out;
+  });
+  const height = panel.height ?? 260;
+  const summary = text(panel.title) || panel.id;
+  const axes = (
+    <>
+      <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
+      <XAxis dataKey={X} tick={{ fill: 'currentColor', fontSize: 12 }} />
+      <YAxis allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 12 }} width={40} />
+      <Tooltip />
+      <Legend />
+    </>
+  );
+  const stack = panel.stacked ? 'all' : undefined;
+
+  let chart: React.ReactElement;
+  if (panel.chart === 'pie' || panel.chart === 'donut') {
+    const first = series[0];
+    chart = (
+      <PieChart accessibilityLayer={false}>
+        <Pie
+          data={data}
+          dataKey={first.key}
+          nameKey={X}
+          name={first.name}
+          innerRadius={panel.chart === 'donut' ? '55%' : 0}
+          outerRadius="80%"
+          label
+          isAnimationActive={false}
+        >
+          {data.map((row, index) => (
+            <Cell key={String(row[X])} fill={PALETTE[index % PALETTE.length]} />
+          ))}
+        </Pie>
+        <Tooltip />
+        <Legend />
+      </PieChart>
+    );
+  } else if (panel.chart === 'bar') {
+    chart = (
+      <BarChart data={data} accessibilityLayer={false}>
+        {axes}
+        {series.map((entry) => (
+          <Bar
+            key={entry.key}
+            dataKey={entry.key}
+            name={entry.name}
+            fill={entry.color}
+            stackId={stack}
+            isAnimationActive={false}
+          />
+        ))}
+      </BarChart>
+    );
+  } else if (panel.chart === 'area') {
+    chart = (
+      <AreaChart data={data} accessibilityLayer={false}>
+        {axes}
+        {series.map((entry) => (
+          <Area
+            key={entry.key}
+            type="monotone"
+            dataKey={entry.key}
+            name={entry.name}
+            stroke={entry.color}
+            fill={entry.color}
+            fillOpacity={0.25}
+            stackId={stack}
+            isAnimationActive={false}
+          />
+        ))}
+      </AreaChart>
+    );
+  } else {
+    chart = (
+      <LineChart data={data} accessibilityLayer={false}>
+        {axes}
+        {series.map((entry) => (
+          <Line
+            key={entry.key}
+            type="monotone"
+            dataKey={entry.key}
+            name={entry.name}
+            stroke={entry.color}
+            dot={false}
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+    );
+  }
+
+  return (
+    <div className="page-chart" role="img" aria-label={summary} style={{ height }}>
+      <ResponsiveContainer width="100%" height="100%">
+        {chart}
+      </ResponsiveContainer>
+    </div>
+  );
+}

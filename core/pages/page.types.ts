@@ -1,0 +1,174 @@
+import type { Text } from '../documents/document.types';
+import type { Guard } from '../guard/guard.types';
+import type { JsonLogicRule } from '../rules/rule.types';
+
+/**
+ * A page document (kind 'page'): a detail or dashboard screen made of panels in a 12-column grid,
+ * optionally split into guarded tabs chosen by `?tab=`. A route shows it with
+ * `{ "screen": "page", "props": { "pageId": "<id>" } }`. Field paths are dotted (`user.name`).
+ */
+export interface PageBody {
+  title: Text;
+  /** The record: a gateway path whose `:params` come from the route; header and panels read it. */
+  source?: PanelSource;
+  header?: PageHeaderDef;
+  /** Panels above the tabs (or the whole page when there are no tabs). */
+  panels?: Panel[];
+  tabs?: PageTab[];
+}
+
+export interface PanelSource {
+  /** Gateway path such as `/wbe/api/resources/merchant/:id`; the answer's `content` is the data. */
+  path: string;
+}
+
+/** What the header shows from the record: field paths, and a text whose `{{field}}`s are filled. */
+export interface PageHeaderDef {
+  title?: string;
+  subtitle?: string;
+  status?: string;
+  /** e.g. "dashboard.welcome" = "Welcome, {{user.name}}". */
+  text?: Text;
+  colors?: Record<string, Intent>;
+}
+
+export interface PageTab {
+  id: string;
+  title: Text;
+  /** Who sees the tab; the first tab the user may see is the default. */
+  guard?: Guard;
+  panels: Panel[];
+}
+
+export type Intent = 'none' | 'primary' | 'success' | 'warning' | 'danger';
+
+export const PANEL_TYPES = ['keyValue', 'list', 'form', 'stat', 'chart', 'text', 'actions', 'custom'] as const;
+export type PanelType = (typeof PANEL_TYPES)[number];
+
+interface PanelBase {
+  id: string;
+  title?: Text;
+  /** A tooltip data_id shown as an info icon beside the title. */
+  tooltip?: string;
+  /** Columns of the 12-column grid (default 12). */
+  width?: number;
+  /** Own data source; without one the panel reads the page's source. */
+  source?: PanelSource;
+  /** Where in the source's answer the panel's data sits (default: the whole answer). */
+  field?: string;
+  guard?: Guard;
+  /** Shown when there is no data (no source, or an empty answer). */
+  empty?: Text;
+}
+
+/** Value types shared with list columns. */
+export type ValueType = 'text' | 'number' | 'date' | 'datetime' | 'status' | 'boolean' | 'tags' | 'link' | 'score';
+
+export interface KeyValueField {
+  field: string;
+  title: Text;
+  type?: ValueType;
+  /** status: value -> intent of its tag. */
+  colors?: Record<string, Intent>;
+  /** status/text: value -> visible label. */
+  labels?: Record<string, Text>;
+  /** link: a route pattern filled from the record (`/app/x/:id`). */
+  link?: string;
+  tooltip?: string;
+}
+
+export interface KeyValuePanel extends PanelBase {
+  type: 'keyValue';
+  fields: KeyValueField[];
+}
+
+export interface ListPanel extends PanelBase {
+  type: 'list';
+  /** A list document id; rendered by the screen registry's `list` kind. */
+  list: string;
+}
+
+export interface FormPanel extends PanelBase {
+  type: 'form';
+  form: string;
+  /** Form field -> path in the panel's data: the starting values. */
+  values?: Record<string, string>;
+  /** 'session': the saved user (PUT /iam/api/me answers it) becomes the session's user, theme and language. */
+  afterSubmit?: 'session';
+}
+
+export interface StatPanel extends PanelBase {
+  type: 'stat';
+  /** Path of the number in the panel's data. */
+  value?: string;
+  /** Path of a change to show beside it (e.g. against the previous period). */
+  delta?: string;
+  deltaLabel?: Text;
+  intent?: Intent;
+  /** A route the card links to. */
+  link?: string;
+}
+
+export type ChartKind = 'line' | 'bar' | 'area' | 'pie' | 'donut';
+
+export interface ChartSeries {
+  field: string;
+  title: Text;
+  color?: string;
+}
+
+export interface ChartPanel extends PanelBase {
+  type: 'chart';
+  chart: ChartKind;
+  /** Category of each row (x axis, or the slice name of a pie). */
+  x: string;
+  /** Values per row; a pie uses the first. */
+  series: ChartSeries[];
+  /** Category value -> visible label (e.g. status codes). */
+  labels?: Record<string, Text>;
+  stacked?: boolean;
+  height?: number;
+}
+
+export interface TextPanel extends PanelBase {
+  type: 'text';
+  /** Limited HTML (tooltip formatting), sanitised when shown. */
+  text: Text;
+}
+
+/** A button: calls a gateway path or opens a route; `when` is json-logic over { record, user }. */
+export interface PageAction {
+  id: string;
+  title: Text;
+  icon?: string;
+  intent?: Intent;
+  guard?: Guard;
+  confirm?: Text;
+  when?: JsonLogicRule;
+  call?: { method: 'POST' | 'PUT' | 'DELETE' | 'GET'; path: string };
+  route?: string;
+  successMessage?: Text;
+}
+
+export interface ActionsPanel extends PanelBase {
+  type: 'actions';
+  actions: PageAction[];
+}
+
+/** Named components for what no generic panel can say (see README 'Design notes'). */
+export const CUSTOM_PANELS = ['twoFactor', 'tooltipsEditor'] as const;
+
+export interface CustomPanel extends PanelBase {
+  type: 'custom';
+  component: (typeof CUSTOM_PANELS)[number];
+}
+
+export type Panel =
+  | KeyValuePanel
+  | ListPanel
+  | FormPanel
+  | StatPanel
+  | ChartPanel
+  | TextPanel
+  | ActionsPanel
+  | CustomPanel;

@@ -1,0 +1,97 @@
+import { evaluateGuard } from '../guard/guard.utils';
+import type { GuardSubject, RoleGroups } from '../guard/guard.types';
+import { fieldValue } from '../query/query.utils';
+import type { PageTab, Panel } from './page.types';
+
+/** The value at a dotted path of own properties (`user.name`); the data itself for no path. */
+export function valueAtPath(data: unknown, path: string | undefined): unknown {
+  return path ? fieldValue(data, path) : data;
+}
+
+const PLACEHOLDER = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * A source path with its `:params` filled (URL-encoded) from the route's parameters, or null while
+ * one is missing: a panel then waits rather than calling `/…/:id` literally.
+ */
+export function fillSourcePath(path: string, params: Record<string, unknown>): string | null {
+  let missing = false;
+  const filled = path.replace(PLACEHOLDER, (_whole, name: string) => {
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    if (value === undefined || value === null || value === '' || typeof value === 'object') {
+      missing = true;
+      return '';
+    }
+    return encodeURIComponent(String(value));
+  });
+  return missing ? null : filled;
+}
+
+/** Route parameters plus the record's own scalar fields, for action paths such as `/x/:id/approve`. */
+export function pathValues(routeParams: Record<string, unknown>, record: unknown): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...routeParams };
+  if (record && typeof record === 'object' && !Array.isArray(record)) {
+    for (const [key, value] of Object.entries(record)) {
+      if (['string', 'number', 'boolean'].includes(typeof value)) values[key] = value;
+    }
+  }
+  return values;
+}
+
+/** The tabs this user may see, in document order. */
+export function visibleTabs(
+  tabs: readonly PageTab[] | undefined,
+  subject: GuardSubject,
+  groups: RoleGroups,
+): PageTab[] {
+  return (tabs ?? []).filter((tab) => evaluateGuard(tab.guard, subject, groups));
+}
+
+/**
+ * The open tab: the one `?tab=` names if the user may see it, else the first the user may see
+ * (a guarded tab asked for by URL is never opened); null when the user sees none.
+ */
+export function selectTab(visible: readonly PageTab[], requested: string | null | undefined): PageTab | null {
+  return visible.find((tab) => tab.id === requested) ?? visible[0] ?? null;
+}
+
+/** Panels the user may see. */
+export function visiblePanels(panels: readonly Panel[] | undefined, subject: GuardSubject, groups: RoleGroups) {
+  return (panels ?? []).filter((panel) => evaluateGuard(panel.guard, subject, groups));
+}
+
+/** Grid columns a panel spans: 1..12, default 12. */
+export function panelWidth(panel: Pick<Panel, 'width'>): number {
+  const width = Math.round(panel.width ?? 12);
+  return Math.min(12, Math.max(1, Number.isFinite(width) ? width : 12));
+}
+
+/** `{{path}}` placeholders of a text filled from a record; unknown paths become empty. */
+export function interpolate(template: string, record: unknown): string {
+  return template.replace(/\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g, (_whole, path: string) => {
+    const value = valueAtPath(record, path);
+    return value === undefined || value === null || typeof value === 'object' ? '' : String(value);
+  });
+}
+
+/** A form's starting values: form field -> path in the panel's data; absent values are left out. */
+export function bindValues(values: Record<string, string> | undefined, data: unknown): Record<string, unknown> {
+  const bound: Record<string, unknown> = {};
+  for (const [field, path] of Object.entries(values ?? {})) {
+    const value = valueAtPath(data, path);
+    if (value !== undefined && value !== null) bound[field] = value;
+  }
+  return bound;
+}
+
+/** A finite number at a path, or null (a stat card then shows its empty text). */
+export function numberAt(data: unknown, path: string | undefined): number | null {
+  const value = valueAtPath(data, path);
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** Chart rows: the array at the panel's data, keeping only object rows. */
+export function chartRows(data: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(data)) return [];
+  return data.filter((row): row is Record<string, unknown> => row !== null && typeof row === 'object');
+}

@@ -1,0 +1,72 @@
+import { type Filter, MAX_PAGE_SIZE } from '../../core/query/query.types';
+import type { AppContext } from '../context';
+import type { MailLogRecord } from '../store/records.types';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day (yyyy-MM-dd) of an ISO time. */
+const dayOf = (iso: string) => iso.slice(0, 10);
+
+/**
+ * Figures for the dashboard's admin stat cards and charts (GET /wbe/api/dashboard/stats), read
+ * with the store's declarative query so a SQL adapter counts where the data lives.
+ */
+export class DashboardService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private async count(name: 'users' | 'mailLogs', filter: Filter): Promise<number> {
+    return (await this.ctx.store.query(name, { filter, sort: [], page: 1, pageSize: 1 })).total;
+  }
+
+  async stats(days: number, now = new Date()) {
+    const pendingApproval = await this.count('users', {
+      and: [
+        { field: 'verified', op: 'eq', value: true },
+        { field: 'approved', op: 'eq', value: false },
+      ],
+    });
+    const unverified = await this.count('users', { field: 'verified', op: 'eq', value: false });
+    const approved = await this.count('users', { field: 'approved', op: 'eq', value: true });
+
+    // this window and the one before it, for the change shown beside the count
+    const start = new Date(now.getTime() - (days - 1) * DAY_MS);
+    start.setUTCHours(0, 0, 0, 0);
+    const previousStart = new Date(start.getTime() - days * DAY_MS).toISOString();
+    const { items } = await this.ctx.store.query<MailLogRecord>('mailLogs', {
+      filter: { field: 'createdAt', op: 'gte', value: previousStart },
+      sort: [],
+      page: 1,
+      pageSize: MAX_PAGE_SIZE,
+    });
+    const inWindow = items.filter((log) => log.createdAt >= start.toISOString());
+    const byDay = Array.from({ length: days }, (_, index) => ({
+      day: dayOf(new Date(start.getTime() + index * DAY_MS).toISOString()),
+      sent: 0,
+      logged: 0,
+      failed: 0,
+    }));
+    const slot = new Map(byDay.map((entry) => [entry.day, entry]));
+    for (const log of inWindow) {
+      const entry = slot.get(dayOf(log.createdAt));
+      if (entry) entry[log.status] += 1;
+    }
+    const written = inWindow.length;
+    return {
+      days,
+      users: {
+        pendingApproval,
+        byStatus: [
+          { status: 'approved', count: approved },
+          { status: 'pendingApproval', count: pendingApproval },
+          { status: 'unverified', count: unverified },
+        ],
+      },
+      mail: {
+        written,
+        delta: written - (items.length - written),
+        failed: inWindow.filter((log) => log.status === 'failed').length,
+        byDay,
+      },
+    };
+  }
+}
