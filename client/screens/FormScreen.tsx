@@ -3,13 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../runtime/screen.types';
 import { PublishedForm } from './parts/PublishedForm';
 
-/** The generic form screen: props.formId names the form document to render and submit. */
-export default function FormScreen({ props }: ScreenProps) {
+/**
+ * The generic form screen: props.formId names the form document to render and submit; the route's
+ * params fill the document's `:params` (an edit form at /app/things/:id/edit loads and saves that record).
+ */
+export default function FormScreen({ props, params }: ScreenProps) {
   const { t } = useTranslation();
   if (typeof props.formId !== 'string') return <Callout intent="warning">{t('errors.documentNotFound')}</Callout>;
   return (
     <section className="form-screen">
-      <PublishedForm formId={props.formId} />
+      {/* another record is another form: nothing typed for the last one carries over */}
+      <PublishedForm key={JSON.stringify(params)} formId={props.formId} params={params} />
     </section>
   );
 }
