@@ -11,6 +11,7 @@ import { readSeedFiles } from './config/seed-files';
 import type { AppContext } from './context';
 import { flowRouter } from './gateway/flow';
 import { iamRouter } from './gateway/iam';
+import { invRouter } from './gateway/inv';
 import { wbeRouter } from './gateway/wbe';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
@@ -31,6 +32,8 @@ export interface AppOptions {
   jwtSecret?: string;
   loginRateLimit?: number;
   forgotPasswordRateLimit?: number;
+  /** Public invitation look-ups per 15 minutes per address (default 60). */
+  invitationLookupRateLimit?: number;
   /** Built client to serve with SPA fallback (dist/client); omitted: API only. */
   clientDir?: string;
   schemasDir?: string;
@@ -90,7 +93,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
     const forms = express.urlencoded({ extended: false, limit: JSON_LIMIT, parameterLimit: 50 });
     app.use('/config/v1', express.json({ limit: CONFIG_JSON_LIMIT }), configRouter(ctx));
-    app.use(['/iam/api', '/wbe/api', '/trn/v2'], express.json({ limit: JSON_LIMIT }), forms);
+    app.use(['/iam/api', '/wbe/api', '/trn/v2', '/inv/api'], express.json({ limit: JSON_LIMIT }), forms);
     app.use(
       '/iam/api',
       iamRouter(ctx, services, {
@@ -100,6 +103,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     );
     app.use('/wbe/api', wbeRouter(ctx, services));
     app.use('/trn/v2', flowRouter(ctx, services));
+    app.use('/inv/api', invRouter(ctx, services, { lookupRateLimit: options.invitationLookupRateLimit ?? 60 }));
 
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);

@@ -32,6 +32,8 @@ export interface DocumentFormOptions {
   onSuccess?: (content: unknown, data: Data) => void;
   /** i18n key of the submit button's text when the document names none. */
   submitText?: string;
+  /** i18n key of the success text for this answer's `content`; undefined: the document's own. */
+  successMessageFor?: (content: unknown) => string | undefined;
 }
 
 export type DocumentFormState =
@@ -67,7 +69,7 @@ const isRecord = (value: unknown): value is Data =>
  * shows the document's message and follows its redirect (filled from the saved record).
  */
 export function useDocumentForm(options: DocumentFormOptions): DocumentFormState {
-  const { formId, params, initialData, extraData, onSuccess, submitText } = options;
+  const { formId, params, initialData, extraData, onSuccess, submitText, successMessageFor } = options;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const document = useFormDocument(formId);
@@ -117,9 +119,8 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
         const response = await client.request({ method: body.submit.method, url, data: payload });
         const saved: unknown = response.data?.content;
         const values = isRecord(saved) ? saved : {};
-        const message = body.submit.successMessage
-          ? resolveTextWith(body.submit.successMessage, values, t, i18n.language)
-          : null;
+        const chosen = successMessageFor?.(saved) ?? body.submit.successMessage;
+        const message = chosen ? resolveTextWith(chosen, values, t, i18n.language) : null;
         onSuccess?.(saved, payload);
         const redirect = body.submit.successRedirect
           ? fillFromRow(body.submit.successRedirect, { ...routeParams, ...values })
@@ -139,7 +140,7 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
         setSubmitting(false);
       }
     },
-    [body, submitPath, routeParams, extraData, onSuccess, navigate, t, i18n.language, translate],
+    [body, submitPath, routeParams, extraData, onSuccess, successMessageFor, navigate, t, i18n.language, translate],
   );
 
   if (document.isPending || (document.isSuccess && validators.isPending) || loaded.status === 'loading')

@@ -14,10 +14,18 @@ import { sessionSubject } from '../session/subject';
 import { LoadingButton } from '../shell/LoadingButton';
 import { showToast } from '../lib/toaster';
 import { AuthCard } from './parts/AuthCard';
+import { InvitationNotice } from './parts/InvitationNotice';
 
 type TwoFactor = null | 'twoFactorRequired' | 'twoFactorFailed';
 
-/** Sign-in (shell §4 'Login', §5, §8): e-mail + password, then the 2FA code when the server asks. */
+/** Invitation refusals on sign-in (invalid, expired, another address): shown as the server words them. */
+const isInvitationRefusal = (code: string) => code.startsWith('invitation');
+
+/**
+ * Sign-in (shell §4 'Login', §5, §8): e-mail + password, then the 2FA code when the server asks.
+ * At /login/:invitationId it first shows the invitation and sends its code with the sign-in, which
+ * accepts it; the registration link carries the code along.
+ */
 export default function LoginScreen({ params }: ScreenProps) {
   const { t } = useTranslation();
   const app = useAppConfig();
@@ -27,6 +35,7 @@ export default function LoginScreen({ params }: ScreenProps) {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [twoFactor, setTwoFactor] = useState<TwoFactor>(null);
   const [pending, setPending] = useState(false);
+  const invitation = params.invitationId;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +43,7 @@ export default function LoginScreen({ params }: ScreenProps) {
     setEmailError(null);
     const form = new URLSearchParams({ username: email.trim().toLowerCase(), password });
     if (authcode.trim()) form.set('authcode', authcode.trim());
-    if (params.invitationId) form.set('invitation_code', params.invitationId);
+    if (invitation) form.set('invitation_code', invitation);
     try {
       const login = content<LoginResponse>(await iam.post('/login', form));
       const session = storeLogin(login);
@@ -50,6 +59,10 @@ export default function LoginScreen({ params }: ScreenProps) {
     } catch (error) {
       const failure = failureOf(error);
       setPending(false);
+      if (failure && isInvitationRefusal(failure.code)) {
+        void showToast(t(`errors.${failure.code}`), 'warning');
+        return;
+      }
       switch (failure?.status) {
         case 401:
           setEmailError(t('errors.credentialsAreIncorrect'));
@@ -74,6 +87,7 @@ export default function LoginScreen({ params }: ScreenProps) {
 
   return (
     <AuthCard title={t('auth.login.title')}>
+      {invitation && <InvitationNotice code={invitation} hint={t('invitations.accept.howTo')} />}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormGroup
           label={t('auth.login.email')}
@@ -123,7 +137,11 @@ export default function LoginScreen({ params }: ScreenProps) {
       </form>
       <div className="auth-card__links">
         <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
-        <Link to="/register">{t('auth.login.register')}</Link>
+        {invitation ? (
+          <Link to={`/register?invitation=${encodeURIComponent(invitation)}`}>{t('invitations.accept.register')}</Link>
+        ) : (
+          <Link to="/register">{t('auth.login.register')}</Link>
+        )}
       </div>
     </AuthCard>
   );

@@ -3,9 +3,17 @@ import { Link } from 'react-router-dom';
 import type { ScreenProps } from '../runtime/screen.types';
 import { useSession } from '../session/useSession';
 import { AuthCard } from './parts/AuthCard';
+import { InvitationNotice } from './parts/InvitationNotice';
 import { PublishedForm } from './parts/PublishedForm';
 
-/** Registration from the `form/register` document (shell §5, §7 'POST auth/register'). */
+/** An account an invitation approved needs no admin: the success text says so. */
+const successFor = (content: unknown) =>
+  (content as { approved?: boolean } | undefined)?.approved ? 'invitations.accept.registered' : undefined;
+
+/**
+ * Registration from the `form/register` document (shell §5, §7 'POST auth/register'); with
+ * `?invitation=<code>` it shows the invitation and sends its code as `invitation`.
+ */
 export default function RegisterScreen({ props }: ScreenProps) {
   const { t } = useTranslation();
   const { language } = useSession();
@@ -14,11 +22,13 @@ export default function RegisterScreen({ props }: ScreenProps) {
 
   return (
     <AuthCard title={t('auth.register.title')}>
+      {invitation && <InvitationNotice code={invitation} />}
       <PublishedForm
         formId={formId}
         hideTitle
         hideOnSuccess
         submitText="auth.register.submit"
+        successMessageFor={successFor}
         extraData={{
           saq: true,
           site_language: language,
@@ -27,7 +37,7 @@ export default function RegisterScreen({ props }: ScreenProps) {
         }}
       />
       <div className="auth-card__links">
-        <Link to="/login">{t('auth.backToLogin')}</Link>
+        <Link to={invitation ? `/login/${encodeURIComponent(invitation)}` : '/login'}>{t('auth.backToLogin')}</Link>
       </div>
     </AuthCard>
   );

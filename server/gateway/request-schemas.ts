@@ -113,6 +113,24 @@ export const actionBodySchema = {
   properties: { comment: text(2000) },
 };
 
+/** `/inv/api/invitation/:code`: an invitation id (a record id). */
+export const invitationParamsSchema = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: pattern('^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$') },
+};
+
+/** Types only: the `invitation-create` form document judges the fields (422). */
+export const invitationBodySchema = {
+  type: 'object',
+  properties: {
+    email: { type: ['string', 'null'], maxLength: 254 },
+    role: text(32),
+    position: text(32),
+    validityDays: { type: ['integer', 'null'] },
+  },
+};
+
 /** `:uuid` of the admin user endpoints: an id, never a path. */
 export const userParamsSchema = {
   type: 'object',

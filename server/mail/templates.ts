@@ -3,6 +3,31 @@ import type { Mail } from './mailer';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** The texts of a mail with one call-to-action link, already translated. */
+export interface ActionMailTexts {
+  subject: string;
+  greeting: string;
+  body: string;
+  action: string;
+  footer: string;
+  signature: string;
+}
+
+/** A mail with one call-to-action link: greeting, body, the link (as a button text and in full), footer, signature. */
+export function actionMail(to: string, texts: ActionMailTexts, link: string): Mail {
+  const { subject, greeting, body, action, footer, signature } = texts;
+  const text = [greeting, '', body, link, '', footer, '', signature].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(body)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    `<p>${escapeHtml(link)}</p>`,
+    `<p>${escapeHtml(footer)}</p>`,
+    `<p>${escapeHtml(signature)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
 /**
  * A mail with one call-to-action link, texts from locales under `mail.<template>` in the
  * recipient's language: subject, greeting ({{name}}), body, action, footer.
@@ -16,17 +41,15 @@ export function linkMail(
   link: string,
 ): Mail {
   const t = (part: string) => translator.t(language, `mail.${template}.${part}`, { name });
-  const signature = translator.t(language, 'mail.signature');
-  const text = [t('greeting'), '', t('body'), link, '', t('footer'), '', signature].join('\n');
-  const html = [
-    `<p>${escapeHtml(t('greeting'))}</p>`,
-    `<p>${escapeHtml(t('body'))}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(t('action'))}</a></p>`,
-    `<p>${escapeHtml(link)}</p>`,
-    `<p>${escapeHtml(t('footer'))}</p>`,
-    `<p>${escapeHtml(signature)}</p>`,
-  ].join('\n');
-  return { to, subject: t('subject'), text, html };
+  const texts = {
+    subject: t('subject'),
+    greeting: t('greeting'),
+    body: t('body'),
+    action: t('action'),
+    footer: t('footer'),
+    signature: translator.t(language, 'mail.signature'),
+  };
+  return actionMail(to, texts, link);
 }
 
 /** A plain notice: paragraphs of already translated text, the signature last. */

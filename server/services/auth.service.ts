@@ -8,6 +8,7 @@ import { asLanguage } from '../http/i18n';
 import { linkMail } from '../mail/templates';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
 import { WriteQueue } from '../store/write-queue';
+import type { InvitationService } from './invitations.service';
 import { LinkTokens, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './link-tokens';
 import { loginResponse } from './session';
 import { findUserByEmail, normalizeEmail, usersOf } from './users';
@@ -22,7 +23,10 @@ export interface LoginInput {
 /**
  * A self-registered account. A merchant (`saq: true`, what the register screen sends) gets the
  * SAQ area and the dashboard; anyone else is a plain user with no permissions until an admin
- * grants some. Either way the account needs e-mail verification and admin approval first.
+ * grants some. Either way the account needs e-mail verification and admin approval first — except
+ * that registering with an invitation naming the same e-mail address counts as approved by its
+ * sender; an invitation also puts the account into the inviting organisation with its role instead
+ * of a new organisation of its own.
  */
 const MERCHANT_DEFAULTS = {
   roles: ['saq', 'user'],
@@ -38,11 +42,18 @@ export class AuthService {
   /** duplicate-e-mail check and insert must not interleave */
   private readonly registerLock = new WriteQueue();
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly invitations: InvitationService,
+  ) {
     this.links = new LinkTokens(ctx);
   }
 
-  /** Shell §4 login order: credentials 401 → 428 → 423 → two-factor 403 → LoginResponse. */
+  /**
+   * Shell §4 login order: credentials 401 → 428 → 423 → two-factor 403 → LoginResponse. With an
+   * invitation code the user then joins the inviting organisation (its errors: 404, 410, 403) and
+   * the session opens in it.
+   */
   async login(input: LoginInput) {
     const user = await findUserByEmail(this.ctx, input.username);
     if (!user) {
@@ -59,7 +70,10 @@ export class AuthService {
         throw new AppError(403, 'twoFactorFailed', { authcode: 'twoFactorFailed' });
       }
     }
-    return loginResponse(this.ctx, user);
+    const code = input.invitation_code?.trim();
+    if (!code) return loginResponse(this.ctx, user);
+    const joined = await this.invitations.acceptBySignIn(code, user);
+    return loginResponse(this.ctx, joined.user, { org: joined.organizationId });
   }
 
   private form(id: string): FormBody {
@@ -82,22 +96,23 @@ export class AuthService {
       const errors = { ...validateFormData(this.form('register'), data) };
       if (!errors.email) Object.assign(errors, duplicate);
       if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
+      const code = typeof input.invitation === 'string' ? input.invitation.trim() : '';
+      const invitation = code ? await this.invitations.usable(code, email) : undefined;
 
-      const organization: OrganizationRecord = { id: crypto.randomUUID(), name: String(input.company).trim() };
-      await this.ctx.store.collection<OrganizationRecord>('organizations').insert(organization);
       const defaults = input.saq === false ? PLAIN_DEFAULTS : MERCHANT_DEFAULTS;
-      const user = await usersOf(this.ctx).insert({
+      const user: UserRecord = {
         id: crypto.randomUUID(),
         email,
         name: String(input.name).trim(),
-        company: organization.name,
+        company: String(input.company).trim(),
         phone: String(input.phone),
         website: typeof input.website === 'string' ? input.website.trim() : undefined,
         passwordHash: await hashPassword(String(input.password)),
-        roles: [...defaults.roles],
+        roles: invitation ? [...new Set([...defaults.roles, String(invitation.role)])] : [...defaults.roles],
         permissions: [...defaults.permissions],
         verified: false,
-        approved: false,
+        // the inviter vouches for the address an invitation names; anyone else waits for an admin
+        approved: typeof invitation?.email === 'string',
         // product defaults (shell §1): dark theme; the language the user registered with, else English
         site_language: asLanguage(input.site_language),
         report_language: asLanguage(input.report_language ?? input.site_language),
@@ -107,17 +122,28 @@ export class AuthService {
         commercial_consent: input.commercial_consent === true,
         platform: 'default',
         packages: [],
-        organizationIds: [organization.id],
+        organizationIds: [],
         data: {},
         twoFactor: { enabled: false },
         createdAt: new Date().toISOString(),
-      } satisfies UserRecord);
+      };
+      if (invitation) {
+        // accepted first: a second registration racing for the same invitation is refused here
+        await this.invitations.accept(invitation, user);
+        user.organizationIds = [String(invitation.organizationId)];
+        if (user.approved) Object.assign(user, { approvedAt: user.createdAt, approvedBy: invitation.createdBy });
+      } else {
+        const organization: OrganizationRecord = { id: crypto.randomUUID(), name: user.company ?? '' };
+        await this.ctx.store.collection<OrganizationRecord>('organizations').insert(organization);
+        user.organizationIds = [organization.id];
+      }
+      await usersOf(this.ctx).insert(user);
       const token = await this.links.issue('verify', user.id, VERIFY_TOKEN_TTL_MS);
       const link = `${this.ctx.appUrl}/verification?token=${encodeURIComponent(token)}`;
       await this.ctx.mailer.send(
         linkMail(this.ctx.translator, user.site_language, 'verification', user.email, user.name, link),
       );
-      return { uuid: user.id, email: user.email };
+      return { uuid: user.id, email: user.email, approved: user.approved };
     });
   }
 

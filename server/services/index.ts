@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { AdminService } from './admin.service';
 import { AuthService } from './auth.service';
 import { ErrorReportService } from './error-report.service';
+import { InvitationService } from './invitations.service';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { SaqLevelService } from './saq-level.service';
@@ -13,8 +14,10 @@ import { WorkflowService } from './workflow.service';
 /** One instance of every service per app, sharing the app's context. */
 export function createServices(ctx: AppContext) {
   const resources = new ResourcesService(ctx);
+  const workflows = new WorkflowService(ctx, resources);
+  const invitations = new InvitationService(ctx, resources, workflows);
   return {
-    auth: new AuthService(ctx),
+    auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
     admin: new AdminService(ctx),
     organizations: new OrganizationService(ctx),
@@ -23,7 +26,8 @@ export function createServices(ctx: AppContext) {
     wizards: new WizardService(ctx),
     saqLevel: new SaqLevelService(ctx),
     resources,
-    workflows: new WorkflowService(ctx, resources),
+    workflows,
+    invitations,
   };
 }
 

@@ -1,11 +1,28 @@
 import type { ResourceRecord } from '../../core/resources/resource.types';
-import type { AvailableAction, HistoryEntry, WorkflowBody } from '../../core/workflows/workflow.types';
-import { allowedActions, judgeAction, stateOf, type WorkflowCaller } from '../../core/workflows/workflow.utils';
+import type {
+  AvailableAction,
+  HistoryEntry,
+  WorkflowBody,
+  WorkflowTransition,
+  WorkflowUser,
+} from '../../core/workflows/workflow.types';
+import {
+  allowedActions,
+  judgeAction,
+  openTransitions,
+  stateOf,
+  type WorkflowCaller,
+} from '../../core/workflows/workflow.utils';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { EFFECTS } from '../workflows/effects';
 import { readHistory, writeHistory } from '../workflows/history';
-import type { ResourceCaller, ResourcesService } from './resources.service';
+import type { UserRecord } from '../store/records.types';
+import type { PublishedResource, ResourceCaller, ResourcesService } from './resources.service';
+
+/** History `by` of a move the server made on its own (e.g. an expiry). */
+export const SYSTEM_ACTOR = 'system';
+const SYSTEM_USER: WorkflowUser = { id: SYSTEM_ACTOR, roles: [], permissions: [] };
 
 function workflowCaller({ subject, roleGroups, user }: ResourceCaller): WorkflowCaller {
   return { subject, roleGroups, user: { id: user.id, roles: user.roles, permissions: user.permissions } };
@@ -57,36 +74,57 @@ export class WorkflowService {
         const allowed = workflow ? allowedActions(workflow, record, who).map((option) => option.action) : [];
         throw new AppError(409, 'transitionNotAllowed', undefined, { allowed });
       }
-      const { transition } = verdict;
-      const flow = workflow as WorkflowBody;
-      const from = stateOf(flow, record) as string;
-      for (const name of transition.effects ?? []) {
-        const effect = EFFECTS[name];
-        if (!effect) throw new Error(`Workflow effect "${name}" is not registered`); // publish refuses these
-        await effect({
-          ctx: this.ctx,
-          resource,
-          workflow: flow,
-          transition,
-          record,
-          from,
-          actor: caller.user,
-          comment,
-        });
-      }
-      const at = new Date().toISOString();
-      const moved = await this.resources
-        .records(resource.id)
-        .update(record.id, { [flow.field]: transition.to, updatedAt: at });
-      await writeHistory(this.ctx, resource.id, record.id, {
-        at,
-        by: caller.user.id,
-        from,
-        to: transition.to,
-        action,
-        ...(comment ? { comment } : {}),
-      });
-      return moved;
+      return this.apply(resource, workflow as WorkflowBody, record, verdict.transition, caller.user, comment);
     });
+  }
+
+  /**
+   * A move the server makes itself (an invitation opened, accepted or past its expiry): the current
+   * state and the transition's `when` still decide (409 `transitionNotAllowed` otherwise), but no
+   * guard or scope applies, since no user asked for it. `actor` is who caused it (history `by`, and
+   * the effects' actor), or null for the server alone ('system'), which may not run effects.
+   */
+  runAsServer(resourceId: string, recordId: string, action: string, actor: UserRecord | null): Promise<ResourceRecord> {
+    const resource = this.resources.published(resourceId);
+    const workflow = this.resources.workflowOf(resource);
+    return this.resources.lock(resource.id, async () => {
+      const record = await this.resources.records(resource.id).get(recordId);
+      if (!record) throw new AppError(404, 'notFound');
+      const user = actor ? { id: actor.id, roles: actor.roles, permissions: actor.permissions } : SYSTEM_USER;
+      const transition = workflow && openTransitions(workflow, record, user).find((t) => t.action === action);
+      if (!transition) throw new AppError(409, 'transitionNotAllowed', undefined, { allowed: [] });
+      return this.apply(resource, workflow as WorkflowBody, record, transition, actor);
+    });
+  }
+
+  /** Effects in order, then the state, then the history entry; call under the resource's lock. */
+  private async apply(
+    resource: PublishedResource,
+    workflow: WorkflowBody,
+    record: ResourceRecord,
+    transition: WorkflowTransition,
+    actor: UserRecord | null,
+    comment?: string,
+  ): Promise<ResourceRecord> {
+    const from = stateOf(workflow, record) as string;
+    for (const name of transition.effects ?? []) {
+      const effect = EFFECTS[name];
+      if (!effect) throw new Error(`Workflow effect "${name}" is not registered`); // publish refuses these
+      if (!actor) throw new Error(`Workflow effect "${name}" needs an actor`);
+      await effect({ ctx: this.ctx, resource, workflow, transition, record, from, actor, comment });
+    }
+    const at = new Date().toISOString();
+    const moved = await this.resources
+      .records(resource.id)
+      .update(record.id, { [workflow.field]: transition.to, updatedAt: at });
+    await writeHistory(this.ctx, resource.id, record.id, {
+      at,
+      by: actor?.id ?? SYSTEM_ACTOR,
+      from,
+      to: transition.to,
+      action: transition.action,
+      ...(comment ? { comment } : {}),
+    });
+    return moved;
   }
 }

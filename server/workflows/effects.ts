@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { PublishedResource } from '../services/resources.service';
 import type { UserRecord } from '../store/records.types';
 import { notifyCreator } from './notify-creator';
+import { sendInvitationMail } from './send-invitation-mail';
 
 /** What an effect is told about the transition it runs with. */
 export interface EffectInput {
@@ -27,6 +28,7 @@ export type Effect = (input: EffectInput) => Promise<void>;
 /** The registry workflow documents name effects from; publish refuses any other name. */
 export const EFFECTS: Readonly<Record<string, Effect>> = Object.freeze({
   notifyCreator,
+  sendInvitationMail,
 });
 
 export const effectNames = (): string[] => Object.keys(EFFECTS);

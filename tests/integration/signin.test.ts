@@ -69,7 +69,7 @@ describe('POST /iam/api/login', () => {
   });
 
   it('trims and lowercases the e-mail and answers a full LoginResponse', async () => {
-    const answer = await login(server.base, '  Bank@Demo.TEST ', undefined, { invitation_code: 'ignored' });
+    const answer = await login(server.base, '  Bank@Demo.TEST ');
     expect(answer.status).toBe(200);
     const content = answer.body.content;
     expect(typeof content.token).toBe('string');

@@ -3,7 +3,10 @@ import { evaluateGuard } from '../../../core/guard/guard.utils';
 import { roleGroups } from '../support/app-documents';
 import { subject, visitor } from '../support/subjects';
 
-/** Shell §6 'Role groups', verbatim, plus the groups code guards name (core/guard/code-guards.ts). */
+/**
+ * Shell §6 'Role groups', verbatim, plus the groups code guards name (core/guard/code-guards.ts)
+ * and `inviters` (who may create, list, resend and revoke invitations; README design notes).
+ */
 const EXPECTED: Record<string, string[]> = {
   siteHolders: ['saq', 'saq-scan', 'saqOverview:view', 'saqList:view', 'saqManagement:view', 'saqAdd:add'],
   admin: ['admin'],
@@ -11,6 +14,7 @@ const EXPECTED: Record<string, string[]> = {
   user: ['admin', 'user', 'bank'],
   saq: ['admin', 'saq', 'saq-scan'],
   bank: ['admin', 'bank'],
+  inviters: ['admin', 'bank'],
   signedIn: ['admin', 'user', 'saq', 'bank'],
   onlyGuest: [],
   ecommerceUser: ['free', 'starter', 'professional', 'corporate'],
