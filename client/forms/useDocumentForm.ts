@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { validatorsAt } from '../../core/documents/schema-validators';
 import type { FormBody } from '../../core/forms/form.types';
+import { fillFromRow } from '../../core/lists/list.utils';
 import { clientForPath } from '../api/clients';
 import { failureOf } from '../api/http';
-import { resolveText, translateCode } from '../i18n/text';
+import { resolveText, resolveTextWith, translateCode } from '../i18n/text';
 import { showToast } from '../lib/toaster';
 import type { DocumentFormProps } from '../theme/DocumentForm';
 import { toExtraErrors } from './formErrors';
@@ -15,12 +16,15 @@ import { createFormValidator } from './formValidator';
 import { loadValidators } from './loadValidators';
 import { translateSchema, translateUiSchema } from './translateSchema';
 import { useFormDocument } from './useFormDocument';
+import { useLoadedValues } from './useLoadedValues';
 
 type Data = Record<string, unknown>;
 
 export interface DocumentFormOptions {
   formId: string;
-  /** Starting values (e.g. the profile's current name). */
+  /** The route's params: they fill `:params` of the document's load, submit and redirect paths. */
+  params?: Record<string, string | undefined>;
+  /** Starting values (e.g. the profile's current name); given, the document's `load` is not asked. */
   initialData?: Data;
   /** Added to the submission, not shown (e.g. site_language on register). */
   extraData?: Data;
@@ -39,7 +43,8 @@ export interface DocumentFormOptions {
 
 export type DocumentFormState =
   | { status: 'loading' }
-  | { status: 'failed' }
+  /** `code`: why, as a gateway error code, when known. */
+  | { status: 'failed'; code?: string }
   | { status: 'ready'; title: string; form: DocumentFormProps };
 
 /** An unticked checkbox means false, not absent: `const: true` then reports its own message. */
@@ -52,14 +57,24 @@ function withBooleanDefaults(schema: Record<string, unknown>, data: Data): Data 
   return out;
 }
 
+function definedParams(params: Record<string, string | undefined> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+const isRecord = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * A published form document ready for DocumentForm: fetched, translated, with its precompiled
  * validators (core's formErrors over the ajv code the config service generates, so the browser
- * judges as the server does), and submitted where the document says: a 422's field errors go back
- * on the fields, success shows the document's message and follows its redirect.
+ * judges as the server does), started from the record its `load` names, and submitted where the
+ * document says (`:params` from the route): a 422's field errors go back on the fields, success
+ * shows the document's message and follows its redirect (filled from the saved record).
  */
 export function useDocumentForm(options: DocumentFormOptions): DocumentFormState {
-  const { formId, initialData, extraData, onSuccess, submitText, successMessageFor, failureToast } = options;
+  const { formId, params, initialData, extraData, onSuccess, submitText, successMessageFor, failureToast } = options;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const document = useFormDocument(formId);
@@ -75,6 +90,10 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
   const [success, setSuccess] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const body: FormBody | undefined = document.data?.body;
+  const routeParams = useMemo(() => definedParams(params), [params]);
+  const loaded = useLoadedValues(body, routeParams, initialData !== undefined);
+  const loadedValues = loaded.status === 'ready' ? loaded.values : undefined;
+  const submitPath = body?.submit ? fillFromRow(body.submit.path, routeParams) : null;
   const translate = useCallback((code: string) => translateCode(code, t, i18n), [t, i18n]);
 
   const schema = useMemo(() => translateSchema(body?.schema, t, i18n.language) as RJSFSchema, [body, t, i18n.language]);
@@ -85,8 +104,8 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
     return ui as UiSchema;
   }, [body, t, i18n.language, submitText]);
   const formData = useMemo(
-    () => edited ?? withBooleanDefaults(body?.schema ?? {}, initialData ?? {}),
-    [edited, body, initialData],
+    () => edited ?? withBooleanDefaults(body?.schema ?? {}, initialData ?? loadedValues ?? {}),
+    [edited, body, initialData, loadedValues],
   );
   const validator = useMemo(() => {
     const atSchema = validators.data && validatorsAt(validators.data, '/schema');
@@ -95,18 +114,27 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
 
   const submit = useCallback(
     async (data: Data) => {
-      if (!body?.submit) return;
+      if (!body?.submit || submitPath === null) return;
       const payload = { ...data, ...(extraData ?? {}) };
       setSubmitting(true);
       setFailure(null);
       setExtraErrors(undefined);
       try {
-        const { client, url } = clientForPath(body.submit.path);
+        const { client, url } = clientForPath(submitPath);
         const response = await client.request({ method: body.submit.method, url, data: payload });
-        const successMessage = successMessageFor?.(response.data?.content) ?? body.submit.successMessage;
-        if (successMessage) setSuccess(t(successMessage));
-        onSuccess?.(response.data?.content, payload);
-        if (body.submit.successRedirect) navigate(body.submit.successRedirect);
+        const saved: unknown = response.data?.content;
+        const values = isRecord(saved) ? saved : {};
+        const chosen = successMessageFor?.(saved) ?? body.submit.successMessage;
+        const message = chosen ? resolveTextWith(chosen, values, t, i18n.language) : null;
+        onSuccess?.(saved, payload);
+        const redirect = body.submit.successRedirect
+          ? fillFromRow(body.submit.successRedirect, { ...routeParams, ...values })
+          : null;
+        if (redirect) {
+          // the form goes away: the message outlives it as a toast
+          if (message) void showToast(message, 'success');
+          navigate(redirect);
+        } else if (message) setSuccess(message);
       } catch (error) {
         const problem = failureOf(error);
         if (problem?.status === 422 && problem.errors) setExtraErrors(toExtraErrors(problem.errors, translate));
@@ -118,10 +146,26 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
         setSubmitting(false);
       }
     },
-    [body, extraData, onSuccess, successMessageFor, navigate, t, translate, failureToast],
+    [
+      body,
+      submitPath,
+      routeParams,
+      extraData,
+      onSuccess,
+      successMessageFor,
+      navigate,
+      t,
+      i18n.language,
+      translate,
+      failureToast,
+    ],
   );
 
-  if (document.isPending || (document.isSuccess && validators.isPending)) return { status: 'loading' };
+  if (document.isPending || (document.isSuccess && validators.isPending) || loaded.status === 'loading')
+    return { status: 'loading' };
+  if (loaded.status === 'failed') return { status: 'failed', code: loaded.code };
+  // a submit path the route cannot fill would send nothing anywhere
+  if (body?.submit && submitPath === null) return { status: 'failed', code: 'notFound' };
   if (!body || !validator) return { status: 'failed' };
   return {
     status: 'ready',

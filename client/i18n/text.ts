@@ -8,6 +8,25 @@ export function resolveText(text: Text | undefined, t: TFunction, language: stri
   return language === 'tr' ? text.tr : text.en;
 }
 
+/**
+ * resolveText with values for its `{{name}}` placeholders (e.g. the fields of a saved record): an
+ * i18n key gets them as interpolation values, an {en, tr} pair has them filled in; unknown names stay.
+ */
+export function resolveTextWith(
+  text: Text | undefined,
+  values: Record<string, unknown>,
+  t: TFunction,
+  language: string,
+): string {
+  if (text === undefined) return '';
+  if (typeof text === 'string') return t(text, { replace: values });
+  return resolveText(text, t, language).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) && values[name] !== null && typeof values[name] !== 'object'
+      ? String(values[name])
+      : whole,
+  );
+}
+
 /** A gateway error or form code as visible text: full keys as given, bare codes from `errors.` then `validation.`. */
 export function translateCode(code: string, t: TFunction, i18n: { exists: (key: string) => boolean }): string {
   if (code.includes('.')) return t(code);

@@ -4,16 +4,20 @@ import type { ScreenProps } from '../runtime/screen.types';
 import { PublishedForm } from './parts/PublishedForm';
 
 /**
- * The generic form screen: props.formId names the form document to render and submit; a page's
- * form panel also hands initialData (the record's values) and onSuccess (what follows a save).
+ * The generic form screen: props.formId names the form document to render and submit; the route's
+ * params fill the document's `:params` (an edit form at /app/things/:id/edit loads and saves that
+ * record); a page's form panel also hands initialData (the record's values) and onSuccess.
  */
-export default function FormScreen({ props }: ScreenProps) {
+export default function FormScreen({ props, params }: ScreenProps) {
   const { t } = useTranslation();
   if (typeof props.formId !== 'string') return <Callout intent="warning">{t('errors.documentNotFound')}</Callout>;
   return (
     <section className="form-screen">
+      {/* another record is another form: nothing typed for the last one carries over */}
       <PublishedForm
+        key={JSON.stringify(params)}
         formId={props.formId}
+        params={params}
         initialData={props.initialData as Record<string, unknown> | undefined}
         onSuccess={props.onSuccess as ((content: unknown) => void) | undefined}
       />

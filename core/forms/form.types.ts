@@ -14,8 +14,23 @@ export interface FormBody {
   uiSchema?: Record<string, unknown>;
   /** Cross-field rules: when `when` is truthy on the form data, `field` gets error `message` (an i18n key). */
   rules?: { id: string; when: JsonLogicRule; field: string; message: string }[];
-  /** Where the screen posts the data: a gateway path such as '/iam/api/auth/register'. */
-  submit?: { method: 'POST' | 'PUT'; path: string; successMessage?: string; successRedirect?: string };
+  /**
+   * Where the starting values come from (an edit form): a gateway path whose `:params` are filled
+   * from the route; the answer's `content` members that the schema declares become the form data.
+   */
+  load?: { path: string };
+  /** Where the screen sends the data. */
+  submit?: FormSubmit;
+}
+
+export interface FormSubmit {
+  method: 'POST' | 'PUT';
+  /** A gateway path such as '/iam/api/auth/register'; `:params` are filled from the route. */
+  path: string;
+  /** Shown after success (a toast when the form redirects); an i18n key is given the answer's `content` as values. */
+  successMessage?: Text;
+  /** Where to go after success; `:params` are filled from the answer's `content` (the saved record), then the route. */
+  successRedirect?: string;
 }
 
 /** Field -> i18n error key (first problem per field), as the gateway's 422 `errors` object. */

@@ -1,6 +1,7 @@
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { type DocumentFormOptions, useDocumentForm } from '../../forms/useDocumentForm';
+import { translateCode } from '../../i18n/text';
 import { DocumentForm } from '../../theme/DocumentForm';
 
 interface PublishedFormProps extends DocumentFormOptions {
@@ -12,9 +13,14 @@ interface PublishedFormProps extends DocumentFormOptions {
 
 /** The latest published form document `form/<formId>`, rendered, validated and submitted. */
 export function PublishedForm({ hideTitle, hideOnSuccess, ...options }: PublishedFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const state = useDocumentForm(options);
   if (state.status === 'loading') return <Spinner aria-label={t('shell.loading')} />;
-  if (state.status === 'failed') return <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>;
+  if (state.status === 'failed')
+    return (
+      <Callout intent="danger">
+        {state.code ? translateCode(state.code, t, i18n) : t('errors.dataCouldNotBeLoaded')}
+      </Callout>
+    );
   return <DocumentForm {...state.form} title={hideTitle ? undefined : state.title} hideOnSuccess={hideOnSuccess} />;
 }

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { WizardAnswers } from '../../../core/wizards/wizard.types';
 import { previousStep, wizardPath } from '../../../core/wizards/wizard.utils';
 import { failureOf } from '../../api/http';
-import { resolveText, translateCode } from '../../i18n/text';
+import { resolveText, resolveTextWith, translateCode } from '../../i18n/text';
 import { LoadingButton } from '../../shell/LoadingButton';
 import { showToast } from '../../lib/toaster';
 import { StepForm } from './StepForm';
@@ -108,9 +108,8 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
   const successText = (content: unknown): string | null => {
     const message = body.submit.successMessage;
     if (message === undefined) return null;
-    if (typeof message !== 'string') return resolveText(message, t, i18n.language);
     const values = content && typeof content === 'object' ? (content as Record<string, unknown>) : {};
-    return t(message, { replace: values });
+    return resolveTextWith(message, values, t, i18n.language);
   };
 
   const goOn = async (data: Data) => {

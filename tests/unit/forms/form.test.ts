@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormBody } from '../../../core/forms/form.types';
-import { validateFormData } from '../../../core/forms/form.utils';
+import { formValuesOf, validateFormData } from '../../../core/forms/form.utils';
 import { appDocument } from '../support/app-documents';
 
 const form: FormBody = {
@@ -87,6 +87,29 @@ describe('validateFormData', () => {
     expect(validateFormData(register, { ...data, password_confirm: 'x' })).toEqual({
       password_confirm: 'validation.passwordsMustMatch',
     });
+  });
+});
+
+describe('formValuesOf: the starting values of an edit form from a loaded record', () => {
+  it('keeps only the members the schema declares, so server members never travel back', () => {
+    const record = {
+      id: 'r1',
+      name: 'Ada',
+      email: 'ada@example.test',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      definition: { id: 'x', version: 1 },
+      state: 'active',
+      phone: null,
+    };
+    expect(formValuesOf(form, record)).toEqual({ name: 'Ada', email: 'ada@example.test' });
+  });
+
+  it('reads nothing from what is no record, and nothing through a schema without properties', () => {
+    expect(formValuesOf(form, null)).toEqual({});
+    expect(formValuesOf(form, ['name'])).toEqual({});
+    expect(formValuesOf(form, 'Ada')).toEqual({});
+    expect(formValuesOf({ schema: { type: 'object' } }, { name: 'Ada' })).toEqual({});
+    expect(formValuesOf(form, JSON.parse('{"__proto__": {"name": "x"}, "constructor": 1}'))).toEqual({});
   });
 });
 

@@ -23,7 +23,8 @@ export function FormPanel({ panel, data, route, params }: Props) {
   const { t } = useTranslation();
   const refresh = useRefreshSources();
   const FormScreen = screenFor('form').component;
-  const initialData = useMemo(() => bindValues(panel.values, data), [panel.values, data]);
+  // without `values` the form loads its own record (its `load` path), so no starting values are handed in
+  const initialData = useMemo(() => (panel.values ? bindValues(panel.values, data) : undefined), [panel.values, data]);
   const onSuccess = useCallback(
     (saved: unknown) => {
       if (panel.afterSubmit === 'session') adoptSavedUser(saved);
