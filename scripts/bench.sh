@@ -7,4 +7,5 @@ status=0
 npx tsx bench/config-service.ts || status=1
 npx tsx bench/bundle-size.ts || status=1
 npx tsx bench/list-endpoint.ts || status=1
+npx tsx bench/list-screen.ts || status=1
 exit $status

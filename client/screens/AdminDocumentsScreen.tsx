@@ -1,18 +1,16 @@
 import { Alert, Button, ButtonGroup, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { DocumentProblem } from '../../core/documents/document.types';
 import { failureOf } from '../api/http';
 import { showToast } from '../lib/toaster';
-import { DocumentList, documentName } from './documents/DocumentList';
 import {
   bodyText,
   createDraft,
-  documentsKey,
+  documentName,
   getVersion,
-  listDocuments,
   listVersions,
   parseBody,
   publishVersion,
@@ -23,12 +21,18 @@ import {
 } from './documents/documents.api';
 import type { JsonEditorHandle } from './documents/JsonEditor';
 import { ProblemList } from './documents/ProblemList';
-import { StatusTag, VersionList } from './documents/VersionList';
+import { StatusTag } from './documents/StatusTag';
+import { listKey } from './list/listQuery';
+import { ListView } from './list/ListView';
 import { PageHeader } from './parts/PageHeader';
 import './documents/documents.css';
 
 // CodeMirror and the meta-schemas are a chunk of their own, fetched when a body is shown
 const JsonEditor = lazy(() => import('./documents/JsonEditor'));
+
+/** The list documents of this screen (schemas/lists/): their rows link back here with ?doc= and &v=. */
+const DOCUMENTS_LIST = 'config-documents';
+const VERSIONS_LIST = 'config-document-versions';
 
 interface Problems {
   list: DocumentProblem[];
@@ -37,8 +41,9 @@ interface Problems {
 
 /**
  * /app/admin/documents: the config documents (routes, menus, landing rules, forms…) with their
- * versions; a version's body read-only, a new draft from it, and the draft edited, validated (dry
- * run on the server) and published. The selection lives in the URL (?doc=kind/id&v=n).
+ * versions — two list documents — and the editor: a version's body read-only, a new draft from it,
+ * and the draft edited, validated (dry run on the server) and published. The selection lives in the
+ * URL (?doc=kind/id&v=n), which the lists' row links set.
  */
 export default function AdminDocumentsScreen() {
   const { t } = useTranslation();
@@ -52,21 +57,22 @@ export default function AdminDocumentsScreen() {
   const [confirming, setConfirming] = useState(false);
 
   const [kind, id] = (params.get('doc') ?? '').split('/');
-  const selected = kind && id ? { kind, id } : null;
+  const selected = useMemo(() => (kind && id ? { kind, id } : null), [kind, id]);
   const name = selected ? documentName(selected) : null;
 
-  const documents = useQuery({ queryKey: documentsKey, queryFn: listDocuments });
+  const requested = Number(params.get('v'));
+  const chosen = Number.isInteger(requested) && requested > 0;
+  // without ?v= the editor opens the published version, else the newest
   const versions = useQuery({
     queryKey: versionsKey(kind ?? '', id ?? ''),
     queryFn: () => listVersions(kind, id),
-    enabled: selected !== null,
+    enabled: selected !== null && !chosen,
   });
-  const requested = Number(params.get('v'));
   const fallbackVersion =
     versions.data?.find((meta) => meta.status === 'published')?.version ??
     versions.data?.reduce((max, meta) => Math.max(max, meta.version), 0) ??
     null;
-  const versionNumber = Number.isInteger(requested) && requested > 0 ? requested : fallbackVersion || null;
+  const versionNumber = chosen ? requested : fallbackVersion || null;
   const version = useQuery({
     queryKey: versionKey(kind ?? '', id ?? '', versionNumber ?? 0),
     queryFn: () => getVersion(kind, id, versionNumber as number),
@@ -78,20 +84,25 @@ export default function AdminDocumentsScreen() {
   const savedText = document ? bodyText(document.body) : '';
   const dirty = isDraft && text !== null && text !== (baseline ?? savedText);
 
-  const select = (next: { doc?: string; version?: number | null }) => {
-    const search = new URLSearchParams(params);
-    if (next.doc !== undefined) search.set('doc', next.doc);
-    if (next.version === null) search.delete('v');
-    else if (next.version !== undefined) search.set('v', String(next.version));
-    setParams(search);
+  // another document or version (a row link of the lists, or a new draft): the editor starts afresh
+  const selection = `${params.get('doc')}@${params.get('v')}`;
+  const [shownSelection, setShownSelection] = useState(selection);
+  if (shownSelection !== selection) {
+    setShownSelection(selection);
     setText(null);
     setBaseline(null);
     setProblems(null);
+  }
+  const selectVersion = (next: number) => {
+    const search = new URLSearchParams(params);
+    search.set('v', String(next));
+    setParams(search);
   };
 
   const refresh = async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: documentsKey, exact: true }),
+      queryClient.invalidateQueries({ queryKey: listKey(DOCUMENTS_LIST) }),
+      queryClient.invalidateQueries({ queryKey: listKey(VERSIONS_LIST) }),
       queryClient.invalidateQueries({ queryKey: versionsKey(kind, id) }),
     ]);
   };
@@ -117,7 +128,7 @@ export default function AdminDocumentsScreen() {
     onSuccess: async (draft) => {
       void showToast(t('admin.documents.draftCreated', { version: draft.version }), 'primary');
       await refresh();
-      select({ version: draft.version });
+      selectVersion(draft.version);
     },
     onError: failed,
   });
@@ -187,17 +198,11 @@ export default function AdminDocumentsScreen() {
     <section className="documents-admin">
       <PageHeader title={t('admin.documents.title')} />
       <p className="documents-admin__intro bp6-text-muted">{t('admin.documents.intro')}</p>
-      {documents.isError && <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>}
       <div className="documents-admin__grid">
         <Card compact className="documents-admin__side">
-          {documents.isPending && <Spinner size={24} aria-label={t('shell.loading')} />}
-          {documents.data && (
-            <DocumentList
-              documents={documents.data}
-              selected={name}
-              onSelect={(entry) => select({ doc: documentName(entry), version: null })}
-            />
-          )}
+          <nav aria-label={t('admin.documents.list')}>
+            <ListView listId={DOCUMENTS_LIST} headingLevel={2} />
+          </nav>
         </Card>
 
         <div className="documents-admin__detail">
@@ -218,15 +223,7 @@ export default function AdminDocumentsScreen() {
                   <span>/{selected.id}</span>
                 </h2>
               </div>
-              {versions.isPending && <Spinner size={24} aria-label={t('shell.loading')} />}
-              {versions.isError && <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>}
-              {versions.data && (
-                <VersionList
-                  versions={versions.data}
-                  selected={versionNumber}
-                  onSelect={(next) => select({ version: next })}
-                />
-              )}
+              <ListView key={name} listId={VERSIONS_LIST} params={selected} headingLevel={3} />
             </Card>
           )}
 

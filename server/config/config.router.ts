@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
 import { documentBodySchema } from '../gateway/request-schemas';
 import type { CachedAnswer } from './document-cache';
+import { asksForPage, documentsPage, versionsPage } from './document-lists';
 import { etagMatches } from './etag';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -77,8 +78,10 @@ export function configRouter(ctx: AppContext): Router {
 
   router.get('/app', (req, res) => sendCached(req, res, documents.cache.appBundle()));
 
+  // the query contract when asked (the config-documents list document), else the plain array
   router.get('/documents', ...reader, async (req, res) => {
-    res.json({ content: await documents.list(await seesEverything(req)) });
+    const entries = await documents.list(await seesEverything(req));
+    res.json({ content: asksForPage(req.query) ? documentsPage(entries, req.query) : entries });
   });
 
   router.get('/documents/:kind/:id', (req, res) => {
@@ -88,7 +91,9 @@ export function configRouter(ctx: AppContext): Router {
 
   router.get('/documents/:kind/:id/versions', ...reader, async (req, res) => {
     const { kind, id } = names(req);
-    res.json({ content: await documents.versions(kind, id, await seesEverything(req)) });
+    const everything = await seesEverything(req);
+    const versions = await documents.versions(kind, id, everything);
+    res.json({ content: asksForPage(req.query) ? versionsPage(versions, everything, req.query) : versions });
   });
 
   router.get('/documents/:kind/:id/versions/:version', ...reader, async (req, res) => {

@@ -29,16 +29,14 @@ test('an admin drafts, validates and publishes a landing-rules change in the edi
   await expect(page).toHaveURL((url) => url.pathname === '/app/admin/documents');
   await expect(page.getByRole('heading', { name: t('admin.documents.title') })).toBeVisible();
 
-  // pick landing-rules/app: its versions and the published body, read-only
-  await page
-    .getByRole('navigation', { name: t('admin.documents.list') })
-    .getByRole('button', { name: 'landing-rules/app' })
-    .click();
+  // pick landing-rules/app from the documents list: its versions and the published body, read-only
+  const documents = page.getByRole('navigation', { name: t('admin.documents.list') });
+  const entry = documents.getByRole('row').filter({ has: page.getByRole('link', { name: 'landing-rules/app' }) });
+  await expect(entry).toContainText(t('admin.documents.statusPublished'));
+  await documents.getByRole('link', { name: 'landing-rules/app' }).click();
   const versions = page.getByRole('table', { name: t('admin.documents.versions') });
   const row = (version: number) =>
-    versions
-      .getByRole('row')
-      .filter({ has: page.getByRole('button', { name: text('admin.documents.openVersion', { version }) }) });
+    versions.getByRole('row').filter({ has: page.getByRole('link', { name: String(version), exact: true }) });
   await expect(row(before.version)).toContainText(t('admin.documents.statusPublished'));
   await expect(row(before.version)).toContainText(before.hash.slice(0, 10));
   const viewer = page.getByRole('textbox', {
@@ -54,6 +52,7 @@ test('an admin drafts, validates and publishes a landing-rules change in the edi
   expect(draft).toBeGreaterThan(before.version);
   await expect(page.getByText(text('admin.documents.draftCreated', { version: draft }))).toBeVisible();
   await expect(row(draft)).toContainText(t('admin.documents.statusDraft'));
+  await expect(entry).toContainText(t('admin.documents.statusDraft'));
   await expect(
     page.getByRole('textbox', {
       name: text('admin.documents.editorLabel', { name: 'landing-rules/app', version: draft }),
@@ -90,7 +89,7 @@ test('an admin drafts, validates and publishes a landing-rules change in the edi
   await expect(problems).toHaveCount(0);
 
   // publish (saves the edited text first), after confirming
-  await page.getByRole('button', { name: t('admin.documents.publish') }).click();
+  await page.getByRole('button', { name: t('admin.documents.publish'), exact: true }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(
     text('admin.documents.publishConfirm', { name: 'landing-rules/app', version: draft }),
@@ -101,6 +100,15 @@ test('an admin drafts, validates and publishes a landing-rules change in the edi
   ).toBeVisible();
   await expect(row(draft)).toContainText(t('admin.documents.statusPublished'));
   await expect(row(before.version)).toContainText(t('admin.documents.statusRetired'));
+  await expect(entry).toContainText(t('admin.documents.statusPublished'));
+  // a version's row opens that version, read-only
+  await row(before.version).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`[?&]v=${before.version}(&|$)`));
+  await expect(
+    page.getByRole('textbox', {
+      name: text('admin.documents.viewerLabel', { name: 'landing-rules/app', version: before.version }),
+    }),
+  ).toHaveAttribute('contenteditable', 'false');
   await expect(page.getByRole('button', { name: t('admin.documents.newDraft') })).toBeVisible();
 
   // the config service serves the new version to everyone

@@ -2,27 +2,17 @@ import type { ConfigDocument, DocumentProblem, ServedDocument } from '../../../c
 import { config } from '../../api/clients';
 import { contentOrSelf, failureOf } from '../../api/http';
 
-/** One row of GET /config/v1/documents. */
-export interface DocumentEntry {
-  kind: string;
-  id: string;
-  latestPublished: number | null;
-  latestVersion: number;
-}
-
-/** Version meta without the body (GET …/versions; an admin, who alone opens the editor, gets the authors). */
+/** Version meta without the body (GET …/versions, the plain array; an admin, who alone opens the editor, gets the authors). */
 export type VersionMeta = Omit<ConfigDocument, 'body'>;
 
 const base = (kind: string, id: string) => `/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
 
-export const documentsKey = ['config', 'documents'] as const;
+/** `kind/id`, as the editor names a document. */
+export const documentName = (entry: { kind: string; id: string }) => `${entry.kind}/${entry.id}`;
+
 export const versionsKey = (kind: string, id: string) => ['config', 'documents', kind, id, 'versions'] as const;
 export const versionKey = (kind: string, id: string, version: number) =>
   ['config', 'documents', kind, id, 'versions', version] as const;
-
-export async function listDocuments(): Promise<DocumentEntry[]> {
-  return contentOrSelf<DocumentEntry[]>((await config.get('/documents')).data);
-}
 
 export async function listVersions(kind: string, id: string): Promise<VersionMeta[]> {
   return contentOrSelf<VersionMeta[]>((await config.get(`${base(kind, id)}/versions`)).data);

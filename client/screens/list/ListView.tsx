@@ -29,10 +29,12 @@ export interface ListViewProps {
   params?: Record<string, string | undefined>;
   /** Keep page, sort and filters in the URL query (the list screen); off for a list inside a page. */
   syncUrl?: boolean;
+  /** The level of the list's title: 1 on its own screen (default), 2 or 3 inside another screen. */
+  headingLevel?: 1 | 2 | 3;
 }
 
 /** A list document, loaded by id and rendered (the list screen; a page panel can embed it too). */
-export function ListView({ listId, params, syncUrl = false }: ListViewProps) {
+export function ListView({ listId, params, syncUrl = false, headingLevel = 1 }: ListViewProps) {
   const { t } = useTranslation();
   const document = useListDocument(listId);
   if (document.isPending) return <Spinner aria-label={t('shell.loading')} />;
@@ -42,7 +44,15 @@ export function ListView({ listId, params, syncUrl = false }: ListViewProps) {
         {t(failureOf(document.error)?.status === 404 ? 'errors.documentNotFound' : 'errors.dataCouldNotBeLoaded')}
       </Callout>
     );
-  return <LoadedList listId={listId} body={document.data.body} params={params} syncUrl={syncUrl} />;
+  return (
+    <LoadedList
+      listId={listId}
+      body={document.data.body}
+      params={params}
+      syncUrl={syncUrl}
+      headingLevel={headingLevel}
+    />
+  );
 }
 
 function definedParams(params: Record<string, string | undefined> | undefined): Record<string, string> {
@@ -55,7 +65,7 @@ interface LoadedListProps extends ListViewProps {
   body: ListBody;
 }
 
-function LoadedList({ listId, body, params, syncUrl = false }: LoadedListProps) {
+function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }: LoadedListProps) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const subject = useSubject();
@@ -150,7 +160,7 @@ function LoadedList({ listId, body, params, syncUrl = false }: LoadedListProps) 
   const filtered = Object.keys(state.filters).length > 0 || Object.keys(state.form).length > 0;
   return (
     <section className="list-view" aria-busy={page.isFetching}>
-      <PageHeader title={title}>
+      <PageHeader title={title} level={headingLevel}>
         <div className="list-view__toolbar">
           {toolbar.map((action) => actionButton(action, {}))}
           {body.export && (
