@@ -102,8 +102,8 @@ describe('throttles and enumeration', () => {
 
     const taken = await timed('/iam/api/auth/register', signUp('bank@demo.test'));
     const fresh = await timed('/iam/api/auth/register', signUp('brand-new@x.test'));
-    expect([taken.status, taken.keys]).toEqual([201, ['uuid', 'email']]);
-    expect([fresh.status, fresh.keys]).toEqual([201, ['uuid', 'email']]);
+    expect([taken.status, taken.keys]).toEqual([201, ['uuid', 'email', 'approved']]);
+    expect([fresh.status, fresh.keys]).toEqual([201, ['uuid', 'email', 'approved']]);
     expect((await server.mailbox().waitFor('bank@demo.test')).subject).toMatch(/tried to register/);
     expect((await server.mailbox().waitFor('brand-new@x.test')).subject).toBe('Confirm your e-mail address');
     expect((await login(server.base, 'bank@demo.test')).status).toBe(200);
