@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type Query, useQuery } from '@tanstack/react-query';
 import type { ColumnFilterValue, ListBody } from '../../../core/lists/list.types';
 import { listFilter } from '../../../core/lists/list.utils';
 import type { ListQuery, ListResult } from '../../../core/query/query.types';
-import { encodeListQuery } from '../../../core/query/query.utils';
+import { encodeListQuery, sortComparator } from '../../../core/query/query.utils';
 import { clientForPath } from '../../api/clients';
 import { content } from '../../api/http';
 import { dayBounds } from '../../runtime/dates';
@@ -38,11 +38,29 @@ export async function fetchListPage(path: string, query: Partial<ListQuery>): Pr
 /** Query keys of a list start with this, so an action can refetch every page of it. */
 export const listKey = (listId: string) => ['list', listId] as const;
 
-/** The page the state asks for; the previous page stays on screen while the next loads. */
+/**
+ * While a page loads, the previous one stays on screen. When the previous answer already held every
+ * row the filter matches and only the sort changed, those rows are shown at once in the new order —
+ * sorted with the store's own comparator, so the server's answer that follows keeps them in place.
+ */
+export function placeholderFor(query: ListQuery) {
+  return (
+    previous: ListResult<Row> | undefined,
+    previousQuery: Query<ListResult<Row>, Error, ListResult<Row>, readonly unknown[]> | undefined,
+  ): ListResult<Row> | undefined => {
+    const before = previousQuery?.queryKey.at(-1) as ListQuery | undefined;
+    const complete = previous && before && previous.items.length === previous.total && before.page === 1;
+    const sameRows = complete && query.page === 1 && JSON.stringify(before.filter) === JSON.stringify(query.filter);
+    if (!sameRows) return previous;
+    return { items: [...previous.items].sort(sortComparator(query.sort)), total: previous.total };
+  };
+}
+
+/** The page the state asks for (see placeholderFor for what shows while it loads). */
 export function useListPage(listId: string, path: string, query: ListQuery) {
   return useQuery({
     queryKey: [...listKey(listId), path, query],
     queryFn: () => fetchListPage(path, query),
-    placeholderData: keepPreviousData,
+    placeholderData: placeholderFor(query),
   });
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { ListQuery } from '../../../core/query/query.types';
+import { placeholderFor } from '../../../client/screens/list/listQuery';
+
+const rows = [
+  { id: 'a', name: 'beta' },
+  { id: 'b', name: 'Alpha' },
+  { id: 'c', name: 'gamma' },
+];
+const before: ListQuery = { page: 1, pageSize: 100, sort: [{ field: 'name', direction: 'desc' }] };
+const asked = (query: Partial<ListQuery>): ListQuery => ({ ...before, ...query });
+const previousQuery = (query: ListQuery) => ({ queryKey: ['list', 'x', '/wbe/api/x', query] }) as never;
+
+describe('placeholderFor (what a list shows while the next page loads)', () => {
+  it('re-sorts rows already complete when only the sort changed, with the store comparator', () => {
+    const next = placeholderFor(asked({ sort: [{ field: 'name', direction: 'asc' }] }));
+    const shown = next({ items: rows, total: 3 }, previousQuery(before));
+    expect(shown?.items.map((row) => row.id)).toEqual(['b', 'a', 'c']);
+    expect(shown?.total).toBe(3);
+  });
+
+  it('keeps the previous page when it did not hold every matching row, or the filter changed', () => {
+    const sorted = asked({ sort: [{ field: 'name', direction: 'asc' }] });
+    const partial = { items: rows, total: 30 };
+    expect(placeholderFor(sorted)(partial, previousQuery(before))).toBe(partial);
+    const complete = { items: rows, total: 3 };
+    const filtered = asked({ filter: { field: 'name', op: 'contains', value: 'a' } });
+    expect(placeholderFor(filtered)(complete, previousQuery(before))).toBe(complete);
+    expect(placeholderFor(asked({ page: 2 }))(complete, previousQuery(before))).toBe(complete);
+  });
+});
