@@ -181,7 +181,9 @@ describe('invitations end to end over HTTP (inv/api, the invitation resource and
       const answer = await register(registration('anyone@example.com', record.id));
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       // the account is made after the answer (sign-up tells nobody who has an account): its mail says it is there
-      await server.mailbox().waitFor('anyone@example.com', { match: (m) => m.subject === 'Confirm your e-mail address' });
+      await server
+        .mailbox()
+        .waitFor('anyone@example.com', { match: (m) => m.subject === 'Confirm your e-mail address' });
       const [user] = await server.store.collection<UserRecord>('users').find((u) => u.email === 'anyone@example.com');
       expect(user).toMatchObject({ organizationIds: ['org-paysec'], approved: false, verified: false });
       expect(user.roles).toEqual(expect.arrayContaining(['user']));
