@@ -127,13 +127,14 @@ test('a 401 from the gateway ends the session and sign-in returns to the remembe
   await signIn(page, 'admin@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');
 
-  // the token in the config key goes bad; the next gateway call (the users list) answers 401
+  // the token in the config key goes bad; the next gateway call (here the shell's organisation list, shell §7) answers 401
   await page.evaluate(() => {
     const config = JSON.parse(localStorage.getItem('config') ?? '{}');
     localStorage.setItem('config', JSON.stringify({ ...config, token: `${config.token}corrupted` }));
   });
   const rejected = page.waitForResponse(
-    (response) => response.url().includes('/wbe/api/admin/users') && response.status() === 401,
+    (response) =>
+      /^\/(iam\/api|wbe\/api|trn\/v2)\//.test(new URL(response.url()).pathname) && response.status() === 401,
   );
   await page.goto('/app/admin/users');
   await rejected;
