@@ -155,6 +155,15 @@ export interface ActionsPanel extends PanelBase {
   actions: PageAction[];
 }
 
+/**
+ * The workflow actions the caller may take now on the record at `source` (or the page's): the
+ * server lists them (`GET <record>/actions`) and runs them (`POST <record>/actions/<action>`), so the
+ * page offers exactly what the workflow document allows, with no rule copied into the page.
+ */
+export interface TransitionsPanel extends PanelBase {
+  type: 'transitions';
+}
+
 /** Named components for what no generic panel can say (see README 'Design notes'). */
 export const CUSTOM_PANELS = ['twoFactor', 'tooltipsEditor'] as const;
 
@@ -171,4 +180,5 @@ export type Panel =
   | ChartPanel
   | TextPanel
   | ActionsPanel
+  | TransitionsPanel
   | CustomPanel;

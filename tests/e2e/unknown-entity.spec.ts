@@ -41,7 +41,7 @@ async function recordsFromApi(page: Page, params: Record<string, string> = {}) {
   });
   expect(answer.status()).toBe(200);
   return (await answer.json()).content as {
-    items: { id: string; code: string; description?: string; riskLevel: string }[];
+    items: { id: string; code: string; description?: string; riskLevel: string; state?: string }[];
     total: number;
   };
 }
@@ -187,6 +187,17 @@ test('an entity published as documents is created, listed, filtered, sorted, edi
     await expect(main).toContainText('Inbound telemarketing');
     const stored = (await recordsFromApi(page)).items.find((record) => record.id === id);
     expect(stored).toMatchObject({ code: '5967', description: 'Inbound telemarketing', riskLevel: 'medium' });
+
+    // the page offers exactly the workflow's actions open now, and the server runs them
+    await expect(main.getByRole('button', { name: MCC_TEXT.reinstate.en })).toHaveCount(0);
+    await main.getByRole('button', { name: MCC_TEXT.retire.en }).click();
+    await expect(main.getByRole('button', { name: MCC_TEXT.reinstate.en })).toBeVisible();
+    await expect(main.getByRole('button', { name: MCC_TEXT.retire.en })).toHaveCount(0);
+    await expect(main).toContainText(MCC_TEXT.states.retired.en);
+    expect((await recordsFromApi(page)).items.find((record) => record.id === id)?.state).toBe('retired');
+    await main.getByRole('button', { name: MCC_TEXT.reinstate.en }).click();
+    await expect(main.getByRole('button', { name: MCC_TEXT.retire.en })).toBeVisible();
+    await expect.poll(async () => (await recordsFromApi(page)).items.find((r) => r.id === id)?.state).toBe('active');
   });
 
   await test.step('export every record to xlsx', async () => {

@@ -228,6 +228,8 @@ export function mccPage(): Body {
           { field: 'updatedAt', title: MCC_TEXT.updatedAt, type: 'datetime' },
         ],
       },
+      // the workflow's actions open now, as the server lists them (no rule copied into the page)
+      { id: 'state', type: 'transitions', title: MCC_TEXT.state, width: 4 },
       {
         id: 'do',
         type: 'actions',

@@ -9,6 +9,7 @@ import { KeyValuePanel } from './panels/KeyValuePanel';
 import { ListPanel } from './panels/ListPanel';
 import { StatPanel } from './panels/StatPanel';
 import { TextPanel } from './panels/TextPanel';
+import { TransitionsPanel } from './panels/TransitionsPanel';
 import { PanelFrame } from './PanelFrame';
 import { useSource } from './page.data';
 
@@ -54,6 +55,8 @@ function PagePanel({ panel, pageSource, route, params }: Omit<GridProps, 'panels
             return <FormPanel panel={panel} data={data} route={route} params={params} />;
           case 'list':
             return <ListPanel panel={panel} route={route} params={params} />;
+          case 'transitions':
+            return <TransitionsPanel source={panel.source ?? pageSource} params={params} />;
           case 'custom':
             return <CustomPanel panel={panel} />;
           default:

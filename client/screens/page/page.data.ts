@@ -14,7 +14,7 @@ export function usePageDocument(pageId: string) {
   });
 }
 
-const DATA_KEY = 'page-data';
+export const DATA_KEY = 'page-data';
 
 /** Where a panel stands with its data source. */
 export type SourceState =
