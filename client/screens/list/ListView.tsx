@@ -16,7 +16,7 @@ import { PageHeader } from '../parts/PageHeader';
 import type { CellContext } from './columnTypes';
 import { exportToXlsx } from './exportXlsx';
 import { ListTable } from './ListTable';
-import { queryOfState, type Row, useListPage } from './listQuery';
+import { type Placeholder, queryOfState, type Row, useListPage } from './listQuery';
 import { type ActionTarget, useActionRunner } from './useActionRunner';
 import { useListDocument } from './useListDocument';
 import { useListState } from './useListState';
@@ -210,7 +210,13 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
       {page.isPending ? (
         <Spinner aria-label={t('shell.loading')} />
       ) : (
-        <div className={page.isPlaceholderData ? 'list-view__table list-view__table--stale' : 'list-view__table'}>
+        <div
+          className={
+            page.isPlaceholderData && !(page.data as Placeholder | undefined)?.resorted
+              ? 'list-view__table list-view__table--stale'
+              : 'list-view__table'
+          }
+        >
           <ListTable
             label={title}
             columns={columns}

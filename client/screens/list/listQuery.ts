@@ -38,6 +38,9 @@ export async function fetchListPage(path: string, query: Partial<ListQuery>): Pr
 /** Query keys of a list start with this, so an action can refetch every page of it. */
 export const listKey = (listId: string) => ['list', listId] as const;
 
+/** A page shown while the asked one loads; `resorted`: the complete rows in the asked order, nothing stale. */
+export type Placeholder = ListResult<Row> & { resorted?: boolean };
+
 /**
  * While a page loads, the previous one stays on screen. When the previous answer already held every
  * row the filter matches and only the sort changed, those rows are shown at once in the new order —
@@ -47,12 +50,12 @@ export function placeholderFor(query: ListQuery) {
   return (
     previous: ListResult<Row> | undefined,
     previousQuery: Query<ListResult<Row>, Error, ListResult<Row>, readonly unknown[]> | undefined,
-  ): ListResult<Row> | undefined => {
+  ): Placeholder | undefined => {
     const before = previousQuery?.queryKey.at(-1) as ListQuery | undefined;
     const complete = previous && before && previous.items.length === previous.total && before.page === 1;
     const sameRows = complete && query.page === 1 && JSON.stringify(before.filter) === JSON.stringify(query.filter);
     if (!sameRows) return previous;
-    return { items: [...previous.items].sort(sortComparator(query.sort)), total: previous.total };
+    return { items: [...previous.items].sort(sortComparator(query.sort)), total: previous.total, resorted: true };
   };
 }
 

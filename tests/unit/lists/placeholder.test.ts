@@ -17,6 +17,7 @@ describe('placeholderFor (what a list shows while the next page loads)', () => {
     const shown = next({ items: rows, total: 3 }, previousQuery(before));
     expect(shown?.items.map((row) => row.id)).toEqual(['b', 'a', 'c']);
     expect(shown?.total).toBe(3);
+    expect(shown?.resorted).toBe(true); // shown as current, not dimmed as stale
   });
 
   it('keeps the previous page when it did not hold every matching row, or the filter changed', () => {
