@@ -4,7 +4,7 @@ import type { Mail } from './mailer';
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The texts of a mail with one call-to-action link, already translated. */
-export interface ActionMailTexts {
+interface ActionMailTexts {
   subject: string;
   greeting: string;
   body: string;
@@ -14,7 +14,7 @@ export interface ActionMailTexts {
 }
 
 /** A mail with one call-to-action link: greeting, body, the link (as a button text and in full), footer, signature. */
-export function actionMail(to: string, texts: ActionMailTexts, link: string): Mail {
+function actionMail(to: string, texts: ActionMailTexts, link: string): Mail {
   const { subject, greeting, body, action, footer, signature } = texts;
   const text = [greeting, '', body, link, '', footer, '', signature].join('\n');
   const html = [
@@ -36,18 +36,18 @@ const TEMPLATE_KEYS = {
 } as const;
 
 /**
- * A mail with one call-to-action link, texts from locales under the template's key in the
- * recipient's language: subject, greeting ({{name}}), body, action, footer.
+ * A mail with one call-to-action link whose texts are the locale keys under `prefix` in the
+ * recipient's language (subject, greeting, body, action, footer), filled with `values`.
  */
-export function linkMail(
+export function localizedActionMail(
   translator: Translator,
   language: Language,
-  template: keyof typeof TEMPLATE_KEYS,
+  prefix: string,
   to: string,
-  name: string,
+  values: Record<string, string>,
   link: string,
 ): Mail {
-  const t = (part: string) => translator.t(language, `${TEMPLATE_KEYS[template]}.${part}`, { name });
+  const t = (part: string) => translator.t(language, `${prefix}.${part}`, values);
   const texts = {
     subject: t('subject'),
     greeting: t('greeting'),
@@ -57,6 +57,18 @@ export function linkMail(
     signature: translator.t(language, 'mail.signature'),
   };
   return actionMail(to, texts, link);
+}
+
+/** The account mails (verification, reset, account exists): greeting by {{name}}. */
+export function linkMail(
+  translator: Translator,
+  language: Language,
+  template: keyof typeof TEMPLATE_KEYS,
+  to: string,
+  name: string,
+  link: string,
+): Mail {
+  return localizedActionMail(translator, language, TEMPLATE_KEYS[template], to, { name }, link);
 }
 
 /** A plain notice: paragraphs of already translated text, the signature last. */

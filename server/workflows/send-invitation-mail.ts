@@ -3,7 +3,7 @@ import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { asLanguage, type Language } from '../http/i18n';
-import { actionMail } from '../mail/templates';
+import { localizedActionMail } from '../mail/templates';
 import { findUserByEmail } from '../services/users';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
 import type { EffectInput } from './effects';
@@ -34,16 +34,8 @@ async function invitationMail(ctx: AppContext, record: ResourceRecord, to: strin
     role: ctx.translator.t(language, `invitations.roles.${String(record.role)}`),
     date: dateIn(language, String(record.expiresAt)),
   };
-  const t = (part: string) => ctx.translator.t(language, `invitations.mail.${part}`, values);
-  const texts = {
-    subject: t('subject'),
-    greeting: t('greeting'),
-    body: t('body'),
-    action: t('action'),
-    footer: t('footer'),
-    signature: ctx.translator.t(language, 'mail.signature'),
-  };
-  return actionMail(to, texts, `${ctx.appUrl}/login/${encodeURIComponent(record.id)}`);
+  const link = `${ctx.appUrl}/login/${encodeURIComponent(record.id)}`;
+  return localizedActionMail(ctx.translator, language, 'invitations.mail', to, values, link);
 }
 
 /**

@@ -8,8 +8,7 @@ import type { ListAction } from '../../../core/lists/list.types';
 import { fillFromRow } from '../../../core/lists/list.utils';
 import { fillPath } from '../../../core/routes/route.utils';
 import { clientForPath } from '../../api/clients';
-import { failureOf } from '../../api/http';
-import { translateCode } from '../../i18n/text';
+import { failureText } from '../../api/failureText';
 import { useAppConfig } from '../../runtime/appConfig';
 import { showToast } from '../../lib/toaster';
 import { clientActions } from './clientActions';
@@ -94,10 +93,7 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
           onDone();
         }
       } catch (error) {
-        const failure = failureOf(error);
-        const message =
-          failure && failure.status < 500 ? translateCode(failure.code, t, i18n) : t('errors.somethingWentWrong');
-        void showToast(message, 'danger');
+        void showToast(failureText(error, t, i18n), 'danger');
       } finally {
         setRunning(null);
       }

@@ -7,8 +7,8 @@ import type { ActionsPanel as ActionsDef, PageAction } from '../../../../core/pa
 import { fillSourcePath, pathValues } from '../../../../core/pages/page.utils';
 import { applyRule, truthy } from '../../../../core/rules/jsonlogic';
 import { clientForPath } from '../../../api/clients';
-import { failureOf } from '../../../api/http';
-import { resolveText, translateCode } from '../../../i18n/text';
+import { failureText } from '../../../api/failureText';
+import { resolveText } from '../../../i18n/text';
 import { useAppConfig } from '../../../runtime/appConfig';
 import { useSession } from '../../../session/useSession';
 import { showToast } from '../../../lib/toaster';
@@ -58,11 +58,7 @@ export function ActionsPanel({ panel, data, params }: Props) {
       void showToast(action.successMessage ? text(action.successMessage) : t('page.actionDone'), 'success');
       await refresh();
     } catch (error) {
-      const failure = failureOf(error);
-      void showToast(
-        translateCode(failure && failure.status < 500 ? failure.code : 'somethingWentWrong', t, i18n),
-        'danger',
-      );
+      void showToast(failureText(error, t, i18n), 'danger');
     } finally {
       setRunning(null);
     }

@@ -6,8 +6,9 @@ import type { Text } from '../../../../core/documents/document.types';
 import type { PanelSource } from '../../../../core/pages/page.types';
 import { fillSourcePath } from '../../../../core/pages/page.utils';
 import { clientForPath } from '../../../api/clients';
-import { contentOrSelf, failureOf } from '../../../api/http';
-import { resolveText, translateCode } from '../../../i18n/text';
+import { failureText } from '../../../api/failureText';
+import { contentOrSelf } from '../../../api/http';
+import { resolveText } from '../../../i18n/text';
 import { showToast } from '../../../lib/toaster';
 import { DATA_KEY, useRefreshSources } from '../page.data';
 
@@ -50,11 +51,7 @@ export function TransitionsPanel({ source, params }: Props) {
       void showToast(t('page.transitionDone', { action: title(transition) }), 'success');
       await refresh();
     } catch (error) {
-      const failure = failureOf(error);
-      void showToast(
-        translateCode(failure && failure.status < 500 ? failure.code : 'somethingWentWrong', t, i18n),
-        'danger',
-      );
+      void showToast(failureText(error, t, i18n), 'danger');
       await refresh(); // what is allowed may have changed under us: offer the server's current list
     } finally {
       setRunning(null);
