@@ -173,8 +173,11 @@ export async function openLowdbStore(dataDir: string): Promise<Store> {
     dynamic.set(name, opening);
     return opening as unknown as Collection<T>;
   };
-  return {
+  const store: Store = {
+    engine: 'lowdb',
     collection,
+    transaction: (work) => work(store),
+    declareQueryable: async () => {},
     query: <T extends StoredRecord>(name: CollectionName | DynamicCollectionName, query: ListQuery) =>
       collection<T>(name).query(query),
     async close() {
@@ -184,4 +187,5 @@ export async function openLowdbStore(dataDir: string): Promise<Store> {
       await Promise.all(all.map((c) => c.drain()));
     },
   };
+  return store;
 }

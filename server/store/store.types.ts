@@ -1,4 +1,4 @@
-import type { ListQuery, ListResult } from '../../core/query/query.types';
+import type { ListQuery, ListResult, QueryableFields } from '../../core/query/query.types';
 
 /** Every stored record is addressed by a string id, unique within its collection. */
 export interface StoredRecord {
@@ -65,7 +65,20 @@ export interface Store {
   collection<T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T>;
   /** Shorthand for `collection(name).query(query)`. */
   query<T extends StoredRecord>(name: CollectionName | DynamicCollectionName, query: ListQuery): Promise<ListResult<T>>;
-  /** Waits for queued writes, then releases the files. */
+  /**
+   * Runs a call that changes more than one record as one unit: on PostgreSQL one transaction
+   * (all or nothing, `tx` sees its own writes); the embedded store runs `work` on itself, each
+   * write durable on its own (one process, one queue per file, no partial write of one record).
+   */
+  transaction<R>(work: (tx: Store) => Promise<R>): Promise<R>;
+  /**
+   * The fields a collection's list endpoint filters and sorts on (a resource's `queryable`, a
+   * fixed list's columns): PostgreSQL makes indexes for them; the embedded store needs none.
+   */
+  declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields): Promise<void>;
+  /** 'lowdb' or 'postgres': for the README's 'which store ran' and start-up logs. */
+  readonly engine: 'lowdb' | 'postgres';
+  /** Waits for queued writes, then releases the files (or the connections). */
   close(): Promise<void>;
 }
 

@@ -1,0 +1,20 @@
+/**
+ * What the PostgreSQL side of the app (store, jobs, secrets, migration command) talks to: a
+ * server through node-postgres, or PGlite (PostgreSQL compiled to WebAssembly, in process) where
+ * no server answers. Values always travel as parameters ($1, $2 …), never inside the SQL text.
+ */
+export interface SqlClient {
+  query<R extends Record<string, unknown> = Record<string, unknown>>(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<{ rows: R[]; rowCount: number }>;
+  /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
+  /** The PostgreSQL schema this client's tables live in (search_path); 'public' unless a test isolates itself. */
+  readonly schema: string;
+  /** 'server' (node-postgres pool, a connection string other processes can share) or 'pglite' (this process only). */
+  readonly engine: 'server' | 'pglite';
+  /** For pg-boss and other instances: the connection string ('server' engine only). */
+  readonly connectionString?: string;
+  close(): Promise<void>;
+}
