@@ -139,7 +139,13 @@ function filterSql(filter: Filter, params: Parameters): string {
   return condition(filter.field, filter.op, filter.value, params);
 }
 
-/** The items page (rows `{ data }`) and the total (one row `{ total }`, an integer) for one collection. */
+/**
+ * The items page (rows `{ data }`) and the total (one row `{ total }`, an integer) for one collection.
+ * Run them as unnamed statements (node-postgres and PGlite do): the indexes are partial to one
+ * collection, and only a plan made with the parameter's value (a custom plan) can prove
+ * `collection = $1` implies `collection = '<name>'`. A named prepared statement would after five runs
+ * switch to a generic plan and scan the table; with those, set plan_cache_mode = force_custom_plan.
+ */
 export function listSql(collection: string, query: ListQuery): { items: SqlText; count: SqlText } {
   const params = new Parameters();
   const where = `collection = ${params.add(collection)}${query.filter ? ` AND ${filterSql(query.filter, params)}` : ''}`;
