@@ -96,6 +96,20 @@ async function dropTarget(dataDir: string): Promise<void> {
   await target?.drop();
 }
 
+/** A PostgreSQL database of its own (a schema, or a PGlite), for tests of the PostgreSQL side itself. */
+export async function openTestSql(): Promise<{ client(): SqlClient; dispose(): Promise<void> }> {
+  if (TEST_STORE !== 'postgres') throw new Error('openTestSql runs in the integration-pg project only');
+  const dataDir = await newDataDir();
+  const target = await pgTargetFor(dataDir);
+  return {
+    client: () => target.client(),
+    async dispose() {
+      await dropTarget(dataDir);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A store of the project's adapter on its own data directory or database, for store-level tests. */
 export async function openTestStore(): Promise<{ store: Store; dispose(): Promise<void> }> {
   const dataDir = await newDataDir();
