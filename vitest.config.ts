@@ -8,10 +8,27 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/pg/**'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 30000,
           // each file starts its own server on a free port with its own data directory
+          fileParallelism: false,
+        },
+      },
+      {
+        // the same suite on the PostgreSQL store: a server on 127.0.0.1:5432 if one answers, else PGlite
+        // (support/pg-global-setup.ts says which); tests of lowdb's own files (lowdb/) run above only,
+        // those of the PostgreSQL side itself (pg/: migrations) here only
+        test: {
+          name: 'integration-pg',
+          include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/lowdb/**'],
+          environment: 'node',
+          env: { TEST_STORE: 'postgres' },
+          globalSetup: ['tests/integration/support/pg-global-setup.ts'],
+          testTimeout: 30000,
+          hookTimeout: 30000,
           fileParallelism: false,
         },
       },

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request } from 'express';
 import { seedDemoData } from '../fixtures/seed';
+import type { ResourceBody } from '../core/resources/resource.types';
 import { callerOf, optionalAuthenticate } from './auth/authenticate';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { ADMIN_GUARD, passesGuard } from './auth/require-guard';
@@ -10,6 +11,7 @@ import { anonymousWriteRateLimit, DEFAULT_RATE_LIMITS, type RateLimits } from '.
 import { TokenService } from './auth/tokens';
 import { configRouter } from './config/config.router';
 import { DocumentsService } from './config/documents.service';
+import { declarePublishedResources, declareResource } from './config/resource-queryables';
 import { readSeedFiles } from './config/seed-files';
 import type { AppContext } from './context';
 import { flowRouter } from './gateway/flow';
@@ -24,13 +26,19 @@ import { noStore, securityHeaders } from './http/security';
 import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
 import { createServices } from './services';
+import { declareFixedQueryables } from './services/list-queryables';
 import { openLowdbStore } from './store/lowdb-store';
+import { openPgStore } from './store/pg/pg-store';
+import type { SqlClient } from './store/pg/sql-client';
 import type { Store } from './store/store.types';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface AppOptions {
+  /** The lowdb store's files (when no `sql` is given) and the JWT secret's file. */
   dataDir: string;
+  /** PostgreSQL (a server pool or PGlite): the store runs on it instead of lowdb; closed with the app. */
+  sql?: SqlClient;
   /** Base of mailed links; default http://localhost:4100 */
   appUrl?: string;
   smtp?: SmtpTarget | null;
@@ -74,18 +82,41 @@ const ANONYMOUS_LIMIT = '16kb';
 const SIGNED_IN_LIMIT = '100kb';
 const CONFIG_LIMIT = '5mb';
 
+/** The app owns the client from here on: a failed migration must not leave its connections open. */
+async function openPgOrClose(sql: SqlClient): Promise<Store> {
+  try {
+    return await openPgStore(sql);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+}
+
 /** Builds the whole server (config service, gateway, optional SPA) over a data directory. */
 export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? consoleLog;
   // an invalid seed file stops start-up before the store is even opened
   const seeds = await readSeedFiles(options.schemasDir ?? join(ROOT, 'schemas'));
-  const store = await openLowdbStore(options.dataDir);
+  const store = options.sql ? await openPgOrClose(options.sql) : await openLowdbStore(options.dataDir);
+  log.info(
+    options.sql
+      ? `Store: PostgreSQL (${options.sql.engine === 'pglite' ? 'PGlite, in process' : 'server'}, schema ${options.sql.schema})`
+      : `Store: lowdb (JSON files in ${options.dataDir})`,
+  );
   try {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    const documents = new DocumentsService(store);
+    // a resource's lists filter and sort on its declared fields: indexes for them on PostgreSQL
+    const documents = new DocumentsService(store, async (document) => {
+      if (document.kind !== 'resource') return;
+      await declareResource(store, document.id, document.body as ResourceBody).catch((error: unknown) => {
+        log.error(`Indexes for resource ${document.id} could not be made`, error); // published all the same
+      });
+    });
     await documents.load();
     await documents.seed(seeds);
     if (options.seedDemo !== false) await seedDemoData(store);
+    await declarePublishedResources(store, documents);
+    await declareFixedQueryables(store);
 
     const ctx: AppContext = {
       store,

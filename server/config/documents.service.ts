@@ -7,6 +7,7 @@ import type {
 } from '../../core/documents/document.types';
 import { depthProblem, hashDocument, validateDocument } from '../../core/documents/validate';
 import { AppError } from '../http/app-error';
+import { findWhere } from '../store/matching';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
 import { WriteQueue } from '../store/write-queue';
@@ -46,10 +47,14 @@ export class DocumentsService {
   /** Read-modify-write steps (next version number, retire + publish) run one at a time. */
   private readonly lock = new WriteQueue();
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** Told of every version published after start-up (the app declares a resource's queryable fields). */
+    private readonly onPublished: (document: ConfigDocument) => Promise<void> = async () => {},
+  ) {}
 
   private get documents() {
-    return this.store.collection<DocumentRecord>('documents');
+    return documentsIn(this.store);
   }
 
   /** Fills the cache from the store; call once at start-up. */
@@ -188,8 +193,10 @@ export class DocumentsService {
         createdAt: new Date().toISOString(),
         hash: await hashDocument({ kind: kind as DocumentKind, id, body }),
       };
-      await this.documents.insert({ id: recordId(kind, id, version), document });
-      await this.audit('draft.create', document, actor);
+      await this.store.transaction(async (tx) => {
+        await documentsIn(tx).insert({ id: recordId(kind, id, version), document });
+        await audit(tx, 'draft.create', document, actor);
+      });
       return document;
     });
   }
@@ -200,8 +207,10 @@ export class DocumentsService {
       const current = await this.version(kind, id, version);
       if (current.status !== 'draft') throw new AppError(409, 'documentImmutable');
       const document: ConfigDocument = { ...current, body, hash: await hashDocument({ kind: current.kind, id, body }) };
-      await this.documents.update(recordId(kind, id, version), { document });
-      await this.audit('draft.update', document, actor);
+      await this.store.transaction(async (tx) => {
+        await documentsIn(tx).update(recordId(kind, id, version), { document });
+        await audit(tx, 'draft.update', document, actor);
+      });
       return document;
     });
   }
@@ -214,45 +223,60 @@ export class DocumentsService {
       if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
       this.generateValidators(draft); // the browser's validators are ready before anyone asks
       const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
-      if (previous) {
-        await this.documents.update(recordId(kind, id, previous.version), {
-          document: { ...previous, status: 'retired' },
-        });
-      }
       const published: ConfigDocument = {
         ...draft,
         status: 'published',
         publishedAt: new Date().toISOString(),
         publishedBy: actor,
       };
-      await this.documents.update(recordId(kind, id, version), { document: published });
-      await this.audit('publish', published, actor, previous?.version);
-      this.cache.set(published);
+      // retire, publish and audit as one: never two published versions, never a publish without its audit entry
+      await this.store.transaction(async (tx) => {
+        if (previous) {
+          await documentsIn(tx).update(recordId(kind, id, previous.version), {
+            document: { ...previous, status: 'retired' },
+          });
+        }
+        await documentsIn(tx).update(recordId(kind, id, version), { document: published });
+        await audit(tx, 'publish', published, actor, previous?.version);
+      });
+      this.cache.set(published); // only once committed
+      await this.onPublished(published);
       return published;
     });
   }
 
   private async versionsOf(kind: string, id: string): Promise<ConfigDocument[]> {
-    const records = await this.documents.find(({ document }) => document.kind === kind && document.id === id);
+    const records = await findWhere(this.documents, {
+      and: [
+        { field: 'document.kind', op: 'eq', value: kind },
+        { field: 'document.id', op: 'eq', value: id },
+      ],
+    });
     return records.map((record) => record.document).sort((a, b) => a.version - b.version);
   }
+}
 
-  private async audit(
-    action: AuditLogRecord['action'],
-    document: ConfigDocument,
-    actor: string,
-    retiredVersion?: number,
-  ): Promise<void> {
-    await this.store.collection<AuditLogRecord>('auditLog').insert({
-      id: crypto.randomUUID(),
-      at: new Date().toISOString(),
-      actor,
-      action,
-      kind: document.kind,
-      docId: document.id,
-      version: document.version,
-      hash: document.hash,
-      ...(retiredVersion === undefined ? {} : { retiredVersion }),
-    });
-  }
+function documentsIn(store: Store) {
+  return store.collection<DocumentRecord>('documents');
+}
+
+/** One audit entry; written in the same transaction as the change it records. */
+async function audit(
+  store: Store,
+  action: AuditLogRecord['action'],
+  document: ConfigDocument,
+  actor: string,
+  retiredVersion?: number,
+): Promise<void> {
+  await store.collection<AuditLogRecord>('auditLog').insert({
+    id: crypto.randomUUID(),
+    at: new Date().toISOString(),
+    actor,
+    action,
+    kind: document.kind,
+    docId: document.id,
+    version: document.version,
+    hash: document.hash,
+    ...(retiredVersion === undefined ? {} : { retiredVersion }),
+  });
 }
