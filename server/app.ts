@@ -20,11 +20,16 @@ import { wbeRouter } from './gateway/wbe';
 import { bodies } from './http/bodies';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
+import { defineAppJobs } from './jobs/app-jobs';
+import { createJobs } from './jobs/create-jobs';
+import type { JobOptions } from './jobs/jobs.types';
+import type { PgBossJobsOptions } from './jobs/pg-boss-jobs';
 import { noStore, securityHeaders } from './http/security';
 import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
 import { createServices } from './services';
 import { openLowdbStore } from './store/lowdb-store';
+import type { SqlClient } from './store/pg/sql-client';
 import type { Store } from './store/store.types';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,6 +54,12 @@ export interface AppOptions {
   /** Load fixtures/ demo users into an empty store (default true). */
   seedDemo?: boolean;
   log?: AppContext['log'];
+  /** PostgreSQL (a server or PGlite): jobs go through pg-boss there; omitted, they run in process. */
+  sql?: SqlClient;
+  /** Retries of mail delivery (default MAIL_RETRY: 5 retries from 30 s, doubling). */
+  mailRetry?: JobOptions;
+  /** pg-boss tuning (polling, maintenance interval), for tests that need expiry in seconds. */
+  pgBoss?: PgBossJobsOptions;
 }
 
 export interface App {
@@ -80,6 +91,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   // an invalid seed file stops start-up before the store is even opened
   const seeds = await readSeedFiles(options.schemasDir ?? join(ROOT, 'schemas'));
   const store = await openLowdbStore(options.dataDir);
+  const jobs = createJobs({ sql: options.sql, log, pgBoss: options.pgBoss });
   try {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     const documents = new DocumentsService(store);
@@ -91,13 +103,16 @@ export async function createApp(options: AppOptions): Promise<App> {
       store,
       documents,
       tokens: new TokenService(await loadJwtSecret(options.dataDir, options.jwtSecret)),
-      mailer: new Mailer(store, options.smtp ?? null, log.error),
+      mailer: new Mailer(store, options.smtp ?? null, log.error, jobs, options.mailRetry),
+      jobs,
       translator: loadTranslator(options.localesDir ?? join(ROOT, 'locales')),
       appUrl: (options.appUrl ?? 'http://localhost:4100').replace(/\/$/, ''),
       version,
       log,
     };
     const services = createServices(ctx);
+    await defineAppJobs(ctx);
+    await jobs.start();
 
     const app = express();
     app.disable('x-powered-by');
@@ -142,11 +157,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       ctx,
       async close() {
         await services.auth.settled();
+        // running jobs and mails due now finish; on pg-boss what is left waits for any instance
+        await jobs.stop();
         await ctx.mailer.close();
         await store.close();
       },
     };
   } catch (error) {
+    await jobs.stop({ graceful: false });
     await store.close();
     throw error;
   }

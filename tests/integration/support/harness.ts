@@ -20,6 +20,8 @@ export interface TestServer {
   app: Express;
   /** The SMTP sink; throws for a server started without one. */
   mailbox(): SmtpSink;
+  /** Resolves once no background job runs here (a mail handed to a job is then delivered and logged). */
+  settled(): Promise<void>;
   /** Stops the HTTP server and closes the app (data directory kept). */
   stopApp(): Promise<void>;
   /** stopApp, then the SMTP sink, then removes the data directory. */
@@ -36,7 +38,7 @@ export async function newDataDir(): Promise<string> {
 export async function startTestServer(options: Partial<AppOptions> & { withSmtp?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await newDataDir());
   const sink = options.withSmtp === false ? null : await startSink();
-  const { app, close, store } = await createApp({
+  const { app, close, store, ctx } = await createApp({
     log: quietLog,
     ...options,
     dataDir,
@@ -61,6 +63,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
     sink,
     store,
     app,
+    settled: () => ctx.jobs.settled(),
     mailbox() {
       if (!sink) throw new Error('started without an SMTP sink');
       return sink;
