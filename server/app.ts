@@ -29,13 +29,17 @@ import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
 import { createServices } from './services';
 import { openLowdbStore } from './store/lowdb-store';
+import { openPgStore } from './store/pg/pg-store';
 import type { SqlClient } from './store/pg/sql-client';
 import type { Store } from './store/store.types';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface AppOptions {
+  /** The lowdb store's files (when no `sql` is given) and the JWT secret's file. */
   dataDir: string;
+  /** PostgreSQL (a server pool or PGlite): the store runs on it instead of lowdb, jobs on pg-boss; closed with the app. */
+  sql?: SqlClient;
   /** Base of mailed links; default http://localhost:4100 */
   appUrl?: string;
   smtp?: SmtpTarget | null;
@@ -54,8 +58,6 @@ export interface AppOptions {
   /** Load fixtures/ demo users into an empty store (default true). */
   seedDemo?: boolean;
   log?: AppContext['log'];
-  /** PostgreSQL (a server or PGlite): jobs go through pg-boss there; omitted, they run in process. */
-  sql?: SqlClient;
   /** Retries of mail delivery (default MAIL_RETRY: 5 retries from 30 s, doubling). */
   mailRetry?: JobOptions;
   /** pg-boss tuning (polling, maintenance interval), for tests that need expiry in seconds. */
@@ -85,12 +87,27 @@ const ANONYMOUS_LIMIT = '16kb';
 const SIGNED_IN_LIMIT = '100kb';
 const CONFIG_LIMIT = '5mb';
 
+/** The app owns the client from here on: a failed migration must not leave its connections open. */
+async function openPgOrClose(sql: SqlClient): Promise<Store> {
+  try {
+    return await openPgStore(sql);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+}
+
 /** Builds the whole server (config service, gateway, optional SPA) over a data directory. */
 export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? consoleLog;
   // an invalid seed file stops start-up before the store is even opened
   const seeds = await readSeedFiles(options.schemasDir ?? join(ROOT, 'schemas'));
-  const store = await openLowdbStore(options.dataDir);
+  const store = options.sql ? await openPgOrClose(options.sql) : await openLowdbStore(options.dataDir);
+  log.info(
+    options.sql
+      ? `Store: PostgreSQL (${options.sql.engine === 'pglite' ? 'PGlite, in process' : 'server'}, schema ${options.sql.schema})`
+      : `Store: lowdb (JSON files in ${options.dataDir})`,
+  );
   const jobs = createJobs({ sql: options.sql, log, pgBoss: options.pgBoss });
   try {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;

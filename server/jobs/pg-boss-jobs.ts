@@ -35,6 +35,10 @@ export class PgBossJobs implements Jobs {
   private readonly definitions = new Map<string, { handler: JobHandler<object>; options: Required<JobOptions> }>();
   private readonly schedules = new Map<string, { cron: string; data: object }>();
   private readonly running = new Set<Promise<void>>();
+  /** This instance's worker per queue, woken at once when this instance sends to it. */
+  private readonly workerIds = new Map<string, string>();
+  /** Jobs sent here and not yet seen finished, for settled(). */
+  private readonly sentHere = new Map<string, string>();
   private readonly worker: boolean;
   private readonly pollingIntervalSeconds: number;
   private started = false;
@@ -80,6 +84,12 @@ export class PgBossJobs implements Jobs {
       options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {},
     );
     if (!id) throw new Error(`pg-boss refused a ${name} job`);
+    const workerId = this.workerIds.get(name);
+    if (workerId && !options.startAfterSeconds) {
+      this.sentHere.set(id, name);
+      // skips the polling wait when this instance is idle; any other instance may still take it
+      this.boss.notifyWorker(workerId);
+    }
     return id;
   }
 
@@ -101,13 +111,22 @@ export class PgBossJobs implements Jobs {
     for (const name of this.definitions.keys()) await this.apply(name);
   }
 
+  /** Handlers running here, and jobs sent here to a queue this instance works until they finish or wait for a retry. */
   async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    for (;;) {
+      for (const [id, name] of this.sentHere) {
+        const state = this.started ? (await this.status(name, id))?.state : undefined;
+        if (state !== 'created' && state !== 'active') this.sentHere.delete(id);
+      }
+      if (this.running.size === 0 && this.sentHere.size === 0) return;
+      await Promise.race([Promise.allSettled([...this.running]), new Promise((resolve) => setTimeout(resolve, 50))]);
+    }
   }
 
   async stop({ graceful = true }: { graceful?: boolean } = {}): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.workerIds.clear();
     // graceful: running handlers finish first; otherwise pg-boss fails them at once, so they are retried
     await this.boss.stop({ graceful, wait: true, timeout: 30_000 });
   }
@@ -131,7 +150,7 @@ export class PgBossJobs implements Jobs {
     if (schedule) await this.boss.schedule(name, schedule.cron, schedule.data, { tz: 'UTC' });
     if (!this.worker) return;
     await this.boss.offWork(name);
-    await this.boss.work<object>(
+    const workerId = await this.boss.work<object>(
       name,
       { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
       async ([job]) => {
@@ -153,6 +172,7 @@ export class PgBossJobs implements Jobs {
         }
       },
     );
+    this.workerIds.set(name, workerId);
   }
 }
 
