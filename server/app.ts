@@ -22,6 +22,10 @@ import { wbeRouter } from './gateway/wbe';
 import { bodies } from './http/bodies';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
+import { defineAppJobs } from './jobs/app-jobs';
+import { createJobs } from './jobs/create-jobs';
+import type { JobOptions } from './jobs/jobs.types';
+import type { PgBossJobsOptions } from './jobs/pg-boss-jobs';
 import { noStore, securityHeaders } from './http/security';
 import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
@@ -37,7 +41,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export interface AppOptions {
   /** The lowdb store's files (when no `sql` is given) and the JWT secret's file. */
   dataDir: string;
-  /** PostgreSQL (a server pool or PGlite): the store runs on it instead of lowdb; closed with the app. */
+  /** PostgreSQL (a server pool or PGlite): the store runs on it instead of lowdb, jobs on pg-boss; closed with the app. */
   sql?: SqlClient;
   /** Base of mailed links; default http://localhost:4100 */
   appUrl?: string;
@@ -57,6 +61,10 @@ export interface AppOptions {
   /** Load fixtures/ demo users into an empty store (default true). */
   seedDemo?: boolean;
   log?: AppContext['log'];
+  /** Retries of mail delivery (default MAIL_RETRY: 5 retries from 30 s, doubling). */
+  mailRetry?: JobOptions;
+  /** pg-boss tuning (polling, maintenance interval), for tests that need expiry in seconds. */
+  pgBoss?: PgBossJobsOptions;
 }
 
 export interface App {
@@ -103,6 +111,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       ? `Store: PostgreSQL (${options.sql.engine === 'pglite' ? 'PGlite, in process' : 'server'}, schema ${options.sql.schema})`
       : `Store: lowdb (JSON files in ${options.dataDir})`,
   );
+  const jobs = createJobs({ sql: options.sql, log, pgBoss: options.pgBoss });
   try {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     // a resource's lists filter and sort on its declared fields: indexes for them on PostgreSQL
@@ -122,13 +131,16 @@ export async function createApp(options: AppOptions): Promise<App> {
       store,
       documents,
       tokens: new TokenService(await loadJwtSecret(options.dataDir, options.jwtSecret)),
-      mailer: new Mailer(store, options.smtp ?? null, log.error),
+      mailer: new Mailer(store, options.smtp ?? null, log.error, jobs, options.mailRetry),
+      jobs,
       translator: loadTranslator(options.localesDir ?? join(ROOT, 'locales')),
       appUrl: (options.appUrl ?? 'http://localhost:4100').replace(/\/$/, ''),
       version,
       log,
     };
     const services = createServices(ctx);
+    await defineAppJobs(ctx);
+    await jobs.start();
 
     const app = express();
     app.disable('x-powered-by');
@@ -173,11 +185,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       ctx,
       async close() {
         await services.auth.settled();
+        // running jobs and mails due now finish; on pg-boss what is left waits for any instance
+        await jobs.stop();
         await ctx.mailer.close();
         await store.close();
       },
     };
   } catch (error) {
+    await jobs.stop({ graceful: false });
     await store.close();
     throw error;
   }

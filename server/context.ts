@@ -1,6 +1,7 @@
 import type { DocumentsService } from './config/documents.service';
 import type { TokenService } from './auth/tokens';
 import type { Translator } from './http/i18n';
+import type { Jobs } from './jobs/jobs.types';
 import type { Mailer } from './mail/mailer';
 import type { Store } from './store/store.types';
 
@@ -10,6 +11,8 @@ export interface AppContext {
   documents: DocumentsService;
   tokens: TokenService;
   mailer: Mailer;
+  /** Background work: in process on the embedded store, pg-boss on PostgreSQL. */
+  jobs: Jobs;
   translator: Translator;
   /** Base of mailed links, e.g. http://localhost:4100 */
   appUrl: string;

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Job, JobOptions, Jobs } from '../jobs/jobs.types';
 import type { MailLogRecord, SmtpSettingsRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
 
@@ -12,23 +13,40 @@ export interface Mail {
 /** Where mail goes over SMTP: the environment's settings or the stored record's. */
 export type SmtpTarget = Omit<SmtpSettingsRecord, 'id'>;
 
+/** The delivery job: one per mail, carrying only the log record's id (the mail itself is in the log). */
+export const MAIL_JOB = 'mail.deliver';
+/** SMTP failures are retried 5 times, 30 s, 1, 2, 4 and 8 min apart; an attempt is lost after 2 min. */
+export const MAIL_RETRY: JobOptions = {
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+};
+
 const DEFAULT_FROM = 'PaySec Compliance <no-reply@paysec.local>';
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
 /**
- * Every mail is written to `mailLogs`; when an SMTP server is configured (env first, then the
- * `smtpSettings` record) it is also sent and the log says sent or failed. A send failure never
- * fails the caller's request: the log is the evidence.
+ * Every mail is written to `mailLogs` as queued, and a job delivers it: over SMTP when a server is
+ * configured (env first, then the `smtpSettings` record), the log then says sent — or failed once
+ * the retries are spent; with no server it says logged. Queuing never fails the caller's request:
+ * the log is the evidence.
  */
 export class Mailer {
-  private readonly pending = new Set<Promise<unknown>>();
   private transport: { key: string; transporter: Transporter } | null = null;
 
   constructor(
     private readonly store: Store,
     private readonly envSmtp: SmtpTarget | null,
     private readonly onError: (message: string, error: unknown) => void,
+    private readonly jobs: Jobs,
+    private readonly retry: JobOptions = MAIL_RETRY,
   ) {}
+
+  /** Declares the delivery job (once per app, before mail is sent). */
+  define(): Promise<void> {
+    return this.jobs.define<{ logId: string }>(MAIL_JOB, (job) => this.deliver(job), this.retry);
+  }
 
   private async target(): Promise<SmtpTarget | null> {
     if (this.envSmtp) return this.envSmtp;
@@ -56,36 +74,55 @@ export class Mailer {
     return transporter;
   }
 
-  /** Logs, sends when configured, and resolves with the final log record. */
-  send(mail: Mail): Promise<MailLogRecord> {
-    const work = this.deliver(mail);
-    this.pending.add(work);
-    void work.finally(() => this.pending.delete(work)).catch(() => undefined);
-    return work;
-  }
-
-  private async deliver(mail: Mail): Promise<MailLogRecord> {
+  /** Logs the mail as queued and queues its delivery; resolves with the log record. */
+  async send(mail: Mail): Promise<MailLogRecord> {
     const logs = this.store.collection<MailLogRecord>('mailLogs');
     const record = await logs.insert({
       id: crypto.randomUUID(),
       ...mail,
-      status: 'logged',
+      status: 'queued',
       createdAt: new Date().toISOString(),
     });
-    const target = await this.target();
-    if (!target) return record;
     try {
-      await this.transporterFor(target).sendMail({ from: target.from ?? DEFAULT_FROM, ...mail });
-      return await logs.update(record.id, { status: 'sent' });
+      await this.jobs.send(MAIL_JOB, { logId: record.id });
+      return record;
     } catch (error) {
-      this.onError(`Mail to ${mail.to} failed`, error);
+      this.onError(`Mail to ${mail.to} could not be queued`, error);
       return await logs.update(record.id, { status: 'failed', error: (error as Error).message });
     }
   }
 
-  /** Waits for mails in flight (so their log records are written before the store closes). */
+  /** One delivery attempt; throws while retries remain so the job runner tries again later. */
+  private async deliver(job: Job<{ logId: string }>): Promise<void> {
+    const logs = this.store.collection<MailLogRecord>('mailLogs');
+    const record = await logs.get(job.data.logId);
+    // gone (user data removed) or already settled by an attempt that outlived its expiry
+    if (record?.status !== 'queued') return;
+    const target = await this.target();
+    if (!target) {
+      await logs.update(record.id, { status: 'logged' });
+      return;
+    }
+    const attempts = (record.attempts ?? 0) + 1;
+    const { to, subject, text, html } = record;
+    try {
+      await this.transporterFor(target).sendMail({ from: target.from ?? DEFAULT_FROM, to, subject, text, html });
+      await logs.update(record.id, { status: 'sent', attempts });
+    } catch (error) {
+      const last = job.retryCount >= job.retryLimit;
+      const message = (error as Error).message;
+      await logs.update(
+        record.id,
+        last ? { status: 'failed', attempts, error: message } : { attempts, error: message },
+      );
+      if (last) this.onError(`Mail to ${to} failed after ${attempts} attempts`, error);
+      throw error;
+    }
+  }
+
+  /** Waits for deliveries running in this process (so their log records are written before the store closes). */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.pending]);
+    await this.jobs.settled();
     this.transport?.transporter.close();
     this.transport = null;
   }

@@ -48,7 +48,8 @@ export class DashboardService {
     const slot = new Map(byDay.map((entry) => [entry.day, entry]));
     for (const log of inWindow) {
       const entry = slot.get(dayOf(log.createdAt));
-      if (entry) entry[log.status] += 1;
+      // a mail waiting for delivery is so far only in the log
+      if (entry) entry[log.status === 'queued' ? 'logged' : log.status] += 1;
     }
     const written = inWindow.length;
     return {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { MAX_PAGE_SIZE } from '../../core/query/query.types';
 import type { AppContext } from '../context';
 import { findWhere } from '../store/matching';
 import type { TokenRecord } from '../store/records.types';
@@ -6,6 +7,10 @@ import { WriteQueue } from '../store/write-queue';
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** The scheduled control that removes spent link tokens: its job name and cron (hourly, UTC). */
+export const PURGE_LINK_TOKENS_JOB = 'link-tokens.purge';
+export const PURGE_LINK_TOKENS_CRON = '17 * * * *';
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -54,5 +59,25 @@ export class LinkTokens {
       ],
     });
     for (const record of open) await this.tokens.update(record.id, { usedAt: new Date().toISOString() });
+  }
+
+  /**
+   * Removes tokens that can no longer be spent (used, or expired before `now`): a stored link
+   * token is a sha256 that opens nothing, yet it says who asked for a reset when. A page at a time.
+   */
+  async purgeSpent(now = new Date()): Promise<number> {
+    const { items } = await this.ctx.store.query<TokenRecord>('tokens', {
+      filter: {
+        or: [
+          { field: 'usedAt', op: 'isNull', value: false },
+          { field: 'expiresAt', op: 'lte', value: now.toISOString() },
+        ],
+      },
+      sort: [],
+      page: 1,
+      pageSize: MAX_PAGE_SIZE,
+    });
+    for (const record of items) await this.tokens.remove(record.id);
+    return items.length;
   }
 }

@@ -73,8 +73,12 @@ export interface MailLogRecord {
   subject: string;
   text: string;
   html: string;
-  status: 'logged' | 'sent' | 'failed';
+  /** queued: waiting for its delivery job; logged: no SMTP server configured, so kept here only. */
+  status: 'queued' | 'logged' | 'sent' | 'failed';
   createdAt: string;
+  /** Delivery attempts made so far. */
+  attempts?: number;
+  /** The last attempt's error (kept while retries remain, and when it failed for good). */
   error?: string;
 }
 

@@ -205,6 +205,7 @@ describe('forgot and reset password', () => {
   });
 
   it('logs every mail; the log needs mailLogs:view', async () => {
+    await server.settled();
     const admin = await tokenFor(server.base, 'admin@demo.test');
     const logs = await call(server.base, 'GET', '/wbe/api/mail-logs', { token: admin });
     expect(logs.status).toBe(200);

@@ -23,11 +23,17 @@ export function pgPoolClient(connectionString: string, options: { schema?: strin
       const result = await runner.query(text, values as unknown[] | undefined);
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     }) as SqlClient['query'];
+  // without values node-postgres uses the simple protocol, which runs a whole script; a script answers one result per statement
+  const exec = (runner: pg.Pool | pg.PoolClient) => async (script: string) => {
+    const result: pg.QueryResult | pg.QueryResult[] = await runner.query(script);
+    return { rows: (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as Record<string, unknown>[] };
+  };
   return {
     schema,
     engine: 'server',
     connectionString,
     query: over(pool),
+    exec: exec(pool),
     async transaction(work) {
       const connection = await pool.connect();
       try {
@@ -37,6 +43,7 @@ export function pgPoolClient(connectionString: string, options: { schema?: strin
           engine: 'server',
           connectionString,
           query: over(connection),
+          exec: exec(connection),
           transaction: (inner) => inner(tx), // nested: part of the outer transaction
           close: async () => {},
         };

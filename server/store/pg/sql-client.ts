@@ -8,6 +8,12 @@ export interface SqlClient {
     text: string,
     values?: readonly unknown[],
   ): Promise<{ rows: R[]; rowCount: number }>;
+  /**
+   * Runs a script of one or more statements without parameters (pg-boss's schema work and locked
+   * maintenance, migration files) and answers the last statement's rows. Optional so a wrapper
+   * need not offer it; both clients here do.
+   */
+  exec?(script: string): Promise<{ rows: Record<string, unknown>[] }>;
   /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
   /** The PostgreSQL schema this client's tables live in (search_path); 'public' unless a test isolates itself. */

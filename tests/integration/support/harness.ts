@@ -29,6 +29,8 @@ export interface TestServer {
   app: Express;
   /** The SMTP sink; throws for a server started without one. */
   mailbox(): SmtpSink;
+  /** Resolves once no background job runs here (a mail handed to a job is then delivered and logged). */
+  settled(): Promise<void>;
   /** Stops the HTTP server and closes the app (data directory kept). */
   stopApp(): Promise<void>;
   /** stopApp, then the SMTP sink, then removes the data directory (and the test's schema or PGlite). */
@@ -138,7 +140,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
   const dataDir = options.dataDir ?? (await newDataDir());
   const sink = options.withSmtp === false ? null : await startSink();
   const sql = TEST_STORE === 'postgres' ? (await pgTargetFor(dataDir)).client() : undefined;
-  const { app, close, store } = await createApp({
+  const { app, close, store, ctx } = await createApp({
     log: quietLog,
     ...options,
     dataDir,
@@ -168,6 +170,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
     sink,
     store,
     app,
+    settled: () => ctx.jobs.settled(),
     mailbox() {
       if (!sink) throw new Error('started without an SMTP sink');
       return sink;
