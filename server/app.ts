@@ -24,6 +24,7 @@ import { noStore, securityHeaders } from './http/security';
 import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
 import { openScaleOut, type ScaleOut } from './scale/scale-out';
+import { withStartUpLock } from './scale/start-up-lock';
 import { createServices } from './services';
 import { openLowdbStore } from './store/lowdb-store';
 import { openPgStore } from './store/pg/pg-store';
@@ -125,14 +126,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     const documents = new DocumentsService(store, scale.bus, (message, error) => log.error(message, error));
     // following before loading: a version another instance publishes meanwhile is not missed
     const stopFollowing = await documents.follow();
-    await documents.load();
-    await documents.seed(seeds);
-    if (options.seedDemo !== false) await seedDemoData(store);
+    const opened = store;
+    await withStartUpLock(options.sql, async () => {
+      await documents.load();
+      await documents.seed(seeds);
+      if (options.seedDemo !== false) await seedDemoData(opened);
+    });
 
     const ctx: AppContext = {
       store,
       documents,
-      tokens: new TokenService(await loadJwtSecret(options.dataDir, options.jwtSecret)),
+      tokens: new TokenService(await loadJwtSecret(options.dataDir, options.jwtSecret, options.sql)),
       mailer: new Mailer(store, options.smtp ?? null, log.error),
       bus: scale.bus,
       counters: scale.counters,
@@ -180,7 +184,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use(notFound);
     app.use(errorHandler(ctx.translator, log.error));
 
-    const opened = store;
     return {
       app,
       store,

@@ -1,13 +1,11 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SeedDocument } from '../../core/documents/document.types';
 import { DocumentsService, PUBLISHED_CHANNEL, type PublishedNotice } from '../../server/config/documents.service';
 import { ConfirmedChannel } from '../../server/scale/confirmed-channel';
 import { RedisEventBus } from '../../server/scale/redis-bus';
-import { openLowdbStore } from '../../server/store/lowdb-store';
-import type { Store } from '../../server/store/store.types';
-import { newDataDir } from './support/harness';
+import { openTestStore } from './support/harness';
 import { dropRedisPrefix, killRedisConnections, TEST_REDIS_URL, uniqueRedisPrefix } from './support/redis';
 
 interface Shell {
@@ -15,8 +13,8 @@ interface Shell {
 }
 
 /**
- * Two config services over one store (as two instances over one database), each with its own
- * Redis connections under one prefix: what one publishes, the other serves when publish returns.
+ * Two config services over one store of the project's adapter (as two instances over one database),
+ * each with its own Redis connections under one prefix: what one publishes, the other serves when publish returns.
  */
 describe('published documents across instances', () => {
   const closers: (() => Promise<void>)[] = [];
@@ -25,12 +23,10 @@ describe('published documents across instances', () => {
   });
 
   async function twoInstances() {
-    const dataDir = await newDataDir();
     const prefix = uniqueRedisPrefix();
-    const store: Store = await openLowdbStore(dataDir);
+    const { store, dispose } = await openTestStore();
     closers.push(async () => {
-      await store.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await dispose();
       await dropRedisPrefix(prefix);
     });
     const instance = async () => {
