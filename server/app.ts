@@ -60,6 +60,11 @@ export interface AppOptions {
   redisUrl?: string;
   /** REDIS_PREFIX: this deployment's namespace in that Redis (default `paysec:`). */
   redisPrefix?: string;
+  /**
+   * TRUST_PROXY: Express's `trust proxy` (hops, or addresses such as 'loopback'), for instances
+   * behind a reverse proxy, so throttles see the client's address, not the proxy's. Default: none.
+   */
+  trustProxy?: number | string;
   /** Load fixtures/ demo users into an empty store (default true). */
   seedDemo?: boolean;
   log?: AppContext['log'];
@@ -149,6 +154,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
     const app = express();
     app.disable('x-powered-by');
+    if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
     app.set('etag', false);
     app.use(securityHeaders);
 
