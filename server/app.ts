@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request } from 'express';
 import { seedDemoData } from '../fixtures/seed';
+import type { ResourceBody } from '../core/resources/resource.types';
 import { callerOf, optionalAuthenticate } from './auth/authenticate';
 import { loadJwtSecret } from './auth/jwt-secret';
 import { ADMIN_GUARD, passesGuard } from './auth/require-guard';
@@ -10,6 +11,7 @@ import { anonymousWriteRateLimit, DEFAULT_RATE_LIMITS, type RateLimits } from '.
 import { TokenService } from './auth/tokens';
 import { configRouter } from './config/config.router';
 import { DocumentsService } from './config/documents.service';
+import { declarePublishedResources, declareResource } from './config/resource-queryables';
 import { readSeedFiles } from './config/seed-files';
 import type { AppContext } from './context';
 import { flowRouter } from './gateway/flow';
@@ -26,6 +28,7 @@ import { Mailer, type SmtpTarget } from './mail/mailer';
 import { openScaleOut, type ScaleOut } from './scale/scale-out';
 import { withStartUpLock } from './scale/start-up-lock';
 import { createServices } from './services';
+import { declareFixedQueryables } from './services/list-queryables';
 import { openLowdbStore } from './store/lowdb-store';
 import { openPgStore } from './store/pg/pg-store';
 import type { SqlClient } from './store/pg/sql-client';
@@ -128,14 +131,27 @@ export async function createApp(options: AppOptions): Promise<App> {
         : `Store: lowdb (JSON files in ${options.dataDir})`,
     );
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    const documents = new DocumentsService(store, scale.bus, (message, error) => log.error(message, error));
+    const opened = store;
+    const documents = new DocumentsService(opened, {
+      bus: scale.bus,
+      // a resource's lists filter and sort on its declared fields: indexes for them on PostgreSQL
+      onPublished: async (document) => {
+        if (document.kind !== 'resource') return;
+        await declareResource(opened, document.id, document.body as ResourceBody).catch((error: unknown) => {
+          log.error(`Indexes for resource ${document.id} could not be made`, error); // published all the same
+        });
+      },
+      onError: (message, error) => log.error(message, error),
+    });
     // following before loading: a version another instance publishes meanwhile is not missed
     const stopFollowing = await documents.follow();
-    const opened = store;
+    // instances starting together take turns: seeds and indexes are made once
     await withStartUpLock(options.sql, async () => {
       await documents.load();
       await documents.seed(seeds);
       if (options.seedDemo !== false) await seedDemoData(opened);
+      await declarePublishedResources(opened, documents);
+      await declareFixedQueryables(opened);
     });
 
     const ctx: AppContext = {

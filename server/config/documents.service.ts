@@ -9,6 +9,7 @@ import { depthProblem, hashDocument, validateDocument } from '../../core/documen
 import { AppError } from '../http/app-error';
 import { ConfirmedChannel } from '../scale/confirmed-channel';
 import type { EventBus } from '../scale/event-bus';
+import { findWhere } from '../store/matching';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
 import { WriteQueue } from '../store/write-queue';
@@ -38,6 +39,14 @@ export interface PublishedNotice {
 /** The bus channel of published-document notices. */
 export const PUBLISHED_CHANNEL = 'config.published';
 
+export interface DocumentsServiceOptions {
+  /** The instances' event bus: publish notices go out and come in on it. */
+  bus: EventBus;
+  /** Told of every version published here after start-up (the app declares a resource's queryable fields). */
+  onPublished?: (document: ConfigDocument) => Promise<void>;
+  onError?: (message: string, error?: unknown) => void;
+}
+
 const recordId = (kind: string, id: string, version: number) => `${kind}/${id}/${version}`;
 
 /** A draft may be incomplete, but never nested deeper than a document may be (it is cloned, hashed, stored). */
@@ -58,6 +67,9 @@ export class DocumentsService {
   /** Read-modify-write steps (next version number, retire + publish) run one at a time. */
   private readonly lock = new WriteQueue();
 
+  private readonly bus: EventBus;
+  private readonly onPublished: NonNullable<DocumentsServiceOptions['onPublished']>;
+  private readonly onError: NonNullable<DocumentsServiceOptions['onError']>;
   /** Notices to and from the other instances; a publish answers once they all serve the new version. */
   private readonly notices: ConfirmedChannel<PublishedNotice>;
   /** Notices that could not be sent (Redis away): sent again at the bus's next resync. */
@@ -65,14 +77,16 @@ export class DocumentsService {
 
   constructor(
     private readonly store: Store,
-    private readonly bus: EventBus,
-    private readonly onError: (message: string, error?: unknown) => void = () => {},
+    options: DocumentsServiceOptions,
   ) {
-    this.notices = new ConfirmedChannel<PublishedNotice>(bus, PUBLISHED_CHANNEL, { onError });
+    this.bus = options.bus;
+    this.onPublished = options.onPublished ?? (async () => {});
+    this.onError = options.onError ?? (() => {});
+    this.notices = new ConfirmedChannel<PublishedNotice>(this.bus, PUBLISHED_CHANNEL, { onError: this.onError });
   }
 
   private get documents() {
-    return this.store.collection<DocumentRecord>('documents');
+    return documentsIn(this.store);
   }
 
   /** Fills the cache from the store; call once at start-up, after `follow` so no publish falls in between. */
@@ -116,8 +130,8 @@ export class DocumentsService {
   }
 
   /**
-   * Tells the other instances, after the store has the version, and waits until they serve it (or a
-   * few seconds, for an instance that died meanwhile). A failure to reach Redis is logged, not
+   * Tells the other instances, after the store committed the version, and waits until they serve it
+   * (or a few seconds, for an instance that died meanwhile). A failure to reach Redis is logged, not
    * answered: the publish itself is stored; the notice is owed until the bus resyncs.
    */
   private async announce(notice: PublishedNotice): Promise<void> {
@@ -264,8 +278,10 @@ export class DocumentsService {
         createdAt: new Date().toISOString(),
         hash: await hashDocument({ kind: kind as DocumentKind, id, body }),
       };
-      await this.documents.insert({ id: recordId(kind, id, version), document });
-      await this.audit('draft.create', document, actor);
+      await this.store.transaction(async (tx) => {
+        await documentsIn(tx).insert({ id: recordId(kind, id, version), document });
+        await audit(tx, 'draft.create', document, actor);
+      });
       return document;
     });
   }
@@ -276,8 +292,10 @@ export class DocumentsService {
       const current = await this.version(kind, id, version);
       if (current.status !== 'draft') throw new AppError(409, 'documentImmutable');
       const document: ConfigDocument = { ...current, body, hash: await hashDocument({ kind: current.kind, id, body }) };
-      await this.documents.update(recordId(kind, id, version), { document });
-      await this.audit('draft.update', document, actor);
+      await this.store.transaction(async (tx) => {
+        await documentsIn(tx).update(recordId(kind, id, version), { document });
+        await audit(tx, 'draft.update', document, actor);
+      });
       return document;
     });
   }
@@ -290,20 +308,24 @@ export class DocumentsService {
       if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
       this.generateValidators(draft); // the browser's validators are ready before anyone asks
       const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
-      if (previous) {
-        await this.documents.update(recordId(kind, id, previous.version), {
-          document: { ...previous, status: 'retired' },
-        });
-      }
       const published: ConfigDocument = {
         ...draft,
         status: 'published',
         publishedAt: new Date().toISOString(),
         publishedBy: actor,
       };
-      await this.documents.update(recordId(kind, id, version), { document: published });
-      await this.audit('publish', published, actor, previous?.version);
-      this.cache.offer(published);
+      // retire, publish and audit as one: never two published versions, never a publish without its audit entry
+      await this.store.transaction(async (tx) => {
+        if (previous) {
+          await documentsIn(tx).update(recordId(kind, id, previous.version), {
+            document: { ...previous, status: 'retired' },
+          });
+        }
+        await documentsIn(tx).update(recordId(kind, id, version), { document: published });
+        await audit(tx, 'publish', published, actor, previous?.version);
+      });
+      this.cache.offer(published); // only once committed
+      await this.onPublished(published);
       return published;
     });
     await this.announce({ kind, id, version });
@@ -311,26 +333,37 @@ export class DocumentsService {
   }
 
   private async versionsOf(kind: string, id: string): Promise<ConfigDocument[]> {
-    const records = await this.documents.find(({ document }) => document.kind === kind && document.id === id);
+    const records = await findWhere(this.documents, {
+      and: [
+        { field: 'document.kind', op: 'eq', value: kind },
+        { field: 'document.id', op: 'eq', value: id },
+      ],
+    });
     return records.map((record) => record.document).sort((a, b) => a.version - b.version);
   }
+}
 
-  private async audit(
-    action: AuditLogRecord['action'],
-    document: ConfigDocument,
-    actor: string,
-    retiredVersion?: number,
-  ): Promise<void> {
-    await this.store.collection<AuditLogRecord>('auditLog').insert({
-      id: crypto.randomUUID(),
-      at: new Date().toISOString(),
-      actor,
-      action,
-      kind: document.kind,
-      docId: document.id,
-      version: document.version,
-      hash: document.hash,
-      ...(retiredVersion === undefined ? {} : { retiredVersion }),
-    });
-  }
+function documentsIn(store: Store) {
+  return store.collection<DocumentRecord>('documents');
+}
+
+/** One audit entry; written in the same transaction as the change it records. */
+async function audit(
+  store: Store,
+  action: AuditLogRecord['action'],
+  document: ConfigDocument,
+  actor: string,
+  retiredVersion?: number,
+): Promise<void> {
+  await store.collection<AuditLogRecord>('auditLog').insert({
+    id: crypto.randomUUID(),
+    at: new Date().toISOString(),
+    actor,
+    action,
+    kind: document.kind,
+    docId: document.id,
+    version: document.version,
+    hash: document.hash,
+    ...(retiredVersion === undefined ? {} : { retiredVersion }),
+  });
 }

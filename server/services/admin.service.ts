@@ -5,6 +5,7 @@ import { endSessions } from '../auth/session-generation';
 import { AppError } from '../http/app-error';
 import { asLanguage } from '../http/i18n';
 import { plainMail } from '../mail/templates';
+import { findWhere } from '../store/matching';
 import type { MailLogRecord, TokenRecord } from '../store/records.types';
 import { loginResponse, publicUser } from './session';
 import { getUser, usersOf } from './users';
@@ -57,9 +58,14 @@ export class AdminService {
   async deleteUser({ user: admin }: AuthContext, userId: string) {
     if (userId === admin.id) throw new AppError(409, 'cannotDeleteYourself');
     await getUser(this.ctx, userId);
-    await usersOf(this.ctx).remove(userId);
-    const tokens = this.ctx.store.collection<TokenRecord>('tokens');
-    for (const token of await tokens.find((record) => record.userId === userId)) await tokens.remove(token.id);
+    // the account and its open links go together
+    await this.ctx.store.transaction(async (tx) => {
+      await usersOf(this.ctx).remove(userId);
+      const tokens = tx.collection<TokenRecord>('tokens');
+      for (const token of await findWhere(tokens, { field: 'userId', op: 'eq', value: userId })) {
+        await tokens.remove(token.id);
+      }
+    });
     return { id: userId };
   }
 

@@ -169,18 +169,23 @@ export class AuthService {
         twoFactor: { enabled: false },
         createdAt: new Date().toISOString(),
       };
-      if (invitation) {
-        // accepted first: a second registration racing for the same invitation is refused here
-        await this.invitations.accept(invitation, user);
-        user.organizationIds = [String(invitation.organizationId)];
-        if (user.approved) Object.assign(user, { approvedAt: user.createdAt, approvedBy: invitation.createdBy });
-      } else {
-        const organization: OrganizationRecord = { id: crypto.randomUUID(), name: user.company ?? '' };
-        await this.ctx.store.collection<OrganizationRecord>('organizations').insert(organization);
-        user.organizationIds = [organization.id];
-      }
-      await usersOf(this.ctx).insert(user);
-      const token = await this.links.issue('verify', user.id, VERIFY_TOKEN_TTL_MS);
+      // the invitation accepted (or the organisation made), the user and the link token: all or nothing
+      const token = await this.invitations.withAcceptance(() =>
+        this.ctx.store.transaction(async () => {
+          if (invitation) {
+            // accepted first: a second registration racing for the same invitation is refused here
+            await this.invitations.accept(invitation, user);
+            user.organizationIds = [String(invitation.organizationId)];
+            if (user.approved) Object.assign(user, { approvedAt: user.createdAt, approvedBy: invitation.createdBy });
+          } else {
+            const organization: OrganizationRecord = { id: crypto.randomUUID(), name: user.company ?? '' };
+            await this.ctx.store.collection<OrganizationRecord>('organizations').insert(organization);
+            user.organizationIds = [organization.id];
+          }
+          await usersOf(this.ctx).insert(user);
+          return this.links.issue('verify', user.id, VERIFY_TOKEN_TTL_MS);
+        }),
+      );
       const link = `${this.ctx.appUrl}/verification?token=${encodeURIComponent(token)}`;
       await this.ctx.mailer.send(
         linkMail(this.ctx.translator, user.site_language, 'verification', user.email, user.name, link),
@@ -221,7 +226,11 @@ export class AuthService {
     const userId = await this.links.consume('reset', input.token);
     const user = userId ? await usersOf(this.ctx).get(userId) : undefined;
     if (!user) throw new AppError(400, 'resetFailed');
-    await usersOf(this.ctx).update(user.id, { passwordHash: await hashPassword(input.password), ...endSessions(user) });
-    await this.links.revokeAll('reset', user.id);
+    const passwordHash = await hashPassword(input.password);
+    // the new password and the end of the other reset links, together
+    await this.ctx.store.transaction(async () => {
+      await usersOf(this.ctx).update(user.id, { passwordHash, ...endSessions(user) });
+      await this.links.revokeAll('reset', user.id);
+    });
   }
 }

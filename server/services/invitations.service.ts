@@ -172,13 +172,26 @@ export class InvitationService {
    */
   async acceptBySignIn(code: string, user: UserRecord): Promise<{ user: UserRecord; organizationId: string }> {
     const record = await this.usable(code, user.email);
-    await this.accept(record, user);
-    const organizationId = String(record.organizationId);
-    const joined = await usersOf(this.ctx).update(user.id, {
-      organizationIds: [...new Set([...user.organizationIds, organizationId])],
-      roles: [...new Set([...user.roles, String(record.role)])],
-    });
-    return { user: joined, organizationId };
+    // accepted and joined as one: never an accepted invitation whose user did not join
+    return this.withAcceptance(() =>
+      this.ctx.store.transaction(async () => {
+        await this.accept(record, user);
+        const organizationId = String(record.organizationId);
+        const joined = await usersOf(this.ctx).update(user.id, {
+          organizationIds: [...new Set([...user.organizationIds, organizationId])],
+          roles: [...new Set([...user.roles, String(record.role)])],
+        });
+        return { user: joined, organizationId };
+      }),
+    );
+  }
+
+  /**
+   * Runs `work` holding the invitations' lock, so it may open a transaction that accepts one (the
+   * lock must come before the transaction; the acceptance inside takes it again at once).
+   */
+  withAcceptance<R>(work: () => Promise<R>): Promise<R> {
+    return this.resources.lock(INVITATION_RESOURCE, work);
   }
 
   private async isMember(email: string, organizationId: string | undefined): Promise<boolean> {

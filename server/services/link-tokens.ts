@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
+import { findWhere } from '../store/matching';
 import type { TokenRecord } from '../store/records.types';
 import { WriteQueue } from '../store/write-queue';
 
@@ -45,7 +46,13 @@ export class LinkTokens {
 
   /** Spends every open token of a type for a user (a reset makes older reset links useless). */
   async revokeAll(type: TokenRecord['type'], userId: string): Promise<void> {
-    const open = await this.tokens.find((record) => record.type === type && record.userId === userId && !record.usedAt);
+    const open = await findWhere(this.tokens, {
+      and: [
+        { field: 'userId', op: 'eq', value: userId },
+        { field: 'type', op: 'eq', value: type },
+        { field: 'usedAt', op: 'isNull', value: true },
+      ],
+    });
     for (const record of open) await this.tokens.update(record.id, { usedAt: new Date().toISOString() });
   }
 }

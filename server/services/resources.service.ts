@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { GuardSubject, RoleGroups } from '../../core/guard/guard.types';
 import { evaluateGuard } from '../../core/guard/guard.utils';
 import { validateFormData } from '../../core/forms/form.utils';
@@ -73,6 +74,8 @@ export class ResourcesService {
   private readonly pinned = new Map<string, ResourceBody>();
   /** Check-then-write steps (unique constraints, transitions) of one resource run one at a time. */
   private readonly locks = new Map<string, WriteQueue>();
+  /** The resources whose lock the current call holds: taking one again inside runs at once. */
+  private readonly held = new AsyncLocalStorage<ReadonlySet<string>>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -80,13 +83,20 @@ export class ResourcesService {
     return this.ctx.store.collection<ResourceRecord>(`res.${resourceId}`);
   }
 
+  /**
+   * Runs `task` holding the resource's lock. Re-entrant, so a caller may take the lock first and
+   * open a store transaction inside it (lock, then transaction: the other order can deadlock on a
+   * one-session database such as PGlite), and the workflow steps inside take it again freely.
+   */
   lock<R>(resourceId: string, task: () => Promise<R>): Promise<R> {
+    const held = this.held.getStore();
+    if (held?.has(resourceId)) return task();
     let queue = this.locks.get(resourceId);
     if (!queue) {
       queue = new WriteQueue();
       this.locks.set(resourceId, queue);
     }
-    return queue.run(task);
+    return queue.run(() => this.held.run(new Set([...(held ?? []), resourceId]), task));
   }
 
   /** The latest published resource; 404 `notFound` when there is none. */
@@ -153,12 +163,15 @@ export class ResourcesService {
     };
     return this.lock(resource.id, async () => {
       await this.assertUnique(resource, record);
-      const created = await this.records(resource.id).insert(record);
-      if (workflow) {
-        const entry = { at: now, by: caller.user.id, from: null, to: workflow.initial, action: 'create' };
-        await writeHistory(this.ctx, resource.id, created.id, entry);
-      }
-      return created;
+      // the record and its first history entry, or neither
+      return this.ctx.store.transaction(async () => {
+        const created = await this.records(resource.id).insert(record);
+        if (workflow) {
+          const entry = { at: now, by: caller.user.id, from: null, to: workflow.initial, action: 'create' };
+          await writeHistory(this.ctx, resource.id, created.id, entry);
+        }
+        return created;
+      });
     });
   }
 

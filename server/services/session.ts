@@ -2,6 +2,7 @@ import type { SessionUser } from '../../core/session/session.types';
 import { sessionGeneration } from '../auth/session-generation';
 import type { TokenClaims } from '../auth/tokens';
 import type { AppContext } from '../context';
+import { findWhere } from '../store/matching';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
 import { sitesOf } from './sites';
 
@@ -35,9 +36,17 @@ export function publicUser(user: UserRecord): SessionUser & {
 }
 
 export async function organizationsOf(ctx: AppContext, user: UserRecord): Promise<OrganizationRecord[]> {
-  const ids = new Set(user.organizationIds);
-  const organizations = await ctx.store.collection<OrganizationRecord>('organizations').find((org) => ids.has(org.id));
-  return organizations.map(({ id, name }) => ({ id, name }));
+  const found = await findWhere(ctx.store.collection<OrganizationRecord>('organizations'), {
+    field: 'id',
+    op: 'in',
+    value: user.organizationIds,
+  });
+  // in the user's order (the first is where a session opens), whatever order the store answers in
+  const byId = new Map(found.map((organization) => [organization.id, organization]));
+  return user.organizationIds.flatMap((id) => {
+    const organization = byId.get(id);
+    return organization ? [{ id, name: organization.name }] : [];
+  });
 }
 
 /**

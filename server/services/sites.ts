@@ -3,6 +3,7 @@ import { evaluateGuard } from '../../core/guard/guard.utils';
 import { subjectOf } from '../../core/session/subject';
 import { publishedRoleGroups } from '../auth/require-guard';
 import type { AppContext } from '../context';
+import { findWhere } from '../store/matching';
 import type { SiteRecord, UserRecord } from '../store/records.types';
 
 /** A site as the client sees it (shell §3 'Site'). */
@@ -29,8 +30,11 @@ export function mayHaveSites(ctx: AppContext, user: UserRecord): boolean {
 /** The sites of the user's organisations, by name; empty without the saq permission. */
 export async function sitesOf(ctx: AppContext, user: UserRecord): Promise<SiteView[]> {
   if (!mayHaveSites(ctx, user)) return [];
-  const organizations = new Set(user.organizationIds);
-  const sites = await ctx.store.collection<SiteRecord>('sites').find((site) => organizations.has(site.organizationId));
+  const sites = await findWhere(ctx.store.collection<SiteRecord>('sites'), {
+    field: 'organizationId',
+    op: 'in',
+    value: user.organizationIds,
+  });
   return sites
     .map(({ id, name }) => ({ id, name }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import { findWhere } from '../store/matching';
 import type { UserRecord } from '../store/records.types';
 
 /** E-mails are compared trimmed and lowercased everywhere (shell §5). */
@@ -13,7 +14,7 @@ export function usersOf(ctx: AppContext) {
 
 export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRecord | undefined> {
   const normalized = normalizeEmail(email);
-  const [user] = await usersOf(ctx).find((candidate) => candidate.email === normalized);
+  const [user] = await findWhere(usersOf(ctx), { field: 'email', op: 'eq', value: normalized });
   return user;
 }
 

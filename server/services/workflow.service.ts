@@ -114,17 +114,20 @@ export class WorkflowService {
       await effect({ ctx: this.ctx, resource, workflow, transition, record, from, actor, comment });
     }
     const at = new Date().toISOString();
-    const moved = await this.resources
-      .records(resource.id)
-      .update(record.id, { [workflow.field]: transition.to, updatedAt: at });
-    await writeHistory(this.ctx, resource.id, record.id, {
-      at,
-      by: actor?.id ?? SYSTEM_ACTOR,
-      from,
-      to: transition.to,
-      action: transition.action,
-      ...(comment ? { comment } : {}),
+    // the new state and its history entry, or neither (effects ran before: they mail, and a mail cannot be taken back)
+    return this.ctx.store.transaction(async () => {
+      const moved = await this.resources
+        .records(resource.id)
+        .update(record.id, { [workflow.field]: transition.to, updatedAt: at });
+      await writeHistory(this.ctx, resource.id, record.id, {
+        at,
+        by: actor?.id ?? SYSTEM_ACTOR,
+        from,
+        to: transition.to,
+        action: transition.action,
+        ...(comment ? { comment } : {}),
+      });
+      return moved;
     });
-    return moved;
   }
 }

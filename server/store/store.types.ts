@@ -69,6 +69,10 @@ export interface Store {
    * Runs a call that changes more than one record as one unit: on PostgreSQL one transaction
    * (all or nothing, `tx` sees its own writes); the embedded store runs `work` on itself, each
    * write durable on its own (one process, one queue per file, no partial write of one record).
+   * On PostgreSQL every call made inside `work` joins the transaction, through `tx` or through the
+   * store itself (the connection follows work's async context). Take process locks before opening a
+   * transaction, never inside one: on PGlite (one session) a lock holder waiting to query would wait
+   * for the transaction that waits for the lock.
    */
   transaction<R>(work: (tx: Store) => Promise<R>): Promise<R>;
   /**

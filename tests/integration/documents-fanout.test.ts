@@ -31,7 +31,7 @@ describe('published documents across instances', () => {
     });
     const instance = async () => {
       const bus = await RedisEventBus.connect(TEST_REDIS_URL, { prefix });
-      const documents = new DocumentsService(store, bus);
+      const documents = new DocumentsService(store, { bus });
       const stop = await documents.follow();
       await documents.load();
       closers.push(async () => {
@@ -97,7 +97,7 @@ describe('published documents across instances', () => {
       await lostBus.close();
       await dropRedisPrefix(elsewhere);
     });
-    const unheard = new DocumentsService(store, lostBus);
+    const unheard = new DocumentsService(store, { bus: lostBus });
     await unheard.load();
     await publishWidth(unheard, seed, 333);
     expect(widthAt(b.documents)).toBe(280);

@@ -123,10 +123,14 @@ describe(`store contract (${TEST_STORE})`, () => {
       await tx.collection<Note>('users').update('kept', { text: 'changed' });
       await tx.collection<Note>('users').remove('kept');
       await tx.collection<Note>('res.new').insert({ id: 'r', text: 'resource' });
+      // a service holding the store itself, not tx, writes inside the transaction all the same
+      await store.collection<Note>('sites').insert({ id: 's', text: 'through the store' });
+      expect(await store.collection('organizations').get('o')).toEqual({ id: 'o', text: 'org' });
       throw new Error('work failed');
     });
     await expect(failing).rejects.toThrow('work failed');
     if (store.engine === 'postgres') {
+      expect(await store.collection('sites').all()).toEqual([]);
       expect(await store.collection('organizations').all()).toEqual([]);
       expect(await store.collection('res.new').all()).toEqual([]);
       expect(await store.collection('users').get('kept')).toEqual({ id: 'kept', text: 'before' });

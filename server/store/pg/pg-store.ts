@@ -1,5 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ListQuery, ListResult, QueryableFields } from '../../../core/query/query.types';
-import { runQuery } from '../../../core/query/query.utils';
 import {
   COLLECTION_NAMES,
   type Collection,
@@ -11,11 +11,15 @@ import {
 } from '../store.types';
 import { migrate } from './migrate';
 import type { SqlClient } from './sql-client';
+import { indexStatements, listSql } from './sql-query';
 
 const FIXED = new Set<string>(COLLECTION_NAMES);
 
 /** The record as written (doc keeps key order); data for rows other tools wrote without doc. */
 const READ = 'COALESCE(doc, data::json) AS doc';
+
+/** What listSql's page statement starts with; its select list is swapped for READ (keys in written order). */
+const LIST_SELECT = 'SELECT data ';
 
 /** One parameter, cast twice: as text first so jsonb's key reordering never reaches doc. */
 const asText = (record: unknown) => JSON.stringify(record);
@@ -27,9 +31,13 @@ const asText = (record: unknown) => JSON.stringify(record);
  */
 class PgCollection<T extends StoredRecord> implements Collection<T> {
   constructor(
-    private readonly sql: SqlClient,
+    private readonly client: () => SqlClient,
     private readonly name: string,
   ) {}
+
+  private get sql(): SqlClient {
+    return this.client();
+  }
 
   async all(): Promise<T[]> {
     const { rows } = await this.sql.query<{ doc: T }>(
@@ -55,10 +63,16 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
     return (await this.all()).filter((record) => predicate(record));
   }
 
+  /** The list contract in SQL (sql-query.ts): the page and the total, as two statements. */
   async query(query: ListQuery): Promise<ListResult<T>> {
-    // TEMPORARY until server/store/pg/sql-query.ts (branch sqlquery) lands: the query runs in JS
-    const { items, total } = runQuery(await this.all(), query);
-    return { items, total };
+    const { items, count } = listSql(this.name, query);
+    if (!items.text.startsWith(LIST_SELECT)) throw new Error('listSql no longer selects data first');
+    const text = `SELECT ${READ} ${items.text.slice(LIST_SELECT.length)}`;
+    const [page, counted] = await Promise.all([
+      this.sql.query<{ doc: T }>(text, items.values),
+      this.sql.query<{ total: number }>(count.text, count.values),
+    ]);
+    return { items: page.rows.map((row) => row.doc), total: Number(counted.rows[0]?.total ?? 0) };
   }
 
   async insert(record: T): Promise<T> {
@@ -102,20 +116,50 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
   }
 }
 
-/** A Store over one SqlClient: the pool (or PGlite) itself, or a transaction's connection. */
-function storeOver(sql: SqlClient, state: { closed: boolean }, declared: Set<string>, inTransaction = false): Store {
+/** The transaction a call runs in; `open` turns false once it is committed or rolled back. */
+interface Bound {
+  client: SqlClient;
+  open: boolean;
+}
+
+/**
+ * A Store over the pool (or PGlite). `transaction(work)` binds its connection to work's async
+ * context: every call made inside work — through `tx` or through the store any service holds —
+ * runs in the transaction. So a service need not thread `tx` through helpers, and on PGlite (one
+ * session) a call inside work can never wait for the transaction it is part of. Work left running
+ * after the transaction ended (a mail sent in the background) falls back to the pool.
+ */
+function storeOver(sql: SqlClient): Store {
+  const bound = new AsyncLocalStorage<Bound>();
+  const current = () => bound.getStore();
+  const client = () => {
+    const tx = current();
+    return tx?.open ? tx.client : sql;
+  };
+  const declared = new Set<string>();
+  let closed = false;
+
   const collection = <T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T> => {
-    if (state.closed) throw new Error('Store is closed');
+    if (closed) throw new Error('Store is closed');
     if (!FIXED.has(name) && !isDynamicCollectionName(name)) throw new Error(`Unknown collection ${name}`);
-    return new PgCollection<T>(sql, name);
+    return new PgCollection<T>(client, name);
   };
   const store: Store = {
     engine: 'postgres',
     collection,
     query: <T extends StoredRecord>(name: CollectionName | DynamicCollectionName, query: ListQuery) =>
       collection<T>(name).query(query),
-    // inside a transaction already: sql.transaction runs work as part of it
-    transaction: (work) => sql.transaction((tx) => work(inTransaction ? store : storeOver(tx, state, declared, true))),
+    transaction<R>(work: (tx: Store) => Promise<R>): Promise<R> {
+      if (current()?.open) return work(store); // nested: part of the outer transaction
+      return sql.transaction(async (tx) => {
+        const state: Bound = { client: tx, open: true };
+        try {
+          return await bound.run(state, () => work(store));
+        } finally {
+          state.open = false;
+        }
+      });
+    },
     async declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields) {
       collection(name); // the same name check
       const key = JSON.stringify([name, [...fields.filterable].sort(), [...fields.sortable].sort()]);
@@ -123,25 +167,19 @@ function storeOver(sql: SqlClient, state: { closed: boolean }, declared: Set<str
       const statements = indexStatements(name, fields);
       if (statements.length > 0) {
         // one instance at a time: concurrent CREATE INDEX IF NOT EXISTS of one name can still collide
-        await sql.transaction(async (tx) => {
+        await client().transaction(async (tx) => {
           await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`paysec.indexes.${sql.schema}`]);
           for (const statement of statements) await tx.query(statement);
         });
       }
-      if (!inTransaction) declared.add(key); // a rolled-back transaction takes its indexes with it
+      if (!current()?.open) declared.add(key); // a rolled-back transaction takes its indexes with it
     },
     async close() {
-      if (inTransaction) return; // the store that opened the transaction owns the client
-      state.closed = true;
+      closed = true;
       await sql.close();
     },
   };
   return store;
-}
-
-/** TEMPORARY until sql-query.ts lands: no indexes yet. */
-function indexStatements(_name: string, _fields: QueryableFields): string[] {
-  return [];
 }
 
 /**
@@ -150,5 +188,5 @@ function indexStatements(_name: string, _fields: QueryableFields): string[] {
  */
 export async function openPgStore(sql: SqlClient): Promise<Store> {
   await migrate(sql);
-  return storeOver(sql, { closed: false }, new Set());
+  return storeOver(sql);
 }

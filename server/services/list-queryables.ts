@@ -1,0 +1,20 @@
+import type { QueryableFields } from '../../core/query/query.types';
+import type { Store } from '../store/store.types';
+import { MAIL_LOG_FIELDS, USER_FIELDS } from './admin.service';
+
+/** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
+const SERVER_FILTERS: Array<[name: 'tokens' | 'sites', fields: QueryableFields]> = [
+  ['tokens', { filterable: ['userId'], sortable: [] }],
+  ['sites', { filterable: ['organizationId'], sortable: [] }],
+];
+
+/**
+ * The fixed collections' list endpoints and the fields they take (server/http/list-query.ts callers
+ * that query the store; the document and tooltip lists run over documents in memory).
+ */
+export async function declareFixedQueryables(store: Store): Promise<void> {
+  await store.declareQueryable('users', USER_FIELDS);
+  await store.declareQueryable('mailLogs', MAIL_LOG_FIELDS);
+  await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
+  for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);
+}
