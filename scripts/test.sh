@@ -14,6 +14,28 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-liberation >/dev/null
 fi
 
+# Redis for the scale-out tests (REDIS_URL): the one on 6379 when it answers, else a throwaway one on 6391
+redis_answers() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1" && printf 'PING\r\n' >&3 && timeout 2 head -c 5 <&3 | grep -q PONG) 2>/dev/null
+}
+if [ -z "${REDIS_URL:-}" ]; then
+  if redis_answers 6379; then
+    export REDIS_URL=redis://127.0.0.1:6379
+  else
+    if ! command -v redis-server >/dev/null 2>&1; then
+      echo "== installing Debian's Redis for the scale-out tests"
+      SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+      $SUDO apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server >/dev/null
+    fi
+    redis_answers 6391 || redis-server --port 6391 --save '' --appendonly no --daemonize yes >/dev/null
+    for _ in $(seq 50); do redis_answers 6391 && break; sleep 0.1; done
+    redis_answers 6391 || { echo "Redis on 6391 did not start" >&2; exit 1; }
+    export REDIS_URL=redis://127.0.0.1:6391
+  fi
+fi
+echo "== Redis for the tests: $REDIS_URL"
+
 echo "== type check (strict)";   npx tsc -p tsconfig.json --noEmit
 echo "== lint + format (biome)"; npx biome check .
 echo "== locale parity";         node scripts/check-locales.mjs

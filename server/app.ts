@@ -29,6 +29,8 @@ import type { PgBossJobsOptions } from './jobs/pg-boss-jobs';
 import { noStore, securityHeaders } from './http/security';
 import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
+import { openScaleOut, type ScaleOut } from './scale/scale-out';
+import { withStartUpLock } from './scale/start-up-lock';
 import { createServices } from './services';
 import { declareFixedQueryables } from './services/list-queryables';
 import { openLowdbStore } from './store/lowdb-store';
@@ -58,6 +60,18 @@ export interface AppOptions {
   clientDir?: string;
   schemasDir?: string;
   localesDir?: string;
+  /**
+   * REDIS_URL: instances share the event bus (published-document notices, real-time events) and the
+   * throttles' counters through it. Omitted: one instance, everything in memory.
+   */
+  redisUrl?: string;
+  /** REDIS_PREFIX: this deployment's namespace in that Redis (default `paysec:`). */
+  redisPrefix?: string;
+  /**
+   * TRUST_PROXY: Express's `trust proxy` (hops, or addresses such as 'loopback'), for instances
+   * behind a reverse proxy, so throttles see the client's address, not the proxy's. Default: none.
+   */
+  trustProxy?: number | string;
   /** Load fixtures/ demo users into an empty store (default true). */
   seedDemo?: boolean;
   log?: AppContext['log'];
@@ -105,34 +119,58 @@ export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? consoleLog;
   // an invalid seed file stops start-up before the store is even opened
   const seeds = await readSeedFiles(options.schemasDir ?? join(ROOT, 'schemas'));
-  const store = options.sql ? await openPgOrClose(options.sql) : await openLowdbStore(options.dataDir);
-  log.info(
-    options.sql
-      ? `Store: PostgreSQL (${options.sql.engine === 'pglite' ? 'PGlite, in process' : 'server'}, schema ${options.sql.schema})`
-      : `Store: lowdb (JSON files in ${options.dataDir})`,
-  );
+  let scale: ScaleOut;
   const jobs = createJobs({ sql: options.sql, log, pgBoss: options.pgBoss });
   try {
-    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    // a resource's lists filter and sort on its declared fields: indexes for them on PostgreSQL
-    const documents = new DocumentsService(store, async (document) => {
-      if (document.kind !== 'resource') return;
-      await declareResource(store, document.id, document.body as ResourceBody).catch((error: unknown) => {
-        log.error(`Indexes for resource ${document.id} could not be made`, error); // published all the same
-      });
+    scale = await openScaleOut({
+      redisUrl: options.redisUrl,
+      redisPrefix: options.redisPrefix,
+      onError: (message, error) => log.error(message, error),
     });
-    await documents.load();
-    await documents.seed(seeds);
-    if (options.seedDemo !== false) await seedDemoData(store);
-    await declarePublishedResources(store, documents);
-    await declareFixedQueryables(store);
+  } catch (error) {
+    await options.sql?.close(); // the app owns the client from here on
+    throw error;
+  }
+  let store: Store | null = null;
+  try {
+    store = options.sql ? await openPgOrClose(options.sql) : await openLowdbStore(options.dataDir);
+    log.info(
+      options.sql
+        ? `Store: PostgreSQL (${options.sql.engine === 'pglite' ? 'PGlite, in process' : 'server'}, schema ${options.sql.schema})`
+        : `Store: lowdb (JSON files in ${options.dataDir})`,
+    );
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const opened = store;
+    const documents = new DocumentsService(opened, {
+      bus: scale.bus,
+      // a resource's lists filter and sort on its declared fields: indexes for them on PostgreSQL
+      onPublished: async (document) => {
+        if (document.kind !== 'resource') return;
+        await declareResource(opened, document.id, document.body as ResourceBody).catch((error: unknown) => {
+          log.error(`Indexes for resource ${document.id} could not be made`, error); // published all the same
+        });
+      },
+      onError: (message, error) => log.error(message, error),
+    });
+    // following before loading: a version another instance publishes meanwhile is not missed
+    const stopFollowing = await documents.follow();
+    // instances starting together take turns: seeds and indexes are made once
+    await withStartUpLock(options.sql, async () => {
+      await documents.load();
+      await documents.seed(seeds);
+      if (options.seedDemo !== false) await seedDemoData(opened);
+      await declarePublishedResources(opened, documents);
+      await declareFixedQueryables(opened);
+    });
 
     const ctx: AppContext = {
       store,
       documents,
-      tokens: new TokenService(await loadJwtSecret(options.dataDir, options.jwtSecret)),
+      tokens: new TokenService(await loadJwtSecret(options.dataDir, options.jwtSecret, options.sql)),
       mailer: new Mailer(store, options.smtp ?? null, log.error, jobs, options.mailRetry),
       jobs,
+      bus: scale.bus,
+      counters: scale.counters,
       translator: loadTranslator(options.localesDir ?? join(ROOT, 'locales')),
       appUrl: (options.appUrl ?? 'http://localhost:4100').replace(/\/$/, ''),
       version,
@@ -144,6 +182,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
     const app = express();
     app.disable('x-powered-by');
+    if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
     app.set('etag', false);
     app.use(securityHeaders);
 
@@ -165,7 +204,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api'],
       noStore,
       optionalAuthenticate(ctx),
-      anonymousWriteRateLimit(limits.anonymousWrites, signIn),
+      anonymousWriteRateLimit(limits.anonymousWrites, signIn, ctx.counters),
       bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: SIGNED_IN_LIMIT, trusted: signedIn }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));
@@ -188,12 +227,15 @@ export async function createApp(options: AppOptions): Promise<App> {
         // running jobs and mails due now finish; on pg-boss what is left waits for any instance
         await jobs.stop();
         await ctx.mailer.close();
-        await store.close();
+        await stopFollowing();
+        await scale.close();
+        await opened.close();
       },
     };
   } catch (error) {
     await jobs.stop({ graceful: false });
-    await store.close();
+    await store?.close();
+    await scale.close();
     throw error;
   }
 }

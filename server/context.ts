@@ -1,8 +1,10 @@
 import type { DocumentsService } from './config/documents.service';
+import type { RateLimitStores } from './auth/rate-limits';
 import type { TokenService } from './auth/tokens';
 import type { Translator } from './http/i18n';
 import type { Jobs } from './jobs/jobs.types';
 import type { Mailer } from './mail/mailer';
+import type { EventBus } from './scale/event-bus';
 import type { Store } from './store/store.types';
 
 /** Where the services find their collaborators; built once per app in app.ts. */
@@ -13,6 +15,10 @@ export interface AppContext {
   mailer: Mailer;
   /** Background work: in process on the embedded store, pg-boss on PostgreSQL. */
   jobs: Jobs;
+  /** Fan-out to the other instances (Redis), or this process only. */
+  bus: EventBus;
+  /** Where the throttles count (server/auth/rate-limits.ts): shared through Redis, or in memory. */
+  counters: RateLimitStores;
   translator: Translator;
   /** Base of mailed links, e.g. http://localhost:4100 */
   appUrl: string;

@@ -1,7 +1,14 @@
+import cluster from 'node:cluster';
 import { join, resolve } from 'node:path';
 import { DEMO_LOGINS } from '../fixtures/users';
 import { createApp } from './app';
 import { pgPoolClient } from './store/pg/pg-pool-client';
+
+/** TRUST_PROXY as Express takes it: a number of hops, or addresses / subnet names. */
+function trustProxy(value: string | undefined): number | string | undefined {
+  if (!value) return undefined;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 /** Reads the environment (docs/contracts.md 'Ports and processes') and starts the server. */
 async function main(): Promise<void> {
@@ -21,14 +28,24 @@ async function main(): Promise<void> {
       ...(limit('SIGN_UP_RATE_LIMIT') ? { signUp: limit('SIGN_UP_RATE_LIMIT') } : {}),
       ...(limit('ANONYMOUS_WRITE_RATE_LIMIT') ? { anonymousWrites: limit('ANONYMOUS_WRITE_RATE_LIMIT') } : {}),
     },
+    redisUrl: process.env.REDIS_URL || undefined,
+    redisPrefix: process.env.REDIS_PREFIX || undefined,
+    trustProxy: trustProxy(process.env.TRUST_PROXY),
     clientDir: join(process.cwd(), 'dist', 'client'),
   });
   const server = app.listen(port, () => {
+    // under server/cluster.ts every worker listens; the first one says so for all
+    if (cluster.isWorker) console.log(`worker ${process.pid} listening`);
+    if (cluster.isWorker && cluster.worker?.id !== 1) return;
     console.log(`PaySec compliance app on ${appUrl}`);
     console.log('Demo logins:');
     for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(24)} ${login.password}  ${login.shows}`);
   });
+  let stopping = false;
   const stop = () => {
+    // a cluster worker hears Ctrl-C from the terminal and SIGTERM from the primary: stop once
+    if (stopping) return;
+    stopping = true;
     server.close(() => {
       void close().then(() => process.exit(0));
     });
