@@ -139,19 +139,25 @@ export function listFilter(
 
 /**
  * Every row a query matches, page by page (an export is of everything the filter matches, not the
- * page shown). Stops at `total`, at an empty page, or when a page comes back short.
+ * page shown). Stops at an exact `total`, at an empty page, or when a page comes back short; a capped
+ * total (`totalCapped`, "10,000+") is only a lower bound, so then only a short page ends it. Progress
+ * is rows done of the total, with `capped` while that total is a lower bound.
  */
 export async function fetchAllRows<T>(
   fetchPage: (page: number, pageSize: number) => Promise<ListResult<T>>,
-  onProgress?: (done: number, total: number) => void,
+  onProgress?: (done: number, total: number, capped?: boolean) => void,
   pageSize = EXPORT_PAGE_SIZE,
 ): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; ; page += 1) {
-    const { items, total } = await fetchPage(page, pageSize);
+    const { items, total, totalCapped } = await fetchPage(page, pageSize);
     rows.push(...items);
-    onProgress?.(Math.min(rows.length, total), total);
-    if (items.length < pageSize || rows.length >= total) return rows;
+    const end = items.length < pageSize || (!totalCapped && rows.length >= total);
+    if (!end) onProgress?.(rows.length, total, totalCapped);
+    else if (totalCapped)
+      onProgress?.(rows.length, rows.length); // at the end the count is known
+    else onProgress?.(Math.min(rows.length, total), total);
+    if (end) return rows;
   }
 }
 

@@ -101,6 +101,8 @@ export interface StatPanel extends PanelBase {
   type: 'stat';
   /** Path of the number in the panel's data. */
   value?: string;
+  /** Path of a flag: when true the number is a lower bound (a capped list total), shown as "10,000+". */
+  capped?: string;
   /** Path of a change to show beside it (e.g. against the previous period). */
   delta?: string;
   deltaLabel?: Text;

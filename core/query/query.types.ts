@@ -1,7 +1,7 @@
 /**
  * The one list contract every collection endpoint speaks (issue 5 'One query contract'):
- * page, pageSize, sort and a declarative filter in; `{ items, total }` out. The filter is data,
- * never a predicate, so a SQL adapter can translate it as the in-memory one evaluates it.
+ * page, pageSize, sort and a declarative filter in; `{ items, total, totalCapped? }` out. The filter is
+ * data, never a predicate, so a SQL adapter can translate it as the in-memory one evaluates it.
  */
 
 export const FILTER_OPERATORS = [
@@ -52,9 +52,18 @@ export interface ListQuery {
   pageSize: number;
 }
 
+/**
+ * Totals are exact up to this many matches and a lower bound beyond ("10,000+"): an exact count costs
+ * time in proportion to the matches (seconds over a million rows on PostgreSQL), a capped one stops early.
+ */
+export const COUNT_CAP = 10_000;
+
 export interface ListResult<T> {
   items: T[];
+  /** The number of matches, exact when `totalCapped` is absent; COUNT_CAP when more match. */
   total: number;
+  /** Present when more than COUNT_CAP records match: `total` is then a lower bound. */
+  totalCapped?: true;
 }
 
 /** The fields a collection lets callers filter and sort on (a resource declares them). */

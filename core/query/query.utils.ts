@@ -1,4 +1,5 @@
 import {
+  COUNT_CAP,
   DEFAULT_PAGE_SIZE,
   FILTER_OPERATORS,
   type FieldCondition,
@@ -349,12 +350,21 @@ function firstInOrder<T>(records: T[], count: number, sort: SortKey[]): T[] {
   return best;
 }
 
-/** The in-memory query: filter, sort, then the requested page. */
-export function runQuery<T>(records: readonly T[], query: ListQuery): ListResult<T> {
+/**
+ * A list result's total from a count of matches that is exact, or stopped after `cap + 1` (a SQL
+ * count over `LIMIT cap + 1`): exact up to the cap; beyond it `cap` and `totalCapped` (a lower bound).
+ * Every store answers its totals through this, so both say the same.
+ */
+export function cappedTotal(count: number, cap = COUNT_CAP): Pick<ListResult<unknown>, 'total' | 'totalCapped'> {
+  return count > cap ? { total: cap, totalCapped: true } : { total: count };
+}
+
+/** The in-memory query: filter, sort, then the requested page; the total as cappedTotal gives it. */
+export function runQuery<T>(records: readonly T[], query: ListQuery, countCap = COUNT_CAP): ListResult<T> {
   const matches = compileFilter(query.filter);
   const matched: T[] = [];
   for (const record of records) if (matches(record)) matched.push(record);
   const start = (query.page - 1) * query.pageSize;
   const page = firstInOrder(matched, start + query.pageSize, query.sort).slice(start);
-  return { items: page, total: matched.length };
+  return { items: page, ...cappedTotal(matched.length, countCap) };
 }

@@ -28,8 +28,8 @@ export class AdminService {
   constructor(private readonly ctx: AppContext) {}
 
   async listUsers(query: ListQuery) {
-    const { items, total } = await usersOf(this.ctx).query(query);
-    return { items: items.map((user) => ({ ...publicUser(user), createdAt: user.createdAt })), total };
+    const result = await usersOf(this.ctx).query(query);
+    return { ...result, items: result.items.map((user) => ({ ...publicUser(user), createdAt: user.createdAt })) };
   }
 
   async approve({ user: admin }: AuthContext, userId: string) {

@@ -9,13 +9,16 @@ const dayOf = (iso: string) => iso.slice(0, 10);
 
 /**
  * Figures for the dashboard's admin stat cards and charts (GET /wbe/api/dashboard/stats), read
- * with the store's declarative query so a SQL adapter counts where the data lives.
+ * with the store's declarative query so a SQL adapter counts where the data lives. User counts are
+ * list totals: exact up to COUNT_CAP, beyond it COUNT_CAP with `capped` (the card shows "10,000+").
  */
 export class DashboardService {
   constructor(private readonly ctx: AppContext) {}
 
-  private async count(name: 'users' | 'mailLogs', filter: Filter): Promise<number> {
-    return (await this.ctx.store.query(name, { filter, sort: [], page: 1, pageSize: 1 })).total;
+  /** A count as the list contract gives it: exact up to COUNT_CAP, a lower bound (`capped`) beyond. */
+  private async count(name: 'users' | 'mailLogs', filter: Filter): Promise<{ count: number; capped?: true }> {
+    const { total, totalCapped } = await this.ctx.store.query(name, { filter, sort: [], page: 1, pageSize: 1 });
+    return totalCapped ? { count: total, capped: true } : { count: total };
   }
 
   async stats(days: number, now = new Date()) {
@@ -55,11 +58,12 @@ export class DashboardService {
     return {
       days,
       users: {
-        pendingApproval,
+        pendingApproval: pendingApproval.count,
+        ...(pendingApproval.capped && { pendingApprovalCapped: true }),
         byStatus: [
-          { status: 'approved', count: approved },
-          { status: 'pendingApproval', count: pendingApproval },
-          { status: 'unverified', count: unverified },
+          { status: 'approved', ...approved },
+          { status: 'pendingApproval', ...pendingApproval },
+          { status: 'unverified', ...unverified },
         ],
       },
       mail: {

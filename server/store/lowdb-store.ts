@@ -51,8 +51,8 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
   }
 
   async query(query: ListQuery): Promise<ListResult<T>> {
-    const { items, total } = runQuery(this.db.data, query);
-    return { items: items.map(copy), total }; // only the page is copied
+    const result = runQuery(this.db.data, query);
+    return { ...result, items: result.items.map(copy) }; // only the page is copied
   }
 
   insert(record: T): Promise<T> {

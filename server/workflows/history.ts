@@ -27,8 +27,15 @@ export async function writeHistory(
   entry: HistoryEntry,
 ): Promise<HistoryRecord> {
   const history = historyOf(ctx, resourceId);
-  const { total } = await history.query({ filter: byRecord(recordId), sort: [], page: 1, pageSize: 1 });
-  return history.insert({ id: `${recordId}.${String(total + 1).padStart(6, '0')}`, recordId, ...entry });
+  // the last entry's number, not the total: a list total stops being exact at COUNT_CAP
+  const { items } = await history.query({
+    filter: byRecord(recordId),
+    sort: [{ field: 'id', direction: 'desc' }],
+    page: 1,
+    pageSize: 1,
+  });
+  const last = items.length > 0 ? Number(items[0].id.slice(recordId.length + 1)) : 0;
+  return history.insert({ id: `${recordId}.${String(last + 1).padStart(6, '0')}`, recordId, ...entry });
 }
 
 /** A record's entries, oldest first. */

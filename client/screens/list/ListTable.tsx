@@ -22,6 +22,7 @@ import { type CellContext, columnKind } from './columnTypes';
 import { ListRow } from './ListRow';
 import { type ListFeatures, listFeatures } from './listFeatures';
 import type { Row } from './listQuery';
+import type { PageFacts } from './pageFacts';
 import { Pager } from './Pager';
 import type { ListState, ListStatePatch } from './useListState';
 
@@ -34,7 +35,8 @@ export interface ListTableProps {
   label: string;
   columns: ListColumn[];
   rows: Row[];
-  total: number;
+  /** The page's place in the list: rows, total (exact or "10,000+"), pages. */
+  facts: PageFacts;
   state: ListState;
   update: (patch: ListStatePatch) => void;
   selectable: boolean;
@@ -60,7 +62,7 @@ const ariaSort = (sorted: false | 'asc' | 'desc') =>
  * rows in view (plus a margin) are in the DOM, so a page of 10,000 rows scrolls smoothly.
  */
 export function ListTable(props: ListTableProps) {
-  const { columns, rows, total, state, update, selection, onSelectionChange, cellContext } = props;
+  const { columns, rows, facts, state, update, selection, onSelectionChange, cellContext } = props;
   const { t, i18n } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const byField = useMemo(() => new Map(columns.map((column) => [column.field, column])), [columns]);
@@ -95,7 +97,9 @@ export function ListTable(props: ListTableProps) {
     manualPagination: true,
     enableSortingRemoval: false,
     enableRowSelection: props.selectable,
-    rowCount: total,
+    rowCount: facts.total,
+    // -1 while a capped total leaves the last page unknown: next stays enabled
+    pageCount: facts.pageCount,
     state: { sorting, columnFilters, pagination, rowSelection: selection },
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = functionalUpdate(updater, sorting);
@@ -170,7 +174,7 @@ export function ListTable(props: ListTableProps) {
           className="list-table"
           interactive={Boolean(props.rowLink)}
           aria-label={props.label}
-          aria-rowcount={total + 1}
+          aria-rowcount={facts.atLeast ? -1 : facts.total + 1}
         >
           <thead>
             <tr aria-rowindex={1}>
@@ -249,7 +253,7 @@ export function ListTable(props: ListTableProps) {
         </HTMLTable>
       </div>
       {props.empty}
-      {total > 0 && <Pager table={table} total={total} pageSize={state.pageSize} page={state.page} />}
+      {facts.total > 0 && <Pager table={table} facts={facts} pageSize={state.pageSize} page={state.page} />}
     </>
   );
 }

@@ -17,6 +17,7 @@ import type { CellContext } from './columnTypes';
 import { exportToXlsx } from './exportXlsx';
 import { ListTable } from './ListTable';
 import { type Placeholder, queryOfState, type Row, useListPage } from './listQuery';
+import { type ExportProgress, exportShare, pageFacts } from './pageFacts';
 import { type ActionTarget, useActionRunner } from './useActionRunner';
 import { useListDocument } from './useListDocument';
 import { useListState } from './useListState';
@@ -67,6 +68,7 @@ interface LoadedListProps extends ListViewProps {
 
 function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }: LoadedListProps) {
   const { t, i18n } = useTranslation();
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const session = useSession();
   const subject = useSubject();
   const { roleGroups, shell } = useAppConfig();
@@ -84,10 +86,13 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   const query = useMemo(() => queryOfState(body, state, zone), [body, state, zone]);
   const page = useListPage(listId, path, query);
   const rows = page.data?.items ?? [];
-  const total = page.data?.total ?? 0;
-  // past the last page (rows were removed, or an old link): go to the last page there is
-  const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
-  const beyondEnd = page.isSuccess && !page.isPlaceholderData && state.page > lastPage;
+  const facts = pageFacts(page.data ?? { total: 0 }, rows.length, state.page, state.pageSize);
+  const total = facts.total;
+  // past the last page (rows were removed, or an old link): go to the last page there is — with a
+  // capped total only an empty page is past the end, and the last page known is the cap's
+  const lastPage = Math.max(1, Math.ceil((page.data?.total ?? 0) / state.pageSize));
+  const beyondEnd =
+    page.isSuccess && !page.isPlaceholderData && state.page > lastPage && (!facts.atLeast || rows.length === 0);
   useEffect(() => {
     if (beyondEnd) update({ page: lastPage });
   }, [beyondEnd, lastPage, update]);
@@ -122,10 +127,10 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   // a bulk action is offered when it applies to every selected row
   const bulkApplies = (action: ListAction) => selectedRows.every((row) => actionAppliesTo(action, { row, user }));
 
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const startExport = async () => {
     if (!body.export) return;
-    setProgress({ done: 0, total });
+    setProgress({ done: 0, total, capped: facts.atLeast });
     try {
       const count = await exportToXlsx({
         path,
@@ -134,7 +139,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
         context: cellContext,
         fileName: body.export.fileName,
         sheetName: title,
-        onProgress: (done, all) => setProgress({ done, total: all }),
+        onProgress: (done, all, capped) => setProgress({ done, total: all, capped }),
       });
       void showToast(t('list.exported', { count }), 'success');
     } catch {
@@ -175,8 +180,13 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
       </PageHeader>
       {progress && (
         <div className="list-view__progress" role="status">
-          <span>{t('list.exporting', { done: progress.done, total: progress.total })}</span>
-          <ProgressBar intent="primary" value={progress.total > 0 ? progress.done / progress.total : undefined} />
+          <span>
+            {t(progress.capped ? 'list.exportingCapped' : 'list.exporting', {
+              done: number.format(progress.done),
+              total: number.format(progress.total),
+            })}
+          </span>
+          <ProgressBar intent="primary" value={exportShare(progress)} />
         </div>
       )}
       {body.filters?.form && (
@@ -221,7 +231,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
             label={title}
             columns={columns}
             rows={rows}
-            total={total}
+            facts={facts}
             state={state}
             update={update}
             selectable={bulkActions.length > 0}

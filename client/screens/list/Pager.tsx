@@ -1,6 +1,7 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PageFacts } from './pageFacts';
 
 /** Page sizes offered; the document's own size is added when it is not one of them. */
 const PAGE_SIZES = [10, 25, 50, 100, 1000, 10_000];
@@ -11,30 +12,34 @@ export interface PagedTable {
   getCanNextPage: () => boolean;
   previousPage: () => void;
   nextPage: () => void;
-  getPageCount: () => number;
   setPageSize: (size: number) => void;
 }
 
 interface PagerProps {
   table: PagedTable;
-  total: number;
+  facts: PageFacts;
   page: number;
   pageSize: number;
 }
 
-/** Where the page sits in the whole (rows a–b of n), previous/next, and the page size. */
-export function Pager({ table, total, page, pageSize }: PagerProps) {
+/**
+ * Where the page sits in the whole (rows a–b of n, or of "10,000+" when the total is a lower bound),
+ * previous/next, and the page size.
+ */
+export function Pager({ table, facts, page, pageSize }: PagerProps) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, total);
+  const range = {
+    first: number.format(facts.first),
+    last: number.format(facts.last),
+    total: number.format(facts.total),
+  };
+  const pages = { page: number.format(page), count: number.format(facts.pages) };
   const sizes = [...new Set([...PAGE_SIZES, pageSize])].sort((a, b) => a - b);
   const sizeId = useId();
   return (
     <nav className="list-pager" aria-label={t('list.pages')}>
-      <span role="status">
-        {t('list.range', { first: number.format(first), last: number.format(last), total: number.format(total) })}
-      </span>
+      <span role="status">{t(facts.atLeast ? 'list.rangeCapped' : 'list.range', range)}</span>
       <span className="list-pager__controls">
         <label className="list-pager__size" htmlFor={sizeId}>
           {t('list.pageSize')}
@@ -52,7 +57,7 @@ export function Pager({ table, total, page, pageSize }: PagerProps) {
           disabled={!table.getCanPreviousPage()}
           onClick={() => table.previousPage()}
         />
-        <span>{t('list.pageOf', { page: number.format(page), count: Math.max(table.getPageCount(), 1) })}</span>
+        <span>{t(facts.atLeast ? 'list.pageOfCapped' : 'list.pageOf', pages)}</span>
         <Button
           variant="minimal"
           icon="chevron-right"

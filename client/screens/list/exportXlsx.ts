@@ -14,7 +14,8 @@ export interface ExportRequest {
   context: CellContext;
   fileName: string;
   sheetName: string;
-  onProgress: (done: number, total: number) => void;
+  /** Rows done of the total; `capped` while the total is a lower bound ("10,000+"). */
+  onProgress: (done: number, total: number, capped?: boolean) => void;
 }
 
 /** Excel refuses sheet names over 31 characters or with any of : \ / ? * [ ]. */

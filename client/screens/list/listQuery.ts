@@ -52,7 +52,9 @@ export function placeholderFor(query: ListQuery) {
     previousQuery: Query<ListResult<Row>, Error, ListResult<Row>, readonly unknown[]> | undefined,
   ): Placeholder | undefined => {
     const before = previousQuery?.queryKey.at(-1) as ListQuery | undefined;
-    const complete = previous && before && previous.items.length === previous.total && before.page === 1;
+    // a capped total ("10,000+") is a lower bound: such an answer never holds every row
+    const complete =
+      previous && before && !previous.totalCapped && previous.items.length === previous.total && before.page === 1;
     const sameRows = complete && query.page === 1 && JSON.stringify(before.filter) === JSON.stringify(query.filter);
     if (!sameRows) return previous;
     return { items: [...previous.items].sort(sortComparator(query.sort)), total: previous.total, resorted: true };

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Filter, FilterValue, ListQuery, QueryableFields, SortDirection } from '../../../core/query/query.types';
+import {
+  COUNT_CAP,
+  type Filter,
+  type FilterValue,
+  type ListQuery,
+  type QueryableFields,
+  type SortDirection,
+} from '../../../core/query/query.types';
 
 /**
  * The list contract's query (core/query) as SQL over `records (collection, id, data jsonb)`, with the
@@ -140,16 +147,23 @@ function filterSql(filter: Filter, params: Parameters): string {
 }
 
 /**
- * The items page (rows `{ data }`) and the total (one row `{ total }`, an integer) for one collection.
+ * The items page (rows `{ data }`) and the count (one row `{ total }`, an integer) for one collection.
+ * The count stops after `countCap + 1` matches (a LIMIT in a subquery), so a broad filter costs no
+ * more than a narrow one; the store answers `cappedTotal(total, countCap)` (core/query) from it.
  * Run them as unnamed statements (node-postgres and PGlite do): the indexes are partial to one
  * collection, and only a plan made with the parameter's value (a custom plan) can prove
  * `collection = $1` implies `collection = '<name>'`. A named prepared statement would after five runs
  * switch to a generic plan and scan the table; with those, set plan_cache_mode = force_custom_plan.
  */
-export function listSql(collection: string, query: ListQuery): { items: SqlText; count: SqlText } {
+export function listSql(
+  collection: string,
+  query: ListQuery,
+  countCap = COUNT_CAP,
+): { items: SqlText; count: SqlText } {
   const params = new Parameters();
   const where = `collection = ${params.add(collection)}${query.filter ? ` AND ${filterSql(query.filter, params)}` : ''}`;
-  const countValues = [...params.values];
+  const countValues = [...params.values, countCap + 1];
+  const countLimit = `$${countValues.length}`;
   const order = [...query.sort.flatMap((key) => sortColumns(key.field, key.direction)), ID_ORDER].join(', ');
   const limit = params.add(query.pageSize);
   const offset = params.add((query.page - 1) * query.pageSize);
@@ -158,7 +172,10 @@ export function listSql(collection: string, query: ListQuery): { items: SqlText;
       text: `SELECT data FROM records WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
       values: params.values,
     },
-    count: { text: `SELECT count(*)::integer AS total FROM records WHERE ${where}`, values: countValues },
+    count: {
+      text: `SELECT count(*)::integer AS total FROM (SELECT 1 FROM records WHERE ${where} LIMIT ${countLimit}) AS matches`,
+      values: countValues,
+    },
   };
 }
 

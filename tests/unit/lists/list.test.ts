@@ -14,6 +14,7 @@ import {
 } from '../../../core/lists/list.utils';
 import type { ListQuery } from '../../../core/query/query.types';
 import { runQuery } from '../../../core/query/query.utils';
+import { exportShare } from '../../../client/screens/list/pageFacts';
 import { subject } from '../support/subjects';
 
 const column = (id: string, type: ListColumn['type'], extra: Partial<ListColumn> = {}): ListColumn => ({
@@ -163,6 +164,53 @@ describe('fetchAllRows (the export reads every matching row)', () => {
     });
     expect(rows).toEqual([]);
     expect(calls).toBe(1);
+  });
+
+  it('pages past a capped total until a short page, every row once, progress "of 10,000+"', async () => {
+    const asked: number[] = [];
+    const progress: [number, number, boolean | undefined][] = [];
+    // the store's own rule with a small cap: 2335 matches answer total 1000, totalCapped
+    const rows = await fetchAllRows(
+      async (page, pageSize) => {
+        asked.push(page);
+        return runQuery(records, { ...query, page, pageSize }, 1000);
+      },
+      (done, total, capped) => progress.push([done, total, capped]),
+      500,
+    );
+    expect(rows).toHaveLength(2335);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(2335);
+    expect(rows.at(-1)?.n).toBe(10);
+    expect(asked).toEqual([1, 2, 3, 4, 5]);
+    expect(progress).toEqual([
+      [500, 1000, true],
+      [1000, 1000, true],
+      [1500, 1000, true],
+      [2000, 1000, true],
+      [2335, 2335, undefined], // the short page: now the count is known
+    ]);
+  });
+
+  it('pages on at a full page exactly at a capped total', async () => {
+    const exact = records.slice(0, 2000);
+    const rows = await fetchAllRows(
+      async (page, pageSize) => runQuery(exact, { ...query, page, pageSize }, 999),
+      undefined,
+      1000,
+    );
+    expect(rows).toHaveLength(1990);
+  });
+});
+
+describe('exportShare (the export progress bar)', () => {
+  it('is the share done of an exact total, and of a capped one until the cap', () => {
+    expect(exportShare({ done: 500, total: 2000 })).toBe(0.25);
+    expect(exportShare({ done: 5000, total: 10_000, capped: true })).toBe(0.5);
+  });
+
+  it('is indeterminate past a capped total, whose end is unknown', () => {
+    expect(exportShare({ done: 10_000, total: 10_000, capped: true })).toBeUndefined();
+    expect(exportShare({ done: 0, total: 0 })).toBeUndefined();
   });
 });
 

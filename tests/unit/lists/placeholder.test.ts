@@ -29,4 +29,10 @@ describe('placeholderFor (what a list shows while the next page loads)', () => {
     expect(placeholderFor(filtered)(complete, previousQuery(before))).toBe(complete);
     expect(placeholderFor(asked({ page: 2 }))(complete, previousQuery(before))).toBe(complete);
   });
+
+  it('never takes a capped answer for complete, even when its items equal the capped total', () => {
+    const sorted = asked({ sort: [{ field: 'name', direction: 'asc' }] });
+    const capped = { items: rows, total: 3, totalCapped: true as const };
+    expect(placeholderFor(sorted)(capped, previousQuery(before))).toBe(capped);
+  });
 });

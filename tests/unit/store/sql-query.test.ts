@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldCondition, Filter, FilterValue, ListQuery, SortKey } from '../../../core/query/query.types';
-import { runQuery } from '../../../core/query/query.utils';
+import { cappedTotal, runQuery } from '../../../core/query/query.utils';
 import { pgliteClient } from '../../../server/store/pg/pglite-client';
 import type { SqlClient } from '../../../server/store/pg/sql-client';
 import { indexStatements, listSql } from '../../../server/store/pg/sql-query';
@@ -38,11 +38,12 @@ async function load(collection: string, records: Row[]) {
   ]);
 }
 
-async function run(collection: string, query: ListQuery) {
-  const { items, count } = listSql(collection, query);
+/** What a store answers: the page's ids and the total as cappedTotal makes it of the (stopped) count. */
+async function run(collection: string, query: ListQuery, countCap?: number) {
+  const { items, count } = listSql(collection, query, countCap);
   const page = await sql.query<{ data: Row }>(items.text, items.values);
   const total = await sql.query<{ total: number }>(count.text, count.values);
-  return { ids: page.rows.map((row) => row.data.id), total: total.rows[0].total };
+  return { ids: page.rows.map((row) => row.data.id), ...cappedTotal(total.rows[0].total, countCap) };
 }
 
 describe('0002_query.sql', () => {
@@ -133,20 +134,56 @@ const query: fc.Arbitrary<ListQuery> = fc.record(
   { requiredKeys: ['sort', 'page', 'pageSize'] },
 );
 
+/** Small caps, so the generated collections (up to 30 records) often match more than the cap. */
+const countCap = fc.integer({ min: 0, max: 12 });
+
 describe('listSql', () => {
-  it('answers as runQuery: same ids in the same order, same total', async () => {
+  it('answers as runQuery: same ids in the same order, same total and totalCapped', async () => {
+    let capped = 0;
     await fc.assert(
-      fc.asyncProperty(records, fc.array(query, { minLength: 1, maxLength: 8 }), async (rows, queries) => {
-        await load('prop', rows);
-        for (const q of queries) {
-          const expected = runQuery(rows, q);
-          const actual = await run('prop', q);
-          expect({ q, ...actual }).toEqual({ q, ids: expected.items.map((r) => r.id), total: expected.total });
-        }
-      }),
+      fc.asyncProperty(
+        records,
+        fc.array(query, { minLength: 1, maxLength: 8 }),
+        countCap,
+        async (rows, queries, cap) => {
+          await load('prop', rows);
+          for (const q of queries) {
+            const expected = runQuery(rows, q, cap);
+            const actual = await run('prop', q, cap);
+            if (expected.totalCapped) capped += 1;
+            expect({ q, cap, ...actual }).toEqual({
+              q,
+              cap,
+              ids: expected.items.map((r) => r.id),
+              total: expected.total,
+              totalCapped: expected.totalCapped,
+            });
+          }
+        },
+      ),
       { numRuns: 120 },
     );
+    // the property saw capped totals, not only exact ones
+    expect(capped).toBeGreaterThan(0);
   }, 60_000);
+
+  it('counts exactly up to the cap and says "more" beyond it', async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => ({ id: `c${String(i).padStart(2, '0')}`, n: i }));
+    await load('capped', rows);
+    const all: ListQuery = { sort: [], page: 1, pageSize: 5 };
+    expect(await run('capped', all, 12)).toEqual({ ids: ['c00', 'c01', 'c02', 'c03', 'c04'], total: 12 });
+    expect(await run('capped', all, 11)).toEqual({
+      ids: ['c00', 'c01', 'c02', 'c03', 'c04'],
+      total: 11,
+      totalCapped: true,
+    });
+    // the count itself stops after cap + 1 matches (the store maps that to the cap and "more")
+    const { count } = listSql('capped', all, 5);
+    expect((await sql.query<{ total: number }>(count.text, count.values)).rows[0].total).toBe(6);
+    const narrow = { ...all, filter: { field: 'n', op: 'lt', value: 3 } } as ListQuery;
+    expect((await run('capped', narrow, 2)).totalCapped).toBe(true);
+    expect(await run('capped', narrow, 3)).toEqual({ ids: ['c00', 'c01', 'c02'], total: 3 });
+  });
 
   it('keeps other collections out', async () => {
     await load('one', [{ id: 'a', name: 'x' }]);

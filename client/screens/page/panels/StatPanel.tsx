@@ -2,7 +2,7 @@ import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StatPanel as StatDef } from '../../../../core/pages/page.types';
-import { numberAt } from '../../../../core/pages/page.utils';
+import { numberAt, valueAtPath } from '../../../../core/pages/page.utils';
 import { resolveText } from '../../../i18n/text';
 
 /** A stat card's figure, its change and, without a figure, the panel's empty text. */
@@ -15,9 +15,11 @@ export function StatPanel({ panel, data }: { panel: StatDef; data: unknown }) {
     );
   }
   const delta = panel.delta ? numberAt(data, panel.delta) : null;
+  const capped = panel.capped !== undefined && valueAtPath(data, panel.capped) === true;
+  const number = value.toLocaleString(i18n.language);
   const figure = (
     <span className={`stat-card__value${panel.intent ? ` stat-card__value--${panel.intent}` : ''}`}>
-      {value.toLocaleString(i18n.language)}
+      {capped ? t('list.atLeast', { value: number }) : number}
     </span>
   );
   return (
