@@ -1,0 +1,203 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isTempFile } from './durable-json-file';
+import { openLowdbStore } from './lowdb-store';
+import type { SqlClient } from './pg/sql-client';
+import { CollectionChecksum, checksumOf } from './store-checksum';
+import {
+  COLLECTION_NAMES,
+  type DynamicCollectionName,
+  isDynamicCollectionName,
+  type Store,
+  type StoredRecord,
+} from './store.types';
+
+/** The move cannot start: nothing was written to the database. */
+export class MigrationRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MigrationRefusedError';
+  }
+}
+
+export interface CollectionCheck {
+  name: string;
+  source: { count: number; checksum: string };
+  target: { count: number; checksum: string };
+  ok: boolean;
+}
+
+export interface MigrationReport {
+  collections: CollectionCheck[];
+  /** Every collection has the same count and checksum on both sides, and the target has no other. */
+  ok: boolean;
+  /** What happened to DATA_DIR/secret.key (the JWT signing key). */
+  secret: 'copied' | 'absent' | 'not-copied';
+  /** Files in the data directory that are no collection (left where they are). */
+  skippedFiles: string[];
+  seconds: number;
+}
+
+export interface MigrateOptions {
+  dataDir: string;
+  /** The target database (its schema is where `records` lives). */
+  sql: SqlClient;
+  /** The PostgreSQL store over `sql` (openPgStore): its migrations ran; read back through it to verify. */
+  target: Store;
+  /** Stores the JWT signing key where instances on PostgreSQL read it; omitted: the key is not copied. */
+  saveSecret?: (tx: SqlClient, secret: string) => Promise<void>;
+  /** Records per INSERT (default 1000); a batch is also cut at about 8 MB of JSON. */
+  batchSize?: number;
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+}
+
+const MAX_BATCH_BYTES = 8 * 1024 * 1024;
+
+/** The fixed collections, then every dynamic collection that has a file, in name order. */
+async function sourceCollections(dataDir: string): Promise<{ names: string[]; skipped: string[] }> {
+  const names: string[] = [...COLLECTION_NAMES];
+  const skipped: string[] = [];
+  for (const file of (await readdir(dataDir)).sort()) {
+    const name = file.replace(/\.json$/, '');
+    if ((COLLECTION_NAMES as readonly string[]).includes(name) || file === 'secret.key' || isTempFile(file)) continue;
+    if (file.endsWith('.json') && isDynamicCollectionName(name)) names.push(name);
+    else skipped.push(file);
+  }
+  return { names, skipped };
+}
+
+/** Straight from the file, not through the store that did the copy: the source side of the check. */
+async function readCollectionFile(dataDir: string, name: string): Promise<StoredRecord[]> {
+  try {
+    return JSON.parse(await readFile(join(dataDir, `${name}.json`), 'utf8')) as StoredRecord[];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+async function readSecret(dataDir: string): Promise<string | null> {
+  try {
+    return (await readFile(join(dataDir, 'secret.key'), 'utf8')).trim() || null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** One multi-row INSERT per batch: ids and documents travel as two array parameters. */
+async function insertBatch(tx: SqlClient, name: string, batch: StoredRecord[]): Promise<void> {
+  await tx.query(
+    'insert into records (collection, id, data) select $1, r.id, r.data::jsonb from unnest($2::text[], $3::text[]) as r(id, data)',
+    [name, batch.map((record) => record.id), batch.map((record) => JSON.stringify(record))],
+  );
+}
+
+async function copyCollection(tx: SqlClient, name: string, records: StoredRecord[], batchSize: number): Promise<void> {
+  let batch: StoredRecord[] = [];
+  let bytes = 0;
+  for (const record of records) {
+    batch.push(record);
+    bytes += JSON.stringify(record).length;
+    if (batch.length >= batchSize || bytes >= MAX_BATCH_BYTES) {
+      await insertBatch(tx, name, batch);
+      batch = [];
+      bytes = 0;
+    }
+  }
+  if (batch.length) await insertBatch(tx, name, batch);
+}
+
+/**
+ * Copies an embedded store's collections (DATA_DIR, one JSON file each) into an empty PostgreSQL
+ * store in one transaction, then checks every collection from both sides: the count, and a
+ * checksum over the records sorted by id, read again from the files and back through the
+ * PostgreSQL store. Refuses (MigrationRefusedError, nothing written) when the data directory is
+ * missing or the database already holds records. The app must not run on either side meanwhile:
+ * a write to a file during the move shows up as a mismatch.
+ */
+export async function migrateStore(options: MigrateOptions): Promise<MigrationReport> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const info = await stat(options.dataDir).catch(() => null);
+  if (!info?.isDirectory()) throw new MigrationRefusedError(`No data directory at ${options.dataDir}.`);
+  const { names, skipped } = await sourceCollections(options.dataDir);
+  const secret = await readSecret(options.dataDir);
+
+  const source = await openLowdbStore(options.dataDir);
+  try {
+    await options.sql.transaction(async (tx) => {
+      // no other process adds records between the emptiness check and the commit
+      await tx.query('lock table records in share row exclusive mode');
+      const { rows } = await tx.query<{ found: boolean }>('select exists (select 1 from records) as found');
+      if (rows[0]?.found) {
+        throw new MigrationRefusedError(
+          'The database already holds records; the move only runs into an empty one. Nothing was written.',
+        );
+      }
+      for (const name of names) {
+        const records = await source.collection(name as DynamicCollectionName).all();
+        await copyCollection(tx, name, records, options.batchSize ?? 1000);
+        log(`copied ${name}: ${records.length}`);
+      }
+      if (secret && options.saveSecret) await options.saveSecret(tx, secret);
+    });
+  } finally {
+    await source.close();
+  }
+
+  const collections = await verify(options, names);
+  return {
+    collections,
+    ok: collections.every((check) => check.ok),
+    secret: secret === null ? 'absent' : options.saveSecret ? 'copied' : 'not-copied',
+    skippedFiles: skipped,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** Both sides computed after the copy: the files read again, the database through its store. */
+export async function verify(options: Pick<MigrateOptions, 'dataDir' | 'sql' | 'target'>, names: string[]) {
+  const { rows } = await options.sql.query<{ collection: string; count: string }>(
+    'select collection, count(*) as count from records group by collection',
+  );
+  const counted = new Map(rows.map((row) => [row.collection, Number(row.count)]));
+  const all = [...new Set([...names, ...counted.keys()])];
+  const checks: CollectionCheck[] = [];
+  for (const name of all) {
+    const from = checksumOf(await readCollectionFile(options.dataDir, name));
+    const sum = new CollectionChecksum();
+    for (const record of await options.target.collection(name as DynamicCollectionName).all()) sum.add(record);
+    const to = { count: sum.count, checksum: sum.digest() };
+    const ok =
+      names.includes(name) &&
+      from.count === to.count &&
+      to.count === (counted.get(name) ?? 0) &&
+      from.checksum === to.checksum;
+    checks.push({ name, source: from, target: to, ok });
+  }
+  return checks;
+}
+
+/** The report as a table for a terminal. */
+export function formatReport(report: MigrationReport): string {
+  const header = ['collection', 'source', 'target', 'source sha256', 'target sha256', ''];
+  const rows = report.collections.map((check) => [
+    check.name,
+    String(check.source.count),
+    String(check.target.count),
+    check.source.checksum.slice(0, 16),
+    check.target.checksum.slice(0, 16),
+    check.ok ? 'ok' : 'MISMATCH',
+  ]);
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) =>
+        column === 1 || column === 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]),
+      )
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
