@@ -16,6 +16,21 @@ export default defineConfig({
         },
       },
       {
+        // the same suite on the PostgreSQL store: a server on 127.0.0.1:5432 if one answers, else PGlite
+        // (support/pg-global-setup.ts says which); tests of lowdb's own files (lowdb/) run above only
+        test: {
+          name: 'integration-pg',
+          include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/lowdb/**'],
+          environment: 'node',
+          env: { TEST_STORE: 'postgres' },
+          globalSetup: ['tests/integration/support/pg-global-setup.ts'],
+          testTimeout: 30000,
+          hookTimeout: 30000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'theme',
           include: ['tests/theme/**/*.test.tsx'],

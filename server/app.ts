@@ -25,12 +25,17 @@ import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
 import { createServices } from './services';
 import { openLowdbStore } from './store/lowdb-store';
+import { openPgStore } from './store/pg/pg-store';
+import type { SqlClient } from './store/pg/sql-client';
 import type { Store } from './store/store.types';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface AppOptions {
+  /** The lowdb store's files (when no `sql` is given) and the JWT secret's file. */
   dataDir: string;
+  /** PostgreSQL (a server pool or PGlite): the store runs on it instead of lowdb; closed with the app. */
+  sql?: SqlClient;
   /** Base of mailed links; default http://localhost:4100 */
   appUrl?: string;
   smtp?: SmtpTarget | null;
@@ -74,12 +79,27 @@ const ANONYMOUS_LIMIT = '16kb';
 const SIGNED_IN_LIMIT = '100kb';
 const CONFIG_LIMIT = '5mb';
 
+/** The app owns the client from here on: a failed migration must not leave its connections open. */
+async function openPgOrClose(sql: SqlClient): Promise<Store> {
+  try {
+    return await openPgStore(sql);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+}
+
 /** Builds the whole server (config service, gateway, optional SPA) over a data directory. */
 export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? consoleLog;
   // an invalid seed file stops start-up before the store is even opened
   const seeds = await readSeedFiles(options.schemasDir ?? join(ROOT, 'schemas'));
-  const store = await openLowdbStore(options.dataDir);
+  const store = options.sql ? await openPgOrClose(options.sql) : await openLowdbStore(options.dataDir);
+  log.info(
+    options.sql
+      ? `Store: PostgreSQL (${options.sql.engine === 'pglite' ? 'PGlite, in process' : 'server'}, schema ${options.sql.schema})`
+      : `Store: lowdb (JSON files in ${options.dataDir})`,
+  );
   try {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     const documents = new DocumentsService(store);

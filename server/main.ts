@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { DEMO_LOGINS } from '../fixtures/users';
 import { createApp } from './app';
+import { pgPoolClient } from './store/pg/pg-pool-client';
 
 /** Reads the environment (docs/contracts.md 'Ports and processes') and starts the server. */
 async function main(): Promise<void> {
@@ -10,6 +11,8 @@ async function main(): Promise<void> {
   const limit = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
   const { app, close } = await createApp({
     dataDir: resolve(process.env.DATA_DIR ?? './data'),
+    // DATABASE_URL selects the PostgreSQL store; without it the lowdb files in DATA_DIR
+    sql: process.env.DATABASE_URL ? pgPoolClient(process.env.DATABASE_URL) : undefined,
     appUrl,
     smtp: process.env.SMTP_HOST && smtpPort ? { host: process.env.SMTP_HOST, port: smtpPort } : null,
     jwtSecret: process.env.JWT_SECRET || undefined,

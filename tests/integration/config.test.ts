@@ -136,8 +136,7 @@ describe('config service /config/v1', () => {
     expect((await call(server.base, 'POST', `${DOC}/versions/${version}/publish`, { token: admin })).status).toBe(409);
     expect((await call(server.base, 'PUT', `${DOC}/versions/1`, { token: admin, body: { body } })).status).toBe(409);
 
-    const { readFile } = await import('node:fs/promises');
-    const audit = JSON.parse(await readFile(`${server.dataDir}/auditLog.json`, 'utf8'));
+    const audit = await server.store.collection('auditLog').all();
     expect(audit).toContainEqual(
       expect.objectContaining({
         action: 'publish',

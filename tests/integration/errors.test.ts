@@ -71,8 +71,8 @@ describe('error answers', () => {
     const broken = await startTestServer({ withSmtp: false });
     try {
       const token = await tokenFor(broken.base, 'assessor@demo.test');
-      // the data directory vanishes under the running app: the next durable write fails
-      await rm(broken.dataDir, { recursive: true, force: true });
+      // the storage vanishes under the running app (files or table): the next store call fails
+      await broken.breakStorage();
       const answer = await call(broken.base, 'PUT', '/iam/api/me', { token, body: { name: 'X' } });
       expect(answer.status).toBe(500);
       expect(answer.body).toEqual({

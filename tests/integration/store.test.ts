@@ -1,83 +1,90 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openLowdbStore } from '../../server/store/lowdb-store';
-import type { StoredRecord } from '../../server/store/store.types';
-import { newDataDir } from './support/harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Store, StoredRecord } from '../../server/store/store.types';
+import { openTestStore, TEST_STORE } from './support/harness';
 
 interface Note extends StoredRecord {
   text: string;
   count?: number;
+  tags?: string[];
 }
 
-describe('lowdb store adapter', () => {
-  const dirs: string[] = [];
-  afterAll(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+/**
+ * The Store contract, on the project's adapter: lowdb in 'integration', PostgreSQL (server or
+ * PGlite) in 'integration-pg'. What only lowdb's files show is in lowdb/lowdb-store.test.ts.
+ */
+describe(`store contract (${TEST_STORE})`, () => {
+  const opened: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const dispose of opened.splice(0)) await dispose();
+  });
+  async function fresh(): Promise<Store> {
+    const { store, dispose } = await openTestStore();
+    opened.push(dispose);
+    return store;
+  }
+
+  it('says which engine it is', async () => {
+    expect((await fresh()).engine).toBe(TEST_STORE);
   });
 
-  it('serialises concurrent writes: every acknowledged write is on disk, no temp files left', async () => {
-    const dataDir = await newDataDir();
-    dirs.push(dataDir);
-    const store = await openLowdbStore(dataDir);
-    const notes = store.collection<Note>('errorReports');
-    await Promise.all(Array.from({ length: 40 }, (_, i) => notes.insert({ id: `n${i}`, text: `note ${i}` })));
-    await Promise.all(Array.from({ length: 40 }, (_, i) => notes.update(`n${i}`, { count: i })));
-    expect(await notes.remove('n0')).toBe(true);
-    expect(await notes.remove('n0')).toBe(false);
-    await expect(notes.insert({ id: 'n1', text: 'duplicate' })).rejects.toThrow(/Duplicate id/);
-    await expect(notes.update('missing', { text: 'x' })).rejects.toThrow(/No record/);
-
-    const onDisk = JSON.parse(await readFile(join(dataDir, 'errorReports.json'), 'utf8')) as Note[];
-    expect(onDisk).toHaveLength(39);
-    expect(onDisk.every((note) => note.count === Number(note.id.slice(1)))).toBe(true);
-    expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-    await store.close();
-
-    const reopened = await openLowdbStore(dataDir);
-    const again = reopened.collection<Note>('errorReports');
-    expect((await again.get('n39'))?.count).toBe(39);
-    expect(await again.find((note) => (note.count ?? 0) >= 35)).toHaveLength(5);
-    await reopened.close();
+  it('inserts, reads, updates, replaces and removes; unknown ids and duplicates are refused', async () => {
+    const notes = (await fresh()).collection<Note>('errorReports');
+    expect(await notes.insert({ id: 'a', text: 'first', count: 1 })).toEqual({ id: 'a', text: 'first', count: 1 });
+    await expect(notes.insert({ id: 'a', text: 'again' })).rejects.toThrow(/Duplicate id a/);
+    expect(await notes.get('a')).toEqual({ id: 'a', text: 'first', count: 1 });
+    expect(await notes.get('missing')).toBeUndefined();
+    expect(await notes.update('a', { count: 2, id: 'renamed' } as Partial<Note>)).toEqual({
+      id: 'a',
+      text: 'first',
+      count: 2,
+    });
+    expect(await notes.replace('a', { id: 'ignored', text: 'second' })).toEqual({ id: 'a', text: 'second' });
+    expect(await notes.get('a')).toEqual({ id: 'a', text: 'second' });
+    await expect(notes.update('missing', { text: 'x' })).rejects.toThrow(/No record missing/);
+    await expect(notes.replace('missing', { id: 'missing', text: 'x' })).rejects.toThrow(/No record missing/);
+    expect(await notes.remove('a')).toBe(true);
+    expect(await notes.remove('a')).toBe(false);
+    expect(await notes.all()).toEqual([]);
   });
 
   it('hands out copies, so callers cannot change stored records by accident', async () => {
-    const dataDir = await newDataDir();
-    dirs.push(dataDir);
-    const store = await openLowdbStore(dataDir);
-    const notes = store.collection<Note>('errorReports');
-    const inserted = await notes.insert({ id: 'a', text: 'original' });
+    const notes = (await fresh()).collection<Note>('errorReports');
+    const record = { id: 'a', text: 'original', tags: ['x'] };
+    const inserted = await notes.insert(record);
     inserted.text = 'changed';
+    record.tags.push('y');
     const read = await notes.get('a');
     if (read) read.text = 'changed too';
-    expect((await notes.get('a'))?.text).toBe('original');
-    await store.close();
+    expect(await notes.get('a')).toEqual({ id: 'a', text: 'original', tags: ['x'] });
   });
 
-  it('replaces a whole record: members left out are gone, in memory and on disk', async () => {
-    const dataDir = await newDataDir();
-    dirs.push(dataDir);
-    const store = await openLowdbStore(dataDir);
-    const notes = store.collection<Note>('errorReports');
-    await notes.insert({ id: 'a', text: 'first', count: 1 });
-    expect(await notes.replace('a', { id: 'ignored', text: 'second' })).toEqual({ id: 'a', text: 'second' });
-    expect(await notes.get('a')).toEqual({ id: 'a', text: 'second' });
-    await expect(notes.replace('missing', { id: 'missing', text: 'x' })).rejects.toThrow(/No record/);
-    await store.close();
-    expect(JSON.parse(await readFile(join(dataDir, 'errorReports.json'), 'utf8'))).toEqual([
-      { id: 'a', text: 'second' },
-    ]);
+  it('keeps insertion order across updates, and the key order of every object as written', async () => {
+    const notes = (await fresh()).collection<Note>('errorReports');
+    for (const id of ['c', 'a', 'b']) await notes.insert({ id, text: id });
+    await notes.update('c', { count: 3 });
+    await notes.replace('a', { id: 'a', text: 'A' });
+    expect((await notes.all()).map((note) => note.id)).toEqual(['c', 'a', 'b']);
+    // a form's fields follow its schema's key order: the store must not sort keys (jsonb does)
+    const forms = (await fresh()).collection<StoredRecord & { body: Record<string, unknown> }>('documents');
+    const body = { zeta: 1, alpha: { zz: 1, b: 2, aaa: 3 }, mid: [{ y: 1, x: 2 }] };
+    await forms.insert({ id: 'f', body });
+    const back = await forms.get('f');
+    expect(JSON.stringify(back?.body)).toBe(JSON.stringify(body));
+    await forms.update('f', { body: { ...body, added: true } });
+    expect(Object.keys((await forms.all())[0].body)).toEqual(['zeta', 'alpha', 'mid', 'added']);
   });
 
-  it('creates a dynamic collection on first write, reopens it at start, and refuses unsafe names', async () => {
-    const dataDir = await newDataDir();
-    dirs.push(dataDir);
-    const store = await openLowdbStore(dataDir);
+  it('finds by predicate and queries with filter, sort and page on a dynamic collection', async () => {
+    const store = await fresh();
     const mcc = store.collection<Note>('res.high-risk-mcc');
     expect(await mcc.all()).toEqual([]);
-    expect(await readdir(dataDir)).not.toContain('res.high-risk-mcc.json'); // reading creates nothing
     await Promise.all(Array.from({ length: 20 }, (_, i) => mcc.insert({ id: `m${i}`, text: `mcc ${i}`, count: i })));
-    expect(store.collection('res.high-risk-mcc')).toBe(mcc);
+    expect((await mcc.find((note) => (note.count ?? 0) >= 17)).map((note) => note.id).sort()).toEqual([
+      'm17',
+      'm18',
+      'm19',
+    ]);
+    await store.declareQueryable('res.high-risk-mcc', { filterable: ['count', 'text'], sortable: ['count'] });
     const page = await store.query<Note>('res.high-risk-mcc', {
       filter: { field: 'count', op: 'gte', value: 15 },
       sort: [{ field: 'count', direction: 'desc' }],
@@ -88,42 +95,94 @@ describe('lowdb store adapter', () => {
       items: [expect.objectContaining({ id: 'm19' }), expect.objectContaining({ id: 'm18' })],
       total: 5,
     });
+    // other collections never see these records
+    expect(await store.collection('res.other').all()).toEqual([]);
     for (const bad of ['../users', 'res./x', 'res.', 'Res.x', 'res..x', 'res.x/y', 'nodot']) {
       expect(() => store.collection(bad as 'res.x'), bad).toThrow(/Unknown collection/);
     }
-    await store.close();
-    expect(JSON.parse(await readFile(join(dataDir, 'res.high-risk-mcc.json'), 'utf8'))).toHaveLength(20);
-
-    const reopened = await openLowdbStore(dataDir);
-    expect((await reopened.collection<Note>('res.high-risk-mcc').get('m7'))?.count).toBe(7);
-    await reopened.close();
   });
 
-  it('stops start-up on a corrupt dynamic collection file without touching it', async () => {
-    const dataDir = await newDataDir();
-    dirs.push(dataDir);
-    await (await openLowdbStore(dataDir)).close();
-    await writeFile(join(dataDir, 'res.broken.json'), '[{"id":');
-    await expect(openLowdbStore(dataDir)).rejects.toThrow(/res\.broken\.json is corrupt/);
-    expect(await readFile(join(dataDir, 'res.broken.json'), 'utf8')).toBe('[{"id":');
+  it('commits a transaction as a whole; the work sees its own writes', async () => {
+    const store = await fresh();
+    const result = await store.transaction(async (tx) => {
+      await tx.collection<Note>('organizations').insert({ id: 'o', text: 'org' });
+      await tx.collection<Note>('users').insert({ id: 'u', text: 'user' });
+      await tx.collection<Note>('users').update('u', { count: 1 });
+      return (await tx.collection<Note>('users').get('u'))?.count;
+    });
+    expect(result).toBe(1);
+    expect(await store.collection('organizations').get('o')).toEqual({ id: 'o', text: 'org' });
+    expect(await store.collection('users').get('u')).toEqual({ id: 'u', text: 'user', count: 1 });
   });
 
-  it('writes each collection through its own queue: a slow file does not hold up another', async () => {
-    const dataDir = await newDataDir();
-    dirs.push(dataDir);
-    const store = await openLowdbStore(dataDir);
-    const big = store.collection<Note>('res.big');
-    const small = store.collection<Note>('res.small');
-    await Promise.all(Array.from({ length: 5 }, (_, i) => big.insert({ id: `b${i}`, text: 'x'.repeat(2_000_000) })));
-    const order: string[] = [];
-    const bigWrites = Array.from({ length: 5 }, (_, i) =>
-      big.update(`b${i}`, { count: i }).then(() => order.push('big')),
+  it('rolls a transaction back when its work throws (PostgreSQL); lowdb keeps each write, as the contract says', async () => {
+    const store = await fresh();
+    await store.collection<Note>('users').insert({ id: 'kept', text: 'before' });
+    const failing = store.transaction(async (tx) => {
+      await tx.collection<Note>('organizations').insert({ id: 'o', text: 'org' });
+      await tx.collection<Note>('users').update('kept', { text: 'changed' });
+      await tx.collection<Note>('users').remove('kept');
+      await tx.collection<Note>('res.new').insert({ id: 'r', text: 'resource' });
+      throw new Error('work failed');
+    });
+    await expect(failing).rejects.toThrow('work failed');
+    if (store.engine === 'postgres') {
+      expect(await store.collection('organizations').all()).toEqual([]);
+      expect(await store.collection('res.new').all()).toEqual([]);
+      expect(await store.collection('users').get('kept')).toEqual({ id: 'kept', text: 'before' });
+    } else {
+      expect(await store.collection('organizations').get('o')).toEqual({ id: 'o', text: 'org' });
+      expect(await store.collection('users').get('kept')).toBeUndefined();
+    }
+  });
+
+  it('refuses a duplicate inside a transaction without spoiling it, and nests transactions into the outer one', async () => {
+    const store = await fresh();
+    await store.collection<Note>('users').insert({ id: 'u', text: 'user' });
+    await store.transaction(async (tx) => {
+      await expect(tx.collection<Note>('users').insert({ id: 'u', text: 'again' })).rejects.toThrow(/Duplicate id/);
+      await tx.transaction((inner) => inner.collection<Note>('users').insert({ id: 'v', text: 'inner' }));
+      await tx.collection<Note>('users').insert({ id: 'w', text: 'after' });
+    });
+    expect((await store.collection<Note>('users').all()).map((user) => user.id)).toEqual(['u', 'v', 'w']);
+
+    const inner = store.transaction(async (tx) => {
+      await tx.transaction((nested) => nested.collection<Note>('users').insert({ id: 'x', text: 'nested' }));
+      throw new Error('outer failed');
+    });
+    await expect(inner).rejects.toThrow('outer failed');
+    expect(await store.collection('users').get('x')).toEqual(
+      store.engine === 'postgres' ? undefined : { id: 'x', text: 'nested' },
     );
-    await small.insert({ id: 's', text: 'quick' }).then(() => order.push('small'));
-    await Promise.all(bigWrites);
-    expect(order.indexOf('small')).toBeLessThan(order.lastIndexOf('big'));
-    await store.close();
-    const onDisk = JSON.parse(await readFile(join(dataDir, 'res.big.json'), 'utf8')) as Note[];
-    expect(onDisk.map((note) => note.count)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('takes concurrent inserts, updates and transactions without losing one; one id wins once', async () => {
+    const store = await fresh();
+    const notes = store.collection<Note>('errorReports');
+    await Promise.all(Array.from({ length: 40 }, (_, i) => notes.insert({ id: `n${i}`, text: `note ${i}` })));
+    const sameId = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => notes.insert({ id: 'contested', text: `try ${i}` })),
+    );
+    expect(sameId.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of sameId) {
+      if (outcome.status === 'rejected') expect(String(outcome.reason)).toMatch(/Duplicate id contested/);
+    }
+    // shallow merges of different members of one record: none is lost
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => notes.update('n0', { [`m${i}`]: i } as unknown as Partial<Note>)),
+    );
+    const merged = (await notes.get('n0')) as unknown as Record<string, unknown>;
+    for (let i = 0; i < 10; i++) expect(merged[`m${i}`]).toBe(i);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        store.transaction(async (tx) => {
+          await tx.collection<Note>('organizations').insert({ id: `o${i}`, text: 'org' });
+          await tx.collection<Note>('users').insert({ id: `u${i}`, text: 'user' });
+        }),
+      ),
+    );
+    expect(await notes.all()).toHaveLength(41);
+    expect(await store.collection('organizations').all()).toHaveLength(10);
+    expect(await store.collection('users').all()).toHaveLength(10);
   });
 });

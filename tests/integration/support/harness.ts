@@ -1,10 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Express } from 'express';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, createApp } from '../../../server/app';
+import { openLowdbStore } from '../../../server/store/lowdb-store';
+import { pgPoolClient } from '../../../server/store/pg/pg-pool-client';
+import { openPgStore } from '../../../server/store/pg/pg-store';
+import { pgliteClient } from '../../../server/store/pg/pglite-client';
+import type { SqlClient } from '../../../server/store/pg/sql-client';
 import type { Store } from '../../../server/store/store.types';
 import { type SmtpSink, start as startSink } from './smtp-sink';
 
@@ -22,8 +31,86 @@ export interface TestServer {
   mailbox(): SmtpSink;
   /** Stops the HTTP server and closes the app (data directory kept). */
   stopApp(): Promise<void>;
-  /** stopApp, then the SMTP sink, then removes the data directory. */
+  /** stopApp, then the SMTP sink, then removes the data directory (and the test's schema or PGlite). */
   close(): Promise<void>;
+  /** Makes the next store access fail under the running app: the data directory, or the records table, goes. */
+  breakStorage(): Promise<void>;
+}
+
+/** 'lowdb' in the 'integration' project, 'postgres' in 'integration-pg' (vitest.config.ts). */
+export const TEST_STORE: 'lowdb' | 'postgres' = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'lowdb';
+
+/** A test server's own PostgreSQL: a schema on the run's database, or a PGlite of its own. */
+interface PgTarget {
+  client(): SqlClient;
+  /** Runs SQL outside the app (to break or inspect the store). */
+  run(text: string): Promise<void>;
+  drop(): Promise<void>;
+}
+
+async function onDatabase(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** By data directory, so a server restarted on the same directory finds the same database. */
+const targets = new Map<string, PgTarget>();
+
+async function pgTargetFor(dataDir: string): Promise<PgTarget> {
+  const known = targets.get(dataDir);
+  if (known) return known;
+  const url = inject('pgUrl');
+  let target: PgTarget;
+  if (url) {
+    const schema = `it_${randomBytes(8).toString('hex')}`;
+    await onDatabase(url, `CREATE SCHEMA ${schema}`);
+    target = {
+      client: () => pgPoolClient(url, { schema, max: 4 }),
+      run: (text) => onDatabase(url, `SET search_path TO ${schema}; ${text}`),
+      drop: () => onDatabase(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`),
+    };
+  } else {
+    const template = inject('pgliteTemplate');
+    if (!template) throw new Error('TEST_STORE=postgres needs tests/integration/support/pg-global-setup.ts');
+    const db = new PGlite({ loadDataDir: new Blob([await readFile(template)]) });
+    target = {
+      client: () => pgliteClient(db, { closeWith: false }),
+      run: async (text) => {
+        await db.exec(text);
+      },
+      drop: () => db.close(),
+    };
+  }
+  targets.set(dataDir, target);
+  return target;
+}
+
+async function dropTarget(dataDir: string): Promise<void> {
+  const target = targets.get(dataDir);
+  targets.delete(dataDir);
+  await target?.drop();
+}
+
+/** A store of the project's adapter on its own data directory or database, for store-level tests. */
+export async function openTestStore(): Promise<{ store: Store; dispose(): Promise<void> }> {
+  const dataDir = await newDataDir();
+  const store =
+    TEST_STORE === 'postgres'
+      ? await openPgStore((await pgTargetFor(dataDir)).client())
+      : await openLowdbStore(dataDir);
+  return {
+    store,
+    async dispose() {
+      await store.close();
+      await dropTarget(dataDir);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
@@ -36,12 +123,18 @@ export async function newDataDir(): Promise<string> {
 export async function startTestServer(options: Partial<AppOptions> & { withSmtp?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await newDataDir());
   const sink = options.withSmtp === false ? null : await startSink();
+  const sql = TEST_STORE === 'postgres' ? (await pgTargetFor(dataDir)).client() : undefined;
   const { app, close, store } = await createApp({
     log: quietLog,
     ...options,
     dataDir,
+    sql,
     smtp: sink ? { host: '127.0.0.1', port: sink.port } : null,
     appUrl: 'http://app.test',
+  }).catch(async (error: unknown) => {
+    await sink?.stop();
+    if (!options.dataDir) await dropTarget(dataDir);
+    throw error;
   });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -69,7 +162,12 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
     async close() {
       await stopApp();
       await sink?.stop();
+      await dropTarget(dataDir);
       await rm(dataDir, { recursive: true, force: true });
+    },
+    async breakStorage() {
+      if (TEST_STORE === 'postgres') await (await pgTargetFor(dataDir)).run('DROP TABLE records');
+      else await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

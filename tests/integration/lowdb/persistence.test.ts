@@ -1,8 +1,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { call, newDataDir, startTestServer, tokenFor } from './support/harness';
+import { createApp } from '../../../server/app';
+import { call, newDataDir, startTestServer, tokenFor } from '../support/harness';
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 

@@ -1,0 +1,154 @@
+import type { ListQuery, ListResult, QueryableFields } from '../../../core/query/query.types';
+import { runQuery } from '../../../core/query/query.utils';
+import {
+  COLLECTION_NAMES,
+  type Collection,
+  type CollectionName,
+  type DynamicCollectionName,
+  isDynamicCollectionName,
+  type Store,
+  type StoredRecord,
+} from '../store.types';
+import { migrate } from './migrate';
+import type { SqlClient } from './sql-client';
+
+const FIXED = new Set<string>(COLLECTION_NAMES);
+
+/** The record as written (doc keeps key order); data for rows other tools wrote without doc. */
+const READ = 'COALESCE(doc, data::json) AS doc';
+
+/** One parameter, cast twice: as text first so jsonb's key reordering never reaches doc. */
+const asText = (record: unknown) => JSON.stringify(record);
+
+/**
+ * One collection's rows in `records`. Every call is one statement, except update and replace,
+ * which read the record under a row lock and write it back in one transaction (the merge runs
+ * here so doc keeps the embedded store's key order: old keys in place, new ones appended).
+ */
+class PgCollection<T extends StoredRecord> implements Collection<T> {
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly name: string,
+  ) {}
+
+  async all(): Promise<T[]> {
+    const { rows } = await this.sql.query<{ doc: T }>(
+      `SELECT ${READ} FROM records WHERE collection = $1 ORDER BY seq`,
+      [this.name],
+    );
+    return rows.map((row) => row.doc);
+  }
+
+  async get(id: string): Promise<T | undefined> {
+    const { rows } = await this.sql.query<{ doc: T }>(`SELECT ${READ} FROM records WHERE collection = $1 AND id = $2`, [
+      this.name,
+      id,
+    ]);
+    return rows[0]?.doc;
+  }
+
+  /**
+   * Loads the whole collection and filters in JS: a predicate cannot travel to SQL. Fine for the
+   * small collections it is used on (a user's organisations, sites); large lists use `query`.
+   */
+  async find(predicate: (record: T) => boolean): Promise<T[]> {
+    return (await this.all()).filter((record) => predicate(record));
+  }
+
+  async query(query: ListQuery): Promise<ListResult<T>> {
+    // TEMPORARY until server/store/pg/sql-query.ts (branch sqlquery) lands: the query runs in JS
+    const { items, total } = runQuery(await this.all(), query);
+    return { items, total };
+  }
+
+  async insert(record: T): Promise<T> {
+    // ON CONFLICT DO NOTHING rather than a unique violation: a duplicate must not abort the caller's transaction
+    const { rowCount } = await this.sql.query(
+      `INSERT INTO records (collection, id, data, doc) VALUES ($1, $2, $3::text::jsonb, $3::text::json)
+       ON CONFLICT (collection, id) DO NOTHING`,
+      [this.name, record.id, asText(record)],
+    );
+    if (rowCount === 0) throw new Error(`Duplicate id ${record.id}`);
+    return JSON.parse(asText(record)) as T;
+  }
+
+  update(id: string, patch: Partial<T>): Promise<T> {
+    return this.rewrite(id, (current) => ({ ...current, ...patch, id }) as T);
+  }
+
+  replace(id: string, record: T): Promise<T> {
+    return this.rewrite(id, () => ({ ...record, id }));
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const { rowCount } = await this.sql.query('DELETE FROM records WHERE collection = $1 AND id = $2', [this.name, id]);
+    return rowCount > 0;
+  }
+
+  private rewrite(id: string, next: (current: T) => T): Promise<T> {
+    return this.sql.transaction(async (tx) => {
+      const { rows } = await tx.query<{ doc: T }>(
+        `SELECT ${READ} FROM records WHERE collection = $1 AND id = $2 FOR UPDATE`,
+        [this.name, id],
+      );
+      if (rows.length === 0) throw new Error(`No record ${id}`);
+      const text = asText(next(rows[0].doc));
+      await tx.query(
+        'UPDATE records SET data = $3::text::jsonb, doc = $3::text::json WHERE collection = $1 AND id = $2',
+        [this.name, id, text],
+      );
+      return JSON.parse(text) as T;
+    });
+  }
+}
+
+/** A Store over one SqlClient: the pool (or PGlite) itself, or a transaction's connection. */
+function storeOver(sql: SqlClient, state: { closed: boolean }, declared: Set<string>, inTransaction = false): Store {
+  const collection = <T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T> => {
+    if (state.closed) throw new Error('Store is closed');
+    if (!FIXED.has(name) && !isDynamicCollectionName(name)) throw new Error(`Unknown collection ${name}`);
+    return new PgCollection<T>(sql, name);
+  };
+  const store: Store = {
+    engine: 'postgres',
+    collection,
+    query: <T extends StoredRecord>(name: CollectionName | DynamicCollectionName, query: ListQuery) =>
+      collection<T>(name).query(query),
+    // inside a transaction already: sql.transaction runs work as part of it
+    transaction: (work) => sql.transaction((tx) => work(inTransaction ? store : storeOver(tx, state, declared, true))),
+    async declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields) {
+      collection(name); // the same name check
+      const key = JSON.stringify([name, [...fields.filterable].sort(), [...fields.sortable].sort()]);
+      if (declared.has(key)) return;
+      const statements = indexStatements(name, fields);
+      if (statements.length > 0) {
+        // one instance at a time: concurrent CREATE INDEX IF NOT EXISTS of one name can still collide
+        await sql.transaction(async (tx) => {
+          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`paysec.indexes.${sql.schema}`]);
+          for (const statement of statements) await tx.query(statement);
+        });
+      }
+      if (!inTransaction) declared.add(key); // a rolled-back transaction takes its indexes with it
+    },
+    async close() {
+      if (inTransaction) return; // the store that opened the transaction owns the client
+      state.closed = true;
+      await sql.close();
+    },
+  };
+  return store;
+}
+
+/** TEMPORARY until sql-query.ts lands: no indexes yet. */
+function indexStatements(_name: string, _fields: QueryableFields): string[] {
+  return [];
+}
+
+/**
+ * The PostgreSQL store: applies pending migrations (server/store/pg/migrations), then serves every
+ * collection, fixed or dynamic, from the one `records` table. Closing it closes the client.
+ */
+export async function openPgStore(sql: SqlClient): Promise<Store> {
+  await migrate(sql);
+  return storeOver(sql, { closed: false }, new Set());
+}
