@@ -2,13 +2,13 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isTempFile } from './durable-json-file';
 import { openLowdbStore } from './lowdb-store';
+import { migrate } from './pg/migrate';
 import type { SqlClient } from './pg/sql-client';
 import { CollectionChecksum, checksumOf } from './store-checksum';
 import {
   COLLECTION_NAMES,
   type DynamicCollectionName,
   isDynamicCollectionName,
-  type Store,
   type StoredRecord,
 } from './store.types';
 
@@ -24,6 +24,8 @@ export interface CollectionCheck {
   name: string;
   source: { count: number; checksum: string };
   target: { count: number; checksum: string };
+  /** What differs: empty when ok. */
+  problems: string[];
   ok: boolean;
 }
 
@@ -40,10 +42,8 @@ export interface MigrationReport {
 
 export interface MigrateOptions {
   dataDir: string;
-  /** The target database (its schema is where `records` lives). */
+  /** The target database (its schema is where `records` lives); its migrations are applied first. */
   sql: SqlClient;
-  /** The PostgreSQL store over `sql` (openPgStore): its migrations ran; read back through it to verify. */
-  target: Store;
   /** Stores the JWT signing key where instances on PostgreSQL read it; omitted: the key is not copied. */
   saveSecret?: (tx: SqlClient, secret: string) => Promise<void>;
   /** Records per INSERT (default 1000); a batch is also cut at about 8 MB of JSON. */
@@ -86,15 +86,27 @@ async function readSecret(dataDir: string): Promise<string | null> {
   }
 }
 
-/** One multi-row INSERT per batch: ids and documents travel as two array parameters. */
-async function insertBatch(tx: SqlClient, name: string, batch: StoredRecord[]): Promise<void> {
+/**
+ * One multi-row INSERT per batch: ids and records travel as two array parameters. Both columns of
+ * the PostgreSQL store are written (data for queries, doc keeping the key order), and seq follows
+ * the file's order, as the store's own insert would.
+ */
+async function insertBatch(tx: SqlClient, name: string, batch: readonly StoredRecord[]): Promise<void> {
   await tx.query(
-    'insert into records (collection, id, data) select $1, r.id, r.data::jsonb from unnest($2::text[], $3::text[]) as r(id, data)',
+    `insert into records (collection, id, data, doc)
+     select $1, r.id, r.text::jsonb, r.text::json
+     from unnest($2::text[], $3::text[]) with ordinality as r(id, text, n) order by r.n`,
     [name, batch.map((record) => record.id), batch.map((record) => JSON.stringify(record))],
   );
 }
 
-async function copyCollection(tx: SqlClient, name: string, records: StoredRecord[], batchSize: number): Promise<void> {
+/** Bulk insert into the `records` table (the move, and benchmarks that load a million records). */
+export async function insertRecords(
+  tx: SqlClient,
+  name: string,
+  records: readonly StoredRecord[],
+  batchSize = 1000,
+): Promise<void> {
   let batch: StoredRecord[] = [];
   let bytes = 0;
   for (const record of records) {
@@ -112,8 +124,7 @@ async function copyCollection(tx: SqlClient, name: string, records: StoredRecord
 /**
  * Copies an embedded store's collections (DATA_DIR, one JSON file each) into an empty PostgreSQL
  * store in one transaction, then checks every collection from both sides: the count, and a
- * checksum over the records sorted by id, read again from the files and back through the
- * PostgreSQL store. Refuses (MigrationRefusedError, nothing written) when the data directory is
+ * checksum over the records sorted by id, read again from the files and from the table. Refuses (MigrationRefusedError, nothing written) when the data directory is
  * missing or the database already holds records. The app must not run on either side meanwhile:
  * a write to a file during the move shows up as a mismatch.
  */
@@ -125,6 +136,8 @@ export async function migrateStore(options: MigrateOptions): Promise<MigrationRe
   const { names, skipped } = await sourceCollections(options.dataDir);
   const secret = await readSecret(options.dataDir);
 
+  // the PostgreSQL store's own migrations: the same tables the app would make
+  await migrate(options.sql);
   const source = await openLowdbStore(options.dataDir);
   try {
     await options.sql.transaction(async (tx) => {
@@ -138,7 +151,7 @@ export async function migrateStore(options: MigrateOptions): Promise<MigrationRe
       }
       for (const name of names) {
         const records = await source.collection(name as DynamicCollectionName).all();
-        await copyCollection(tx, name, records, options.batchSize ?? 1000);
+        await insertRecords(tx, name, records, options.batchSize);
         log(`copied ${name}: ${records.length}`);
       }
       if (secret && options.saveSecret) await options.saveSecret(tx, secret);
@@ -147,7 +160,7 @@ export async function migrateStore(options: MigrateOptions): Promise<MigrationRe
     await source.close();
   }
 
-  const collections = await verify(options, names);
+  const collections = await verify(options);
   return {
     collections,
     ok: collections.every((check) => check.ok),
@@ -157,25 +170,56 @@ export async function migrateStore(options: MigrateOptions): Promise<MigrationRe
   };
 }
 
-/** Both sides computed after the copy: the files read again, the database through its store. */
-export async function verify(options: Pick<MigrateOptions, 'dataDir' | 'sql' | 'target'>, names: string[]) {
-  const { rows } = await options.sql.query<{ collection: string; count: string }>(
-    'select collection, count(*) as count from records group by collection',
-  );
-  const counted = new Map(rows.map((row) => [row.collection, Number(row.count)]));
-  const all = [...new Set([...names, ...counted.keys()])];
+const PAGE = 5000;
+
+/** The target side of the check, straight from the table: data (what queries see) and doc (what reads return). */
+async function targetChecksums(sql: SqlClient, name: string) {
+  const data = new CollectionChecksum();
+  const doc = new CollectionChecksum();
+  let strayIds = 0;
+  let after = '';
+  for (;;) {
+    const { rows } = await sql.query<{ id: string; data: StoredRecord; doc: StoredRecord | null }>(
+      'select id, data, doc from records where collection = $1 and id > $2 order by id limit $3',
+      [name, after, PAGE],
+    );
+    for (const row of rows) {
+      data.add(row.data);
+      doc.add(row.doc ?? row.data);
+      if (row.data.id !== row.id) strayIds += 1;
+    }
+    if (rows.length < PAGE) break;
+    after = rows[rows.length - 1].id;
+  }
+  return { count: data.count, checksum: data.digest(), docChecksum: doc.digest(), strayIds };
+}
+
+/**
+ * Both sides computed after the copy, independently of it: the files read again, the table read
+ * again. Also flags a collection the database has and the data directory has not.
+ */
+export async function verify(options: Pick<MigrateOptions, 'dataDir' | 'sql'>): Promise<CollectionCheck[]> {
+  const { names } = await sourceCollections(options.dataDir);
+  const { rows } = await options.sql.query<{ collection: string }>('select distinct collection from records');
+  const all = [...new Set([...names, ...rows.map((row) => row.collection).sort()])];
   const checks: CollectionCheck[] = [];
   for (const name of all) {
-    const from = checksumOf(await readCollectionFile(options.dataDir, name));
-    const sum = new CollectionChecksum();
-    for (const record of await options.target.collection(name as DynamicCollectionName).all()) sum.add(record);
-    const to = { count: sum.count, checksum: sum.digest() };
-    const ok =
-      names.includes(name) &&
-      from.count === to.count &&
-      to.count === (counted.get(name) ?? 0) &&
-      from.checksum === to.checksum;
-    checks.push({ name, source: from, target: to, ok });
+    const source = checksumOf(await readCollectionFile(options.dataDir, name));
+    const target = await targetChecksums(options.sql, name);
+    const problems = [
+      ...(names.includes(name) ? [] : ['not in the data directory']),
+      ...(source.count === target.count ? [] : ['count']),
+      ...(source.checksum === target.checksum ? [] : ['checksum']),
+      ...(target.docChecksum === target.checksum ? [] : ['doc differs from data']),
+      ...(target.strayIds === 0 ? [] : ['id column differs from the record']),
+    ];
+    checks.push({
+      name,
+      source,
+      target: { count: target.count, checksum: target.checksum },
+      problems,
+      ok: problems.length === 0,
+    });
   }
   return checks;
 }
@@ -189,7 +233,7 @@ export function formatReport(report: MigrationReport): string {
     String(check.target.count),
     check.source.checksum.slice(0, 16),
     check.target.checksum.slice(0, 16),
-    check.ok ? 'ok' : 'MISMATCH',
+    check.ok ? 'ok' : `MISMATCH: ${check.problems.join(', ')}`,
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
   const line = (row: string[]) =>
