@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // several instances over one database (pg/) need the PostgreSQL store: integration-pg only
+          exclude: ['tests/integration/pg/**'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 30000,
@@ -17,7 +19,8 @@ export default defineConfig({
       },
       {
         // the same suite on the PostgreSQL store: a server on 127.0.0.1:5432 if one answers, else PGlite
-        // (support/pg-global-setup.ts says which); tests of lowdb's own files (lowdb/) run above only
+        // (support/pg-global-setup.ts says which); tests of lowdb's own files (lowdb/) run above only,
+        // tests of several instances sharing the database (pg/) here only
         test: {
           name: 'integration-pg',
           include: ['tests/integration/**/*.test.ts'],

@@ -23,6 +23,8 @@ import { loadTranslator } from './http/i18n';
 import { noStore, securityHeaders } from './http/security';
 import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
+import { openScaleOut, type ScaleOut } from './scale/scale-out';
+import { withStartUpLock } from './scale/start-up-lock';
 import { createServices } from './services';
 import { openLowdbStore } from './store/lowdb-store';
 import { openPgStore } from './store/pg/pg-store';
@@ -51,6 +53,13 @@ export interface AppOptions {
   clientDir?: string;
   schemasDir?: string;
   localesDir?: string;
+  /**
+   * REDIS_URL: instances share the event bus (published-document notices, real-time events) and the
+   * throttles' counters through it. Omitted: one instance, everything in memory.
+   */
+  redisUrl?: string;
+  /** REDIS_PREFIX: this deployment's namespace in that Redis (default `paysec:`). */
+  redisPrefix?: string;
   /** Load fixtures/ demo users into an empty store (default true). */
   seedDemo?: boolean;
   log?: AppContext['log'];
@@ -94,24 +103,43 @@ export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? consoleLog;
   // an invalid seed file stops start-up before the store is even opened
   const seeds = await readSeedFiles(options.schemasDir ?? join(ROOT, 'schemas'));
-  const store = options.sql ? await openPgOrClose(options.sql) : await openLowdbStore(options.dataDir);
-  log.info(
-    options.sql
-      ? `Store: PostgreSQL (${options.sql.engine === 'pglite' ? 'PGlite, in process' : 'server'}, schema ${options.sql.schema})`
-      : `Store: lowdb (JSON files in ${options.dataDir})`,
-  );
+  let scale: ScaleOut;
   try {
+    scale = await openScaleOut({
+      redisUrl: options.redisUrl,
+      redisPrefix: options.redisPrefix,
+      onError: (message, error) => log.error(message, error),
+    });
+  } catch (error) {
+    await options.sql?.close(); // the app owns the client from here on
+    throw error;
+  }
+  let store: Store | null = null;
+  try {
+    store = options.sql ? await openPgOrClose(options.sql) : await openLowdbStore(options.dataDir);
+    log.info(
+      options.sql
+        ? `Store: PostgreSQL (${options.sql.engine === 'pglite' ? 'PGlite, in process' : 'server'}, schema ${options.sql.schema})`
+        : `Store: lowdb (JSON files in ${options.dataDir})`,
+    );
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    const documents = new DocumentsService(store);
-    await documents.load();
-    await documents.seed(seeds);
-    if (options.seedDemo !== false) await seedDemoData(store);
+    const documents = new DocumentsService(store, scale.bus, (message, error) => log.error(message, error));
+    // following before loading: a version another instance publishes meanwhile is not missed
+    const stopFollowing = await documents.follow();
+    const opened = store;
+    await withStartUpLock(options.sql, async () => {
+      await documents.load();
+      await documents.seed(seeds);
+      if (options.seedDemo !== false) await seedDemoData(opened);
+    });
 
     const ctx: AppContext = {
       store,
       documents,
-      tokens: new TokenService(await loadJwtSecret(options.dataDir, options.jwtSecret)),
+      tokens: new TokenService(await loadJwtSecret(options.dataDir, options.jwtSecret, options.sql)),
       mailer: new Mailer(store, options.smtp ?? null, log.error),
+      bus: scale.bus,
+      counters: scale.counters,
       translator: loadTranslator(options.localesDir ?? join(ROOT, 'locales')),
       appUrl: (options.appUrl ?? 'http://localhost:4100').replace(/\/$/, ''),
       version,
@@ -142,7 +170,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api'],
       noStore,
       optionalAuthenticate(ctx),
-      anonymousWriteRateLimit(limits.anonymousWrites, signIn),
+      anonymousWriteRateLimit(limits.anonymousWrites, signIn, ctx.counters),
       bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: SIGNED_IN_LIMIT, trusted: signedIn }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));
@@ -163,11 +191,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       async close() {
         await services.auth.settled();
         await ctx.mailer.close();
-        await store.close();
+        await stopFollowing();
+        await scale.close();
+        await opened.close();
       },
     };
   } catch (error) {
-    await store.close();
+    await store?.close();
+    await scale.close();
     throw error;
   }
 }

@@ -1,7 +1,9 @@
 import type { DocumentsService } from './config/documents.service';
+import type { RateLimitStores } from './auth/rate-limits';
 import type { TokenService } from './auth/tokens';
 import type { Translator } from './http/i18n';
 import type { Mailer } from './mail/mailer';
+import type { EventBus } from './scale/event-bus';
 import type { Store } from './store/store.types';
 
 /** Where the services find their collaborators; built once per app in app.ts. */
@@ -10,6 +12,10 @@ export interface AppContext {
   documents: DocumentsService;
   tokens: TokenService;
   mailer: Mailer;
+  /** Fan-out to the other instances (Redis), or this process only. */
+  bus: EventBus;
+  /** Where the throttles count (server/auth/rate-limits.ts): shared through Redis, or in memory. */
+  counters: RateLimitStores;
   translator: Translator;
   /** Base of mailed links, e.g. http://localhost:4100 */
   appUrl: string;

@@ -21,6 +21,8 @@ async function main(): Promise<void> {
       ...(limit('SIGN_UP_RATE_LIMIT') ? { signUp: limit('SIGN_UP_RATE_LIMIT') } : {}),
       ...(limit('ANONYMOUS_WRITE_RATE_LIMIT') ? { anonymousWrites: limit('ANONYMOUS_WRITE_RATE_LIMIT') } : {}),
     },
+    redisUrl: process.env.REDIS_URL || undefined,
+    redisPrefix: process.env.REDIS_PREFIX || undefined,
     clientDir: join(process.cwd(), 'dist', 'client'),
   });
   const server = app.listen(port, () => {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store as RateLimitStore } from 'express-rate-limit';
 import { AppError } from '../http/app-error';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -27,6 +27,15 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   twoFactor: 5,
 };
 
+/**
+ * Where each limiter keeps its counts, by limiter name: undefined is express-rate-limit's memory
+ * store (one instance); with Redis (server/scale/rate-limit-stores.ts) every instance counts together.
+ */
+export type RateLimitStores = (name: string) => RateLimitStore | undefined;
+
+/** One instance: every limiter counts in its own process memory. */
+export const inMemoryCounters: RateLimitStores = () => undefined;
+
 const ipOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 
 /** ip + lowercased e-mail: one attacker cannot lock out a user from elsewhere, nor spray one account. */
@@ -39,6 +48,9 @@ function ipAndEmail(field: string) {
 }
 
 interface LimiterOptions {
+  /** Names the limiter's counters (a Redis key prefix): two limiters may use the same client keys. */
+  name: string;
+  stores: RateLimitStores;
   limit: number;
   windowMs: number;
   code: string;
@@ -59,14 +71,17 @@ function limiter(options: LimiterOptions): RequestHandler {
     skipSuccessfulRequests: options.failuresOnly === true,
     skipFailedRequests: options.successesOnly === true,
     keyGenerator: options.key,
+    store: options.stores(options.name),
     skip: options.skip,
     handler: (_req: Request, _res: Response, next: NextFunction) => next(new AppError(429, options.code)),
   });
 }
 
 /** Failed sign-ins per ip + e-mail (429 `tooManyAttempts`); a successful one does not count. */
-export function loginRateLimit(limit: number): RequestHandler {
+export function loginRateLimit(limit: number, stores = inMemoryCounters): RequestHandler {
   return limiter({
+    name: 'login',
+    stores,
     limit,
     windowMs: FIFTEEN_MINUTES,
     code: 'tooManyAttempts',
@@ -76,18 +91,35 @@ export function loginRateLimit(limit: number): RequestHandler {
 }
 
 /** Reset requests per ip + e-mail (429 `tooManyRequests`): every request counts. */
-export function forgotPasswordRateLimit(limit: number): RequestHandler {
-  return limiter({ limit, windowMs: FIFTEEN_MINUTES, code: 'tooManyRequests', key: ipAndEmail('email') });
+export function forgotPasswordRateLimit(limit: number, stores = inMemoryCounters): RequestHandler {
+  return limiter({
+    name: 'forgot-password',
+    stores,
+    limit,
+    windowMs: FIFTEEN_MINUTES,
+    code: 'tooManyRequests',
+    key: ipAndEmail('email'),
+  });
 }
 
 /** Accepted sign-ups per ip and hour (429 `tooManyRequests`). */
-export function signUpRateLimit(limit: number): RequestHandler {
-  return limiter({ limit, windowMs: ONE_HOUR, code: 'tooManyRequests', key: ipOf, successesOnly: true });
+export function signUpRateLimit(limit: number, stores = inMemoryCounters): RequestHandler {
+  return limiter({
+    name: 'sign-up',
+    stores,
+    limit,
+    windowMs: ONE_HOUR,
+    code: 'tooManyRequests',
+    key: ipOf,
+    successesOnly: true,
+  });
 }
 
 /** Wrong codes per user on the signed-in 2FA endpoints (429 `tooManyAttempts`). Use after `authenticate`. */
-export function twoFactorRateLimit(limit: number): RequestHandler {
+export function twoFactorRateLimit(limit: number, stores = inMemoryCounters): RequestHandler {
   return limiter({
+    name: 'two-factor',
+    stores,
     limit,
     windowMs: FIFTEEN_MINUTES,
     code: 'tooManyAttempts',
@@ -104,12 +136,30 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * remembering. Sign-in is left to its own limiter, which counts failures only, so an office
  * behind one address is not locked out by its own sign-ins.
  */
-export function anonymousWriteRateLimit(limit: number, exempt: (req: Request) => boolean): RequestHandler {
+export function anonymousWriteRateLimit(
+  limit: number,
+  exempt: (req: Request) => boolean,
+  stores = inMemoryCounters,
+): RequestHandler {
   return limiter({
+    name: 'anonymous-writes',
+    stores,
     limit,
     windowMs: FIFTEEN_MINUTES,
     code: 'tooManyRequests',
     key: ipOf,
     skip: (req) => req.auth !== undefined || !WRITES.has(req.method) || exempt(req),
+  });
+}
+
+/** Public look-ups of invitation links per 15 minutes per address (429 `tooManyRequests`). */
+export function invitationLookupRateLimit(limit: number, stores = inMemoryCounters): RequestHandler {
+  return limiter({
+    name: 'invitation-lookup',
+    stores,
+    limit,
+    windowMs: FIFTEEN_MINUTES,
+    code: 'tooManyRequests',
+    key: ipOf,
   });
 }

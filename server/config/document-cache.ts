@@ -43,9 +43,18 @@ export class DocumentCache {
     return this.latest.get(DocumentCache.key(kind, id));
   }
 
-  set(document: ConfigDocument): void {
-    this.latest.set(DocumentCache.key(document.kind, document.id), { document, answer: serialize(document) });
+  /**
+   * Takes a published version unless a later one is already kept: versions of a kind/id only grow
+   * and a published one never goes back, so reloads finishing out of order cannot serve an older
+   * version. Answers whether it was taken.
+   */
+  offer(document: ConfigDocument): boolean {
+    const key = DocumentCache.key(document.kind, document.id);
+    const kept = this.latest.get(key);
+    if (kept && kept.document.version >= document.version) return false;
+    this.latest.set(key, { document, answer: serialize(document) });
     this.bundle = null;
+    return true;
   }
 
   appBundle(): CachedAnswer {

@@ -7,6 +7,8 @@ import type {
 } from '../../core/documents/document.types';
 import { depthProblem, hashDocument, validateDocument } from '../../core/documents/validate';
 import { AppError } from '../http/app-error';
+import { ConfirmedChannel } from '../scale/confirmed-channel';
+import type { EventBus } from '../scale/event-bus';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
 import { WriteQueue } from '../store/write-queue';
@@ -25,6 +27,16 @@ export interface DocumentEntry {
   latestPublished: number | null;
   latestVersion: number;
 }
+
+/** What an instance tells the others after publishing (the store holds the rest). */
+export interface PublishedNotice {
+  kind: string;
+  id: string;
+  version: number;
+}
+
+/** The bus channel of published-document notices. */
+export const PUBLISHED_CHANNEL = 'config.published';
 
 const recordId = (kind: string, id: string, version: number) => `${kind}/${id}/${version}`;
 
@@ -46,16 +58,79 @@ export class DocumentsService {
   /** Read-modify-write steps (next version number, retire + publish) run one at a time. */
   private readonly lock = new WriteQueue();
 
-  constructor(private readonly store: Store) {}
+  /** Notices to and from the other instances; a publish answers once they all serve the new version. */
+  private readonly notices: ConfirmedChannel<PublishedNotice>;
+  /** Notices that could not be sent (Redis away): sent again at the bus's next resync. */
+  private readonly owed = new Map<string, PublishedNotice>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly bus: EventBus,
+    private readonly onError: (message: string, error?: unknown) => void = () => {},
+  ) {
+    this.notices = new ConfirmedChannel<PublishedNotice>(bus, PUBLISHED_CHANNEL, { onError });
+  }
 
   private get documents() {
     return this.store.collection<DocumentRecord>('documents');
   }
 
-  /** Fills the cache from the store; call once at start-up. */
+  /** Fills the cache from the store; call once at start-up, after `follow` so no publish falls in between. */
   async load(): Promise<void> {
     for (const { document } of await this.documents.all()) {
-      if (document.status === 'published') this.cache.set(document);
+      if (document.status === 'published') this.cache.offer(document);
+    }
+  }
+
+  /**
+   * Serves what other instances publish: on their notice the version is read from the store (never
+   * carried on the bus: a document may weigh megabytes) and offered to the cache, which keeps the
+   * later of two versions, so reloads finishing out of order never go back. After the bus may have
+   * lost notices, everything is reloaded and our own unsent notices are sent again.
+   */
+  async follow(): Promise<() => Promise<void>> {
+    const stopListening = await this.notices.listen(async (notice, { origin }) => {
+      if (origin !== this.bus.instanceId) await this.reload(notice);
+    });
+    const stopResync = this.bus.onResync(async () => {
+      await this.load();
+      const owed = [...this.owed.values()];
+      this.owed.clear();
+      for (const notice of owed) await this.announce(notice);
+    });
+    return async () => {
+      stopResync();
+      await stopListening();
+    };
+  }
+
+  /** The published version a notice names or, when a later one retired it meanwhile, the current one. */
+  private async reload({ kind, id, version }: PublishedNotice): Promise<void> {
+    const named = (await this.documents.get(recordId(kind, id, version)))?.document;
+    if (named?.status === 'published') {
+      this.cache.offer(named);
+      return;
+    }
+    const current = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
+    if (current) this.cache.offer(current);
+  }
+
+  /**
+   * Tells the other instances, after the store has the version, and waits until they serve it (or a
+   * few seconds, for an instance that died meanwhile). A failure to reach Redis is logged, not
+   * answered: the publish itself is stored; the notice is owed until the bus resyncs.
+   */
+  private async announce(notice: PublishedNotice): Promise<void> {
+    try {
+      const { reached, confirmed } = await this.notices.publish(notice);
+      if (confirmed < reached) {
+        this.onError(
+          `${reached - confirmed} instance(s) did not confirm ${notice.kind}/${notice.id} v${notice.version}`,
+        );
+      }
+    } catch (error) {
+      this.owed.set(DocumentCache.key(notice.kind, notice.id), notice);
+      this.onError(`could not announce ${notice.kind}/${notice.id} v${notice.version}`, error);
     }
   }
 
@@ -90,7 +165,8 @@ export class DocumentsService {
         hash: await hashDocument({ kind: seed.kind, id: seed.id, body: seed.body }),
       };
       await this.documents.insert({ id: recordId(seed.kind, seed.id, 1), document });
-      this.cache.set(document);
+      this.cache.offer(document);
+      await this.announce({ kind: seed.kind, id: seed.id, version: 1 });
       seeded += 1;
     }
     return seeded;
@@ -206,8 +282,8 @@ export class DocumentsService {
     });
   }
 
-  publish(kind: string, id: string, version: number, actor: string): Promise<ConfigDocument> {
-    return this.lock.run(async () => {
+  async publish(kind: string, id: string, version: number, actor: string): Promise<ConfigDocument> {
+    const published = await this.lock.run(async () => {
       const draft = await this.version(kind, id, version);
       if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
       const problems = this.check({ kind: draft.kind, id, body: draft.body });
@@ -227,9 +303,11 @@ export class DocumentsService {
       };
       await this.documents.update(recordId(kind, id, version), { document: published });
       await this.audit('publish', published, actor, previous?.version);
-      this.cache.set(published);
+      this.cache.offer(published);
       return published;
     });
+    await this.announce({ kind, id, version });
+    return published;
   }
 
   private async versionsOf(kind: string, id: string): Promise<ConfigDocument[]> {

@@ -26,15 +26,20 @@ import {
 export function iamRouter(ctx: AppContext, services: Services, limits: RateLimits): Router {
   const router = express.Router();
   const signedIn = authenticate(ctx);
-  const twoFactorTries = twoFactorRateLimit(limits.twoFactor);
+  const twoFactorTries = twoFactorRateLimit(limits.twoFactor, ctx.counters);
 
-  router.post('/login', validate(loginSchema), loginRateLimit(limits.login), async (req, res) => {
+  router.post('/login', validate(loginSchema), loginRateLimit(limits.login, ctx.counters), async (req, res) => {
     res.json({ content: await services.auth.login(req.body as LoginInput) });
   });
 
-  router.post('/auth/register', signUpRateLimit(limits.signUp), validate(registerSchema), async (req, res) => {
-    res.status(201).json({ content: await services.auth.register(req.body) });
-  });
+  router.post(
+    '/auth/register',
+    signUpRateLimit(limits.signUp, ctx.counters),
+    validate(registerSchema),
+    async (req, res) => {
+      res.status(201).json({ content: await services.auth.register(req.body) });
+    },
+  );
 
   router.post('/auth/verify', validate(tokenSchema), async (req, res) => {
     await services.auth.verify(req.body.token);
@@ -45,7 +50,7 @@ export function iamRouter(ctx: AppContext, services: Services, limits: RateLimit
   router.post(
     '/auth/forgot-password',
     validate(forgotPasswordSchema),
-    forgotPasswordRateLimit(limits.forgotPassword),
+    forgotPasswordRateLimit(limits.forgotPassword, ctx.counters),
     async (req, res) => {
       services.auth.forgotPassword(req.body.email);
       res.json({ content: { requested: true } });

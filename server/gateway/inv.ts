@@ -1,24 +1,10 @@
-import express, { type RequestHandler, type Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import express, { type Router } from 'express';
 import { authenticate, requireAuth } from '../auth/authenticate';
+import { invitationLookupRateLimit } from '../auth/rate-limits';
 import type { AppContext } from '../context';
-import { AppError } from '../http/app-error';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { invitationBodySchema, invitationParamsSchema } from './request-schemas';
-
-const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
-
-/** Public look-ups of invitation links per 15 minutes per address (429 `tooManyRequests`). */
-function lookupRateLimit(limit: number): RequestHandler {
-  return rateLimit({
-    windowMs: LOOKUP_WINDOW_MS,
-    limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new AppError(429, 'tooManyRequests')),
-  });
-}
 
 /**
  * Invitations service `/inv/api` (docs/contracts.md 'Invitations'). The public link view is open
@@ -30,9 +16,14 @@ export function invRouter(ctx: AppContext, services: Services, options: { lookup
   const { invitations } = services;
   const code = validateParams(invitationParamsSchema);
 
-  router.get('/invitation/:code', lookupRateLimit(options.lookupRateLimit), code, async (req, res) => {
-    res.json({ content: await invitations.publicView(String(req.params.code)) });
-  });
+  router.get(
+    '/invitation/:code',
+    invitationLookupRateLimit(options.lookupRateLimit, ctx.counters),
+    code,
+    async (req, res) => {
+      res.json({ content: await invitations.publicView(String(req.params.code)) });
+    },
+  );
 
   router.get('/invitations', signedIn, async (req, res) => {
     res.json({ content: await invitations.list(requireAuth(req), req.query) });

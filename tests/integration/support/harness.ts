@@ -59,11 +59,19 @@ async function onDatabase(url: string, text: string): Promise<void> {
 }
 
 /** By data directory, so a server restarted on the same directory finds the same database. */
-const targets = new Map<string, PgTarget>();
+const targets = new Map<string, Promise<PgTarget>>();
 
-async function pgTargetFor(dataDir: string): Promise<PgTarget> {
-  const known = targets.get(dataDir);
-  if (known) return known;
+/** Memoized as a promise: servers started together on one directory (tests/integration/pg/) share it. */
+function pgTargetFor(dataDir: string): Promise<PgTarget> {
+  let target = targets.get(dataDir);
+  if (!target) {
+    target = newPgTarget();
+    targets.set(dataDir, target);
+  }
+  return target;
+}
+
+async function newPgTarget(): Promise<PgTarget> {
   const url = inject('pgUrl');
   let target: PgTarget;
   if (url) {
@@ -86,14 +94,14 @@ async function pgTargetFor(dataDir: string): Promise<PgTarget> {
       drop: () => db.close(),
     };
   }
-  targets.set(dataDir, target);
   return target;
 }
 
 async function dropTarget(dataDir: string): Promise<void> {
   const target = targets.get(dataDir);
   targets.delete(dataDir);
-  await target?.drop();
+  // a target that failed to come up has nothing to drop (and its error was thrown already)
+  await (await target?.catch(() => undefined))?.drop();
 }
 
 /** A store of the project's adapter on its own data directory or database, for store-level tests. */

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestServer, call, login, newDataDir, startTestServer, tokenFor } from '../support/harness';
+import { dropRedisPrefix, redisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from '../support/redis';
+
+const SHELL = '/config/v1/documents/shell-settings/app';
+const LOGIN_LIMIT = 4;
+
+/**
+ * Issue 7, stateless instances: two apps over one PostgreSQL database (each its own connections)
+ * and one Redis (a prefix of this test's own), started together as a cluster's workers would be.
+ */
+describe('two instances sharing the database and Redis', () => {
+  let a: TestServer;
+  let b: TestServer;
+  const prefix = uniqueRedisPrefix();
+
+  beforeAll(async () => {
+    // the same data directory names the same database schema (support/harness.ts)
+    const dataDir = await newDataDir();
+    const shared = {
+      dataDir,
+      withSmtp: false,
+      redisUrl: TEST_REDIS_URL,
+      redisPrefix: prefix,
+      loginRateLimit: LOGIN_LIMIT,
+    } as const;
+    [a, b] = await Promise.all([startTestServer(shared), startTestServer(shared)]);
+  });
+  afterAll(async () => {
+    await b?.stopApp();
+    await a?.close();
+    await dropRedisPrefix(prefix);
+  });
+
+  it('started together over an empty database: seeded once, one signing key, sessions valid on both', async () => {
+    const documents = await call(a.base, 'GET', `${SHELL}/versions`, {
+      token: await tokenFor(a.base, 'admin@demo.test'),
+    });
+    expect(documents.body.content.map((version: { version: number }) => version.version)).toEqual([1]);
+    const token = await tokenFor(a.base, 'merchant@demo.test');
+    const atB = await call(b.base, 'GET', '/iam/api/me', { token });
+    expect(atB.status).toBe(200);
+    expect(JSON.stringify(atB.body.content)).toContain('merchant@demo.test');
+  });
+
+  it('serves on one instance, right after the publish answers, a document published on the other', async () => {
+    const admin = await tokenFor(a.base, 'admin@demo.test');
+    const before = await call(b.base, 'GET', SHELL);
+    const bundleBefore = await call(b.base, 'GET', '/config/v1/app');
+    expect(before.body.version).toBe(1);
+
+    const seed = JSON.parse(await readFile(join('schemas', 'app', 'shell-settings.json'), 'utf8'));
+    const body = { ...seed.body, navbar: { ...seed.body.navbar, width: 312 } };
+    const draft = await call(a.base, 'POST', `${SHELL}/drafts`, { token: admin, body: { body } });
+    expect(draft.status).toBe(201);
+    const published = await call(a.base, 'POST', `${SHELL}/versions/${draft.body.version}/publish`, { token: admin });
+    expect(published.status).toBe(200);
+
+    const after = await call(b.base, 'GET', SHELL, { headers: { 'if-none-match': before.headers.get('etag') ?? '' } });
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ version: 2, status: 'published', body: { navbar: { width: 312 } } });
+    const bundle = await call(b.base, 'GET', '/config/v1/app', {
+      headers: { 'if-none-match': bundleBefore.headers.get('etag') ?? '' },
+    });
+    expect(bundle.status).toBe(200);
+    expect(bundle.body.versions.shell).toBe(2);
+    expect(bundle.body.shell.navbar.width).toBe(312);
+  });
+
+  it('counts failed sign-ins of both instances against one limit', async () => {
+    const email = 'assessor@demo.test';
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_LIMIT; i++) {
+      statuses.push((await login(i % 2 === 0 ? a.base : b.base, email, 'Wrong-Pass1')).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    for (const server of [a, b]) {
+      const refused = await login(server.base, email, 'Wrong-Pass1');
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('tooManyAttempts');
+    }
+    // the counters live under this deployment's prefix, nowhere else
+    expect((await redisKeys(prefix)).some((key) => key.startsWith(`${prefix}rl:login:`))).toBe(true);
+  });
+});
