@@ -37,11 +37,11 @@ try {
   for (const file of report.skippedFiles) console.log(`Not a collection, left in place: ${file}`);
   console.log(
     {
-      copied: 'secret.key (JWT signing key) stored in the database: sessions signed before the move stay valid.',
+      copied:
+        'secret.key (JWT signing key) copied into the secrets table: every instance signs with it, sessions signed ' +
+        'before the move stay valid. The file stays; JWT_SECRET, when set, still wins.',
+      differs: 'MISMATCH: the secrets table does not hold the key in secret.key.',
       absent: 'No secret.key in the data directory (JWT_SECRET in use, or the app never started): nothing to move.',
-      'not-copied':
-        'secret.key (JWT signing key) was not copied: give its content as JWT_SECRET to every instance, or sessions ' +
-        'signed before the move end (users sign in again).',
     }[report.secret],
   );
   const records = report.collections.reduce((sum, check) => sum + check.source.count, 0);

@@ -20,8 +20,13 @@ export async function startApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
   for (const [name, text] of Object.entries(options.files ?? {})) fs.writeFileSync(path.join(dataDir, name), text);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', ...options.env },
+  });
+  // shown only when the app does not start: requests cut off at the end of a run log errors too
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-4000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = `http://127.0.0.1:${port}`;
@@ -38,7 +43,7 @@ export async function startApp(
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error(`the app on port ${port} did not start`);
+  throw new Error(`the app on port ${port} did not start:\n${errors}`);
 }
 
 /** A demo user's token (admin by default). */

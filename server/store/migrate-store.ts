@@ -33,8 +33,11 @@ export interface MigrationReport {
   collections: CollectionCheck[];
   /** Every collection has the same count and checksum on both sides, and the target has no other. */
   ok: boolean;
-  /** What happened to DATA_DIR/secret.key (the JWT signing key). */
-  secret: 'copied' | 'absent' | 'not-copied';
+  /**
+   * DATA_DIR/secret.key (the JWT signing key): 'copied' into the secrets table, where every instance
+   * on PostgreSQL reads it (server/auth/jwt-secret.ts), so sessions signed before the move stay valid.
+   */
+  secret: 'copied' | 'absent' | 'differs';
   /** Files in the data directory that are no collection (left where they are). */
   skippedFiles: string[];
   seconds: number;
@@ -44,8 +47,6 @@ export interface MigrateOptions {
   dataDir: string;
   /** The target database (its schema is where `records` lives); its migrations are applied first. */
   sql: SqlClient;
-  /** Stores the JWT signing key where instances on PostgreSQL read it; omitted: the key is not copied. */
-  saveSecret?: (tx: SqlClient, secret: string) => Promise<void>;
   /** Records per INSERT (default 1000); a batch is also cut at about 8 MB of JSON. */
   batchSize?: number;
   /** Progress lines (default: none). */
@@ -141,12 +142,15 @@ export async function migrateStore(options: MigrateOptions): Promise<MigrationRe
   const source = await openLowdbStore(options.dataDir);
   try {
     await options.sql.transaction(async (tx) => {
-      // no other process adds records between the emptiness check and the commit
-      await tx.query('lock table records in share row exclusive mode');
-      const { rows } = await tx.query<{ found: boolean }>('select exists (select 1 from records) as found');
+      // no other process (an app starting) writes between the emptiness check and the commit
+      await tx.query('lock table records, secrets in share row exclusive mode');
+      const { rows } = await tx.query<{ found: boolean }>(
+        'select exists (select 1 from records) or exists (select 1 from secrets) as found',
+      );
       if (rows[0]?.found) {
         throw new MigrationRefusedError(
-          'The database already holds records; the move only runs into an empty one. Nothing was written.',
+          'The database already holds records (or an app has started on it); the move only runs into an empty ' +
+            'one. Nothing was written.',
         );
       }
       for (const name of names) {
@@ -154,17 +158,19 @@ export async function migrateStore(options: MigrateOptions): Promise<MigrationRe
         await insertRecords(tx, name, records, options.batchSize);
         log(`copied ${name}: ${records.length}`);
       }
-      if (secret && options.saveSecret) await options.saveSecret(tx, secret);
+      if (secret) await tx.query("insert into secrets (name, value) values ('jwt', $1)", [secret]);
     });
   } finally {
     await source.close();
   }
 
   const collections = await verify(options);
+  const { rows: stored } = await options.sql.query<{ value: string }>("select value from secrets where name = 'jwt'");
+  const secretState = secret === null ? 'absent' : stored[0]?.value === secret ? 'copied' : 'differs';
   return {
     collections,
-    ok: collections.every((check) => check.ok),
-    secret: secret === null ? 'absent' : options.saveSecret ? 'copied' : 'not-copied',
+    ok: collections.every((check) => check.ok) && secretState !== 'differs',
+    secret: secretState,
     skippedFiles: skipped,
     seconds: (performance.now() - started) / 1000,
   };

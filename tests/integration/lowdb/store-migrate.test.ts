@@ -41,6 +41,7 @@ describe('moving an embedded store into PostgreSQL (npm run store:migrate)', () 
   /** Another client on the same database, for an app that closes its own. */
   let client: () => SqlClient;
   let before: Awaited<ReturnType<typeof snapshot>>;
+  let ownerToken = '';
 
   beforeAll(async () => {
     // a data directory written by the app: demo users, published documents, resource records and their history
@@ -48,6 +49,7 @@ describe('moving an embedded store into PostgreSQL (npm run store:migrate)', () 
     const { base } = lowdbApp;
     const admin = await tokenFor(base, 'admin@demo.test');
     const owner = await tokenFor(base, 'owner@demo.test');
+    ownerToken = owner;
     await published(base, admin, 'workflow', 'ticket-flow', ticketWorkflow());
     await published(base, admin, 'resource', 'ticket', ticketResource());
     for (const [index, title] of ['Card data in logs', 'Weak TLS on the portal', 'Default passwords'].entries()) {
@@ -95,7 +97,10 @@ describe('moving an embedded store into PostgreSQL (npm run store:migrate)', () 
       expect(byName.get(name)?.target.checksum, name).toBe(byName.get(name)?.source.checksum);
     }
     expect(byName.get('res.ticket')?.source.count).toBe(3);
-    expect(report.secret).toBe('not-copied'); // the app wrote secret.key; the database has no place for it yet
+    expect(report.secret).toBe('copied');
+    const key = (await readFile(join(lowdbApp.dataDir, 'secret.key'), 'utf8')).trim();
+    const { rows: secrets } = await sql.query<{ value: string }>("select value from secrets where name = 'jwt'");
+    expect(secrets).toEqual([{ value: key }]);
     const { rows } = await sql.query<{ n: number }>('select count(*)::int as n from records');
     expect(rows[0].n).toBe(report.collections.reduce((sum, check) => sum + check.source.count, 0));
   });
@@ -112,8 +117,12 @@ describe('moving an embedded store into PostgreSQL (npm run store:migrate)', () 
     });
     try {
       expect(store.engine).toBe('postgres');
-      const after = await snapshot(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-      expect(after).toEqual(before);
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      expect(await snapshot(base)).toEqual(before);
+      // the key moved with the data: a session signed by the embedded app is still valid (the app's own data dir has no key)
+      const me = await call(base, 'GET', '/iam/api/me', { token: ownerToken });
+      expect(me.status).toBe(200);
+      expect(me.body.content.user.email).toBe('owner@demo.test');
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
