@@ -24,7 +24,9 @@ async function rps(urls: string[]): Promise<number> {
   for (const [index, result] of runs.entries()) {
     const wrong = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code !== '200');
     if (wrong.length || result.errors)
-      throw new Error(`${urls[index]}: unexpected answers ${JSON.stringify(result.statusCodeStats)} errors ${result.errors}`);
+      throw new Error(
+        `${urls[index]}: unexpected answers ${JSON.stringify(result.statusCodeStats)} errors ${result.errors}`,
+      );
   }
   return runs.reduce((sum, result) => sum + result.requests.average, 0);
 }
@@ -50,7 +52,9 @@ try {
   const one = await rps([instances[0].base + DOC]);
   const two = await rps(instances.map((app) => app.base + DOC));
   console.log(`config GET ${DOC}, ${CONNECTIONS} connections, ${DURATION} s, PostgreSQL + Redis:`);
-  console.log(`  two instances ${two.toFixed(0)} req/s vs one instance ${one.toFixed(0)} req/s -> ratio ${(two / one).toFixed(2)}`);
+  console.log(
+    `  two instances ${two.toFixed(0)} req/s vs one instance ${one.toFixed(0)} req/s -> ratio ${(two / one).toFixed(2)}`,
+  );
 } finally {
   for (const app of instances) await app.stop();
   await database.drop();

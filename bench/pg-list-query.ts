@@ -107,7 +107,9 @@ const TX_FIELDS: QueryableFields = {
 
 /** How the resources service scopes a list: the caller's organisation AND the caller's filter. */
 const scoped = (filter?: Filter): Filter =>
-  filter ? { and: [{ field: 'organizationId', op: 'eq', value: 'org-bank' }, filter] } : { field: 'organizationId', op: 'eq', value: 'org-bank' };
+  filter
+    ? { and: [{ field: 'organizationId', op: 'eq', value: 'org-bank' }, filter] }
+    : { field: 'organizationId', op: 'eq', value: 'org-bank' };
 const page = (filter: Filter | undefined, sort: string, number = 1): ListQuery => ({
   filter: scoped(filter),
   sort: [{ field: sort.replace(/^-/, ''), direction: sort.startsWith('-') ? 'desc' : 'asc' }],
@@ -143,7 +145,11 @@ function queries(topMerchant: string): { name: string; collection: DynamicCollec
       collection: 'res.merchants',
       query: page({ field: 'name', op: 'startsWith', value: 'Ege Cafe 1' }, 'name'),
     },
-    { name: 'transactions: all, sort -createdAt', collection: 'res.transactions', query: page(undefined, '-createdAt') },
+    {
+      name: 'transactions: all, sort -createdAt',
+      collection: 'res.transactions',
+      query: page(undefined, '-createdAt'),
+    },
     {
       name: 'transactions: status=flagged, sort -createdAt',
       collection: 'res.transactions',
@@ -193,7 +199,9 @@ const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(
 const rndM = random(1);
 const merchants = Array.from({ length: MERCHANTS }, (_, i) => merchant(i, rndM));
 const rndT = random(2);
-let transactions: StoredRecord[] | null = Array.from({ length: TRANSACTIONS }, (_, i) => transaction(i, rndT, merchants));
+let transactions: StoredRecord[] | null = Array.from({ length: TRANSACTIONS }, (_, i) =>
+  transaction(i, rndT, merchants),
+);
 const topMerchant = merchants.find((m) => m.organizationId === 'org-bank')?.id ?? merchants[0].id;
 const list = queries(topMerchant);
 console.log(
@@ -223,18 +231,24 @@ try {
   // the embedded store reads the same records from its JSON files
   fs.writeFileSync(path.join(dataDir, 'res.merchants.json'), JSON.stringify(merchants));
   const lowdbTransactions = Math.min(LOWDB_TRANSACTIONS, TRANSACTIONS);
-  fs.writeFileSync(path.join(dataDir, 'res.transactions.json'), JSON.stringify(transactions.slice(0, lowdbTransactions)));
+  fs.writeFileSync(
+    path.join(dataDir, 'res.transactions.json'),
+    JSON.stringify(transactions.slice(0, lowdbTransactions)),
+  );
   transactions = null; // the embedded store holds its own copy
   started = performance.now();
   const lowdb = await openLowdbStore(dataDir);
   console.log(`  embedded: ${lowdbTransactions.toLocaleString('en')} transactions, opened in ${seconds(started)} s`);
   let ok = true;
-  console.log(`  ${'query'.padEnd(58)} ${'matches'.padStart(9)}  ${'PostgreSQL p95'.padStart(14)}  ${'embedded p95'.padStart(12)} calls  ratio`);
+  console.log(
+    `  ${'query'.padEnd(58)} ${'matches'.padStart(9)}  ${'PostgreSQL p95'.padStart(14)}  ${'embedded p95'.padStart(12)} calls  ratio`,
+  );
   for (const [index, { name, collection, query }] of list.entries()) {
     const pg = pgResults[index];
     const embedded = await measure(lowdb, collection, query);
     const comparable = collection === 'res.merchants' || lowdbTransactions === TRANSACTIONS;
-    if (comparable && embedded.total !== pg.total) throw new Error(`${name}: totals differ ${pg.total} vs ${embedded.total}`);
+    if (comparable && embedded.total !== pg.total)
+      throw new Error(`${name}: totals differ ${pg.total} vs ${embedded.total}`);
     ok &&= pg.p95 < TARGET_MS;
     console.log(
       `  ${name.padEnd(58)} ${pg.total.toLocaleString('en').padStart(9)}  ${`${pg.p95.toFixed(1)} ms`.padStart(14)}  ${`${embedded.p95.toFixed(1)} ms`.padStart(12)} ${`(${embedded.samples})`.padStart(5)}  ${(pg.p95 / embedded.p95).toFixed(2)}${pg.p95 < TARGET_MS ? '' : '  ABOVE TARGET'}`,
