@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import type { Filter, FilterValue, ListQuery, QueryableFields, SortDirection } from '../../../core/query/query.types';
+
+/**
+ * The list contract's query (core/query) as SQL over `records (collection, id, data jsonb)`, with the
+ * semantics of runQuery in core/query/query.utils.ts. It relies on the functions of
+ * migrations/0002_query.sql (query_rank, query_num, query_fold, query_text, query_lower_text, query_utf16).
+ *
+ * Values (the collection, filter values, page) travel only as $n parameters. A field path is part of
+ * the text, as string literals in `data->'a'->'b'`: the planner matches an index to a query only when
+ * their expressions are equal, so `data->$1` could never use the expression indexes of
+ * indexStatements. A path is therefore only accepted when every segment passes FIELD_SEGMENT (no quote,
+ * no backslash, nothing but letters, digits, `_` and `-`), whatever the caller checked before.
+ */
+
+export interface SqlText {
+  text: string;
+  values: unknown[];
+}
+
+const FIELD_SEGMENT = /^[A-Za-z_][A-Za-z0-9_-]{0,62}$/;
+const MAX_SEGMENTS = 8;
+/** Collection names go into index DDL (which takes no parameters): fixed names and `<prefix>.<id>` only. */
+const COLLECTION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+function segments(field: string): string[] {
+  const parts = typeof field === 'string' ? field.split('.') : [];
+  if (parts.length === 0 || parts.length > MAX_SEGMENTS || !parts.every((part) => FIELD_SEGMENT.test(part)))
+    throw new Error(`Invalid field path for SQL: ${JSON.stringify(field)}`);
+  return parts;
+}
+
+/** `data->'a'->'b'`: `->` with a text key reads an object's own member and yields NULL on an array or scalar. */
+function jsonPath(field: string): string {
+  return `data${segments(field)
+    .map((part) => `->'${part}'`)
+    .join('')}`;
+}
+
+/** `{"a":{"b":value}}`: the document `data @> …` looks for. */
+function nested(field: string, value: unknown): string {
+  return JSON.stringify(segments(field).reduceRight<unknown>((inner, key) => ({ [key]: inner }), value));
+}
+
+/** A PostgreSQL array literal of texts, for one `$n::jsonb[]` parameter (same on node-postgres and PGlite). */
+function textArray(items: string[]): string {
+  return `{${items.map((item) => `"${item.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+}
+
+/**
+ * The expressions one sort key orders by, in index column form: type rank (absent/null NULL, last in
+ * both directions), number, folded string, exact string. Descending reverses all but the placement of
+ * absent values; the id tie-break stays ascending, so a descending key needs its own index.
+ */
+function sortColumns(field: string, direction: SortDirection): string[] {
+  const path = jsonPath(field);
+  const dir = direction === 'desc' ? 'DESC' : 'ASC';
+  return [
+    `query_rank(${path}) ${dir} NULLS LAST`,
+    `query_num(${path}) ${dir}`,
+    `query_fold(${path}) COLLATE "C" ${dir}`,
+    `query_text(${path}) COLLATE "C" ${dir}`,
+  ];
+}
+
+const ID_ORDER = 'id COLLATE "C" ASC';
+
+class Parameters {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** One condition, as a boolean expression that is never NULL where it is negated (ne) — see `monotone` below. */
+function condition(field: string, op: string, value: unknown, params: Parameters): string {
+  const path = jsonPath(field);
+  const absentOrNull = `coalesce(jsonb_typeof(${path}), 'null') = 'null'`;
+  // containment is exact equality of a scalar, or membership of an array (not of a nested array,
+  // not through an array on the path): matchesValue's eq; both forms use the collection's GIN index
+  const equalsAny = (scalars: FilterValue[]) =>
+    `data @> ANY(${params.add(textArray(scalars.flatMap((v) => [nested(field, v), nested(field, [v])])))}::jsonb[])`;
+  const ordered = (scalar: unknown, operator: string) =>
+    isNumber(scalar)
+      ? `(query_rank(${path}) = 0 AND query_num(${path}) ${operator} ${params.add(String(scalar))}::numeric)`
+      : typeof scalar === 'string'
+        ? `(query_rank(${path}) = 1 AND query_text(${path}) COLLATE "C" ${operator} query_utf16(${params.add(scalar)}::text))`
+        : 'FALSE';
+  switch (op) {
+    case 'isNull':
+      return value === true ? absentOrNull : value === false ? `NOT ${absentOrNull}` : 'FALSE';
+    case 'eq':
+    case 'ne': {
+      const eq = value === null ? `(${absentOrNull} OR ${equalsAny([null])})` : equalsAny([value as FilterValue]);
+      return op === 'eq' ? eq : `NOT ${eq}`;
+    }
+    case 'in':
+      return Array.isArray(value) ? equalsAny(value) : 'FALSE';
+    case 'contains': {
+      const member = `data @> ${params.add(nested(field, [value]))}::jsonb`;
+      if (typeof value !== 'string') return member;
+      return `(${member} OR strpos(query_lower_text(${path}), ${params.add(value.toLowerCase())}) > 0)`;
+    }
+    case 'startsWith':
+      return typeof value === 'string'
+        ? `starts_with(query_lower_text(${path}), ${params.add(value.toLowerCase())})`
+        : 'FALSE';
+    case 'between': {
+      const [low, high] = Array.isArray(value) ? value : [];
+      const sameKind = (isNumber(low) && isNumber(high)) || (typeof low === 'string' && typeof high === 'string');
+      return sameKind ? `(${ordered(low, '>=')} AND ${ordered(high, '<=')})` : 'FALSE';
+    }
+    case 'lt':
+      return ordered(value, '<');
+    case 'lte':
+      return ordered(value, '<=');
+    case 'gt':
+      return ordered(value, '>');
+    case 'gte':
+      return ordered(value, '>=');
+    default:
+      throw new Error(`Unknown filter operator ${JSON.stringify(op)}`);
+  }
+}
+
+/**
+ * A filter as SQL. Only AND and OR join conditions, and NOT appears only over an eq (never NULL), so
+ * a condition that yields NULL (a non-string in strpos, say) acts as false exactly as in memory —
+ * which keeps range conditions in the bare `expr < $n` form an index can serve.
+ */
+function filterSql(filter: Filter, params: Parameters): string {
+  if ('and' in filter)
+    return filter.and.length ? `(${filter.and.map((f) => filterSql(f, params)).join(' AND ')})` : 'TRUE';
+  if ('or' in filter)
+    return filter.or.length ? `(${filter.or.map((f) => filterSql(f, params)).join(' OR ')})` : 'FALSE';
+  return condition(filter.field, filter.op, filter.value, params);
+}
+
+/**
+ * The items page (rows `{ data }`) and the total (one row `{ total }`, an integer) for one collection.
+ * Run them as unnamed statements (node-postgres and PGlite do): the indexes are partial to one
+ * collection, and only a plan made with the parameter's value (a custom plan) can prove
+ * `collection = $1` implies `collection = '<name>'`. A named prepared statement would after five runs
+ * switch to a generic plan and scan the table; with those, set plan_cache_mode = force_custom_plan.
+ */
+export function listSql(collection: string, query: ListQuery): { items: SqlText; count: SqlText } {
+  const params = new Parameters();
+  const where = `collection = ${params.add(collection)}${query.filter ? ` AND ${filterSql(query.filter, params)}` : ''}`;
+  const countValues = [...params.values];
+  const order = [...query.sort.flatMap((key) => sortColumns(key.field, key.direction)), ID_ORDER].join(', ');
+  const limit = params.add(query.pageSize);
+  const offset = params.add((query.page - 1) * query.pageSize);
+  return {
+    items: {
+      text: `SELECT data FROM records WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      values: params.values,
+    },
+    count: { text: `SELECT count(*)::integer AS total FROM records WHERE ${where}`, values: countValues },
+  };
+}
+
+function indexName(collection: string, kind: string, field: string): string {
+  return `records_q_${createHash('sha256').update(`${collection}\u0000${kind}\u0000${field}`).digest('hex').slice(0, 40)}`;
+}
+
+/**
+ * CREATE INDEX IF NOT EXISTS statements, partial to one collection, for its declared fields: a GIN
+ * index of `data` (jsonb_path_ops) for eq / ne / in / contains on an array when anything is
+ * filterable; per field the ascending sort key (sorts, ranges) and, for sortable fields, the
+ * descending one — each exactly the ORDER BY columns of listSql, id last.
+ */
+export function indexStatements(collection: string, fields: QueryableFields): string[] {
+  if (!COLLECTION_NAME.test(collection))
+    throw new Error(`Invalid collection name for SQL: ${JSON.stringify(collection)}`);
+  const where = `WHERE collection = '${collection}'`;
+  const statements: string[] = [];
+  if (fields.filterable.length > 0)
+    statements.push(
+      `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'gin', '')} ON records USING gin (data jsonb_path_ops) ${where}`,
+    );
+  const keyIndex = (field: string, direction: SortDirection) =>
+    `CREATE INDEX IF NOT EXISTS ${indexName(collection, direction, field)} ON records (${[
+      ...sortColumns(field, direction),
+      ID_ORDER,
+    ].join(', ')}) ${where}`;
+  const ascending = [...new Set([...fields.sortable, ...fields.filterable])];
+  for (const field of ascending) statements.push(keyIndex(field, 'asc'));
+  for (const field of new Set(fields.sortable)) statements.push(keyIndex(field, 'desc'));
+  return statements;
+}
