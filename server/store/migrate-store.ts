@@ -125,9 +125,10 @@ export async function insertRecords(
 /**
  * Copies an embedded store's collections (DATA_DIR, one JSON file each) into an empty PostgreSQL
  * store in one transaction, then checks every collection from both sides: the count, and a
- * checksum over the records sorted by id, read again from the files and from the table. Refuses (MigrationRefusedError, nothing written) when the data directory is
- * missing or the database already holds records. The app must not run on either side meanwhile:
- * a write to a file during the move shows up as a mismatch.
+ * checksum over the records sorted by id, read again from the files and from the table. Refuses
+ * (MigrationRefusedError, nothing written) when the data directory is missing or the database
+ * already holds records. The app must not run on either side meanwhile: a write to a file during
+ * the move shows up as a mismatch.
  */
 export async function migrateStore(options: MigrateOptions): Promise<MigrationReport> {
   const started = performance.now();
