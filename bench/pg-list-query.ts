@@ -1,0 +1,267 @@
+/**
+ * List queries (filter + sort + page, the list contract's ListQuery) over 100,000 merchants and
+ * 1,000,000 transactions stored as resource records (res.merchants, res.transactions) with declared
+ * queryable fields: p95 per query on the PostgreSQL store (its own database, dropped after) beside
+ * the embedded store on the same records, in the same run. Measured at the store (store.query), the
+ * call a list endpoint makes after guards and scoping. Target: p95 < 50 ms on PostgreSQL.
+ * Run: npx tsx bench/pg-list-query.ts (also in npm run bench). Not part of npm test.
+ * BENCH_MERCHANTS, BENCH_TRANSACTIONS, BENCH_SAMPLES change the sizes; BENCH_LOWDB_TRANSACTIONS caps
+ * what the embedded store is given (default: all of them).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Filter, ListQuery, QueryableFields } from '../core/query/query.types';
+import { openLowdbStore } from '../server/store/lowdb-store';
+import { insertRecords } from '../server/store/migrate-store';
+import { pgPoolClient } from '../server/store/pg/pg-pool-client';
+import { openPgStore } from '../server/store/pg/pg-store';
+import type { DynamicCollectionName, Store, StoredRecord } from '../server/store/store.types';
+import { createScratchDatabase } from '../tests/support/scratch-database';
+
+const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 100_000);
+const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
+const LOWDB_TRANSACTIONS = Number(process.env.BENCH_LOWDB_TRANSACTIONS ?? TRANSACTIONS);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+const TARGET_MS = 50;
+const BUDGET_MS = 15_000;
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-06-01T00:00:00.000Z');
+
+/** A bank's portfolio: most merchants in one organisation, the rest in three others. */
+const ORGS = ['org-bank', 'org-bank', 'org-bank', 'org-bank', 'org-bank', 'org-bank', 'org-psp', 'org-acq', 'org-eu'];
+const COUNTRIES = ['TR', 'TR', 'TR', 'DE', 'GB', 'NL', 'FR', 'US', 'AZ', 'CY'];
+const MCC = ['5411', '5812', '5999', '4111', '5732', '7011', '5311', '5691', '5941', '4814', '6012', '7995'];
+const RISKS = ['low', 'low', 'low', 'medium', 'medium', 'high'];
+const MERCHANT_STATES = ['active', 'active', 'active', 'active', 'onboarding', 'suspended', 'closed'];
+const TX_STATES = ['approved', 'approved', 'approved', 'approved', 'approved', 'approved', 'declined', 'refunded'];
+const BRANDS = ['visa', 'mastercard', 'troy', 'amex'];
+const CHANNELS = ['ecommerce', 'pos', 'moto'];
+
+/** Deterministic pseudo-random numbers, so both stores (and every run) get the same records. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
+const uuid = (kind: number, i: number) =>
+  `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+
+function merchant(i: number, rnd: () => number) {
+  const created = new Date(NOW - Math.floor(rnd() * 1500) * DAY).toISOString();
+  return {
+    id: uuid(1, i),
+    organizationId: pick(rnd, ORGS),
+    name: `${pick(rnd, ['Anadolu', 'Bosphorus', 'Ege', 'Karadeniz', 'Nordic', 'Rhein', 'Thames', 'Atlas'])} ${pick(rnd, ['Market', 'Cafe', 'Travel', 'Electronics', 'Books', 'Fashion', 'Telecom', 'Games'])} ${i}`,
+    legalName: `Merchant ${i} Ltd.`,
+    mcc: pick(rnd, MCC),
+    country: pick(rnd, COUNTRIES),
+    riskLevel: pick(rnd, RISKS),
+    status: pick(rnd, MERCHANT_STATES),
+    pciLevel: 1 + Math.floor(rnd() ** 3 * 4),
+    annualVolume: Math.round(rnd() ** 4 * 50_000_000),
+    contact: { email: `ops${i}@merchant${i}.example`, phone: `+90 212 ${String(i).padStart(7, '0')}` },
+    createdAt: created,
+    updatedAt: created,
+    createdBy: 'bench',
+    definition: { id: 'merchants', version: 1 },
+  };
+}
+
+function transaction(i: number, rnd: () => number, merchants: { id: string; organizationId: string }[]) {
+  // a few merchants do most of the volume
+  const owner = merchants[Math.floor(rnd() ** 2 * merchants.length)];
+  const at = new Date(NOW - Math.floor(rnd() * 90 * DAY)).toISOString();
+  const flagged = rnd() < 0.02;
+  return {
+    id: uuid(2, i),
+    organizationId: owner.organizationId,
+    merchantId: owner.id,
+    amount: Math.round(rnd() ** 3 * 2_000_000) / 100,
+    currency: rnd() < 0.85 ? 'TRY' : pick(rnd, ['EUR', 'USD', 'GBP']),
+    cardBrand: pick(rnd, BRANDS),
+    maskedPan: `${pick(rnd, ['4', '5', '9'])}${String(Math.floor(rnd() * 1e5)).padStart(5, '0')}******${String(i % 10_000).padStart(4, '0')}`,
+    channel: pick(rnd, CHANNELS),
+    status: flagged ? 'flagged' : pick(rnd, TX_STATES),
+    createdAt: at,
+    updatedAt: at,
+    createdBy: 'bench',
+    definition: { id: 'transactions', version: 1 },
+  };
+}
+
+const MERCHANT_FIELDS: QueryableFields = {
+  filterable: ['organizationId', 'name', 'mcc', 'country', 'riskLevel', 'status', 'pciLevel', 'annualVolume'],
+  sortable: ['name', 'annualVolume', 'createdAt'],
+};
+const TX_FIELDS: QueryableFields = {
+  filterable: ['organizationId', 'merchantId', 'status', 'amount', 'cardBrand', 'channel', 'createdAt'],
+  sortable: ['createdAt', 'amount'],
+};
+
+/** How the resources service scopes a list: the caller's organisation AND the caller's filter. */
+const scoped = (filter?: Filter): Filter =>
+  filter
+    ? { and: [{ field: 'organizationId', op: 'eq', value: 'org-bank' }, filter] }
+    : { field: 'organizationId', op: 'eq', value: 'org-bank' };
+const page = (filter: Filter | undefined, sort: string, number = 1): ListQuery => ({
+  filter: scoped(filter),
+  sort: [{ field: sort.replace(/^-/, ''), direction: sort.startsWith('-') ? 'desc' : 'asc' }],
+  page: number,
+  pageSize: 25,
+});
+
+function queries(topMerchant: string): { name: string; collection: DynamicCollectionName; query: ListQuery }[] {
+  const week = new Date(NOW - 7 * DAY).toISOString();
+  return [
+    { name: 'merchants: all, sort name', collection: 'res.merchants', query: page(undefined, 'name') },
+    {
+      name: 'merchants: risk=high, sort -annualVolume',
+      collection: 'res.merchants',
+      query: page({ field: 'riskLevel', op: 'eq', value: 'high' }, '-annualVolume'),
+    },
+    {
+      name: 'merchants: country in (DE,GB) + active, page 20',
+      collection: 'res.merchants',
+      query: page(
+        {
+          and: [
+            { field: 'country', op: 'in', value: ['DE', 'GB'] },
+            { field: 'status', op: 'eq', value: 'active' },
+          ],
+        },
+        'name',
+        20,
+      ),
+    },
+    {
+      name: 'merchants: name startsWith "Ege Cafe 1"',
+      collection: 'res.merchants',
+      query: page({ field: 'name', op: 'startsWith', value: 'Ege Cafe 1' }, 'name'),
+    },
+    {
+      name: 'transactions: all, sort -createdAt',
+      collection: 'res.transactions',
+      query: page(undefined, '-createdAt'),
+    },
+    {
+      name: 'transactions: status=flagged, sort -createdAt',
+      collection: 'res.transactions',
+      query: page({ field: 'status', op: 'eq', value: 'flagged' }, '-createdAt'),
+    },
+    {
+      name: 'transactions: one merchant, sort -createdAt',
+      collection: 'res.transactions',
+      query: page({ field: 'merchantId', op: 'eq', value: topMerchant }, '-createdAt'),
+    },
+    {
+      name: 'transactions: last 7 days, amount >= 5000, sort -amount',
+      collection: 'res.transactions',
+      query: page(
+        {
+          and: [
+            { field: 'createdAt', op: 'gte', value: week },
+            { field: 'amount', op: 'gte', value: 5000 },
+          ],
+        },
+        '-amount',
+      ),
+    },
+  ];
+}
+
+const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1];
+
+/** SAMPLES sequential calls, or fewer (at least 20) once BUDGET_MS is spent: the embedded store takes seconds a call at 1M. */
+async function measure(store: Store, collection: DynamicCollectionName, query: ListQuery) {
+  const samples: number[] = [];
+  let total = -1;
+  const began = performance.now();
+  for (let i = 0; i < SAMPLES + 3; i++) {
+    const start = performance.now();
+    const result = await store.query(collection, query);
+    const elapsed = performance.now() - start;
+    if (i >= 3) samples.push(elapsed); // the first calls warm caches and the JIT
+    total = result.total;
+    if (samples.length >= 20 && performance.now() - began > BUDGET_MS) break;
+  }
+  return { p95: p95(samples), total, samples: samples.length };
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+const rndM = random(1);
+const merchants = Array.from({ length: MERCHANTS }, (_, i) => merchant(i, rndM));
+const rndT = random(2);
+let transactions: StoredRecord[] | null = Array.from({ length: TRANSACTIONS }, (_, i) =>
+  transaction(i, rndT, merchants),
+);
+const topMerchant = merchants.find((m) => m.organizationId === 'org-bank')?.id ?? merchants[0].id;
+const list = queries(topMerchant);
+console.log(
+  `list queries over ${MERCHANTS.toLocaleString('en')} merchants and ${TRANSACTIONS.toLocaleString('en')} transactions, page of 25, scoped to one organisation (p95 of up to ${SAMPLES} sequential calls each, at least 20):`,
+);
+
+const database = await createScratchDatabase('bench_pglist');
+const sql = pgPoolClient(database.url, { max: 4 });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglist-'));
+const pgResults: { p95: number; total: number; samples: number }[] = [];
+try {
+  const pgStore = await openPgStore(sql);
+  let started = performance.now();
+  await sql.transaction(async (tx) => {
+    await insertRecords(tx, 'res.merchants', merchants, 5000);
+    await insertRecords(tx, 'res.transactions', transactions ?? [], 5000);
+  });
+  console.log(`  PostgreSQL: loaded in ${seconds(started)} s (multi-row INSERT … unnest, 5,000 a statement)`);
+  started = performance.now();
+  await pgStore.declareQueryable('res.merchants', MERCHANT_FIELDS);
+  await pgStore.declareQueryable('res.transactions', TX_FIELDS);
+  await sql.query('analyze records');
+  console.log(`  PostgreSQL: indexes for the declared fields + analyze in ${seconds(started)} s`);
+  for (const { collection, query } of list) pgResults.push(await measure(pgStore, collection, query));
+  await pgStore.close();
+
+  // the embedded store reads the same records from its JSON files
+  fs.writeFileSync(path.join(dataDir, 'res.merchants.json'), JSON.stringify(merchants));
+  const lowdbTransactions = Math.min(LOWDB_TRANSACTIONS, TRANSACTIONS);
+  fs.writeFileSync(
+    path.join(dataDir, 'res.transactions.json'),
+    JSON.stringify(transactions.slice(0, lowdbTransactions)),
+  );
+  transactions = null; // the embedded store holds its own copy
+  started = performance.now();
+  const lowdb = await openLowdbStore(dataDir);
+  console.log(`  embedded: ${lowdbTransactions.toLocaleString('en')} transactions, opened in ${seconds(started)} s`);
+  let ok = true;
+  console.log(
+    `  ${'query'.padEnd(58)} ${'matches'.padStart(9)}  ${'PostgreSQL p95'.padStart(14)}  ${'embedded p95'.padStart(12)} calls  ratio`,
+  );
+  for (const [index, { name, collection, query }] of list.entries()) {
+    const pg = pgResults[index];
+    const embedded = await measure(lowdb, collection, query);
+    const comparable = collection === 'res.merchants' || lowdbTransactions === TRANSACTIONS;
+    if (comparable && embedded.total !== pg.total)
+      throw new Error(`${name}: totals differ ${pg.total} vs ${embedded.total}`);
+    ok &&= pg.p95 < TARGET_MS;
+    console.log(
+      `  ${name.padEnd(58)} ${pg.total.toLocaleString('en').padStart(9)}  ${`${pg.p95.toFixed(1)} ms`.padStart(14)}  ${`${embedded.p95.toFixed(1)} ms`.padStart(12)} ${`(${embedded.samples})`.padStart(5)}  ${(pg.p95 / embedded.p95).toFixed(2)}${pg.p95 < TARGET_MS ? '' : '  ABOVE TARGET'}`,
+    );
+  }
+  await lowdb.close();
+  const worst = Math.max(...pgResults.map((r) => r.p95));
+  console.log(
+    `  worst PostgreSQL p95 ${worst.toFixed(1)} ms vs target ${TARGET_MS} ms: ratio ${(worst / TARGET_MS).toFixed(2)} (target < 1.00) ${ok ? 'OK' : 'ABOVE TARGET'}`,
+  );
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await sql.close().catch(() => {});
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

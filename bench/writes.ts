@@ -1,0 +1,111 @@
+/**
+ * Writes per second through the gateway: POST /wbe/api/resources/bench-note (create a resource
+ * record: guard, validation, scoping, store insert) over real HTTP with autocannon, on the embedded
+ * store and on PostgreSQL (its own database, dropped after), in the same run, into an empty
+ * collection and into one that already holds BENCH_PREFILL records (the embedded store rewrites the
+ * whole file on each write). Printed as PostgreSQL / embedded ratios. No target: a measurement.
+ * Run: npx tsx bench/writes.ts (also in npm run bench). Not part of npm test.
+ */
+import autocannon from 'autocannon';
+import { insertRecords } from '../server/store/migrate-store';
+import { pgPoolClient } from '../server/store/pg/pg-pool-client';
+import { createScratchDatabase } from '../tests/support/scratch-database';
+import { type AppProcess, publish, signIn, startApp } from './support/app-process';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PREFILL = Number(process.env.BENCH_PREFILL ?? 20_000);
+const PORTS = { lowdb: 4583, postgres: 4584 };
+const RESOURCE = 'bench-note';
+const ORGANIZATION = 'org-paysec'; // the admin's session organisation
+
+const resource = {
+  title: { en: 'Benchmark notes', tr: 'Kıyaslama notları' },
+  schema: {
+    type: 'object',
+    required: ['title'],
+    properties: {
+      title: { type: 'string', maxLength: 200 },
+      amount: { type: 'number' },
+      category: { enum: ['a', 'b', 'c'] },
+    },
+  },
+  scope: 'organization',
+  guards: { list: { anyOf: [] }, read: { anyOf: [] }, create: { anyOf: [] }, update: null, delete: null },
+  filterable: ['category', 'amount'],
+  sortable: ['amount', 'createdAt'],
+};
+
+/** Records as the service stores them (about 300 bytes each), for the pre-filled phase. */
+function prefill(count: number) {
+  const at = new Date().toISOString();
+  return Array.from({ length: count }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    title: `Note ${i} about a merchant's quarterly scan`,
+    amount: i % 1000,
+    category: ['a', 'b', 'c'][i % 3],
+    organizationId: ORGANIZATION,
+    createdAt: at,
+    updatedAt: at,
+    createdBy: 'bench',
+    definition: { id: RESOURCE, version: 1 },
+  }));
+}
+
+async function writesPerSecond(app: AppProcess, token: string, resourceId: string): Promise<number> {
+  const result = await autocannon({
+    url: `${app.base}/wbe/api/resources/${resourceId}`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title: 'Quarterly ASV scan passed', amount: 42.5, category: 'b' }),
+  });
+  const wrong = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code !== '201');
+  if (wrong.length || result.errors || result.timeouts)
+    throw new Error(`unexpected answers ${JSON.stringify(result.statusCodeStats)} errors ${result.errors}`);
+  return result.requests.average;
+}
+
+const database = await createScratchDatabase('bench_writes');
+const filled = prefill(PREFILL);
+const rows: { phase: string; lowdb: number; postgres: number }[] = [
+  { phase: 'empty collection', lowdb: 0, postgres: 0 },
+  { phase: `${PREFILL.toLocaleString('en')} records already`, lowdb: 0, postgres: 0 },
+];
+try {
+  for (const engine of ['lowdb', 'postgres'] as const) {
+    // the embedded store reads its files at start; PostgreSQL gets the same records once its tables exist
+    const app = await startApp(
+      PORTS[engine],
+      engine === 'postgres'
+        ? { env: { DATABASE_URL: database.url } }
+        : { files: { [`res.${RESOURCE}-filled.json`]: JSON.stringify(filled) } },
+    );
+    try {
+      if (engine === 'postgres') {
+        const sql = pgPoolClient(database.url, { max: 1 });
+        const { rows: seeded } = await sql.query('select count(*)::int as n from records');
+        if (!seeded[0]?.n) throw new Error('the app did not seed the database: is DATABASE_URL read?');
+        await sql.transaction((tx) => insertRecords(tx, `res.${RESOURCE}-filled`, filled, 5000));
+        await sql.close();
+      }
+      const token = await signIn(app.base);
+      await publish(app.base, token, 'resource', RESOURCE, resource);
+      await publish(app.base, token, 'resource', `${RESOURCE}-filled`, resource);
+      rows[0][engine] = await writesPerSecond(app, token, RESOURCE);
+      rows[1][engine] = await writesPerSecond(app, token, `${RESOURCE}-filled`);
+    } finally {
+      await app.stop();
+    }
+  }
+} finally {
+  await database.drop();
+}
+console.log(
+  `writes through the gateway (POST a resource record, ${CONNECTIONS} connections, ${DURATION} s each, real HTTP):`,
+);
+for (const row of rows)
+  console.log(
+    `  ${row.phase.padEnd(26)} PostgreSQL ${row.postgres.toFixed(0).padStart(5)} writes/s vs embedded ${row.lowdb.toFixed(0).padStart(5)} writes/s -> ratio ${(row.postgres / row.lowdb).toFixed(2)}`,
+  );
