@@ -11,6 +11,7 @@ import {
 } from '../store.types';
 import { migrate } from './migrate';
 import type { SqlClient } from './sql-client';
+import { cappedTotal } from '../../../core/query/query.utils';
 import { indexStatements, listSql } from './sql-query';
 
 const FIXED = new Set<string>(COLLECTION_NAMES);
@@ -72,7 +73,7 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
       this.sql.query<{ doc: T }>(text, items.values),
       this.sql.query<{ total: number }>(count.text, count.values),
     ]);
-    return { items: page.rows.map((row) => row.doc), total: Number(counted.rows[0]?.total ?? 0) };
+    return { items: page.rows.map((row) => row.doc), ...cappedTotal(Number(counted.rows[0]?.total ?? 0)) };
   }
 
   async insert(record: T): Promise<T> {
