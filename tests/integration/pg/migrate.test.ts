@@ -55,7 +55,7 @@ describe('PostgreSQL migrations', () => {
     const sql = (await database())();
     await expect(migrate(sql, dir)).rejects.toThrow(/missing_table/);
     const tables = await sql.query(
-      "SELECT table_name FROM information_schema.tables WHERE table_name IN ('first_table', 'second_table', 'schema_migrations')",
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ('first_table', 'second_table', 'schema_migrations')",
     );
     expect(tables.rows).toEqual([]);
   });
