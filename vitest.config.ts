@@ -13,8 +13,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 30000,
-          // each file starts its own server on a free port with its own data directory
-          fileParallelism: false,
+          // each file starts its own server on a free port with its own data directory; the two
+          // integration projects share one group after the others: two files at a time, one per
+          // store mostly (the order interleaves them), so the second store costs less than double
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
         },
       },
       {
@@ -30,7 +33,8 @@ export default defineConfig({
           globalSetup: ['tests/integration/support/pg-global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 30000,
-          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
         },
       },
       {

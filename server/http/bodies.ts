@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../core/json/nesting';
+import { holdsUnstorableText } from '../store/storable-text';
 import { AppError } from './app-error';
 
 export interface BodyOptions {
@@ -60,7 +61,8 @@ export function bodies(options: BodyOptions): RequestHandler {
         }
         req.body = {};
       }
-      if (nestsDeeperThan(req.body, MAX_JSON_DEPTH)) {
+      // U+0000 or a lone surrogate is never text a user meant, and PostgreSQL cannot store it
+      if (nestsDeeperThan(req.body, MAX_JSON_DEPTH) || holdsUnstorableText(req.body)) {
         next(new AppError(400, 'invalidRequest', { body: 'invalidRequest' }));
         return;
       }

@@ -1,5 +1,6 @@
 import type { ListQuery, QueryableFields, SortKey } from '../../core/query/query.types';
 import { parseListQuery } from '../../core/query/query.utils';
+import { holdsUnstorableText } from '../store/storable-text';
 import { AppError } from './app-error';
 
 /**
@@ -13,6 +14,10 @@ export function listQueryOf(
   defaultSort: SortKey[] = [],
 ): ListQuery {
   const { query, problems } = parseListQuery(params, fields);
+  // no stored value holds U+0000 or a lone surrogate (PostgreSQL refuses them): a filter naming one is malformed
+  if (holdsUnstorableText(query.filter)) {
+    problems.push({ parameter: 'filter', message: 'must not contain U+0000 or a lone surrogate' });
+  }
   if (problems.length > 0) {
     const errors = Object.fromEntries(
       problems.map((problem) => [problem.field ?? problem.parameter, 'invalidRequest']),

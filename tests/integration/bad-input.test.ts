@@ -130,6 +130,31 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
     expect((await call(server.base, 'POST', path, { token: admin, body: document })).status).toBe(200);
   });
 
+  it('text PostgreSQL cannot store (U+0000, a lone surrogate) is 400 in a body or a filter, never a 500 as an id', async () => {
+    for (const name of ['a\u0000b', 'half \ud800 pair', 'low \udc00 half']) {
+      const body = `{"name": ${JSON.stringify(name)}}`; // JSON.stringify writes lone surrogates as escapes
+      const answer = await call(server.base, 'PUT', '/iam/api/me', { token: user, body });
+      expectShape(answer, 400, 'invalidRequest');
+    }
+    const key = await call(server.base, 'PUT', '/iam/api/me', { token: user, body: '{"na\\u0000me": "x"}' });
+    expectShape(key, 400, 'invalidRequest');
+    expectShape(
+      await call(server.base, 'POST', '/iam/api/login', { form: { username: 'a\u0000b', password: 'x' } }),
+      400,
+      'invalidRequest',
+    );
+    const filter = encodeURIComponent(JSON.stringify({ field: 'name', op: 'eq', value: 'x\u0000' }));
+    const list = await call(server.base, 'GET', `/wbe/api/admin/users?filter=${filter}`, { token: admin });
+    expectShape(list, 400, 'invalidRequest');
+    expect(list.body.errors).toEqual({ filter: 'invalidRequest' });
+    const id = await call(server.base, 'GET', '/wbe/api/resources/ticket/a%00b', { token: admin });
+    expect(id.status).toBeLessThan(500); // the store's own answer to such an id: tests/integration/store.test.ts
+    // a pair in order is ordinary text
+    const emoji = await call(server.base, 'PUT', '/iam/api/me', { token: user, body: { name: 'Ada \ud83d\ude00' } });
+    expect(emoji.status).toBe(200);
+    expect(emoji.body.content.name).toBe('Ada 😀');
+  });
+
   it('logged no failure for any of these client errors', () => {
     expect(logged).toEqual([]);
   });

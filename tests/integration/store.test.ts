@@ -41,6 +41,12 @@ describe(`store contract (${TEST_STORE})`, () => {
     expect(await notes.replace('a', { id: 'ignored', text: 'second' })).toEqual({ id: 'a', text: 'second' });
     expect(await notes.get('a')).toEqual({ id: 'a', text: 'second' });
     await expect(notes.update('missing', { text: 'x' })).rejects.toThrow(/No record missing/);
+    // an id PostgreSQL could not even hold (U+0000, a lone surrogate) is simply not there
+    for (const odd of ['a\u0000', 'half \ud800']) {
+      expect(await notes.get(odd)).toBeUndefined();
+      expect(await notes.remove(odd)).toBe(false);
+      await expect(notes.update(odd, { text: 'x' })).rejects.toThrow(/No record/);
+    }
     await expect(notes.replace('missing', { id: 'missing', text: 'x' })).rejects.toThrow(/No record missing/);
     expect(await notes.remove('a')).toBe(true);
     expect(await notes.remove('a')).toBe(false);

@@ -9,6 +9,7 @@ import {
   type Store,
   type StoredRecord,
 } from '../store.types';
+import { holdsUnstorableText } from '../storable-text';
 import { migrate } from './migrate';
 import type { SqlClient } from './sql-client';
 import { cappedTotal } from '../../../core/query/query.utils';
@@ -23,7 +24,14 @@ const READ = 'COALESCE(doc, data::json) AS doc';
 const LIST_SELECT = 'SELECT data ';
 
 /** One parameter, cast twice: as text first so jsonb's key reordering never reaches doc. */
-const asText = (record: unknown) => JSON.stringify(record);
+function asText(record: unknown): string {
+  // the gateway refuses such text in bodies and filters; here it would be PostgreSQL's own error
+  if (holdsUnstorableText(record)) throw new Error('PostgreSQL cannot store U+0000 or a lone surrogate');
+  return JSON.stringify(record);
+}
+
+/** No stored id holds such text, and sending one would be PostgreSQL's error, not a miss. */
+const storable = (id: string) => !holdsUnstorableText(id);
 
 /**
  * One collection's rows in `records`. Every call is one statement, except update and replace,
@@ -49,6 +57,7 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
   }
 
   async get(id: string): Promise<T | undefined> {
+    if (!storable(id)) return undefined;
     const { rows } = await this.sql.query<{ doc: T }>(`SELECT ${READ} FROM records WHERE collection = $1 AND id = $2`, [
       this.name,
       id,
@@ -96,11 +105,13 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
   }
 
   async remove(id: string): Promise<boolean> {
+    if (!storable(id)) return false;
     const { rowCount } = await this.sql.query('DELETE FROM records WHERE collection = $1 AND id = $2', [this.name, id]);
     return rowCount > 0;
   }
 
-  private rewrite(id: string, next: (current: T) => T): Promise<T> {
+  private async rewrite(id: string, next: (current: T) => T): Promise<T> {
+    if (!storable(id)) throw new Error(`No record ${id}`);
     return this.sql.transaction(async (tx) => {
       const { rows } = await tx.query<{ doc: T }>(
         `SELECT ${READ} FROM records WHERE collection = $1 AND id = $2 FOR UPDATE`,
