@@ -27,7 +27,8 @@ const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 15);
 const SPEED_UP_TARGET = 10;
 const SORT_TARGET_MS = 50;
-const APP_PORT = 4188;
+/** BENCH_PORT lets runs side by side (other worktrees, other benches) bind their own port. */
+const APP_PORT = Number(process.env.BENCH_PORT ?? 4188);
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const en = JSON.parse(fs.readFileSync('locales/en.json', 'utf8'));
 

@@ -275,10 +275,16 @@ const fold = (value: unknown) => (typeof value === 'string' ? value.toLowerCase(
 
 /** Compares two records' values of one sort key: absent last in either direction, then folded, then exact. */
 function compareKey(va: unknown, vb: unknown, fa: unknown, fb: unknown, direction: SortDirection): number {
-  const aAbsent = va === undefined || va === null;
-  const bAbsent = vb === undefined || vb === null;
-  if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
-  const order = compareValues(fa, fb) || compareValues(va, vb);
+  let order: number;
+  if (typeof fa === 'string' && typeof fb === 'string') {
+    // the common case, inlined (a full sort makes some 14 comparisons a record): compareValues' order for strings
+    order = fa < fb ? -1 : fa > fb ? 1 : (va as string) < (vb as string) ? -1 : (va as string) > (vb as string) ? 1 : 0;
+  } else {
+    const aAbsent = va === undefined || va === null;
+    const bAbsent = vb === undefined || vb === null;
+    if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
+    order = compareValues(fa, fb) || compareValues(va, vb);
+  }
   return direction === 'desc' ? -order : order;
 }
 
@@ -308,8 +314,11 @@ interface Keyed<T> {
   id: unknown;
 }
 
-/** Sorts every record, reading each one's values once rather than at every comparison. */
-function sortAll<T>(records: T[], sort: SortKey[]): T[] {
+/**
+ * Every record in the order of the sort keys (sortComparator's order), reading and folding each
+ * one's values once rather than at every comparison. A new array; the records are not copied.
+ */
+export function sortRecords<T>(records: readonly T[], sort: SortKey[]): T[] {
   const reads = sort.map(({ field }) => accessor(field));
   const readId = accessor('id');
   const keyed: Keyed<T>[] = records.map((record) => {
@@ -331,7 +340,7 @@ function sortAll<T>(records: T[], sort: SortKey[]): T[] {
  * sorting everything: most records lose one comparison against the buffer's last.
  */
 function firstInOrder<T>(records: T[], count: number, sort: SortKey[]): T[] {
-  if (count * 8 >= records.length) return sortAll(records, sort).slice(0, count);
+  if (count * 8 >= records.length) return sortRecords(records, sort).slice(0, count);
   const compare = sortComparator(sort);
   const best: T[] = [];
   for (const record of records) {

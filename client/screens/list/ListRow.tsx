@@ -1,6 +1,6 @@
 import { Button, Checkbox, Tooltip } from '@blueprintjs/core';
 import type { FlexRenderProps } from '@tanstack/react-table';
-import { type MouseEvent, memo, type ReactNode } from 'react';
+import { type MouseEvent, memo, type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListAction } from '../../../core/lists/list.types';
@@ -33,16 +33,19 @@ const fromControl = (event: MouseEvent) =>
 
 /**
  * One rendered row. Memoised: while the body scrolls only rows entering the view render, and a
- * row re-renders only when its record, selection or running action changes.
+ * row re-renders only when its record, place, selection or running action changes.
  */
 export const ListRow = memo(function ListRow(props: ListRowProps) {
-  const { row, FlexRender } = props;
+  const { row, FlexRender, measure } = props;
   const { t, i18n } = useTranslation();
+  // rows are keyed by place: after a re-sort this element shows another row, which is measured for itself
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new ref for each row makes React hand the element over again
+  const measureRow = useCallback((element: HTMLTableRowElement | null) => measure(element), [measure, row.id]);
   const navigate = useNavigate();
   const target = props.rowLink ? fillFromRow(props.rowLink, row.original) : null;
   return (
     <tr
-      ref={props.measure}
+      ref={measureRow}
       data-index={props.index}
       aria-rowindex={props.rowIndex}
       aria-selected={props.selectable ? props.selected : undefined}

@@ -20,6 +20,7 @@ import { ColumnFilter } from './ColumnFilter';
 import { ColumnTooltip } from './ColumnTooltip';
 import { type CellContext, columnKind } from './columnTypes';
 import { ListRow } from './ListRow';
+import { useTableData } from './tableData';
 import { type ListFeatures, listFeatures } from './listFeatures';
 import type { Row } from './listQuery';
 import { Pager } from './Pager';
@@ -51,6 +52,8 @@ export interface ListTableProps {
   empty?: ReactNode;
 }
 
+const getRowId = (row: Row) => String(row.id);
+
 const ariaSort = (sorted: false | 'asc' | 'desc') =>
   sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
 
@@ -66,12 +69,27 @@ export function ListTable(props: ListTableProps) {
   const byField = useMemo(() => new Map(columns.map((column) => [column.field, column])), [columns]);
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
 
-  const sorting: SortingState = state.sort.flatMap((key) => {
-    const column = byField.get(key.field);
-    return column ? [{ id: column.id, desc: key.direction === 'desc' }] : [];
-  });
-  const columnFilters: ColumnFiltersState = Object.entries(state.filters).map(([id, value]) => ({ id, value }));
-  const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: state.pageSize };
+  // the same objects while the state is the same: the table recomputes what depends on a new one
+  const sorting = useMemo<SortingState>(
+    () =>
+      state.sort.flatMap((key) => {
+        const column = byField.get(key.field);
+        return column ? [{ id: column.id, desc: key.direction === 'desc' }] : [];
+      }),
+    [state.sort, byField],
+  );
+  const columnFilters = useMemo<ColumnFiltersState>(
+    () => Object.entries(state.filters).map(([id, value]) => ({ id, value })),
+    [state.filters],
+  );
+  const pagination = useMemo<PaginationState>(
+    () => ({ pageIndex: state.page - 1, pageSize: state.pageSize }),
+    [state.page, state.pageSize],
+  );
+  const tableState = useMemo(
+    () => ({ sorting, columnFilters, pagination, rowSelection: selection }),
+    [sorting, columnFilters, pagination, selection],
+  );
 
   const columnDefs = useMemo<ColumnDef<ListFeatures, Row>[]>(() => {
     const defs: ColumnDef<ListFeatures, Row>[] = columns.map((column) => ({
@@ -88,15 +106,15 @@ export function ListTable(props: ListTableProps) {
   const table = useTable({
     features: listFeatures,
     columns: columnDefs,
-    data: rows,
-    getRowId: (row: Row) => String(row.id),
+    data: useTableData(rows),
+    getRowId,
     manualSorting: true,
     manualFiltering: true,
     manualPagination: true,
     enableSortingRemoval: false,
     enableRowSelection: props.selectable,
     rowCount: total,
-    state: { sorting, columnFilters, pagination, rowSelection: selection },
+    state: tableState,
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = functionalUpdate(updater, sorting);
       update({
@@ -118,13 +136,15 @@ export function ListTable(props: ListTableProps) {
       onSelectionChange(functionalUpdate(updater, selection)),
   });
 
-  const tableRows = table.getRowModel().rows;
+  // the table's rows by id; the order is the page's (a re-sort keeps the table's data, see useTableData)
+  const { rowsById } = table.getRowModel();
+  // sizes are kept by place (the virtualiser's default key): a re-sort changes no place, so nothing is laid
+  // out again for 10,000 rows; a row brought into view is measured (ListRow), so a taller one still fits
   const virtualizer = useVirtualizer({
-    count: tableRows.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
-    getItemKey: (index) => tableRows[index]?.id ?? index,
   });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items.length > 0 ? items[0].start : 0;
@@ -220,10 +240,11 @@ export function ListTable(props: ListTableProps) {
               </tr>
             )}
             {items.map((item) => {
-              const row = tableRows[item.index];
+              const row = rowsById[getRowId(rows[item.index])];
               return (
+                // keyed by place: after a re-sort the rows in view are others, and their elements are reused
                 <ListRow
-                  key={row.id}
+                  key={item.index}
                   row={row}
                   index={item.index}
                   rowIndex={(state.page - 1) * state.pageSize + item.index + 2}

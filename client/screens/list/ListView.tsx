@@ -118,7 +118,13 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
     (row: Row) => rowActions.filter((action) => actionAppliesTo(action, { row, user })),
     [rowActions, user],
   );
-  const selectedRows = rows.filter((row) => selection[String(row.id)]);
+  // stable, so the memoised rows do not render again for every render of the list
+  const { request } = runner;
+  const onAction = useCallback((action: ListAction, row: Row) => request(action, { row }), [request]);
+  const selectedRows = useMemo(
+    () => (Object.keys(selection).length === 0 ? [] : rows.filter((row) => selection[String(row.id)])),
+    [rows, selection],
+  );
   // a bulk action is offered when it applies to every selected row
   const bulkApplies = (action: ListAction) => selectedRows.every((row) => actionAppliesTo(action, { row, user }));
 
@@ -229,7 +235,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
             onSelectionChange={setSelection}
             actionsFor={actionsFor}
             hasRowActions={rowActions.length > 0}
-            onAction={(action, row) => runner.request(action, { row })}
+            onAction={onAction}
             running={runner.running}
             rowLink={body.rowLink}
             cellContext={cellContext}

@@ -1,5 +1,5 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Page sizes offered; the document's own size is added when it is not one of them. */
@@ -25,7 +25,7 @@ interface PagerProps {
 /** Where the page sits in the whole (rows a–b of n), previous/next, and the page size. */
 export function Pager({ table, total, page, pageSize }: PagerProps) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
   const sizes = [...new Set([...PAGE_SIZES, pageSize])].sort((a, b) => a - b);

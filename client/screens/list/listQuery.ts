@@ -1,11 +1,13 @@
 import { type Query, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ColumnFilterValue, ListBody } from '../../../core/lists/list.types';
 import { listFilter } from '../../../core/lists/list.utils';
 import type { ListQuery, ListResult } from '../../../core/query/query.types';
-import { encodeListQuery, sortComparator } from '../../../core/query/query.utils';
+import { encodeListQuery, sortRecords } from '../../../core/query/query.utils';
 import { clientForPath } from '../../api/clients';
 import { content } from '../../api/http';
 import { dayBounds } from '../../runtime/dates';
+import { shareRows } from './shareRows';
 import type { ListState } from './useListState';
 
 export type Row = Record<string, unknown>;
@@ -44,9 +46,11 @@ export type Placeholder = ListResult<Row> & { resorted?: boolean };
 /**
  * While a page loads, the previous one stays on screen. When the previous answer already held every
  * row the filter matches and only the sort changed, those rows are shown at once in the new order —
- * sorted with the store's own comparator, so the server's answer that follows keeps them in place.
+ * sorted in the store's own order (sortRecords), so the server's answer that follows keeps them in place.
  */
 export function placeholderFor(query: ListQuery) {
+  // React Query asks again (render, then effects) while the page loads: the same rows are sorted once
+  let last: { previous: ListResult<Row>; shown: Placeholder } | undefined;
   return (
     previous: ListResult<Row> | undefined,
     previousQuery: Query<ListResult<Row>, Error, ListResult<Row>, readonly unknown[]> | undefined,
@@ -55,15 +59,30 @@ export function placeholderFor(query: ListQuery) {
     const complete = previous && before && previous.items.length === previous.total && before.page === 1;
     const sameRows = complete && query.page === 1 && JSON.stringify(before.filter) === JSON.stringify(query.filter);
     if (!sameRows) return previous;
-    return { items: [...previous.items].sort(sortComparator(query.sort)), total: previous.total, resorted: true };
+    if (last?.previous !== previous)
+      last = {
+        previous,
+        shown: { items: sortRecords(previous.items, query.sort), total: previous.total, resorted: true },
+      };
+    return last.shown;
   };
 }
 
 /** The page the state asks for (see placeholderFor for what shows while it loads). */
 export function useListPage(listId: string, path: string, query: ListQuery) {
-  return useQuery({
+  // one placeholder function per query: React Query then computes (and re-sorts) a placeholder once, not at every render
+  const placeholderData = useMemo(() => placeholderFor(query), [query]);
+  // the page on screen when an answer comes (often a re-sorted placeholder): an answer in the order
+  // already shown keeps its rows array, and the next re-sort's placeholder holds the same rows again
+  const shown = useRef<ListResult<Row> | undefined>(undefined);
+  const page = useQuery({
     queryKey: [...listKey(listId), path, query],
-    queryFn: () => fetchListPage(path, query),
-    placeholderData: placeholderFor(query),
+    queryFn: async () => shareRows(shown.current, await fetchListPage(path, query)) as ListResult<Row>,
+    placeholderData,
+    structuralSharing: shareRows,
   });
+  useEffect(() => {
+    shown.current = page.data;
+  });
+  return page;
 }

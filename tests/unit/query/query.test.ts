@@ -7,6 +7,7 @@ import {
   parseListQuery,
   runQuery,
   sortComparator,
+  sortRecords,
 } from '../../../core/query/query.utils';
 
 const fields = {
@@ -213,6 +214,36 @@ describe('runQuery', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('sortRecords (keys read once) orders exactly as sortComparator, mixed types and absent values included (property)', () => {
+    const value = fc.option(
+      fc.oneof(
+        fc.constantFrom('Alpha', 'alpha', 'beta', 'Beta', 'ß', ''),
+        fc.integer({ min: -2, max: 2 }),
+        fc.boolean(),
+      ),
+    );
+    const record = fc.record(
+      { id: fc.uuid(), name: value, nested: fc.record({ at: value }) },
+      { requiredKeys: ['id'] },
+    );
+    const key = fc.record({
+      field: fc.constantFrom('name', 'nested.at'),
+      direction: fc.constantFrom('asc' as const, 'desc' as const),
+    });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(record, { selector: (r) => r.id, maxLength: 60 }),
+        fc.array(key, { maxLength: 2 }),
+        (rows, sort) => {
+          const sorted = sortRecords(rows, sort);
+          expect(sorted).toEqual([...rows].sort(sortComparator(sort)));
+          expect(sorted).not.toBe(rows);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
