@@ -17,6 +17,8 @@ export interface ListRowProps {
   rowIndex: number;
   measure: (element: HTMLTableRowElement | null) => void;
   FlexRender: (props: FlexRenderProps<ListFeatures, Row>) => ReactNode;
+  /** The column definitions its cells render with: other ones (a language, a zone) render the row again. */
+  cells: unknown;
   selectable: boolean;
   selected: boolean;
   hasRowActions: boolean;
@@ -32,8 +34,18 @@ const fromControl = (event: MouseEvent) =>
   (event.target as HTMLElement).closest('a, button, input, select, label, [role="checkbox"]') !== null;
 
 /**
+ * Props equal for rendering: the table's row object is new whenever the rows in view change (the
+ * table holds only those), so a row is the same row while it shows the same record.
+ */
+function sameProps(before: ListRowProps, after: ListRowProps): boolean {
+  for (const key of Object.keys(after) as (keyof ListRowProps)[])
+    if (key !== 'row' && before[key] !== after[key]) return false;
+  return before.row.original === after.row.original && before.row.id === after.row.id;
+}
+
+/**
  * One rendered row. Memoised: while the body scrolls only rows entering the view render, and a
- * row re-renders only when its record, place, selection or running action changes.
+ * row re-renders only when its record, place, columns, selection or running action changes.
  */
 export const ListRow = memo(function ListRow(props: ListRowProps) {
   const { row, FlexRender, measure } = props;
@@ -67,7 +79,8 @@ export const ListRow = memo(function ListRow(props: ListRowProps) {
         </td>
       )}
       {row.getAllCells().map((cell) => (
-        <td key={cell.id}>
+        // keyed by column: a row element showing another record keeps its cells
+        <td key={cell.column.id}>
           <FlexRender cell={cell} />
         </td>
       ))}
@@ -86,7 +99,7 @@ export const ListRow = memo(function ListRow(props: ListRowProps) {
       )}
     </tr>
   );
-});
+}, sameProps);
 
 interface RowActionButtonProps {
   action: ListAction;

@@ -20,7 +20,6 @@ import { ColumnFilter } from './ColumnFilter';
 import { ColumnTooltip } from './ColumnTooltip';
 import { type CellContext, columnKind } from './columnTypes';
 import { ListRow } from './ListRow';
-import { useTableData } from './tableData';
 import { type ListFeatures, listFeatures } from './listFeatures';
 import type { Row } from './listQuery';
 import { Pager } from './Pager';
@@ -103,10 +102,26 @@ export function ListTable(props: ListTableProps) {
     return defs;
   }, [columns, t, i18n.language, cellContext]);
 
+  // sizes are kept by place (the virtualiser's default key): a re-sort changes no place, so nothing is laid
+  // out again for 10,000 rows; a row brought into view is measured (ListRow), so a taller one still fits
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  // The table holds the rows in view, not the page: it builds a row object for every row of its data
+  // whenever the data changes — 10,000 of them on a big page, at its first render and at every
+  // re-sort. Sorting, filtering and paging are the server's; selecting the page is done here (below).
+  const first = items.length > 0 ? items[0].index : 0;
+  const end = items.length > 0 ? items[items.length - 1].index + 1 : 0;
+  const inView = useMemo(() => rows.slice(first, end), [rows, first, end]);
+
   const table = useTable({
     features: listFeatures,
     columns: columnDefs,
-    data: useTableData(rows),
+    data: inView,
     getRowId,
     manualSorting: true,
     manualFiltering: true,
@@ -136,19 +151,24 @@ export function ListTable(props: ListTableProps) {
       onSelectionChange(functionalUpdate(updater, selection)),
   });
 
-  // the table's rows by id; the order is the page's (a re-sort keeps the table's data, see useTableData)
-  const { rowsById } = table.getRowModel();
-  // sizes are kept by place (the virtualiser's default key): a re-sort changes no place, so nothing is laid
-  // out again for 10,000 rows; a row brought into view is measured (ListRow), so a taller one still fits
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-  });
-  const items = virtualizer.getVirtualItems();
+  const tableRows = table.getRowModel().rows;
   const paddingTop = items.length > 0 ? items[0].start : 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  // the page's selection (the table knows only the rows in view): all, some or none of its rows
+  const pageSelection = useMemo(() => {
+    if (!props.selectable || rows.length === 0) return 'none';
+    let selected = 0;
+    for (const row of rows) if (selection[getRowId(row)]) selected += 1;
+    return selected === 0 ? 'none' : selected === rows.length ? 'all' : 'some';
+  }, [props.selectable, rows, selection]);
+  const togglePage = () => {
+    const next = { ...selection };
+    for (const row of rows) {
+      if (pageSelection === 'all') delete next[getRowId(row)];
+      else next[getRowId(row)] = true;
+    }
+    onSelectionChange(next);
+  };
   const span = columns.length + (props.selectable ? 1 : 0) + (props.hasRowActions ? 1 : 0);
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const anyFilter = columns.some((column) => column.filterable);
@@ -198,9 +218,9 @@ export function ListTable(props: ListTableProps) {
                 <th scope="col" className="list-table__select">
                   <Checkbox
                     aria-label={t('list.selectPage')}
-                    checked={table.getIsAllPageRowsSelected()}
-                    indeterminate={table.getIsSomePageRowsSelected()}
-                    onChange={table.getToggleAllPageRowsSelectedHandler()}
+                    checked={pageSelection === 'all'}
+                    indeterminate={pageSelection === 'some'}
+                    onChange={togglePage}
                   />
                 </th>
               )}
@@ -240,7 +260,7 @@ export function ListTable(props: ListTableProps) {
               </tr>
             )}
             {items.map((item) => {
-              const row = rowsById[getRowId(rows[item.index])];
+              const row = tableRows[item.index - first];
               return (
                 // keyed by place: after a re-sort the rows in view are others, and their elements are reused
                 <ListRow
@@ -250,6 +270,7 @@ export function ListTable(props: ListTableProps) {
                   rowIndex={(state.page - 1) * state.pageSize + item.index + 2}
                   measure={virtualizer.measureElement}
                   FlexRender={table.FlexRender}
+                  cells={columnDefs}
                   selectable={props.selectable}
                   selected={row.getIsSelected()}
                   hasRowActions={props.hasRowActions}

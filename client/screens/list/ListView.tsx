@@ -17,6 +17,7 @@ import type { CellContext } from './columnTypes';
 import { exportToXlsx } from './exportXlsx';
 import { ListTable } from './ListTable';
 import { type Placeholder, queryOfState, type Row, useListPage } from './listQuery';
+import { prepareOrders } from './sortedRows';
 import { type ActionTarget, useActionRunner } from './useActionRunner';
 import { useListDocument } from './useListDocument';
 import { useListState } from './useListState';
@@ -91,6 +92,17 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   useEffect(() => {
     if (beyondEnd) update({ page: lastPage });
   }, [beyondEnd, lastPage, update]);
+
+  // a page holding every row: the orders a header click can ask for are sorted while the browser is idle
+  const complete = page.isSuccess && state.page === 1 && rows.length > 1 && rows.length === total;
+  const sortFields = useMemo(
+    () => columns.filter((column) => column.sortable).map((column) => column.field),
+    [columns],
+  );
+  useEffect(
+    () => (complete ? prepareOrders(rows, sortFields, query.sort) : undefined),
+    [complete, rows, sortFields, query.sort],
+  );
 
   // a new page, sort or filter shows other rows: what was selected is no longer in view
   const [selection, setSelection] = useState<RowSelectionState>({});

@@ -3,11 +3,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { ColumnFilterValue, ListBody } from '../../../core/lists/list.types';
 import { listFilter } from '../../../core/lists/list.utils';
 import type { ListQuery, ListResult } from '../../../core/query/query.types';
-import { encodeListQuery, sortRecords } from '../../../core/query/query.utils';
+import { encodeListQuery } from '../../../core/query/query.utils';
 import { clientForPath } from '../../api/clients';
 import { content } from '../../api/http';
 import { dayBounds } from '../../runtime/dates';
 import { shareRows } from './shareRows';
+import { sortedRows } from './sortedRows';
 import type { ListState } from './useListState';
 
 export type Row = Record<string, unknown>;
@@ -32,9 +33,13 @@ export function queryOfState(body: ListBody, state: ListState, zone: string | un
 }
 
 /** One page from a collection endpoint (the query contract), through the client of its service prefix. */
-export async function fetchListPage(path: string, query: Partial<ListQuery>): Promise<ListResult<Row>> {
+export async function fetchListPage(
+  path: string,
+  query: Partial<ListQuery>,
+  signal?: AbortSignal,
+): Promise<ListResult<Row>> {
   const { client, url } = clientForPath(path);
-  return content<ListResult<Row>>(await client.get(url, { params: encodeListQuery(query) }));
+  return content<ListResult<Row>>(await client.get(url, { params: encodeListQuery(query), signal }));
 }
 
 /** Query keys of a list start with this, so an action can refetch every page of it. */
@@ -46,7 +51,7 @@ export type Placeholder = ListResult<Row> & { resorted?: boolean };
 /**
  * While a page loads, the previous one stays on screen. When the previous answer already held every
  * row the filter matches and only the sort changed, those rows are shown at once in the new order —
- * sorted in the store's own order (sortRecords), so the server's answer that follows keeps them in place.
+ * sorted in the store's own order (sortedRows), so the server's answer that follows keeps them in place.
  */
 export function placeholderFor(query: ListQuery) {
   // React Query asks again (render, then effects) while the page loads: the same rows are sorted once
@@ -62,7 +67,7 @@ export function placeholderFor(query: ListQuery) {
     if (last?.previous !== previous)
       last = {
         previous,
-        shown: { items: sortRecords(previous.items, query.sort), total: previous.total, resorted: true },
+        shown: { items: sortedRows(previous.items, query.sort), total: previous.total, resorted: true },
       };
     return last.shown;
   };
@@ -77,7 +82,10 @@ export function useListPage(listId: string, path: string, query: ListQuery) {
   const shown = useRef<ListResult<Row> | undefined>(undefined);
   const page = useQuery({
     queryKey: [...listKey(listId), path, query],
-    queryFn: async () => shareRows(shown.current, await fetchListPage(path, query)) as ListResult<Row>,
+    // with the signal, React Query aborts an answer nobody waits for any more (the sort changed again):
+    // a big page is not read and parsed for nothing while the next one is shown
+    queryFn: async ({ signal }) =>
+      shareRows(shown.current, await fetchListPage(path, query, signal)) as ListResult<Row>,
     placeholderData,
     structuralSharing: shareRows,
   });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListBody } from '../../../core/lists/list.types';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SortKey } from '../../../core/query/query.types';
@@ -87,20 +87,44 @@ export function useListState(body: ListBody, syncUrl: boolean): [ListState, (pat
   const [params, setParams] = useSearchParams();
   const [local, setLocal] = useState<ListState>(() => stateFromParams(new URLSearchParams(), body));
   const fromUrl = useMemo(() => stateFromParams(params, body), [params, body]);
-  // The router applies a new URL in a transition, re-rendering the whole shell first: a change is
-  // shown from here at once (the click's own render), until the URL has changed (to it, or Back).
+  // The router applies a new URL in a transition, re-rendering the whole shell: a change is shown from
+  // here at once (the click's own render), until the URL has changed (to it, or by Back). The URL is
+  // written after the frame that shows the change: its navigation need not hold that frame back.
   const [ahead, setAhead] = useState<{ state: ListState; over: ListState } | null>(null);
   const state = useSameState(syncUrl ? (ahead?.over === fromUrl ? ahead.state : fromUrl) : local);
+  const writing = useRef<() => void>(undefined);
+  useEffect(() => () => writing.current?.(), []);
   const update = useCallback(
     (patch: ListStatePatch) => {
       const resetsPage = 'sort' in patch || 'filters' in patch || 'form' in patch || 'pageSize' in patch;
       const next: ListState = { ...state, ...(resetsPage ? { page: 1 } : {}), ...patch };
-      if (syncUrl) {
-        setAhead({ state: next, over: fromUrl });
+      if (!syncUrl) {
+        setLocal(next);
+        return;
+      }
+      setAhead({ state: next, over: fromUrl });
+      writing.current?.();
+      writing.current = afterPaint(() => {
+        writing.current = undefined;
         setParams(paramsFromState(next, body));
-      } else setLocal(next);
+      });
     },
     [state, syncUrl, setParams, body, fromUrl],
   );
   return [state, update];
+}
+
+/** Runs `work` once the next frame is painted, unless the URL has moved by then (Back); returns a cancel. */
+function afterPaint(work: () => void): () => void {
+  const search = window.location.search;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(() => {
+      if (window.location.search === search) work();
+    });
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { sameJson, shareRows } from '../../../client/screens/list/shareRows';
-import { sameRowSet } from '../../../client/screens/list/tableData';
 
 const row = (id: string, name: string) => ({ id, name, tags: ['a', { deep: id }] });
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value));
@@ -45,15 +44,5 @@ describe('shareRows (a list answer shares the rows already shown)', () => {
     expect(sameJson({ a: undefined }, { b: undefined })).toBe(false);
     expect(sameJson([1, 2], { 0: 1, 1: 2 })).toBe(false);
     expect(sameJson(null, {})).toBe(false);
-  });
-});
-
-describe('sameRowSet (the table keeps its data while only the order changed)', () => {
-  it('holds for the same row objects in another order, not for copies, other counts or repeats', () => {
-    const rows = [row('a', 'x'), row('b', 'y'), row('c', 'z')];
-    expect(sameRowSet(rows, [rows[2], rows[0], rows[1]])).toBe(true);
-    expect(sameRowSet(rows, copy(rows))).toBe(false);
-    expect(sameRowSet(rows, rows.slice(1))).toBe(false);
-    expect(sameRowSet([rows[0], rows[0]], [rows[0], rows[1]])).toBe(false);
   });
 });
