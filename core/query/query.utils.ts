@@ -182,8 +182,9 @@ export function encodeListQuery(query: Partial<ListQuery>): Record<string, strin
 type Comparable = string | number | boolean;
 
 /** Orders two scalars of the same type; mixed types order numbers < strings < booleans. */
+const rank = (v: unknown) => (typeof v === 'number' ? 0 : typeof v === 'string' ? 1 : typeof v === 'boolean' ? 2 : 3);
+
 export function compareValues(a: unknown, b: unknown): number {
-  const rank = (v: unknown) => (typeof v === 'number' ? 0 : typeof v === 'string' ? 1 : typeof v === 'boolean' ? 2 : 3);
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
@@ -276,10 +277,16 @@ const fold = (value: unknown) => (typeof value === 'string' ? value.toLowerCase(
 
 /** Compares two records' values of one sort key: absent last in either direction, then folded, then exact. */
 function compareKey(va: unknown, vb: unknown, fa: unknown, fb: unknown, direction: SortDirection): number {
-  const aAbsent = va === undefined || va === null;
-  const bAbsent = vb === undefined || vb === null;
-  if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
-  const order = compareValues(fa, fb) || compareValues(va, vb);
+  let order: number;
+  if (typeof fa === 'string' && typeof fb === 'string') {
+    // the common case, inlined (a full sort makes some 14 comparisons a record): compareValues' order for strings
+    order = fa < fb ? -1 : fa > fb ? 1 : (va as string) < (vb as string) ? -1 : (va as string) > (vb as string) ? 1 : 0;
+  } else {
+    const aAbsent = va === undefined || va === null;
+    const bAbsent = vb === undefined || vb === null;
+    if (aAbsent !== bAbsent) return aAbsent ? 1 : -1;
+    order = compareValues(fa, fb) || compareValues(va, vb);
+  }
   return direction === 'desc' ? -order : order;
 }
 
@@ -309,10 +316,24 @@ interface Keyed<T> {
   id: unknown;
 }
 
-/** Sorts every record, reading each one's values once rather than at every comparison. */
-function sortAll<T>(records: T[], sort: SortKey[]): T[] {
-  const reads = sort.map(({ field }) => accessor(field));
+/**
+ * Every record in the order of the sort keys (sortComparator's order), reading and folding each
+ * one's values once rather than at every comparison. A new array; the records are not copied.
+ */
+export function sortRecords<T>(records: readonly T[], sort: SortKey[]): T[] {
   const readId = accessor('id');
+  if (sort.length === 1) {
+    // one key (a header click): its value in the entry itself, no arrays to go through at each comparison
+    const read = accessor(sort[0].field);
+    const { direction } = sort[0];
+    const entries = records.map((record) => {
+      const value = read(record);
+      return { record, value, folded: fold(value), id: readId(record) };
+    });
+    entries.sort((a, b) => compareKey(a.value, b.value, a.folded, b.folded, direction) || compareValues(a.id, b.id));
+    return entries.map((entry) => entry.record);
+  }
+  const reads = sort.map(({ field }) => accessor(field));
   const keyed: Keyed<T>[] = records.map((record) => {
     const values = reads.map((read) => read(record));
     return { record, values, folded: values.map(fold), id: readId(record) };
@@ -328,11 +349,37 @@ function sortAll<T>(records: T[], sort: SortKey[]): T[] {
 }
 
 /**
+ * Records sorted by one key, in that key's other direction — as sortRecords would sort them, in one
+ * pass instead of a sort: the records with a value reversed, except that records of equal values keep
+ * their order (ties go by id either way); records without one stay last, as they were.
+ */
+export function reverseSorted<T>(sorted: readonly T[], key: SortKey): T[] {
+  const read = accessor(key.field);
+  const values = sorted.map(read);
+  let present = values.length;
+  while (present > 0 && (values[present - 1] === undefined || values[present - 1] === null)) present -= 1;
+  const out: T[] = [];
+  let end = present; // one past the run of equal values being copied
+  while (end > 0) {
+    let start = end - 1;
+    while (
+      start > 0 &&
+      compareKey(values[start - 1], values[start], fold(values[start - 1]), fold(values[start]), 'asc') === 0
+    )
+      start -= 1;
+    for (let i = start; i < end; i++) out.push(sorted[i]);
+    end = start;
+  }
+  for (let i = present; i < sorted.length; i++) out.push(sorted[i]);
+  return out;
+}
+
+/**
  * The first `count` records in order. A short page of a long list keeps a sorted buffer instead of
  * sorting everything: most records lose one comparison against the buffer's last.
  */
 function firstInOrder<T>(records: T[], count: number, sort: SortKey[]): T[] {
-  if (count * 8 >= records.length) return sortAll(records, sort).slice(0, count);
+  if (count * 8 >= records.length) return sortRecords(records, sort).slice(0, count);
   const compare = sortComparator(sort);
   const best: T[] = [];
   for (const record of records) {

@@ -147,6 +147,16 @@ test('row and bulk actions: approve with confirmation, write an e-mail, approve 
   await expect(form).toBeHidden();
   await expect(page.getByText(text('list.adminUsers.emailSent', { email: single }))).toBeVisible();
 
+  // the header box selects every row of the page (the table itself holds only the rows in view), then none
+  const bulkBar = page.getByRole('toolbar', { name: t('list.bulkActions') });
+  const pageBox = usersTable(page).getByRole('checkbox', { name: t('list.selectPage') });
+  const onPage = await usersTable(page).locator('tbody tr[data-index]').count();
+  await pageBox.check();
+  await expect(bulkBar).toContainText(text('list.selected_other', { count: onPage }));
+  await expect(usersTable(page).getByRole('checkbox', { name: t('list.selectRow'), checked: false })).toHaveCount(0);
+  await pageBox.uncheck();
+  await expect(bulkBar).toBeHidden();
+
   // bulk: select two waiting users and approve both at once
   await rowOf(page, bulkA)
     .getByRole('checkbox', { name: t('list.selectRow') })
@@ -154,7 +164,6 @@ test('row and bulk actions: approve with confirmation, write an e-mail, approve 
   await rowOf(page, bulkB)
     .getByRole('checkbox', { name: t('list.selectRow') })
     .check();
-  const bulkBar = page.getByRole('toolbar', { name: t('list.bulkActions') });
   await expect(bulkBar).toContainText(text('list.selected_other', { count: 2 }));
   await bulkBar.getByRole('button', { name: t('list.adminUsers.approveSelected') }).click();
   await expect(dialog).toContainText(text('list.adminUsers.approveSelectedConfirm_other', { count: 2 }));

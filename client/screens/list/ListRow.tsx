@@ -1,6 +1,6 @@
 import { Button, Checkbox, Tooltip } from '@blueprintjs/core';
 import type { FlexRenderProps } from '@tanstack/react-table';
-import { type MouseEvent, memo, type ReactNode } from 'react';
+import { type MouseEvent, memo, type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListAction } from '../../../core/lists/list.types';
@@ -17,6 +17,8 @@ export interface ListRowProps {
   rowIndex: number;
   measure: (element: HTMLTableRowElement | null) => void;
   FlexRender: (props: FlexRenderProps<ListFeatures, Row>) => ReactNode;
+  /** The column definitions its cells render with: other ones (a language, a zone) render the row again. */
+  cells: unknown;
   selectable: boolean;
   selected: boolean;
   hasRowActions: boolean;
@@ -32,17 +34,30 @@ const fromControl = (event: MouseEvent) =>
   (event.target as HTMLElement).closest('a, button, input, select, label, [role="checkbox"]') !== null;
 
 /**
+ * Props equal for rendering: the table's row object is new whenever the rows in view change (the
+ * table holds only those), so a row is the same row while it shows the same record.
+ */
+function sameProps(before: ListRowProps, after: ListRowProps): boolean {
+  for (const key of Object.keys(after) as (keyof ListRowProps)[])
+    if (key !== 'row' && before[key] !== after[key]) return false;
+  return before.row.original === after.row.original && before.row.id === after.row.id;
+}
+
+/**
  * One rendered row. Memoised: while the body scrolls only rows entering the view render, and a
- * row re-renders only when its record, selection or running action changes.
+ * row re-renders only when its record, place, columns, selection or running action changes.
  */
 export const ListRow = memo(function ListRow(props: ListRowProps) {
-  const { row, FlexRender } = props;
+  const { row, FlexRender, measure } = props;
   const { t, i18n } = useTranslation();
+  // rows are keyed by place: after a re-sort this element shows another row, which is measured for itself
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new ref for each row makes React hand the element over again
+  const measureRow = useCallback((element: HTMLTableRowElement | null) => measure(element), [measure, row.id]);
   const navigate = useNavigate();
   const target = props.rowLink ? fillFromRow(props.rowLink, row.original) : null;
   return (
     <tr
-      ref={props.measure}
+      ref={measureRow}
       data-index={props.index}
       aria-rowindex={props.rowIndex}
       aria-selected={props.selectable ? props.selected : undefined}
@@ -64,7 +79,8 @@ export const ListRow = memo(function ListRow(props: ListRowProps) {
         </td>
       )}
       {row.getAllCells().map((cell) => (
-        <td key={cell.id}>
+        // keyed by column: a row element showing another record keeps its cells
+        <td key={cell.column.id}>
           <FlexRender cell={cell} />
         </td>
       ))}
@@ -83,7 +99,7 @@ export const ListRow = memo(function ListRow(props: ListRowProps) {
       )}
     </tr>
   );
-});
+}, sameProps);
 
 interface RowActionButtonProps {
   action: ListAction;

@@ -53,6 +53,8 @@ export interface ListTableProps {
   empty?: ReactNode;
 }
 
+const getRowId = (row: Row) => String(row.id);
+
 const ariaSort = (sorted: false | 'asc' | 'desc') =>
   sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
 
@@ -68,12 +70,27 @@ export function ListTable(props: ListTableProps) {
   const byField = useMemo(() => new Map(columns.map((column) => [column.field, column])), [columns]);
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
 
-  const sorting: SortingState = state.sort.flatMap((key) => {
-    const column = byField.get(key.field);
-    return column ? [{ id: column.id, desc: key.direction === 'desc' }] : [];
-  });
-  const columnFilters: ColumnFiltersState = Object.entries(state.filters).map(([id, value]) => ({ id, value }));
-  const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: state.pageSize };
+  // the same objects while the state is the same: the table recomputes what depends on a new one
+  const sorting = useMemo<SortingState>(
+    () =>
+      state.sort.flatMap((key) => {
+        const column = byField.get(key.field);
+        return column ? [{ id: column.id, desc: key.direction === 'desc' }] : [];
+      }),
+    [state.sort, byField],
+  );
+  const columnFilters = useMemo<ColumnFiltersState>(
+    () => Object.entries(state.filters).map(([id, value]) => ({ id, value })),
+    [state.filters],
+  );
+  const pagination = useMemo<PaginationState>(
+    () => ({ pageIndex: state.page - 1, pageSize: state.pageSize }),
+    [state.page, state.pageSize],
+  );
+  const tableState = useMemo(
+    () => ({ sorting, columnFilters, pagination, rowSelection: selection }),
+    [sorting, columnFilters, pagination, selection],
+  );
 
   const columnDefs = useMemo<ColumnDef<ListFeatures, Row>[]>(() => {
     const defs: ColumnDef<ListFeatures, Row>[] = columns.map((column) => ({
@@ -87,11 +104,27 @@ export function ListTable(props: ListTableProps) {
     return defs;
   }, [columns, t, i18n.language, cellContext]);
 
+  // sizes are kept by place (the virtualiser's default key): a re-sort changes no place, so nothing is laid
+  // out again for 10,000 rows; a row brought into view is measured (ListRow), so a taller one still fits
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  // The table holds the rows in view, not the page: it builds a row object for every row of its data
+  // whenever the data changes — 10,000 of them on a big page, at its first render and at every
+  // re-sort. Sorting, filtering and paging are the server's; selecting the page is done here (below).
+  const first = items.length > 0 ? items[0].index : 0;
+  const end = items.length > 0 ? items[items.length - 1].index + 1 : 0;
+  const inView = useMemo(() => rows.slice(first, end), [rows, first, end]);
+
   const table = useTable({
     features: listFeatures,
     columns: columnDefs,
-    data: rows,
-    getRowId: (row: Row) => String(row.id),
+    data: inView,
+    getRowId,
     manualSorting: true,
     manualFiltering: true,
     manualPagination: true,
@@ -100,7 +133,7 @@ export function ListTable(props: ListTableProps) {
     rowCount: facts.total,
     // -1 while a capped total leaves the last page unknown: next stays enabled
     pageCount: facts.pageCount,
-    state: { sorting, columnFilters, pagination, rowSelection: selection },
+    state: tableState,
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = functionalUpdate(updater, sorting);
       update({
@@ -123,16 +156,23 @@ export function ListTable(props: ListTableProps) {
   });
 
   const tableRows = table.getRowModel().rows;
-  const virtualizer = useVirtualizer({
-    count: tableRows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    getItemKey: (index) => tableRows[index]?.id ?? index,
-  });
-  const items = virtualizer.getVirtualItems();
   const paddingTop = items.length > 0 ? items[0].start : 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  // the page's selection (the table knows only the rows in view): all, some or none of its rows
+  const pageSelection = useMemo(() => {
+    if (!props.selectable || rows.length === 0) return 'none';
+    let selected = 0;
+    for (const row of rows) if (selection[getRowId(row)]) selected += 1;
+    return selected === 0 ? 'none' : selected === rows.length ? 'all' : 'some';
+  }, [props.selectable, rows, selection]);
+  const togglePage = () => {
+    const next = { ...selection };
+    for (const row of rows) {
+      if (pageSelection === 'all') delete next[getRowId(row)];
+      else next[getRowId(row)] = true;
+    }
+    onSelectionChange(next);
+  };
   const span = columns.length + (props.selectable ? 1 : 0) + (props.hasRowActions ? 1 : 0);
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const anyFilter = columns.some((column) => column.filterable);
@@ -182,9 +222,9 @@ export function ListTable(props: ListTableProps) {
                 <th scope="col" className="list-table__select">
                   <Checkbox
                     aria-label={t('list.selectPage')}
-                    checked={table.getIsAllPageRowsSelected()}
-                    indeterminate={table.getIsSomePageRowsSelected()}
-                    onChange={table.getToggleAllPageRowsSelectedHandler()}
+                    checked={pageSelection === 'all'}
+                    indeterminate={pageSelection === 'some'}
+                    onChange={togglePage}
                   />
                 </th>
               )}
@@ -224,15 +264,17 @@ export function ListTable(props: ListTableProps) {
               </tr>
             )}
             {items.map((item) => {
-              const row = tableRows[item.index];
+              const row = tableRows[item.index - first];
               return (
+                // keyed by place: after a re-sort the rows in view are others, and their elements are reused
                 <ListRow
-                  key={row.id}
+                  key={item.index}
                   row={row}
                   index={item.index}
                   rowIndex={(state.page - 1) * state.pageSize + item.index + 2}
                   measure={virtualizer.measureElement}
                   FlexRender={table.FlexRender}
+                  cells={columnDefs}
                   selectable={props.selectable}
                   selected={row.getIsSelected()}
                   hasRowActions={props.hasRowActions}

@@ -18,6 +18,7 @@ import { exportToXlsx } from './exportXlsx';
 import { ListTable } from './ListTable';
 import { type Placeholder, queryOfState, type Row, useListPage } from './listQuery';
 import { type ExportProgress, exportShare, pageFacts } from './pageFacts';
+import { prepareOrders } from './sortedRows';
 import { type ActionTarget, useActionRunner } from './useActionRunner';
 import { useListDocument } from './useListDocument';
 import { useListState } from './useListState';
@@ -97,6 +98,17 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
     if (beyondEnd) update({ page: lastPage });
   }, [beyondEnd, lastPage, update]);
 
+  // a page holding every row: the orders a header click can ask for are sorted while the browser is idle
+  const complete = page.isSuccess && state.page === 1 && rows.length > 1 && rows.length === total;
+  const sortFields = useMemo(
+    () => columns.filter((column) => column.sortable).map((column) => column.field),
+    [columns],
+  );
+  useEffect(
+    () => (complete ? prepareOrders(rows, sortFields, query.sort) : undefined),
+    [complete, rows, sortFields, query.sort],
+  );
+
   // a new page, sort or filter shows other rows: what was selected is no longer in view
   const [selection, setSelection] = useState<RowSelectionState>({});
   const queryKey = JSON.stringify(query);
@@ -123,7 +135,13 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
     (row: Row) => rowActions.filter((action) => actionAppliesTo(action, { row, user })),
     [rowActions, user],
   );
-  const selectedRows = rows.filter((row) => selection[String(row.id)]);
+  // stable, so the memoised rows do not render again for every render of the list
+  const { request } = runner;
+  const onAction = useCallback((action: ListAction, row: Row) => request(action, { row }), [request]);
+  const selectedRows = useMemo(
+    () => (Object.keys(selection).length === 0 ? [] : rows.filter((row) => selection[String(row.id)])),
+    [rows, selection],
+  );
   // a bulk action is offered when it applies to every selected row
   const bulkApplies = (action: ListAction) => selectedRows.every((row) => actionAppliesTo(action, { row, user }));
 
@@ -239,7 +257,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
             onSelectionChange={setSelection}
             actionsFor={actionsFor}
             hasRowActions={rowActions.length > 0}
-            onAction={(action, row) => runner.request(action, { row })}
+            onAction={onAction}
             running={runner.running}
             rowLink={body.rowLink}
             cellContext={cellContext}

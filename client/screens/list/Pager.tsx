@@ -1,5 +1,5 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageFacts } from './pageFacts';
 
@@ -28,7 +28,7 @@ interface PagerProps {
  */
 export function Pager({ table, facts, page, pageSize }: PagerProps) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const range = {
     first: number.format(facts.first),
     last: number.format(facts.last),

@@ -1,4 +1,4 @@
-import { Icon, Tag } from '@blueprintjs/core';
+import { Classes, Icon } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -45,6 +45,20 @@ function scoreIntent(score: number): Intent {
   return score >= 80 ? 'success' : score >= 50 ? 'warning' : 'danger';
 }
 
+/**
+ * Blueprint's minimal Tag as plain markup. Its Tag wraps the text in Text, which measures itself after
+ * every mount and render (a forced layout, then a second render) — once for every tag in view, again
+ * whenever a re-sort or a scroll brings other rows.
+ */
+function CellTag({ intent, round = false, children }: { intent: Intent; round?: boolean; children: ReactNode }) {
+  const classes = [Classes.TAG, Classes.MINIMAL, Classes.intentClass(intent), round && Classes.ROUND];
+  return (
+    <span className={classes.filter(Boolean).join(' ')}>
+      <span className={`${Classes.FILL} ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>{children}</span>
+    </span>
+  );
+}
+
 const isWebUrl = (value: string) => /^https?:\/\//i.test(value);
 
 const text: ColumnKind = {
@@ -71,11 +85,7 @@ export const columnKinds: Record<ColumnType, ColumnKind> = {
     render: (value, column, _row, context) => {
       if (value === undefined || value === null || value === '') return '';
       const intent = column.colors?.[plainText(value)] ?? 'none';
-      return (
-        <Tag minimal intent={intent}>
-          {statusLabel(value, column, context)}
-        </Tag>
-      );
+      return <CellTag intent={intent}>{statusLabel(value, column, context)}</CellTag>;
     },
     exportValue: (value, column, context) => statusLabel(value, column, context),
   },
@@ -84,9 +94,9 @@ export const columnKinds: Record<ColumnType, ColumnKind> = {
       const score = toNumber(value);
       if (!Number.isFinite(score)) return '';
       return (
-        <Tag minimal round intent={scoreIntent(score)}>
+        <CellTag intent={scoreIntent(score)} round>
           {numberText(score, language)}
-        </Tag>
+        </CellTag>
       );
     },
     exportValue: (value) => (Number.isFinite(toNumber(value)) ? (value as number) : ''),

@@ -1,11 +1,14 @@
 import { type Query, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ColumnFilterValue, ListBody } from '../../../core/lists/list.types';
 import { listFilter } from '../../../core/lists/list.utils';
 import type { ListQuery, ListResult } from '../../../core/query/query.types';
-import { encodeListQuery, sortComparator } from '../../../core/query/query.utils';
+import { encodeListQuery } from '../../../core/query/query.utils';
 import { clientForPath } from '../../api/clients';
 import { content } from '../../api/http';
 import { dayBounds } from '../../runtime/dates';
+import { shareRows } from './shareRows';
+import { sortedRows } from './sortedRows';
 import type { ListState } from './useListState';
 
 export type Row = Record<string, unknown>;
@@ -30,9 +33,13 @@ export function queryOfState(body: ListBody, state: ListState, zone: string | un
 }
 
 /** One page from a collection endpoint (the query contract), through the client of its service prefix. */
-export async function fetchListPage(path: string, query: Partial<ListQuery>): Promise<ListResult<Row>> {
+export async function fetchListPage(
+  path: string,
+  query: Partial<ListQuery>,
+  signal?: AbortSignal,
+): Promise<ListResult<Row>> {
   const { client, url } = clientForPath(path);
-  return content<ListResult<Row>>(await client.get(url, { params: encodeListQuery(query) }));
+  return content<ListResult<Row>>(await client.get(url, { params: encodeListQuery(query), signal }));
 }
 
 /** Query keys of a list start with this, so an action can refetch every page of it. */
@@ -44,9 +51,11 @@ export type Placeholder = ListResult<Row> & { resorted?: boolean };
 /**
  * While a page loads, the previous one stays on screen. When the previous answer already held every
  * row the filter matches and only the sort changed, those rows are shown at once in the new order —
- * sorted with the store's own comparator, so the server's answer that follows keeps them in place.
+ * sorted in the store's own order (sortedRows), so the server's answer that follows keeps them in place.
  */
 export function placeholderFor(query: ListQuery) {
+  // React Query asks again (render, then effects) while the page loads: the same rows are sorted once
+  let last: { previous: ListResult<Row>; shown: Placeholder } | undefined;
   return (
     previous: ListResult<Row> | undefined,
     previousQuery: Query<ListResult<Row>, Error, ListResult<Row>, readonly unknown[]> | undefined,
@@ -57,15 +66,33 @@ export function placeholderFor(query: ListQuery) {
       previous && before && !previous.totalCapped && previous.items.length === previous.total && before.page === 1;
     const sameRows = complete && query.page === 1 && JSON.stringify(before.filter) === JSON.stringify(query.filter);
     if (!sameRows) return previous;
-    return { items: [...previous.items].sort(sortComparator(query.sort)), total: previous.total, resorted: true };
+    if (last?.previous !== previous)
+      last = {
+        previous,
+        shown: { items: sortedRows(previous.items, query.sort), total: previous.total, resorted: true },
+      };
+    return last.shown;
   };
 }
 
 /** The page the state asks for (see placeholderFor for what shows while it loads). */
 export function useListPage(listId: string, path: string, query: ListQuery) {
-  return useQuery({
+  // one placeholder function per query: React Query then computes (and re-sorts) a placeholder once, not at every render
+  const placeholderData = useMemo(() => placeholderFor(query), [query]);
+  // the page on screen when an answer comes (often a re-sorted placeholder): an answer in the order
+  // already shown keeps its rows array, and the next re-sort's placeholder holds the same rows again
+  const shown = useRef<ListResult<Row> | undefined>(undefined);
+  const page = useQuery({
     queryKey: [...listKey(listId), path, query],
-    queryFn: () => fetchListPage(path, query),
-    placeholderData: placeholderFor(query),
+    // with the signal, React Query aborts an answer nobody waits for any more (the sort changed again):
+    // a big page is not read and parsed for nothing while the next one is shown
+    queryFn: async ({ signal }) =>
+      shareRows(shown.current, await fetchListPage(path, query, signal)) as ListResult<Row>,
+    placeholderData,
+    structuralSharing: shareRows,
   });
+  useEffect(() => {
+    shown.current = page.data;
+  });
+  return page;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListBody } from '../../../core/lists/list.types';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SortKey } from '../../../core/query/query.types';
@@ -69,6 +69,16 @@ export function paramsFromState(state: ListState, body: ListBody): URLSearchPara
   return params;
 }
 
+/** The state object as long as it is the same state: memos over it (the query, its placeholder) hold. */
+function useSameState(state: ListState): ListState {
+  const kept = useRef({ state, key: JSON.stringify(state) });
+  if (kept.current.state !== state) {
+    const key = JSON.stringify(state);
+    if (key !== kept.current.key) kept.current = { state, key };
+  }
+  return kept.current.state;
+}
+
 /**
  * A list's state, kept in the URL query (`syncUrl`, the list screen) or in the component (a list
  * inside a page, where several may share one URL). Changing sort, filters or page size goes back to page 1.
@@ -77,15 +87,44 @@ export function useListState(body: ListBody, syncUrl: boolean): [ListState, (pat
   const [params, setParams] = useSearchParams();
   const [local, setLocal] = useState<ListState>(() => stateFromParams(new URLSearchParams(), body));
   const fromUrl = useMemo(() => stateFromParams(params, body), [params, body]);
-  const state = syncUrl ? fromUrl : local;
+  // The router applies a new URL in a transition, re-rendering the whole shell: a change is shown from
+  // here at once (the click's own render), until the URL has changed (to it, or by Back). The URL is
+  // written after the frame that shows the change: its navigation need not hold that frame back.
+  const [ahead, setAhead] = useState<{ state: ListState; over: ListState } | null>(null);
+  const state = useSameState(syncUrl ? (ahead?.over === fromUrl ? ahead.state : fromUrl) : local);
+  const writing = useRef<() => void>(undefined);
+  useEffect(() => () => writing.current?.(), []);
   const update = useCallback(
     (patch: ListStatePatch) => {
       const resetsPage = 'sort' in patch || 'filters' in patch || 'form' in patch || 'pageSize' in patch;
       const next: ListState = { ...state, ...(resetsPage ? { page: 1 } : {}), ...patch };
-      if (syncUrl) setParams(paramsFromState(next, body));
-      else setLocal(next);
+      if (!syncUrl) {
+        setLocal(next);
+        return;
+      }
+      setAhead({ state: next, over: fromUrl });
+      writing.current?.();
+      writing.current = afterPaint(() => {
+        writing.current = undefined;
+        setParams(paramsFromState(next, body));
+      });
     },
-    [state, syncUrl, setParams, body],
+    [state, syncUrl, setParams, body, fromUrl],
   );
   return [state, update];
+}
+
+/** Runs `work` once the next frame is painted, unless the URL has moved by then (Back); returns a cancel. */
+function afterPaint(work: () => void): () => void {
+  const search = window.location.search;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(() => {
+      if (window.location.search === search) work();
+    });
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }

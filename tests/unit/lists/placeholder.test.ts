@@ -18,6 +18,11 @@ describe('placeholderFor (what a list shows while the next page loads)', () => {
     expect(shown?.items.map((row) => row.id)).toEqual(['b', 'a', 'c']);
     expect(shown?.total).toBe(3);
     expect(shown?.resorted).toBe(true); // shown as current, not dimmed as stale
+    // React Query asks again at every render while the page loads: the same rows are sorted once
+    const previous = { items: rows, total: 3 };
+    const again = next(previous, previousQuery(before));
+    expect(again).not.toBe(shown); // other rows (a new answer): sorted anew
+    expect(next(previous, previousQuery(before))).toBe(again);
   });
 
   it('keeps the previous page when it did not hold every matching row, or the filter changed', () => {

@@ -6,8 +6,10 @@ import {
   encodeListQuery,
   matchesFilter,
   parseListQuery,
+  reverseSorted,
   runQuery,
   sortComparator,
+  sortRecords,
 } from '../../../core/query/query.utils';
 
 const fields = {
@@ -214,6 +216,61 @@ describe('runQuery', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('sortRecords (keys read once) orders exactly as sortComparator, mixed types and absent values included (property)', () => {
+    const value = fc.option(
+      fc.oneof(
+        fc.constantFrom('Alpha', 'alpha', 'beta', 'Beta', 'ß', ''),
+        fc.integer({ min: -2, max: 2 }),
+        fc.boolean(),
+      ),
+    );
+    const record = fc.record(
+      { id: fc.uuid(), name: value, nested: fc.record({ at: value }) },
+      { requiredKeys: ['id'] },
+    );
+    const key = fc.record({
+      field: fc.constantFrom('name', 'nested.at'),
+      direction: fc.constantFrom('asc' as const, 'desc' as const),
+    });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(record, { selector: (r) => r.id, maxLength: 60 }),
+        fc.array(key, { maxLength: 2 }),
+        (rows, sort) => {
+          const sorted = sortRecords(rows, sort);
+          expect(sorted).toEqual([...rows].sort(sortComparator(sort)));
+          expect(sorted).not.toBe(rows);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reverseSorted turns a one-key order into the other direction exactly as sortRecords sorts it (property)', () => {
+    const value = fc.option(
+      fc.oneof(
+        fc.constantFrom('Alpha', 'alpha', 'beta', 'Beta', ''),
+        fc.integer({ min: -2, max: 2 }),
+        fc.boolean(),
+        fc.constant({}),
+      ),
+      { nil: null },
+    );
+    const record = fc.record({ id: fc.uuid(), name: value }, { requiredKeys: ['id'] });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(record, { selector: (r) => r.id, maxLength: 60 }),
+        fc.constantFrom('asc' as const, 'desc' as const),
+        (rows, direction) => {
+          const key = { field: 'name', direction };
+          const other = { field: 'name', direction: direction === 'asc' ? ('desc' as const) : ('asc' as const) };
+          expect(reverseSorted(sortRecords(rows, [key]), key)).toEqual(sortRecords(rows, [other]));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
