@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type Pusher from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_API_KEY, type NotificationEventData } from '../../core/notifications/notification.types';
@@ -189,6 +190,35 @@ describe('the Pusher-protocol server', () => {
     expect(await socket.next()).toMatchObject({ event: 'pusher:error', data: { message: 'Invalid channel name' } });
     socket.send({ event: 'pusher:ping', data: {} });
     expect((await socket.next()).event).toBe('pusher:pong');
+  });
+
+  it('survives generated frames: every one answered or ignored, the socket still speaking afterwards', async () => {
+    const socket = raw();
+    await socket.next();
+    const frame = fc.oneof(
+      fc.jsonValue().map((value) => JSON.stringify(value)),
+      fc.string({ maxLength: 200 }),
+      fc
+        .record({
+          event: fc.constantFrom('pusher:subscribe', 'pusher:unsubscribe', 'pusher:signin', 'client-x', 'received'),
+          channel: fc.option(fc.string({ maxLength: 40 }), { nil: undefined }),
+          data: fc.oneof(
+            fc.jsonValue(),
+            fc.record({ channel: fc.string({ maxLength: 200 }), auth: fc.string({ maxLength: 100 }) }),
+            fc.jsonValue().map((value) => JSON.stringify(value)),
+          ),
+        })
+        .map((message) => JSON.stringify(message)),
+    );
+    for (const text of fc.sample(frame, { numRuns: 300, seed: 8 })) socket.send(text);
+    socket.send({ event: 'pusher:ping', data: {} });
+    let answer = await socket.next();
+    while (answer.event !== 'pusher:pong') {
+      expect(['pusher:error', 'pusher:subscription_error']).toContain(answer.event);
+      answer = await socket.next();
+    }
+    expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    expect(server.realtime.connections).toBeGreaterThan(0);
   });
 
   it('does not upgrade other paths', async () => {

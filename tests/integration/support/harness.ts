@@ -13,6 +13,7 @@ import { openLowdbStore } from '../../../server/store/lowdb-store';
 import { pgPoolClient } from '../../../server/store/pg/pg-pool-client';
 import { openPgStore } from '../../../server/store/pg/pg-store';
 import { pgliteClient } from '../../../server/store/pg/pglite-client';
+import type { AppContext } from '../../../server/context';
 import type { RealtimeServer } from '../../../server/realtime/realtime-server';
 import type { SqlClient } from '../../../server/store/pg/sql-client';
 import type { Store } from '../../../server/store/store.types';
@@ -30,6 +31,8 @@ export interface TestServer {
   app: Express;
   /** The Pusher-protocol socket server, attached at `/app/:key` (ws://… on `base`). */
   realtime: RealtimeServer;
+  /** The app's context, for calling a service function as other server code does. */
+  ctx: AppContext;
   /** The SMTP sink; throws for a server started without one. */
   mailbox(): SmtpSink;
   /** Resolves once no background job runs here (a mail handed to a job is then delivered and logged). */
@@ -184,6 +187,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
     store,
     app,
     realtime,
+    ctx,
     settled: () => ctx.jobs.settled(),
     mailbox() {
       if (!sink) throw new Error('started without an SMTP sink');

@@ -2,8 +2,8 @@ import Pusher from 'pusher-js';
 import WebSocket from 'ws';
 import { REALTIME_APP_KEY } from '../../../core/realtime/channels';
 
-/** The real pusher-js client (its Node build) against a test server, authorizing with `token`. */
-export function pusherFor(base: string, token: string): Pusher {
+/** The real pusher-js client (its Node build) against a test server, authorizing with `token` (at `authBase`). */
+export function pusherFor(base: string, token: string, authBase = base): Pusher {
   const { hostname, port } = new URL(base);
   return new Pusher(REALTIME_APP_KEY, {
     cluster: 'eu', // required by pusher-js; unused with wsHost
@@ -13,7 +13,7 @@ export function pusherFor(base: string, token: string): Pusher {
     enabledTransports: ['ws'],
     channelAuthorization: {
       transport: 'ajax',
-      endpoint: `${base}/wbe/api/realtime/auth`,
+      endpoint: `${authBase}/wbe/api/realtime/auth`,
       headers: { Authorization: `Bearer ${token}` },
     },
   });
