@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type HydraCollection,
+  IGNORED_GROUP,
   isShown,
   localizedText,
   NOTIFICATION_EVENT,
@@ -169,7 +170,8 @@ export class NotificationService {
       items: result.items.map((record) => ({
         ...notificationView(record),
         createdAt: record.createdAt,
-        groupValues: record.groupValues,
+        // what the group column shows: the groups that mean something to the reader
+        groupValues: record.groupValues.filter((value) => value !== IGNORED_GROUP),
         ...localizedText(record.payload, language),
       })),
     };
