@@ -57,16 +57,14 @@ async function notify(request: APIRequestContext, receiverExternalId: string, ti
 
 /** Signed in as the merchant with nothing unread, the bell's socket subscribed. */
 async function openAsMerchant(page: Page) {
+  await markAllRead(page.request, await tokenOf(page.request, 'merchant@demo.test'));
   await signIn(page, 'merchant@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/pci-dss-requests');
   const config = await storedConfig(page);
-  const token = config?.token as string;
-  await markAllRead(page.request, token);
-  await page.reload();
   const bell = page.locator('.notification-bell');
   await expect(bell).toHaveAttribute('data-live', 'true');
   await expect(bell).toHaveAttribute('data-fresh', 'false');
-  return { bell, token, userId: (config?.user as { uuid: string } | undefined)?.uuid ?? '' };
+  return { bell, token: config?.token as string, userId: (config?.user as { uuid: string } | undefined)?.uuid ?? '' };
 }
 
 test('a notification made through the API shakes the bell in an open page; opening the menu shows and reads it', async ({
@@ -123,4 +121,31 @@ test('in Turkish the bell shows the Turkish text of a new notification', async (
   await expect(item.getByText('PCI DSS raporunuz indirilebilir.')).toBeVisible();
   await expect(menu.getByText(t('notifications.menu.today', 'tr'))).toBeVisible();
   await chooseLanguage(page, 'en', 'tr');
+});
+
+test('one socket per signed-in session, across screens, closed at logout', async ({ page }) => {
+  const sockets: { url: string; closed: boolean }[] = [];
+  page.on('websocket', (socket) => {
+    const entry = { url: socket.url(), closed: false };
+    sockets.push(entry);
+    socket.on('close', () => {
+      entry.closed = true;
+    });
+  });
+  const { bell } = await openAsMerchant(page);
+  for (const path of ['/app/saq/overview', '/app/settings', '/app/notifications']) {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(bell).toHaveAttribute('data-live', 'true');
+  }
+  const open = sockets.filter((socket) => !socket.closed);
+  expect(open.map((socket) => new URL(socket.url).pathname)).toEqual(['/app/paysec']);
+
+  await page.getByRole('button', { name: t('shell.userMenu') }).click();
+  await page.getByRole('menuitem', { name: t('shell.logout') }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => sockets.every((socket) => socket.closed)).toBe(true);
 });
