@@ -109,10 +109,19 @@ export class RealtimeServer {
     if (this.closed) return;
     this.closed = true;
     await this.stopListening?.();
-    for (const client of this.clients.values()) this.closeWith(client, PUSHER_ERRORS.reconnect);
-    // clients that do not answer the close frame are cut off, so the HTTP server can stop
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    for (const client of this.clients.values()) client.ws.terminate();
+    const sockets = [...this.clients.values()].map((client) => client.ws);
+    for (const client of [...this.clients.values()]) this.closeWith(client, PUSHER_ERRORS.reconnect);
+    // a peer that does not answer the close frame (gone without a word) is cut off after a second,
+    // so the HTTP server can stop
+    const answered = sockets.map((ws) =>
+      ws.readyState === ws.CLOSED
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => ws.once('close', () => resolve())),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(answered), new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+    clearTimeout(timer);
+    for (const ws of sockets) if (ws.readyState !== ws.CLOSED) ws.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 

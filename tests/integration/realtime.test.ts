@@ -221,6 +221,20 @@ describe('the Pusher-protocol server', () => {
     expect(server.realtime.connections).toBeGreaterThan(0);
   });
 
+  it('tells its clients to reconnect (4200) when the app stops, and stops even with a socket open', async () => {
+    const other = await startTestServer({ withSmtp: false });
+    try {
+      const socket = new RawSocket(other.base);
+      sockets.push(socket);
+      expect((await socket.next()).event).toBe('pusher:connection_established');
+      await other.stopApp();
+      expect(await socket.next()).toMatchObject({ event: 'pusher:error', data: { code: 4200 } });
+      expect((await socket.closed).code).toBe(4200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('does not upgrade other paths', async () => {
     const socket = raw('/iam/api/login');
     const failed = await new Promise<string>((resolve) => socket.ws.on('error', (error) => resolve(error.message)));
