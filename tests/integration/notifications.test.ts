@@ -59,7 +59,7 @@ describe('the notification gateway /ntgw/api', () => {
       groups: [{ groupValue: 'report' }],
       payload: payload('Bank'),
     });
-  });
+  }, 90_000); // three sign-ins and nine notifications: slow on a loaded machine
   afterAll(() => server.close());
 
   const titles = (members: NotificationView[]) => members.map((member) => member.payload.title);
