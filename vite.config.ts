@@ -19,6 +19,9 @@ export default defineConfig({
       '/trn': backend,
       '/config': backend,
       '/tooltip': backend,
+      '/ntgw': backend,
+      // the real-time socket (Pusher protocol at /app/:key, server/realtime); page loads of /app/… stay with Vite
+      '^/app/[^/]+$': { target: backend, ws: true, bypass: (req) => (req.headers.upgrade ? undefined : req.url) },
     },
   },
 });

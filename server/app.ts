@@ -27,6 +27,10 @@ import { createJobs } from './jobs/create-jobs';
 import type { JobOptions } from './jobs/jobs.types';
 import type { PgBossJobsOptions } from './jobs/pg-boss-jobs';
 import { noStore, securityHeaders } from './http/security';
+import { ntgwRouter } from './gateway/ntgw';
+import { ChannelAuth, realtimeSecret } from './realtime/channel-auth';
+import { RealtimeServer, type RealtimeOptions } from './realtime/realtime-server';
+import { REALTIME_APP_KEY } from '../core/realtime/channels';
 import { spaRouter } from './http/spa';
 import { Mailer, type SmtpTarget } from './mail/mailer';
 import { openScaleOut, type ScaleOut } from './scale/scale-out';
@@ -79,12 +83,19 @@ export interface AppOptions {
   mailRetry?: JobOptions;
   /** pg-boss tuning (polling, maintenance interval), for tests that need expiry in seconds. */
   pgBoss?: PgBossJobsOptions;
+  /** The real-time socket server's timeouts (server/realtime/realtime-server.ts); tests shorten them. */
+  realtime?: RealtimeOptions;
 }
 
 export interface App {
   app: Express;
   store: Store;
   ctx: AppContext;
+  /**
+   * The Pusher-protocol socket server: `attach` it to the HTTP server the app listens on; `close` it
+   * before closing that server (open sockets would keep it waiting). `close()` below closes it too.
+   */
+  realtime: RealtimeServer;
   /** Finishes mails and writes in flight, then releases the data files. */
   close(): Promise<void>;
 }
@@ -132,6 +143,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     throw error;
   }
   let store: Store | null = null;
+  let realtime: RealtimeServer | null = null;
   try {
     store = options.sql ? await openPgOrClose(options.sql) : await openLowdbStore(options.dataDir);
     log.info(
@@ -163,10 +175,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       await declareFixedQueryables(opened);
     });
 
+    const sessionKey = await loadJwtSecret(options.dataDir, options.jwtSecret, options.sql);
     const ctx: AppContext = {
       store,
       documents,
-      tokens: new TokenService(await loadJwtSecret(options.dataDir, options.jwtSecret, options.sql)),
+      tokens: new TokenService(sessionKey),
+      channelAuth: new ChannelAuth(REALTIME_APP_KEY, realtimeSecret(sessionKey)),
       mailer: new Mailer(store, options.smtp ?? null, log.error, jobs, options.mailRetry),
       jobs,
       bus: scale.bus,
@@ -177,6 +191,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       log,
     };
     const services = createServices(ctx);
+    realtime = new RealtimeServer(ctx.bus, ctx.channelAuth, log, options.realtime);
+    await realtime.start();
+    const sockets = realtime;
     await defineAppJobs(ctx);
     await jobs.start();
 
@@ -201,7 +218,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     };
     const signIn = (req: Request) => req.baseUrl === '/iam/api' && req.path === '/login';
     app.use(
-      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api'],
+      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api'],
       noStore,
       optionalAuthenticate(ctx),
       anonymousWriteRateLimit(limits.anonymousWrites, signIn, ctx.counters),
@@ -212,6 +229,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use('/trn/v2', flowRouter(ctx, services));
     app.use('/inv/api', invRouter(ctx, services, { lookupRateLimit: options.invitationLookupRateLimit ?? 60 }));
     app.use('/tooltip', tooltipRouter(ctx));
+    app.use('/ntgw/api', ntgwRouter(ctx, services));
 
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);
@@ -222,7 +240,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       app,
       store,
       ctx,
+      realtime: sockets,
       async close() {
+        await sockets.close();
         await services.auth.settled();
         // running jobs and mails due now finish; on pg-boss what is left waits for any instance
         await jobs.stop();
@@ -233,6 +253,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     };
   } catch (error) {
+    await realtime?.close();
     await jobs.stop({ graceful: false });
     await store?.close();
     await scale.close();

@@ -1,6 +1,7 @@
 import type { DocumentsService } from './config/documents.service';
 import type { RateLimitStores } from './auth/rate-limits';
 import type { TokenService } from './auth/tokens';
+import type { ChannelAuth } from './realtime/channel-auth';
 import type { Translator } from './http/i18n';
 import type { Jobs } from './jobs/jobs.types';
 import type { Mailer } from './mail/mailer';
@@ -12,6 +13,8 @@ export interface AppContext {
   store: Store;
   documents: DocumentsService;
   tokens: TokenService;
+  /** Signs and checks private real-time channel access (server/realtime). */
+  channelAuth: ChannelAuth;
   mailer: Mailer;
   /** Background work: in process on the embedded store, pg-boss on PostgreSQL. */
   jobs: Jobs;

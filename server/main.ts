@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
   const smtpPort = Number(process.env.SMTP_PORT);
   const limit = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-  const { app, close } = await createApp({
+  const { app, close, realtime } = await createApp({
     dataDir: resolve(process.env.DATA_DIR ?? './data'),
     // DATABASE_URL selects the PostgreSQL store; without it the lowdb files in DATA_DIR
     sql: process.env.DATABASE_URL ? pgPoolClient(process.env.DATABASE_URL) : undefined,
@@ -41,13 +41,17 @@ async function main(): Promise<void> {
     console.log('Demo logins:');
     for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(24)} ${login.password}  ${login.shows}`);
   });
+  realtime.attach(server);
   let stopping = false;
   const stop = () => {
     // a cluster worker hears Ctrl-C from the terminal and SIGTERM from the primary: stop once
     if (stopping) return;
     stopping = true;
-    server.close(() => {
-      void close().then(() => process.exit(0));
+    // open sockets keep the HTTP server from closing: they are told to reconnect (elsewhere) first
+    void realtime.close().finally(() => {
+      server.close(() => {
+        void close().then(() => process.exit(0));
+      });
     });
   };
   process.on('SIGINT', stop);

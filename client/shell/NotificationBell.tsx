@@ -1,18 +1,148 @@
-import { Button } from '@blueprintjs/core';
+import { Button, Icon, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import {
+  type HydraCollection,
+  isShown,
+  localizedText,
+  NOTIFICATION_EVENT,
+  type NotificationEventData,
+  type NotificationView,
+} from '../../core/notifications/notification.types';
+import { ntgw } from '../api/clients';
+import { useRealtimeEvent, useRealtimeLive } from '../realtime/useRealtimeEvent';
+import { useAppConfig } from '../runtime/appConfig';
+import { displayTimeZone } from '../runtime/dates';
+import { isSignedIn } from '../session/session.store';
+import { useSession } from '../session/useSession';
+import { bucketLabel, bucketNotifications, type NotificationBuckets } from './notificationBuckets';
 
-/** The notification bell: for now it opens the full list; the menu and live updates come later. */
+const menuKey = (userId: string) => ['notifications', 'menu', userId] as const;
+
+/** Page 1, newest first (shell §7); a failed list is an empty one (shell §8), never an error on screen. */
+async function loadMenu(): Promise<NotificationView[]> {
+  try {
+    const { data } = await ntgw.get<HydraCollection<NotificationView>>('/notifs', {
+      params: { page: 1, 'order[id]': 'desc' },
+    });
+    return Array.isArray(data?.member) ? data.member : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The notification bell (shell §4, §9), for a signed-in user only. */
 export function NotificationBell() {
-  const { t } = useTranslation();
+  const session = useSession();
+  const userId = isSignedIn(session) ? String(session.user?.uuid ?? '') : '';
+  return userId ? <Bell userId={userId} /> : null;
+}
+
+const BUCKETS: (keyof NotificationBuckets<unknown>)[] = ['today', 'week', 'earlier'];
+
+function Bell({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { shell } = useAppConfig();
+  const key = menuKey(userId);
+  const { data: items = [] } = useQuery({ queryKey: key, queryFn: loadMenu });
+  /** A 'received' event came since the menu was last opened. */
+  const [arrived, setArrived] = useState(false);
+  /** Bumped per event: a new value restarts the shake animation. */
+  const [shake, setShake] = useState(0);
+  /** The ones unread when the menu opened: they stay marked while it is open. */
+  const [wereUnread, setWereUnread] = useState<ReadonlySet<string>>(new Set());
+
+  useRealtimeEvent<NotificationEventData>(NOTIFICATION_EVENT, (data) => {
+    if (data?.notification && !isShown(data.notification.groups)) return; // 'ignore' ones are someone else's business
+    setArrived(true);
+    setShake((count) => count + 1);
+    void queryClient.invalidateQueries({ queryKey: key });
+  });
+
+  const live = useRealtimeLive();
+  const unread = items.filter((item) => item.statusStr === 'ACTIVE').map((item) => item.id);
+  const fresh = arrived || unread.length > 0;
+
+  // opening marks the unread ones read (shell §4); a failure is only logged (shell §8)
+  const opening = () => {
+    setArrived(false);
+    setWereUnread(new Set(unread));
+    if (unread.length === 0) return;
+    ntgw
+      .post('/notifications/mark-as-read', { ids: unread, receiverExternalId: userId })
+      .then(() => {
+        queryClient.setQueryData<NotificationView[]>(key, (old) =>
+          old?.map((item) => (unread.includes(item.id) ? { ...item, statusStr: 'READ' } : item)),
+        );
+      })
+      .catch((error: unknown) => console.error('Marking notifications read failed', error));
+  };
+
+  const zone = displayTimeZone();
+  const language = i18n.language;
+  const shown = items.slice(0, shell.notificationMenuSize);
+  const buckets = bucketNotifications(shown, new Date(), zone);
+  const open = (url: string | undefined) => {
+    if (!url) return;
+    if (url.startsWith('/') && !url.startsWith('//')) navigate(url);
+    else if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
+  };
+
+  const menu = (
+    <Menu className="notification-menu" aria-label={t('notifications.title')}>
+      {shown.length === 0 && <MenuItem disabled text={t('notifications.menu.empty')} />}
+      {BUCKETS.filter((bucket) => buckets[bucket].length > 0).flatMap((bucket) => [
+        <MenuDivider key={bucket} title={t(`notifications.menu.${bucket}`)} />,
+        ...buckets[bucket].map((item) => {
+          const text = localizedText(item.payload, language);
+          return (
+            <MenuItem
+              key={item.id}
+              className={wereUnread.has(item.id) ? 'notification-menu__item--unread' : undefined}
+              multiline
+              onClick={() => open(text.url)}
+              text={
+                <span className="notification-menu__text">
+                  <strong>{text.title}</strong>
+                  {text.description && <span className="notification-menu__description">{text.description}</span>}
+                </span>
+              }
+              label={bucketLabel(bucket, item.createdAtStr, zone, language)}
+            />
+          );
+        }),
+      ])}
+      <MenuDivider />
+      <MenuItem icon="list" text={t('notifications.menu.seeAll')} onClick={() => navigate('/app/notifications')} />
+    </Menu>
+  );
+
   return (
-    <Button
-      variant="minimal"
-      icon="notifications"
-      aria-label={t('shell.notifications')}
-      title={t('shell.notifications')}
-      onClick={() => navigate('/app/notifications')}
-    />
+    <PopoverNext
+      placement="bottom-end"
+      content={menu}
+      onOpening={opening}
+      onClosed={() => void queryClient.invalidateQueries({ queryKey: key })}
+    >
+      <Button
+        className="notification-bell"
+        variant="minimal"
+        // a new key per event restarts the shake (shell §4: a new notification shakes the bell)
+        icon={
+          <span key={shake} className={`notification-bell__icon${fresh ? ' notification-bell__icon--shake' : ''}`}>
+            <Icon icon="notifications" />
+            {fresh && <span className="notification-bell__dot" />}
+          </span>
+        }
+        data-fresh={fresh ? 'true' : 'false'}
+        data-live={live ? 'true' : 'false'}
+        aria-label={t(fresh ? 'notifications.menu.new' : 'shell.notifications')}
+        title={t(fresh ? 'notifications.menu.new' : 'shell.notifications')}
+      />
+    </PopoverNext>
   );
 }

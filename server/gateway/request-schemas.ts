@@ -1,3 +1,5 @@
+import { NOTIFICATION_GROUP_VALUES, NOTIFICATION_STATUSES } from '../../core/notifications/notification.types';
+
 /**
  * Request body shapes checked at the edge (400 `invalidRequest`). Business rules of forms (terms,
  * password policy, matching passwords) live in the published form documents instead (422).
@@ -173,4 +175,86 @@ export const dashboardStatsQuery = {
   type: 'object',
   additionalProperties: false,
   properties: { days: { type: 'string', pattern: '^([1-9]|[1-8][0-9]|90)$' } },
+};
+
+/** A user id as the API takes it (a uuid or a demo id). */
+const userId = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' };
+
+/** pusher-js's channel authorization request (POST /wbe/api/realtime/auth), form data or JSON. */
+export const realtimeAuthSchema = {
+  type: 'object',
+  required: ['socket_id', 'channel_name'],
+  additionalProperties: false,
+  properties: {
+    socket_id: { type: 'string', pattern: '^\\d{1,20}\\.\\d{1,20}$' },
+    channel_name: { type: 'string', pattern: '^[-a-zA-Z0-9_=@,.;]{1,164}$' },
+  },
+};
+
+/** GET /ntgw/api/notifs as the bell asks it: page from 1, order[id], and the list view's status and group. */
+export const notifsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+    itemsPerPage: { type: 'string', pattern: '^([1-9]|[1-9][0-9]|100)$' },
+    'order[id]': { enum: ['asc', 'desc'] },
+    status: { enum: [...NOTIFICATION_STATUSES] },
+    'groups.groupValue': { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' },
+  },
+};
+
+/** POST /ntgw/api/notifications/mark-as-read; receiverExternalId, when sent, must be the caller. */
+export const markAsReadSchema = {
+  type: 'object',
+  required: ['ids'],
+  additionalProperties: false,
+  properties: {
+    ids: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: filled(128) },
+    receiverExternalId: userId,
+  },
+};
+
+/** An app path (never `//host`) or an http(s) address, without blanks: where a notification leads. */
+const notificationUrl = { type: 'string', maxLength: 2048, pattern: '^(/(?![/\\\\])|https?://)\\S*$' };
+const notificationText = {
+  type: 'object',
+  required: ['title', 'description'],
+  additionalProperties: false,
+  properties: { title: { ...filled(200), pattern: '\\S' }, description: text(2000), url: notificationUrl },
+};
+
+/** POST /ntgw/api/notifications (admin): one notification for one user, in English and Turkish. */
+export const newNotificationSchema = {
+  type: 'object',
+  required: ['receiverExternalId', 'groups', 'payload'],
+  additionalProperties: false,
+  properties: {
+    receiverExternalId: userId,
+    groups: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: {
+        type: 'object',
+        required: ['groupValue'],
+        additionalProperties: false,
+        properties: {
+          groupValue: { enum: [...NOTIFICATION_GROUP_VALUES] },
+          groupKey: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]{0,63}$' },
+        },
+      },
+    },
+    payload: {
+      type: 'object',
+      required: ['title', 'description', 'tr'],
+      additionalProperties: false,
+      properties: {
+        ...notificationText.properties,
+        report_id: filled(128),
+        onboarding_excel_id: filled(128),
+        tr: notificationText,
+      },
+    },
+  },
 };

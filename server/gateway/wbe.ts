@@ -19,6 +19,7 @@ import {
 import { attributeAffiliate } from './affiliate';
 import { selectSite } from './site-header';
 import { wizardRouter } from './wizards';
+import { realtimeAuthRouter } from './realtime-auth';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -88,6 +89,7 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
   });
 
   router.use('/resources', resourcesRouter(ctx, services, signedIn));
+  router.use(realtimeAuthRouter(ctx, signedIn));
 
   // the error page's report button also works signed out, so the caller is optional here
   router.post(

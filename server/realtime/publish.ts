@@ -1,4 +1,7 @@
+import { userChannel } from '../../core/realtime/channels';
 import type { AppContext } from '../context';
+
+export { userChannel };
 
 /** The event-bus channel every instance's Pusher-protocol server listens on (issue 8). */
 export const REALTIME_BUS_CHANNEL = 'realtime';
@@ -8,11 +11,6 @@ export interface RealtimeEvent {
   channel: string;
   event: string;
   data: unknown;
-}
-
-/** Each signed-in user's own private channel; only its owner is signed in to it (server/realtime). */
-export function userChannel(userId: string): string {
-  return `private-user-${userId}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { AuthService } from './auth.service';
 import { DashboardService } from './dashboard.service';
 import { ErrorReportService } from './error-report.service';
 import { InvitationService } from './invitations.service';
+import { NotificationService } from './notifications';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { SaqLevelService } from './saq-level.service';
@@ -30,6 +31,7 @@ export function createServices(ctx: AppContext) {
     workflows,
     invitations,
     dashboard: new DashboardService(ctx),
+    notifications: new NotificationService(ctx),
   };
 }
 

@@ -1,4 +1,9 @@
 import type { ConfigDocument } from '../../core/documents/document.types';
+import type {
+  NotificationGroup,
+  NotificationPayload,
+  NotificationStatus,
+} from '../../core/notifications/notification.types';
 
 /** A user account as stored (never sent as is: see services/session.ts for the public shape). */
 export interface UserRecord {
@@ -143,4 +148,22 @@ export interface SaqLevelResultRecord {
   saqType: string;
   answers: Record<string, unknown>;
   createdAt: string;
+}
+
+/** A notification for one user (server/services/notifications.ts); the gateway answers NotificationView. */
+export interface NotificationRecord {
+  /** Sorts by creation (`order[id]=desc` is newest first): milliseconds, a sequence, a random tail. */
+  id: string;
+  uuid: string;
+  /** The receiving user's id (receiverExternalId in the API). */
+  receiverId: string;
+  createdAt: string;
+  statusStr: NotificationStatus;
+  readAt?: string;
+  groups: NotificationGroup[];
+  /** The groups' values, so lists filter on them with `eq` (contains). */
+  groupValues: string[];
+  /** False when the only group is 'ignore' (shell §5): kept and sent in real time, never listed. */
+  shown: boolean;
+  payload: NotificationPayload;
 }

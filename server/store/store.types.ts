@@ -42,6 +42,7 @@ export const COLLECTION_NAMES = [
   'smtpSettings',
   'wizardProgress',
   'saqLevelResults',
+  'notifications',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

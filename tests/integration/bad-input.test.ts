@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -38,9 +39,16 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
       '/iam/api/auth/register',
       '/wbe/api/user/log/error',
       '/config/v1/documents',
+      '/wbe/api/realtime/auth',
+      '/ntgw/api/notifications/mark-as-read',
     ]) {
       expectShape(await call(server.base, 'POST', path, { headers, body: {} }), 400, 'invalidRequest');
     }
+    expectShape(
+      await call(server.base, 'POST', '/ntgw/api/notifications', { token: admin, headers, body: {} }),
+      400,
+      'invalidRequest',
+    );
     expectShape(
       await call(server.base, 'PUT', '/iam/api/me', { token: user, headers, body: {} }),
       400,
@@ -94,6 +102,18 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
         415,
         'unsupportedMediaType',
       );
+      for (const path of [
+        '/wbe/api/realtime/auth',
+        '/ntgw/api/notifications/mark-as-read',
+        '/ntgw/api/notifications',
+      ]) {
+        const withKey = { ...headers, 'x-api-key': NOTIFICATIONS_API_KEY };
+        expectShape(
+          await call(server.base, 'POST', path, { token: admin, headers: withKey, body }),
+          415,
+          'unsupportedMediaType',
+        );
+      }
     }
   });
 
@@ -106,6 +126,11 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
         token: admin,
         body: `{"body":{"rules":${deep}}}`,
       });
+      expectShape(answer, 400, 'invalidRequest');
+    }
+    const key = { 'x-api-key': NOTIFICATIONS_API_KEY };
+    for (const path of ['/ntgw/api/notifications', '/ntgw/api/notifications/mark-as-read', '/wbe/api/realtime/auth']) {
+      const answer = await call(server.base, 'POST', path, { token: admin, headers: key, body: `{"ids":${deep}}` });
       expectShape(answer, 400, 'invalidRequest');
     }
     // 64 levels are fine

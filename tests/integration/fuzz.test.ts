@@ -74,6 +74,10 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /config/v1/documents/:kind/:id');
     expect(listed).toContain('GET /trn/v2/login/organization/:id');
     expect(listed).toContain('POST /wbe/api/user/log/error');
+    expect(listed).toContain('GET /ntgw/api/notifs');
+    expect(listed).toContain('POST /ntgw/api/notifications/mark-as-read');
+    expect(listed).toContain('POST /ntgw/api/notifications');
+    expect(listed).toContain('POST /wbe/api/realtime/auth');
   });
 
   it(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
 import { call, type TestServer, startTestServer, tokenFor } from './support/harness';
 import { published, ticketResource, ticketWorkflow } from './support/resource-documents';
 
@@ -53,6 +54,20 @@ describe('workflows: records moving through states', () => {
     expect(mail.text).toContain('moved a record you created');
     expect(mail.text).toContain('from "Open" to "Closed"');
     expect(mail.text).toContain('Comment: Fixed in release 4.2');
+    // and a notification for the bell, in both languages
+    const notifs = await call(base, 'GET', '/ntgw/api/notifs', {
+      token: tokens.owner,
+      headers: { 'x-api-key': NOTIFICATIONS_API_KEY },
+    });
+    const notice = notifs.body.member.find((n: { payload: { description: string } }) =>
+      n.payload.description.includes(record.id),
+    );
+    expect(notice).toMatchObject({
+      statusStr: 'ACTIVE',
+      groups: [{ groupValue: 'announcement', groupKey: 'stateChanged' }],
+      payload: { title: 'Tickets: Close', tr: { title: 'Talepler: Kapat' } },
+    });
+    expect(notice.payload.tr.description).toContain('durumuna taşıdı');
 
     const history = await as('owner', 'GET', `${TICKETS}/${record.id}/history`);
     expect(history.body.content).toEqual([

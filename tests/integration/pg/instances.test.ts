@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestServer, call, login, newDataDir, startTestServer, tokenFor } from '../support/harness';
+import { NOTIFICATIONS_API_KEY, type NotificationEventData } from '../../../core/notifications/notification.types';
+import { userChannel } from '../../../server/realtime/publish';
+import { next, pusherFor } from '../support/pusher-client';
 import { dropRedisPrefix, redisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from '../support/redis';
 
 const SHELL = '/config/v1/documents/shell-settings/app';
@@ -83,5 +86,31 @@ describe('two instances sharing the database and Redis', () => {
     }
     // the counters live under this deployment's prefix, nowhere else
     expect((await redisKeys(prefix)).some((key) => key.startsWith(`${prefix}rl:login:`))).toBe(true);
+  });
+
+  it('delivers a notification made on one instance to a browser connected to the other (Redis fan-out)', async () => {
+    const admin = await tokenFor(b.base, 'admin@demo.test');
+    const token = await tokenFor(b.base, 'merchant@demo.test');
+    const merchantId = (await call(a.base, 'GET', '/iam/api/me', { token })).body.content.user.id as string;
+    // the socket on A, its channel signed by B's endpoint: one channel secret for the deployment
+    const client = pusherFor(a.base, token, b.base);
+    try {
+      const channel = client.subscribe(userChannel(merchantId));
+      await next(channel, 'pusher:subscription_succeeded');
+      const received = next<NotificationEventData>(channel, 'received');
+      const made = await call(b.base, 'POST', '/ntgw/api/notifications', {
+        token: admin,
+        headers: { 'x-api-key': NOTIFICATIONS_API_KEY },
+        body: {
+          receiverExternalId: merchantId,
+          groups: [{ groupValue: 'announcement' }],
+          payload: { title: 'From B', description: '', tr: { title: "B'den", description: '' } },
+        },
+      });
+      expect(made.status).toBe(201);
+      expect((await received).notification).toMatchObject({ id: made.body.content.id, payload: { title: 'From B' } });
+    } finally {
+      client.disconnect();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import { NOTIFICATIONS_API_KEY } from '../../../core/notifications/notification.types';
 
 /** A request as the fuzz suite sends it: raw path, raw headers, raw body bytes. */
 export interface FuzzRequest {
@@ -39,6 +40,12 @@ const FIELD_NAMES = [
   'kind',
   'id',
   'version',
+  'ids',
+  'receiverExternalId',
+  'groups',
+  'payload',
+  'socket_id',
+  'channel_name',
   '__proto__',
   'constructor',
 ];
@@ -153,6 +160,11 @@ const headerSet: fc.Arbitrary<Record<string, string>> = fc
       'x-aff-id': printable(60),
       'x-original-token': printable(200),
       'if-none-match': printable(80),
+      // the notification gateway's key (shell §7): the right one most often, so the fuzz gets past it
+      'x-api-key': fc.oneof(
+        { weight: 3, arbitrary: fc.constant(NOTIFICATIONS_API_KEY) },
+        { weight: 1, arbitrary: printable(40) },
+      ),
       authorization: fc.constantFrom('Bearer', 'Bearer x.y.z', 'Basic YTpi', 'Bearer eyJhbGciOiJub25lIn0.e30.'),
     },
     { requiredKeys: [] },

@@ -13,6 +13,8 @@ import { openLowdbStore } from '../../../server/store/lowdb-store';
 import { pgPoolClient } from '../../../server/store/pg/pg-pool-client';
 import { openPgStore } from '../../../server/store/pg/pg-store';
 import { pgliteClient } from '../../../server/store/pg/pglite-client';
+import type { AppContext } from '../../../server/context';
+import type { RealtimeServer } from '../../../server/realtime/realtime-server';
 import type { SqlClient } from '../../../server/store/pg/sql-client';
 import type { Store } from '../../../server/store/store.types';
 import { type SmtpSink, start as startSink } from './smtp-sink';
@@ -27,6 +29,10 @@ export interface TestServer {
   store: Store;
   /** The Express app itself (its routers are walked by the fuzz suite). */
   app: Express;
+  /** The Pusher-protocol socket server, attached at `/app/:key` (ws://… on `base`). */
+  realtime: RealtimeServer;
+  /** The app's context, for calling a service function as other server code does. */
+  ctx: AppContext;
   /** The SMTP sink; throws for a server started without one. */
   mailbox(): SmtpSink;
   /** Resolves once no background job runs here (a mail handed to a job is then delivered and logged). */
@@ -148,7 +154,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
   const dataDir = options.dataDir ?? (await newDataDir());
   const sink = options.withSmtp === false ? null : await startSink();
   const sql = TEST_STORE === 'postgres' ? (await pgTargetFor(dataDir)).client() : undefined;
-  const { app, close, store, ctx } = await createApp({
+  const { app, close, store, ctx, realtime } = await createApp({
     log: quietLog,
     ...options,
     dataDir,
@@ -163,11 +169,13 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
+  realtime.attach(server);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let stopped = false;
   const stopApp = async () => {
     if (stopped) return;
     stopped = true;
+    await realtime.close(); // open sockets would keep server.close waiting
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await close();
@@ -178,6 +186,8 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
     sink,
     store,
     app,
+    realtime,
+    ctx,
     settled: () => ctx.jobs.settled(),
     mailbox() {
       if (!sink) throw new Error('started without an SMTP sink');

@@ -1,0 +1,151 @@
+/**
+ * Issue 8, notifications in real time: with the page open, a notification an admin creates through
+ * the API reaches the bell over our Pusher-protocol socket — it shakes and shows a dot without a
+ * reload; opening the menu shows it and marks it read; the Turkish text shows in Turkish; the full
+ * list is the `notifications` list document.
+ */
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
+import { PASSWORD } from './support/users';
+import { chooseLanguage, expectSignedInAt, signIn, storedConfig, t } from './support/ui';
+
+const KEY = { 'x-api-key': NOTIFICATIONS_API_KEY };
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post('/iam/api/login', { form: { username: email, password: PASSWORD } });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).content.token;
+}
+
+/** The merchant's notifications as the gateway answers them (the truth the bell must show). */
+async function notifs(request: APIRequestContext, token: string, query = '') {
+  const answer = await request.get(`/ntgw/api/notifs?${query}`, {
+    headers: { ...KEY, authorization: `Bearer ${token}` },
+  });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as { totalItems: number; member: { id: string; payload: { title: string } }[] };
+}
+
+/** Starts from nothing unread, so the dot can only come from what this test sends. */
+async function markAllRead(request: APIRequestContext, token: string) {
+  const unread = await notifs(request, token, 'status=ACTIVE&itemsPerPage=100');
+  if (unread.member.length === 0) return;
+  const marked = await request.post('/ntgw/api/notifications/mark-as-read', {
+    headers: { ...KEY, authorization: `Bearer ${token}` },
+    data: { ids: unread.member.map((member) => member.id) },
+  });
+  expect(marked.status()).toBe(200);
+}
+
+async function notify(request: APIRequestContext, receiverExternalId: string, title: string) {
+  const admin = await tokenOf(request, 'admin@demo.test');
+  const made = await request.post('/ntgw/api/notifications', {
+    headers: { ...KEY, authorization: `Bearer ${admin}` },
+    data: {
+      receiverExternalId,
+      groups: [{ groupValue: 'report' }],
+      payload: {
+        title,
+        description: 'Your PCI DSS report can be downloaded.',
+        url: '/app/reports',
+        tr: { title: `${title} (TR)`, description: 'PCI DSS raporunuz indirilebilir.', url: '/app/reports' },
+      },
+    },
+  });
+  expect(made.status()).toBe(201);
+}
+
+/** Signed in as the merchant with nothing unread, the bell's socket subscribed. */
+async function openAsMerchant(page: Page) {
+  await markAllRead(page.request, await tokenOf(page.request, 'merchant@demo.test'));
+  await signIn(page, 'merchant@demo.test', PASSWORD);
+  await expectSignedInAt(page, '/app/pci-dss-requests');
+  const config = await storedConfig(page);
+  const bell = page.locator('.notification-bell');
+  await expect(bell).toHaveAttribute('data-live', 'true');
+  await expect(bell).toHaveAttribute('data-fresh', 'false');
+  return { bell, token: config?.token as string, userId: (config?.user as { uuid: string } | undefined)?.uuid ?? '' };
+}
+
+test('a notification made through the API shakes the bell in an open page; opening the menu shows and reads it', async ({
+  page,
+}) => {
+  const { bell, token, userId } = await openAsMerchant(page);
+  await page.evaluate(() => {
+    (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
+  });
+
+  const title = `Report ready ${Date.now()}`;
+  await notify(page.request, userId, title);
+
+  await expect(bell).toHaveAttribute('data-fresh', 'true');
+  await expect(bell.locator('.notification-bell__dot')).toBeVisible();
+  await expect(bell.locator('.notification-bell__icon--shake')).toHaveCount(1);
+  await expect(bell).toHaveAccessibleName(t('notifications.menu.new'));
+  // no reload happened: the same document is still there
+  expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+
+  await bell.click();
+  const menu = page.getByRole('menu', { name: t('notifications.title') });
+  await expect(menu.getByText(title, { exact: true })).toBeVisible();
+  await expect(menu.getByText(t('notifications.menu.today'))).toBeVisible();
+  await expect(menu.getByText(/^\d{2}:\d{2}$/).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/notifications-bell.png' });
+  // opening marked it read on the server
+  await expect.poll(async () => (await notifs(page.request, token, 'status=ACTIVE')).totalItems).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(bell).toHaveAttribute('data-fresh', 'false');
+  await expect(bell.locator('.notification-bell__dot')).toHaveCount(0);
+
+  // the full list is a list document; the notification is there, read
+  await bell.click();
+  await menu.getByRole('menuitem', { name: t('notifications.menu.seeAll') }).click();
+  await expect(page).toHaveURL(/\/app\/notifications$/);
+  await page.screenshot({ path: 'test-results/notifications-list.png' });
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(t('notifications.status.READ'), { exact: true })).toBeVisible();
+  await expect(row.getByText(t('notifications.groups.report'), { exact: true })).toBeVisible();
+});
+
+test('in Turkish the bell shows the Turkish text of a new notification', async ({ page }) => {
+  const { bell, userId } = await openAsMerchant(page);
+  await chooseLanguage(page, 'tr', 'en');
+  const title = `Rapor ${Date.now()}`;
+  await notify(page.request, userId, title);
+  await expect(bell).toHaveAttribute('data-fresh', 'true');
+  await bell.click();
+  const menu = page.getByRole('menu', { name: t('notifications.title', 'tr') });
+  const item = menu.getByRole('menuitem').filter({ hasText: `${title} (TR)` });
+  await expect(item).toBeVisible();
+  await expect(item.getByText('PCI DSS raporunuz indirilebilir.')).toBeVisible();
+  await expect(menu.getByText(t('notifications.menu.today', 'tr'))).toBeVisible();
+  await chooseLanguage(page, 'en', 'tr');
+});
+
+test('one socket per signed-in session, across screens, closed at logout', async ({ page }) => {
+  const sockets: { url: string; closed: boolean }[] = [];
+  page.on('websocket', (socket) => {
+    const entry = { url: socket.url(), closed: false };
+    sockets.push(entry);
+    socket.on('close', () => {
+      entry.closed = true;
+    });
+  });
+  const { bell } = await openAsMerchant(page);
+  for (const path of ['/app/saq/overview', '/app/settings', '/app/notifications']) {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(bell).toHaveAttribute('data-live', 'true');
+  }
+  const open = sockets.filter((socket) => !socket.closed);
+  expect(open.map((socket) => new URL(socket.url).pathname)).toEqual(['/app/paysec']);
+
+  await page.getByRole('button', { name: t('shell.userMenu') }).click();
+  await page.getByRole('menuitem', { name: t('shell.logout') }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => sockets.every((socket) => socket.closed)).toBe(true);
+});
