@@ -3,6 +3,7 @@ import { AdminService } from './admin.service';
 import { AuthService } from './auth.service';
 import { DashboardService } from './dashboard.service';
 import { ErrorReportService } from './error-report.service';
+import { HelpChatService } from './help-chat.service';
 import { InvitationService } from './invitations.service';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
@@ -30,6 +31,7 @@ export function createServices(ctx: AppContext) {
     workflows,
     invitations,
     dashboard: new DashboardService(ctx),
+    helpChat: new HelpChatService(ctx),
   };
 }
 

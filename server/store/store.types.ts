@@ -42,6 +42,8 @@ export const COLLECTION_NAMES = [
   'smtpSettings',
   'wizardProgress',
   'saqLevelResults',
+  'helpChatConversations',
+  'helpChatMessages',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];
