@@ -74,6 +74,8 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /config/v1/documents/:kind/:id');
     expect(listed).toContain('GET /trn/v2/login/organization/:id');
     expect(listed).toContain('POST /wbe/api/user/log/error');
+    expect(listed).toContain('POST /wbe/api/help-chat/mine/messages');
+    expect(listed).toContain('POST /wbe/api/help-chat/conversations/:conversationId/messages');
   });
 
   it(
