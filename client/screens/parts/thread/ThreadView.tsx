@@ -48,7 +48,7 @@ export function ThreadView({ messages, paths, isOwn, empty, label, reply }: Prop
   const { shell } = useAppConfig();
   const { user } = useSession();
   const zone = displayZone(user?.timezone, shell.defaultTimezone);
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const newest = messages.length > 0 ? messages[messages.length - 1] : null;
 
   // a new message scrolls the log to the bottom (the list is short: the server sends the newest)
@@ -61,25 +61,28 @@ export function ThreadView({ messages, paths, isOwn, empty, label, reply }: Prop
       {messages.length === 0 ? (
         <NonIdealState icon="chat" layout="horizontal" description={empty} className="thread__empty" />
       ) : (
-        <ol className="thread__log" ref={log} role="log" aria-label={label}>
-          {messages.map((message, index) => {
-            const own = isOwn(message);
-            const at = text(message, paths.at);
-            const author = text(message, paths.author);
-            return (
-              <li
-                key={text(message, 'id') || `at-${index}`}
-                className={`thread__message ${own ? 'thread__message--own' : ''}`}
-              >
-                <div className="thread__meta">
-                  {own ? t('thread.you') : author}
-                  {at && <time dateTime={at}>{formatDateIn(at, `${shell.dateFormat} HH:mm`, zone)}</time>}
-                </div>
-                <div className="thread__bubble">{text(message, paths.text)}</div>
-              </li>
-            );
-          })}
-        </ol>
+        // the log wraps the list: a role on the <ol> itself would leave its items outside any list
+        <div className="thread__log" ref={log} role="log" aria-label={label}>
+          <ol className="thread__list">
+            {messages.map((message, index) => {
+              const own = isOwn(message);
+              const at = text(message, paths.at);
+              const author = text(message, paths.author);
+              return (
+                <li
+                  key={text(message, 'id') || `at-${index}`}
+                  className={`thread__message ${own ? 'thread__message--own' : ''}`}
+                >
+                  <div className="thread__meta">
+                    {own ? t('thread.you') : author}
+                    {at && <time dateTime={at}>{formatDateIn(at, `${shell.dateFormat} HH:mm`, zone)}</time>}
+                  </div>
+                  <div className="thread__bubble">{text(message, paths.text)}</div>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
       )}
       {reply && <ReplyBox reply={reply} />}
     </div>
