@@ -39,6 +39,15 @@ export const LATEST_FIRST: SortKey[] = [{ field: 'lastMessageAt', direction: 'de
 const readAtOf = (side: HelpChatSide) => (side === 'user' ? 'userReadAt' : 'supportReadAt');
 const unreadOf = (side: HelpChatSide) => (side === 'user' ? 'unreadByUser' : 'unreadBySupport');
 
+/** A removed account's conversation and messages go with it (AdminService.deleteUser, in its transaction). */
+export async function removeConversation(store: Store, userId: string): Promise<void> {
+  const messages = store.collection<HelpChatMessage>('helpChatMessages');
+  for (const message of await findWhere(messages, { field: 'conversationId', op: 'eq', value: userId })) {
+    await messages.remove(message.id);
+  }
+  await store.collection<HelpChatConversation>('helpChatConversations').remove(userId);
+}
+
 /**
  * The help chat: one conversation per user (id = the user's id) with the agents of the
  * `helpChatAgents` role group. A message is stored, the conversation's unread counts are counted

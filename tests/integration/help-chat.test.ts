@@ -286,4 +286,19 @@ describe('help chat', () => {
     expect(after.body.content.messageCount).toBeGreaterThanOrEqual(4);
     expect(after.body.content).toEqual(before.body.content);
   });
+
+  it("a removed account's conversation and messages go with it", async () => {
+    const token = await tokenFor(server.base, 'bank@demo.test');
+    const bankId = await idOf('bank@demo.test');
+    await call(server.base, 'POST', '/wbe/api/help-chat/mine/messages', { token, body: { body: 'Bye' } });
+    const adminToken = await tokenFor(server.base, 'admin@demo.test');
+    expect((await call(server.base, 'DELETE', `/wbe/api/admin/users/${bankId}`, { token: adminToken })).status).toBe(
+      200,
+    );
+    const gone = await call(server.base, 'GET', `/wbe/api/help-chat/conversations/${bankId}`, { token: adminToken });
+    expect(gone.status).toBe(404);
+    const left = await server.store.collection<{ id: string; conversationId: string }>('helpChatMessages').all();
+    expect(left.filter((message) => message.conversationId === bankId)).toEqual([]);
+    expect(left.some((message) => message.conversationId === merchantId)).toBe(true);
+  });
 });
