@@ -171,7 +171,14 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
   it('help-chat bodies and conversation ids the schemas refuse are 400 naming the field, for user and agent', async () => {
     const paths = ['/wbe/api/help-chat/mine/messages', '/wbe/api/help-chat/conversations/someone/messages'];
     for (const path of paths) {
-      for (const body of [[], 'text', { body: null }, { body: ['x'] }, { body: { en: 'x' } }, { body: 'x', extra: 1 }]) {
+      for (const body of [
+        [],
+        'text',
+        { body: null },
+        { body: ['x'] },
+        { body: { en: 'x' } },
+        { body: 'x', extra: 1 },
+      ]) {
         const answer = await call(server.base, 'POST', path, { token: admin, body: JSON.stringify(body) });
         expectShape(answer, 400, 'invalidRequest');
       }
