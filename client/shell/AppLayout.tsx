@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from './Footer';
 import { MainNav } from './MainNav';
@@ -6,6 +6,9 @@ import { MobileDrawer } from './MobileDrawer';
 import { SubDrawer } from './SubDrawer';
 import { TopBar } from './TopBar';
 import './shell.css';
+
+/** The help chat widget (shell §1: outside development), loaded after the shell: it is not needed to paint. */
+const HelpChatWidget = lazy(() => import('../screens/helpChat/HelpChatWidget'));
 
 /** The signed-in shell: navbar, top bar, optional area menu, the screen, and the footer. */
 export default function AppLayout() {
@@ -26,6 +29,11 @@ export default function AppLayout() {
         </div>
         <Footer />
       </div>
+      {!import.meta.env.DEV && (
+        <Suspense fallback={null}>
+          <HelpChatWidget />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,15 @@
 /** Visible text in documents: an i18n key or an {en, tr} pair, never a bare English string. */
 export type Text = string | { en: string; tr: string };
 
+/**
+ * A screen's data kept fresh (a list, a page's thread panel): read again on a real-time `event` on
+ * the user's channel, every `seconds` as a fallback, and when the window gets the focus back.
+ */
+export interface LiveRefresh {
+  event?: string;
+  seconds?: number;
+}
+
 export type DocumentStatus = 'draft' | 'published' | 'retired';
 
 /** Document kinds the config service knows; each has a meta-schema in schemas/meta/<kind>.json. */

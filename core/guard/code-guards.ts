@@ -7,3 +7,7 @@ import type { Guard } from './guard.types';
 
 /** Domain §6: who has sites (GET /wbe/api/sites, data.hasSites, the SAQ site selector). */
 export const SITES_GUARD: Guard = { group: 'siteHolders' };
+
+/** Issue 8 'Help chat': who reads every conversation and answers (the support inbox). */
+export const HELP_CHAT_AGENTS_GROUP = 'helpChatAgents';
+export const HELP_CHAT_AGENTS_GUARD: Guard = { group: HELP_CHAT_AGENTS_GROUP };

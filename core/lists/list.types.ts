@@ -1,4 +1,4 @@
-import type { Text } from '../documents/document.types';
+import type { LiveRefresh, Text } from '../documents/document.types';
 import type { Guard } from '../guard/guard.types';
 import type { SortKey } from '../query/query.types';
 import type { JsonLogicRule } from '../rules/rule.types';
@@ -28,6 +28,8 @@ export interface ListBody {
   empty?: Text;
   /** Offers an xlsx export of every row the filter matches. */
   export?: { fileName: string };
+  /** Rows read again on a real-time event, every few seconds, and on focus (an inbox). */
+  live?: LiveRefresh;
 }
 
 export const COLUMN_TYPES = ['text', 'number', 'date', 'datetime', 'status', 'score', 'boolean', 'link'] as const;

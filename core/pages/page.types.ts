@@ -1,4 +1,4 @@
-import type { Text } from '../documents/document.types';
+import type { LiveRefresh, Text } from '../documents/document.types';
 import type { Guard } from '../guard/guard.types';
 import type { JsonLogicRule } from '../rules/rule.types';
 
@@ -42,7 +42,17 @@ export interface PageTab {
 
 export type Intent = 'none' | 'primary' | 'success' | 'warning' | 'danger';
 
-export const PANEL_TYPES = ['keyValue', 'list', 'form', 'stat', 'chart', 'text', 'actions', 'custom'] as const;
+export const PANEL_TYPES = [
+  'keyValue',
+  'list',
+  'form',
+  'stat',
+  'chart',
+  'text',
+  'actions',
+  'thread',
+  'custom',
+] as const;
 export type PanelType = (typeof PANEL_TYPES)[number];
 
 interface PanelBase {
@@ -166,6 +176,25 @@ export interface TransitionsPanel extends PanelBase {
   type: 'transitions';
 }
 
+/**
+ * A conversation: the messages at the panel's data (an array, oldest first) as speech bubbles, the
+ * reader's own on one side, with an optional reply box. A help-chat conversation, an assessment's
+ * review chat — any thread a gateway path answers.
+ */
+export interface ThreadPanel extends PanelBase {
+  type: 'thread';
+  /** Paths within one message: its text, its author's name, its time (shown in the user's timezone). */
+  message: { text: string; author?: string; at?: string };
+  /** json-logic over `{ message, user }` (user: the guard subject and `id`): true puts it on the reader's side. */
+  own?: JsonLogicRule;
+  /** A reply box: POSTs `{ [field]: text }` to `path` (`:params` from the route or the record), then reloads. */
+  reply?: { path: string; field: string; maxLength?: number; placeholder?: Text; guard?: Guard };
+  /** POSTed (no body) whenever the thread shows a newest message it had not shown: marks the thread read. */
+  read?: { path: string };
+  /** Read the source again on a real-time event, every few seconds, and on focus. */
+  live?: LiveRefresh;
+}
+
 /** Named components for what no generic panel can say (see README 'Design notes'). */
 export const CUSTOM_PANELS = ['twoFactor', 'tooltipsEditor'] as const;
 
@@ -183,4 +212,5 @@ export type Panel =
   | TextPanel
   | ActionsPanel
   | TransitionsPanel
+  | ThreadPanel
   | CustomPanel;

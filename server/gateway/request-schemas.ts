@@ -1,4 +1,5 @@
 import { NOTIFICATION_GROUP_VALUES, NOTIFICATION_STATUSES } from '../../core/notifications/notification.types';
+import { HELP_CHAT_MESSAGE_MAX } from '../../core/help-chat/help-chat.types';
 
 /**
  * Request body shapes checked at the edge (400 `invalidRequest`). Business rules of forms (terms,
@@ -258,3 +259,20 @@ export const newNotificationSchema = {
     },
   },
 };
+/** A help-chat message (POST /wbe/api/help-chat/…/messages): text that is more than blanks. */
+export const helpChatMessageSchema = {
+  type: 'object',
+  required: ['body'],
+  additionalProperties: false,
+  properties: { body: { ...filled(HELP_CHAT_MESSAGE_MAX), pattern: '\\S' } },
+};
+
+/** `:conversationId` of the agents' help-chat endpoints: a user's id, never a path. */
+export const conversationParamsSchema = {
+  type: 'object',
+  required: ['conversationId'],
+  properties: { conversationId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' } },
+};
+
+/** Marking read takes no fields. */
+export const emptyBodySchema = { type: 'object', additionalProperties: false, properties: {} };

@@ -17,6 +17,7 @@ import {
   userParamsSchema,
 } from './request-schemas';
 import { attributeAffiliate } from './affiliate';
+import { helpChatRouter } from './help-chat';
 import { selectSite } from './site-header';
 import { wizardRouter } from './wizards';
 import { realtimeAuthRouter } from './realtime-auth';
@@ -104,6 +105,7 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
 
   router.use(wizardRouter(ctx, services, signedIn));
   router.use(saqRouter(ctx, services, signedIn));
+  router.use(helpChatRouter(ctx, services, signedIn));
 
   return router;
 }

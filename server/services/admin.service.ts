@@ -7,6 +7,7 @@ import { asLanguage } from '../http/i18n';
 import { plainMail } from '../mail/templates';
 import { findWhere } from '../store/matching';
 import type { MailLogRecord, TokenRecord } from '../store/records.types';
+import { removeConversation } from './help-chat.service';
 import { loginResponse, publicUser } from './session';
 import { getUser, usersOf } from './users';
 
@@ -51,7 +52,7 @@ export class AdminService {
   }
 
   /**
-   * Removes an account. Its sessions end with it: every request loads the user afresh
+   * Removes an account, its help-chat conversation included. Its sessions end with it: every request loads the user afresh
    * (server/auth/authenticate.ts), so its tokens answer 401 from now on; its open mailed links go too.
    * An admin cannot delete themself (409), so the last admin can never disappear this way.
    */
@@ -65,6 +66,7 @@ export class AdminService {
       for (const token of await findWhere(tokens, { field: 'userId', op: 'eq', value: userId })) {
         await tokens.remove(token.id);
       }
+      await removeConversation(tx, userId);
     });
     return { id: userId };
   }

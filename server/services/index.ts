@@ -3,6 +3,7 @@ import { AdminService } from './admin.service';
 import { AuthService } from './auth.service';
 import { DashboardService } from './dashboard.service';
 import { ErrorReportService } from './error-report.service';
+import { HelpChatService } from './help-chat.service';
 import { InvitationService } from './invitations.service';
 import { NotificationService } from './notifications';
 import { OrganizationService } from './organization.service';
@@ -32,6 +33,7 @@ export function createServices(ctx: AppContext) {
     invitations,
     dashboard: new DashboardService(ctx),
     notifications: new NotificationService(ctx),
+    helpChat: new HelpChatService(ctx),
   };
 }
 

@@ -2,6 +2,7 @@ import type { QueryableFields } from '../../core/query/query.types';
 import type { Store } from '../store/store.types';
 import { MAIL_LOG_FIELDS, USER_FIELDS } from './admin.service';
 import { NOTIFICATION_INDEXED } from './notifications';
+import { CONVERSATION_FIELDS, MESSAGE_FIELDS } from './help-chat.service';
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
 const SERVER_FILTERS: Array<[name: 'tokens' | 'sites', fields: QueryableFields]> = [
@@ -17,6 +18,8 @@ export async function declareFixedQueryables(store: Store): Promise<void> {
   await store.declareQueryable('users', USER_FIELDS);
   await store.declareQueryable('mailLogs', MAIL_LOG_FIELDS);
   await store.declareQueryable('notifications', NOTIFICATION_INDEXED);
+  await store.declareQueryable('helpChatConversations', CONVERSATION_FIELDS);
+  await store.declareQueryable('helpChatMessages', MESSAGE_FIELDS);
   await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
   for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);
 }

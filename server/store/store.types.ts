@@ -43,6 +43,8 @@ export const COLLECTION_NAMES = [
   'wizardProgress',
   'saqLevelResults',
   'notifications',
+  'helpChatConversations',
+  'helpChatMessages',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

@@ -54,6 +54,9 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
       400,
       'invalidRequest',
     );
+    for (const path of ['/wbe/api/help-chat/mine/messages', '/wbe/api/help-chat/conversations/x/messages']) {
+      expectShape(await call(server.base, 'POST', path, { token: admin, headers, body: {} }), 400, 'invalidRequest');
+    }
     const unknown = await call(server.base, 'POST', '/iam/api/login', {
       headers: { 'content-encoding': 'x-bogus' },
       body: {},
@@ -78,6 +81,11 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
     }
     expectShape(
       await call(server.base, 'GET', '/wbe/api/admin/impersonate-uuid/%zz', { token: admin }),
+      400,
+      'invalidRequest',
+    );
+    expectShape(
+      await call(server.base, 'GET', '/wbe/api/help-chat/conversations/%zz', { token: admin }),
       400,
       'invalidRequest',
     );
@@ -161,6 +169,11 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
       const answer = await call(server.base, 'PUT', '/iam/api/me', { token: user, body });
       expectShape(answer, 400, 'invalidRequest');
     }
+    for (const text of ['a\u0000b', 'half \ud800 pair']) {
+      const body = `{"body": ${JSON.stringify(text)}}`;
+      const message = await call(server.base, 'POST', '/wbe/api/help-chat/mine/messages', { token: user, body });
+      expectShape(message, 400, 'invalidRequest');
+    }
     const key = await call(server.base, 'PUT', '/iam/api/me', { token: user, body: '{"na\\u0000me": "x"}' });
     expectShape(key, 400, 'invalidRequest');
     expectShape(
@@ -178,6 +191,31 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
     const emoji = await call(server.base, 'PUT', '/iam/api/me', { token: user, body: { name: 'Ada \ud83d\ude00' } });
     expect(emoji.status).toBe(200);
     expect(emoji.body.content.name).toBe('Ada 😀');
+  });
+
+  it('help-chat bodies and conversation ids the schemas refuse are 400 naming the field, for user and agent', async () => {
+    const paths = ['/wbe/api/help-chat/mine/messages', '/wbe/api/help-chat/conversations/someone/messages'];
+    for (const path of paths) {
+      for (const body of [
+        [],
+        'text',
+        { body: null },
+        { body: ['x'] },
+        { body: { en: 'x' } },
+        { body: 'x', extra: 1 },
+      ]) {
+        const answer = await call(server.base, 'POST', path, { token: admin, body: JSON.stringify(body) });
+        expectShape(answer, 400, 'invalidRequest');
+      }
+    }
+    const form = await call(server.base, 'POST', paths[0], { token: user, form: { body: '' } });
+    expectShape(form, 400, 'invalidRequest');
+    expect(form.body.errors).toEqual({ body: 'invalidRequest' });
+    const longId = await call(server.base, 'POST', `/wbe/api/help-chat/conversations/${'a'.repeat(129)}/read`, {
+      token: admin,
+    });
+    expectShape(longId, 400, 'invalidRequest');
+    expect(longId.body.errors).toEqual({ conversationId: 'invalidRequest' });
   });
 
   it('logged no failure for any of these client errors', () => {

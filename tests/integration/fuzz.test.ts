@@ -78,6 +78,8 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('POST /ntgw/api/notifications/mark-as-read');
     expect(listed).toContain('POST /ntgw/api/notifications');
     expect(listed).toContain('POST /wbe/api/realtime/auth');
+    expect(listed).toContain('POST /wbe/api/help-chat/mine/messages');
+    expect(listed).toContain('POST /wbe/api/help-chat/conversations/:conversationId/messages');
   });
 
   it(

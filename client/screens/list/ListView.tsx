@@ -1,4 +1,5 @@
 import { Button, Callout, Card, NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +13,12 @@ import { displayZone } from '../../runtime/dates';
 import { useSession } from '../../session/useSession';
 import { showToast } from '../../lib/toaster';
 import { useSubject } from '../../shell/useSubject';
+import { LiveEvent } from '../parts/LiveEvent';
 import { PageHeader } from '../parts/PageHeader';
 import type { CellContext } from './columnTypes';
 import { exportToXlsx } from './exportXlsx';
 import { ListTable } from './ListTable';
-import { type Placeholder, queryOfState, type Row, useListPage } from './listQuery';
+import { listKey, type Placeholder, queryOfState, type Row, useListPage } from './listQuery';
 import { type ExportProgress, exportShare, pageFacts } from './pageFacts';
 import { prepareOrders } from './sortedRows';
 import { type ActionTarget, useActionRunner } from './useActionRunner';
@@ -85,7 +87,8 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   const columns = useMemo(() => visibleColumns(body.columns, subject), [body.columns, subject]);
   const path = fillPath(body.source.path, routeParams);
   const query = useMemo(() => queryOfState(body, state, zone), [body, state, zone]);
-  const page = useListPage(listId, path, query);
+  const page = useListPage(listId, path, query, body.live);
+  const queryClient = useQueryClient();
   const rows = page.data?.items ?? [];
   const facts = pageFacts(page.data ?? { total: 0 }, rows.length, state.page, state.pageSize);
   const total = facts.total;
@@ -183,6 +186,12 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   const filtered = Object.keys(state.filters).length > 0 || Object.keys(state.form).length > 0;
   return (
     <section className="list-view" aria-busy={page.isFetching}>
+      {body.live?.event && (
+        <LiveEvent
+          event={body.live.event}
+          onEvent={() => void queryClient.invalidateQueries({ queryKey: listKey(listId) })}
+        />
+      )}
       <PageHeader title={title} level={headingLevel}>
         <div className="list-view__toolbar">
           {toolbar.map((action) => actionButton(action, {}))}

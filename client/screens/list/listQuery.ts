@@ -1,5 +1,6 @@
 import { type Query, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
+import type { LiveRefresh } from '../../../core/documents/document.types';
 import type { ColumnFilterValue, ListBody } from '../../../core/lists/list.types';
 import { listFilter } from '../../../core/lists/list.utils';
 import type { ListQuery, ListResult } from '../../../core/query/query.types';
@@ -75,8 +76,11 @@ export function placeholderFor(query: ListQuery) {
   };
 }
 
-/** The page the state asks for (see placeholderFor for what shows while it loads). */
-export function useListPage(listId: string, path: string, query: ListQuery) {
+/**
+ * The page the state asks for (see placeholderFor for what shows while it loads). `live` (the list's
+ * `live`): read again every few seconds and on window focus; its event is the caller's to follow.
+ */
+export function useListPage(listId: string, path: string, query: ListQuery, live?: LiveRefresh) {
   // one placeholder function per query: React Query then computes (and re-sorts) a placeholder once, not at every render
   const placeholderData = useMemo(() => placeholderFor(query), [query]);
   // the page on screen when an answer comes (often a re-sorted placeholder): an answer in the order
@@ -90,6 +94,8 @@ export function useListPage(listId: string, path: string, query: ListQuery) {
       shareRows(shown.current, await fetchListPage(path, query, signal)) as ListResult<Row>,
     placeholderData,
     structuralSharing: shareRows,
+    refetchInterval: live?.seconds ? live.seconds * 1000 : false,
+    refetchOnWindowFocus: live !== undefined,
   });
   useEffect(() => {
     shown.current = page.data;

@@ -9,6 +9,7 @@ import { KeyValuePanel } from './panels/KeyValuePanel';
 import { ListPanel } from './panels/ListPanel';
 import { StatPanel } from './panels/StatPanel';
 import { TextPanel } from './panels/TextPanel';
+import { ThreadPanel } from './panels/ThreadPanel';
 import { TransitionsPanel } from './panels/TransitionsPanel';
 import { PanelFrame } from './PanelFrame';
 import { useSource } from './page.data';
@@ -36,7 +37,8 @@ export function PanelGrid({ panels, ...rest }: GridProps) {
 }
 
 function PagePanel({ panel, pageSource, route, params }: Omit<GridProps, 'panels'> & { panel: Panel }) {
-  const state = useSource(panel.source ?? pageSource, params);
+  const source = panel.source ?? pageSource;
+  const state = useSource(source, params, panel.type === 'thread' ? panel.live : undefined);
   return (
     <PanelFrame panel={panel} state={state}>
       {(data) => {
@@ -56,7 +58,17 @@ function PagePanel({ panel, pageSource, route, params }: Omit<GridProps, 'panels
           case 'list':
             return <ListPanel panel={panel} route={route} params={params} />;
           case 'transitions':
-            return <TransitionsPanel source={panel.source ?? pageSource} params={params} />;
+            return <TransitionsPanel source={source} params={params} />;
+          case 'thread':
+            return (
+              <ThreadPanel
+                panel={panel}
+                data={data}
+                record={state.status === 'ready' ? state.data : undefined}
+                source={source}
+                params={params}
+              />
+            );
           case 'custom':
             return <CustomPanel panel={panel} />;
           default:

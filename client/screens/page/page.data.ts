@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServedDocument } from '../../../core/documents/document.types';
+import type { LiveRefresh, ServedDocument } from '../../../core/documents/document.types';
 import type { PageBody, PanelSource } from '../../../core/pages/page.types';
 import { fillSourcePath } from '../../../core/pages/page.utils';
 import { clientForPath, config } from '../../api/clients';
@@ -23,15 +23,26 @@ export type SourceState =
   | { status: 'error'; error: unknown }
   | { status: 'ready'; data: unknown };
 
+/** The query key of a source's filled path: a real-time event or a write reads it again by this key. */
+export const sourceKey = (path: string | null) => [DATA_KEY, path] as const;
+
 /**
  * A source's answer (`content`), fetched once per filled path and shared by every panel naming
  * it. Without a source: 'none'. A `:param` the route does not give is an error, never a call.
+ * `live`: read again every `live.seconds` and when the window gets the focus back (shell §7 turns
+ * both off for everything else); its `event` is the caller's to follow (LiveEvent).
  */
-export function useSource(source: PanelSource | undefined, params: Record<string, unknown>): SourceState {
+export function useSource(
+  source: PanelSource | undefined,
+  params: Record<string, unknown>,
+  live?: LiveRefresh,
+): SourceState {
   const path = source ? fillSourcePath(source.path, params) : null;
   const query = useQuery({
-    queryKey: [DATA_KEY, path],
+    queryKey: sourceKey(path),
     enabled: path !== null,
+    refetchInterval: live?.seconds ? live.seconds * 1000 : false,
+    refetchOnWindowFocus: live !== undefined,
     queryFn: async () => {
       const { client, url } = clientForPath(path as string);
       return contentOrSelf<unknown>((await client.get(url)).data) ?? null;

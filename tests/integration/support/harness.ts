@@ -9,6 +9,7 @@ import type { Express } from 'express';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppOptions, createApp } from '../../../server/app';
+import type { EventBus } from '../../../server/scale/event-bus';
 import { openLowdbStore } from '../../../server/store/lowdb-store';
 import { pgPoolClient } from '../../../server/store/pg/pg-pool-client';
 import { openPgStore } from '../../../server/store/pg/pg-store';
@@ -33,6 +34,8 @@ export interface TestServer {
   realtime: RealtimeServer;
   /** The app's context, for calling a service function as other server code does. */
   ctx: AppContext;
+  /** The app's event bus, to watch what it publishes (real-time events) in process. */
+  bus: EventBus;
   /** The SMTP sink; throws for a server started without one. */
   mailbox(): SmtpSink;
   /** Resolves once no background job runs here (a mail handed to a job is then delivered and logged). */
@@ -188,6 +191,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
     app,
     realtime,
     ctx,
+    bus: ctx.bus,
     settled: () => ctx.jobs.settled(),
     mailbox() {
       if (!sink) throw new Error('started without an SMTP sink');

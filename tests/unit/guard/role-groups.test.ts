@@ -5,7 +5,8 @@ import { subject, visitor } from '../support/subjects';
 
 /**
  * Shell §6 'Role groups', verbatim, plus the groups code guards name (core/guard/code-guards.ts)
- * and `inviters` (who may create, list, resend and revoke invitations; README design notes).
+ * and `inviters` (who may create, list, resend and revoke invitations; README design notes) and
+ * `helpChatAgents` (who read the support inbox and answer; README 'Help chat').
  */
 const EXPECTED: Record<string, string[]> = {
   siteHolders: ['saq', 'saq-scan', 'saqOverview:view', 'saqList:view', 'saqManagement:view', 'saqAdd:add'],
@@ -15,6 +16,7 @@ const EXPECTED: Record<string, string[]> = {
   saq: ['admin', 'saq', 'saq-scan'],
   bank: ['admin', 'bank'],
   inviters: ['admin', 'bank'],
+  helpChatAgents: ['admin'],
   signedIn: ['admin', 'user', 'saq', 'bank'],
   onlyGuest: [],
   ecommerceUser: ['free', 'starter', 'professional', 'corporate'],

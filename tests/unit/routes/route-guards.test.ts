@@ -199,3 +199,24 @@ describe('routes document against shell §2.3 (admin-only routes)', () => {
     );
   });
 });
+
+describe('routes document: the support inbox (README "Help chat")', () => {
+  const routes = routesBody();
+  const groups = roleGroups();
+
+  it.each(['/app/help-chat', '/app/help-chat/u-42'])('%s is for the helpChatAgents group (admins)', (path) => {
+    const match = matchRoute(routes, path);
+    expect(match?.route.guard).toEqual({ group: 'helpChatAgents' });
+    const guard = match?.route.guard ?? null;
+    expect(decideAccess(guard, subject({ roles: ['admin'] }), groups)).toBe('allow');
+    expect(decideAccess(guard, subject({ roles: ['user', 'bank'], permissions: ['dashboard:view'] }), groups)).toBe(
+      'forbidden',
+    );
+    expect(decideAccess(guard, visitor, groups)).toBe('login');
+  });
+
+  it('the inbox is the list document, a conversation the page document', () => {
+    expect(matchRoute(routes, '/app/help-chat')?.route.props).toEqual({ listId: 'help-chat-inbox' });
+    expect(matchRoute(routes, '/app/help-chat/u-42')?.route.props).toEqual({ pageId: 'help-chat-conversation' });
+  });
+});
