@@ -177,7 +177,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       log,
     };
     const services = createServices(ctx);
-    await defineAppJobs(ctx);
+    await defineAppJobs(ctx, services);
     await jobs.start();
 
     const app = express();

@@ -6,6 +6,7 @@ import { ErrorReportService } from './error-report.service';
 import { InvitationService } from './invitations.service';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
+import { ReportsService } from './reports.service';
 import { SaqLevelService } from './saq-level.service';
 import { SiteService } from './site.service';
 import { WizardService } from './wizard.service';
@@ -30,6 +31,7 @@ export function createServices(ctx: AppContext) {
     workflows,
     invitations,
     dashboard: new DashboardService(ctx),
+    reports: new ReportsService(ctx),
   };
 }
 

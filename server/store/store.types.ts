@@ -42,6 +42,8 @@ export const COLLECTION_NAMES = [
   'smtpSettings',
   'wizardProgress',
   'saqLevelResults',
+  'reports',
+  'reportFiles',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

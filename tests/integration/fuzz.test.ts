@@ -74,6 +74,10 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /config/v1/documents/:kind/:id');
     expect(listed).toContain('GET /trn/v2/login/organization/:id');
     expect(listed).toContain('POST /wbe/api/user/log/error');
+    expect(listed).toContain('POST /wbe/api/user/log/error/file_upload');
+    expect(listed).toContain('GET /wbe/api/download/report/:report_id');
+    expect(listed).toContain('POST /wbe/api/reports');
+    expect(listed).toContain('DELETE /wbe/api/reports/:report_id');
   });
 
   it(

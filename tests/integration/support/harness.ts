@@ -9,6 +9,7 @@ import type { Express } from 'express';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppOptions, createApp } from '../../../server/app';
+import type { AppContext } from '../../../server/context';
 import { openLowdbStore } from '../../../server/store/lowdb-store';
 import { pgPoolClient } from '../../../server/store/pg/pg-pool-client';
 import { openPgStore } from '../../../server/store/pg/pg-store';
@@ -27,6 +28,8 @@ export interface TestServer {
   store: Store;
   /** The Express app itself (its routers are walked by the fuzz suite). */
   app: Express;
+  /** The app's context, for running a service's own work (a scheduled sweep) without waiting for its hour. */
+  ctx: AppContext;
   /** The SMTP sink; throws for a server started without one. */
   mailbox(): SmtpSink;
   /** Resolves once no background job runs here (a mail handed to a job is then delivered and logged). */
@@ -178,6 +181,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
     sink,
     store,
     app,
+    ctx,
     settled: () => ctx.jobs.settled(),
     mailbox() {
       if (!sink) throw new Error('started without an SMTP sink');
