@@ -211,3 +211,29 @@ test('a failed upload of a file over 100000 bytes is logged to the web backend',
   expect((await (await logged).response())?.status()).toBe(201);
   await expect(page.getByText(t('errors.payloadTooLarge'))).toBeVisible();
 });
+
+test('?affid= is kept through reloads while signed out and sent as X-AFF-ID until the server clears it', async ({
+  page,
+}) => {
+  await page.goto('/register?affid=partner-42');
+  await expect.poll(async () => (await storedConfig(page))?.affid).toBe('partner-42');
+  // the link's parameter is gone from later pages; the stored id is not
+  await page.goto('/login');
+  await page.reload();
+  expect((await storedConfig(page))?.affid).toBe('partner-42');
+
+  const carried = page.waitForResponse(
+    (answer) => answer.url().includes('/wbe/api/') && answer.request().headers()['x-aff-id'] === 'partner-42',
+  );
+  await signIn(page, 'merchant@demo.test', PASSWORD);
+  await expectSignedInAt(page, '/app/pci-dss-requests');
+  // sign-in is an identity call: the id waits for the web backend, which the SAQ area's sites list calls
+  expect((await storedConfig(page))?.affid).toBe('partner-42');
+  await page.goto('/app/saq/overview');
+  // the first signed-in web-backend call carries it; the server answers that it has served
+  expect((await carried).headers()['x-clear-affid']).toBe('1');
+  await expect.poll(async () => (await storedConfig(page))?.affid).toBeUndefined();
+  const later = page.waitForRequest((request) => request.url().includes('/wbe/api/'));
+  await page.reload();
+  expect((await later).headers()['x-aff-id']).toBeUndefined();
+});
