@@ -16,6 +16,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // the built client registers a service worker; specs see the network as it is unless they
+    // ask for it (tests/e2e/service-worker.spec.ts)
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,16 +1,87 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The gateway and config service run on one Express port; dev mode proxies to it.
 const backend = 'http://localhost:4100';
 
+/** Names the build in the page (<html data-build>); a real change of code changes the bundles anyway. */
+const build = process.env.APP_BUILD || process.env.npm_package_version || 'dev';
+
+/** Blueprint's per-icon chunks (client/runtime/icons.ts): over a thousand tiny files, cached when first used. */
+const ICON_PATHS = '@blueprintjs/icons/lib/esm/generated/';
+
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  define: { __APP_BUILD__: JSON.stringify(build) },
+  plugins: [
+    react(),
+    // shell §9 'A service worker is used': the app shell precached, published documents network-first
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      // a new version takes over at once and the page reloads (client/app/serviceWorker.ts registers)
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifest: false,
+      // vite dev never registers one (devOptions off): a stale worker would hide every edit
+      devOptions: { enabled: false },
+      workbox: {
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        globPatterns: ['index.html', 'assets/*.{js,css}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // every client route paints from the precached shell; API paths are never answered with it
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/(iam|wbe|trn|config|saq|maq|inv|ntgw|ast|wa2|mapi|payments|api|tooltip)(\/|$)/],
+        runtimeCaching: [
+          {
+            // the published documents everyone reads alike (docs/contracts.md 'Config service'): the
+            // network's answer when there is one, the last one kept when the connection fails
+            urlPattern: ({ url, request, sameOrigin }) =>
+              sameOrigin &&
+              request.method === 'GET' &&
+              (/^\/config\/v1\/(app|documents\/[^/]+\/[^/]+)$/.test(url.pathname) || url.pathname === '/tooltip/list'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'published-documents',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 200 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // a published version's validators module: its URL names one content for good
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/config/v1/validators/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'validators',
+              expiration: { maxEntries: 200 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/icons/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'icons', expiration: { maxEntries: 3000 }, cacheableResponse: { statuses: [200] } },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes(ICON_PATHS))
+            ? 'assets/icons/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     proxy: {

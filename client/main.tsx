@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { queryClient } from './lib/queryClient';
 import { initI18n } from './i18n/i18n';
 import { Boot } from './app/Boot';
+import { registerServiceWorker } from './app/serviceWorker';
 import { installIconLoader } from './runtime/icons';
 import { captureAffid } from './session/affid';
 import { getSession } from './session/session.store';
@@ -16,6 +17,8 @@ captureAffid();
 installIconLoader();
 // apply the stored theme before the first paint to avoid a flash of the wrong one
 document.body.classList.toggle(Classes.DARK, session.theme === 'dark');
+document.documentElement.dataset.build = __APP_BUILD__;
+void registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

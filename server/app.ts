@@ -194,7 +194,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     realtime = new RealtimeServer(ctx.bus, ctx.channelAuth, log, options.realtime);
     await realtime.start();
     const sockets = realtime;
-    await defineAppJobs(ctx);
+    await defineAppJobs(ctx, services);
     await jobs.start();
 
     const app = express();

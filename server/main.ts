@@ -31,7 +31,8 @@ async function main(): Promise<void> {
     redisUrl: process.env.REDIS_URL || undefined,
     redisPrefix: process.env.REDIS_PREFIX || undefined,
     trustProxy: trustProxy(process.env.TRUST_PROXY),
-    clientDir: join(process.cwd(), 'dist', 'client'),
+    // CLIENT_DIR: another build's folder (the service-worker e2e test swaps builds under a running server)
+    clientDir: process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : join(process.cwd(), 'dist', 'client'),
   });
   const server = app.listen(port, () => {
     // under server/cluster.ts every worker listens; the first one says so for all

@@ -3,6 +3,7 @@ import { getSession, updateSession } from '../session/session.store';
 import { endSession } from '../session/logout';
 import { showToast } from '../lib/toaster';
 import { createServiceClient } from './http';
+import { logFailedUploads } from './uploadLog';
 
 /** Any value is accepted by the server; the header itself is part of the identity contract. */
 const PROJECT_KEY = 'paysec-web';
@@ -81,6 +82,12 @@ const byPrefix: [string, AxiosInstance][] = [
   ['/mapi/api/v1', mapi],
   ['/payments/api/v1', payments],
 ];
+
+// shell §7: a failed upload is reported to the web backend, whichever service it went to
+logFailedUploads(
+  byPrefix.map(([, client]) => client),
+  wbe,
+);
 
 /** The client for a gateway path named in a document (e.g. a form's submit path) and the rest of the path. */
 export function clientForPath(path: string): { client: AxiosInstance; url: string } {

@@ -55,7 +55,12 @@ export function createServiceClient(options: ServiceOptions): AxiosInstance {
       options.onResponse?.(response.headers as Record<string, unknown>);
       return response;
     },
-    (error: AxiosError<ApiFailure>) => {
+    async (error: AxiosError<ApiFailure>) => {
+      // a file asked for as a blob fails with its { code, message } inside the blob: read it out,
+      // so every handler below and every caller sees the failure as with any other call
+      if (error.response && error.config?.responseType === 'blob') {
+        error.response.data = (await failureInBlob(error.response.data)) as ApiFailure;
+      }
       if (error.response) options.onResponse?.(error.response.headers as Record<string, unknown>);
       if (options.onError?.(error)) return Promise.reject(error);
       if (error.response?.status === 401 && !keepsSessionOn401(error.config) && getSession().token) {
@@ -65,6 +70,17 @@ export function createServiceClient(options: ServiceOptions): AxiosInstance {
     },
   );
   return client;
+}
+
+/** The JSON a failed file answer carries inside its blob; null when it holds none (a proxy's page, a cut). */
+export async function failureInBlob(data: unknown): Promise<Partial<ApiFailure> | null> {
+  if (!(typeof Blob !== 'undefined' && data instanceof Blob)) return (data as Partial<ApiFailure>) ?? null;
+  try {
+    const body = JSON.parse(await data.text()) as unknown;
+    return body && typeof body === 'object' ? (body as Partial<ApiFailure>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Responses are read from `content` (shell §7). */

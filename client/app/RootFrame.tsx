@@ -9,6 +9,7 @@ import { trackPageView } from '../runtime/analytics';
 import { useAppConfig } from '../runtime/appConfig';
 import { setNavigator } from '../lib/navigation';
 import { preloadSiblings } from '../runtime/preload';
+import { checkForUpdate } from './serviceWorker';
 
 /** Above every layout: page views, sibling preloading, theme/language, and router navigation for non-React code. */
 export function RootFrame() {
@@ -22,6 +23,10 @@ export function RootFrame() {
     setNavigator((path) => navigate(path));
     return () => setNavigator(null);
   }, [navigate]);
+
+  // a route change is when a tab left open learns of a new version (it then reloads into it)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route change is the trigger
+  useEffect(() => checkForUpdate(), [location.pathname]);
 
   useEffect(() => {
     trackPageView(location.pathname);

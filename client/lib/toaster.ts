@@ -2,7 +2,8 @@ import type { Intent, Toaster } from '@blueprintjs/core';
 
 let toasterPromise: Promise<Toaster> | null = null;
 
-function toaster(): Promise<Toaster> {
+/** The app's one toaster, made on first use. */
+export function toaster(): Promise<Toaster> {
   toasterPromise ??= import('./toasterImpl').then(({ createToaster }) => createToaster());
   return toasterPromise;
 }

@@ -66,6 +66,10 @@ export interface ListColumn {
 export const CLIENT_ACTIONS = ['impersonate'] as const;
 export type ClientActionName = (typeof CLIENT_ACTIONS)[number];
 
+/** How a download action speaks to the user (shell §8 'Report download failure', 'Excel download'). */
+export const DOWNLOAD_KINDS = ['report', 'excel'] as const;
+export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
+
 export interface ListAction {
   id: string;
   title: Text;
@@ -77,10 +81,16 @@ export interface ListAction {
   confirm?: Text;
   /** json-logic over `{ row, user }`; the action shows when truthy (row actions only). */
   when?: JsonLogicRule;
-  /** Exactly one of call, route and clientAction. */
+  /** Exactly one of call, route, clientAction and download. */
   call?: { method: 'POST' | 'PUT' | 'DELETE' | 'GET'; path: string };
   route?: string;
   clientAction?: ClientActionName;
+  /**
+   * A file from a gateway path (row or toolbar only), saved under the name its answer gives
+   * (client/api/download.ts): 'report' (default) says 'reportGeneratedWarning' on a 202 and
+   * 'Failed to download report' on a failure; 'excel' has toasts of its own (shell §8).
+   */
+  download?: { path: string; kind?: DownloadKind };
   /** A form document asked for first; its values are the call's body. */
   form?: string;
   /** Text of the success toast after a call (default: list.done). */

@@ -169,9 +169,11 @@ function checkActions(actions: readonly ListAction[] | undefined, member: string
   if (!Array.isArray(actions)) return;
   actions.forEach((action, index) => {
     const at = `/body/${member}/${index}`;
-    const targets = (['call', 'route', 'clientAction'] as const).filter((key) => action[key] !== undefined);
+    const targets = (['call', 'route', 'clientAction', 'download'] as const).filter((key) => action[key] !== undefined);
     if (targets.length !== 1)
-      problems.push({ path: at, message: 'must have exactly one of "call", "route" and "clientAction"' });
+      problems.push({ path: at, message: 'must have exactly one of "call", "route", "clientAction" and "download"' });
+    if (action.download !== undefined && member === 'bulkActions')
+      problems.push({ path: `${at}/download`, message: 'a download is one file: a row or toolbar action' });
     if (action.form !== undefined && action.call === undefined)
       problems.push({ path: `${at}/form`, message: 'a form needs a "call" to send its values' });
     if (action.clientAction !== undefined && !CLIENT_ACTIONS.includes(action.clientAction))

@@ -5,6 +5,9 @@ import { HELP_CHAT_MESSAGE_MAX } from '../../core/help-chat/help-chat.types';
  * Request body shapes checked at the edge (400 `invalidRequest`). Business rules of forms (terms,
  * password policy, matching passwords) live in the published form documents instead (422).
  */
+import { REPORT_KINDS } from '../../core/reports/report.types';
+import { PERIOD_PATTERN } from '../../core/reports/report.utils';
+
 const text = (maxLength: number) => ({ type: 'string', maxLength });
 const filled = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength });
 const language = { type: 'string', enum: ['en', 'tr'] };
@@ -276,3 +279,32 @@ export const conversationParamsSchema = {
 
 /** Marking read takes no fields. */
 export const emptyBodySchema = { type: 'object', additionalProperties: false, properties: {} };
+/** POST /wbe/api/reports: a kind and the month it covers (`yyyy-MM`). */
+export const reportRequestSchema = {
+  type: 'object',
+  required: ['kind', 'period'],
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', enum: [...REPORT_KINDS] },
+    period: { type: 'string', pattern: PERIOD_PATTERN },
+  },
+};
+
+/** `:report_id` of GET /wbe/api/download/report/:report_id: an id, never a path. */
+export const reportParamsSchema = {
+  type: 'object',
+  required: ['report_id'],
+  properties: { report_id: pattern('^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$') },
+};
+
+/** A failed upload the browser reports (shell §7 POST /user/log/error/file_upload); anyone may send one. */
+export const fileUploadErrorSchema = {
+  type: 'object',
+  required: ['page_url', 'endpoint', 'error_reason'],
+  additionalProperties: false,
+  properties: {
+    page_url: filled(2048),
+    endpoint: filled(2048),
+    error_reason: filled(4000),
+  },
+};

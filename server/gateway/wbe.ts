@@ -7,6 +7,7 @@ import { listQueryOf } from '../http/list-query';
 import { validate, validateParams, validateQuery } from '../http/validate';
 import type { Services } from '../services';
 import { saqRouter } from './saq';
+import { reportsRouter } from './reports';
 import { resourcesRouter } from './resources';
 import { MAIL_LOG_FIELDS, NEWEST_FIRST, USER_FIELDS } from '../services/admin.service';
 import {
@@ -14,6 +15,7 @@ import {
   bulkIdsSchema,
   dashboardStatsQuery,
   errorReportSchema,
+  fileUploadErrorSchema,
   userParamsSchema,
 } from './request-schemas';
 import { attributeAffiliate } from './affiliate';
@@ -103,9 +105,23 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
     },
   );
 
+  // shell §7: the browser reports an upload that failed (signed out too, like the error report)
+  router.post(
+    '/user/log/error/file_upload',
+    optionalAuthenticate(ctx),
+    selectSite(ctx),
+    validate(fileUploadErrorSchema),
+    async (req, res) => {
+      res
+        .status(201)
+        .json({ content: await services.errorReports.fileUpload(req.body, req.auth?.user.id, req.site?.id) });
+    },
+  );
+
   router.use(wizardRouter(ctx, services, signedIn));
   router.use(saqRouter(ctx, services, signedIn));
   router.use(helpChatRouter(ctx, services, signedIn));
+  router.use(reportsRouter(ctx, services, signedIn));
 
   return router;
 }

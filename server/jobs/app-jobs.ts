@@ -1,11 +1,13 @@
 import type { AppContext } from '../context';
+import type { Services } from '../services';
 import { LinkTokens, PURGE_LINK_TOKENS_CRON, PURGE_LINK_TOKENS_JOB } from '../services/link-tokens';
+import { GENERATE_DUE_REPORTS_CRON, GENERATE_DUE_REPORTS_JOB, GENERATE_REPORT_JOB } from '../services/reports.service';
 
 /**
- * The app's background work, declared once per app before the jobs start: mail delivery and the
- * scheduled controls. Scans and report generation join here as define (+ schedule) calls.
+ * The app's background work, declared once per app before the jobs start: mail delivery, report
+ * generation and the scheduled controls. Scans join here as define (+ schedule) calls.
  */
-export async function defineAppJobs(ctx: AppContext): Promise<void> {
+export async function defineAppJobs(ctx: AppContext, services: Services): Promise<void> {
   await ctx.mailer.define();
   const links = new LinkTokens(ctx);
   await ctx.jobs.define(PURGE_LINK_TOKENS_JOB, async () => {
@@ -13,4 +15,13 @@ export async function defineAppJobs(ctx: AppContext): Promise<void> {
     if (removed > 0) ctx.log.info(`Removed ${removed} spent link tokens`);
   });
   await ctx.jobs.schedule(PURGE_LINK_TOKENS_JOB, PURGE_LINK_TOKENS_CRON);
+
+  await ctx.jobs.define<{ id: string }>(GENERATE_REPORT_JOB, (job) => services.reports.generate(job), {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+  });
+  await ctx.jobs.define(GENERATE_DUE_REPORTS_JOB, async () => {
+    await services.reports.sendDue();
+  });
+  await ctx.jobs.schedule(GENERATE_DUE_REPORTS_JOB, GENERATE_DUE_REPORTS_CRON);
 }

@@ -23,4 +23,19 @@ export class ErrorReportService {
     });
     return { id: record.id };
   }
+
+  /** A failed upload as the browser saw it (shell §7 POST /user/log/error/file_upload): kept with the reports. */
+  async fileUpload(input: Required<ErrorReportInput>, userId?: string, siteId?: string): Promise<{ id: string }> {
+    const record = await this.ctx.store.collection<ErrorReportRecord>('errorReports').insert({
+      id: crypto.randomUUID(),
+      kind: 'fileUpload',
+      page_url: input.page_url,
+      endpoint: input.endpoint,
+      error_reason: input.error_reason,
+      ...(userId ? { userId } : {}),
+      ...(siteId ? { siteId } : {}),
+      createdAt: new Date().toISOString(),
+    });
+    return { id: record.id };
+  }
 }

@@ -8,6 +8,7 @@ import { InvitationService } from './invitations.service';
 import { NotificationService } from './notifications';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
+import { ReportsService } from './reports.service';
 import { SaqLevelService } from './saq-level.service';
 import { SiteService } from './site.service';
 import { WizardService } from './wizard.service';
@@ -34,6 +35,7 @@ export function createServices(ctx: AppContext) {
     dashboard: new DashboardService(ctx),
     notifications: new NotificationService(ctx),
     helpChat: new HelpChatService(ctx),
+    reports: new ReportsService(ctx),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Store } from '../store/store.types';
 import { MAIL_LOG_FIELDS, USER_FIELDS } from './admin.service';
 import { NOTIFICATION_INDEXED } from './notifications';
 import { CONVERSATION_FIELDS, MESSAGE_FIELDS } from './help-chat.service';
+import { REPORT_STORE_FIELDS } from './reports.service';
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
 const SERVER_FILTERS: Array<[name: 'tokens' | 'sites', fields: QueryableFields]> = [
@@ -20,6 +21,7 @@ export async function declareFixedQueryables(store: Store): Promise<void> {
   await store.declareQueryable('notifications', NOTIFICATION_INDEXED);
   await store.declareQueryable('helpChatConversations', CONVERSATION_FIELDS);
   await store.declareQueryable('helpChatMessages', MESSAGE_FIELDS);
+  await store.declareQueryable('reports', REPORT_STORE_FIELDS);
   await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
   for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);
 }

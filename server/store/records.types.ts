@@ -4,6 +4,7 @@ import type {
   NotificationPayload,
   NotificationStatus,
 } from '../../core/notifications/notification.types';
+import type { ReportKind, ReportState } from '../../core/reports/report.types';
 
 /** A user account as stored (never sent as is: see services/session.ts for the public shape). */
 export interface UserRecord {
@@ -89,6 +90,8 @@ export interface MailLogRecord {
 
 export interface ErrorReportRecord {
   id: string;
+  /** 'fileUpload': a failed upload the browser reported (POST /wbe/api/user/log/error/file_upload); else the error page's report. */
+  kind?: 'fileUpload';
   page_url: string;
   error_reason: string;
   endpoint?: string;
@@ -96,6 +99,28 @@ export interface ErrorReportRecord {
   /** The selected site (X-SITE-ID) when it is one of the reporter's sites. */
   siteId?: string;
   createdAt: string;
+}
+
+/** A generated report (core/reports); its bytes are in `reportFiles` under the same id. */
+export interface ReportRecord {
+  id: string;
+  ownerId: string;
+  kind: ReportKind;
+  period: string;
+  state: ReportState;
+  /** The owner's report language when asked for: the file's texts and name. */
+  language: 'en' | 'tr';
+  createdAt: string;
+  readyAt?: string;
+  fileName?: string;
+  contentType?: string;
+  size?: number;
+}
+
+export interface ReportFileRecord {
+  id: string;
+  /** The file, base64. */
+  data: string;
 }
 
 export interface AuditLogRecord {

@@ -45,6 +45,8 @@ export const COLLECTION_NAMES = [
   'notifications',
   'helpChatConversations',
   'helpChatMessages',
+  'reports',
+  'reportFiles',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

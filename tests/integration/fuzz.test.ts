@@ -80,6 +80,10 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('POST /wbe/api/realtime/auth');
     expect(listed).toContain('POST /wbe/api/help-chat/mine/messages');
     expect(listed).toContain('POST /wbe/api/help-chat/conversations/:conversationId/messages');
+    expect(listed).toContain('POST /wbe/api/user/log/error/file_upload');
+    expect(listed).toContain('GET /wbe/api/download/report/:report_id');
+    expect(listed).toContain('POST /wbe/api/reports');
+    expect(listed).toContain('DELETE /wbe/api/reports/:report_id');
   });
 
   it(

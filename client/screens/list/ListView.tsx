@@ -151,6 +151,8 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const startExport = async () => {
     if (!body.export) return;
+    // shell §8 'Excel download': a toast when it starts, one when it is saved or failed
+    void showToast(t('download.excelStarted'), 'primary');
     setProgress({ done: 0, total, capped: facts.atLeast });
     try {
       const count = await exportToXlsx({

@@ -3,6 +3,7 @@ import { fetchAllRows } from '../../../core/lists/list.utils';
 import type { ListQuery } from '../../../core/query/query.types';
 import { fieldValue } from '../../../core/query/query.utils';
 import { resolveText } from '../../i18n/text';
+import { saveBlob } from '../../lib/saveFile';
 import { type CellContext, columnKind } from './columnTypes';
 import { fetchListPage } from './listQuery';
 
@@ -17,6 +18,8 @@ export interface ExportRequest {
   /** Rows done of the total; `capped` while the total is a lower bound ("10,000+"). */
   onProgress: (done: number, total: number, capped?: boolean) => void;
 }
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Excel refuses sheet names over 31 characters or with any of : \ / ? * [ ]. */
 const sheetNameOf = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
@@ -42,6 +45,7 @@ export async function exportToXlsx(request: ExportRequest): Promise<number> {
   sheet['!cols'] = columns.map((column) => ({ wpx: column.width ?? 160 }));
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetNameOf(request.sheetName));
-  XLSX.writeFile(book, `${request.fileName}.xlsx`, { compression: true });
+  const bytes: ArrayBuffer = XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true });
+  saveBlob(new Blob([bytes], { type: XLSX_TYPE }), `${request.fileName}.xlsx`);
   return rows.length;
 }

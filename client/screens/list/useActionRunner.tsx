@@ -8,6 +8,7 @@ import type { ListAction } from '../../../core/lists/list.types';
 import { fillFromRow } from '../../../core/lists/list.utils';
 import { fillPath } from '../../../core/routes/route.utils';
 import { clientForPath } from '../../api/clients';
+import { downloadFile } from '../../api/download';
 import { failureText } from '../../api/failureText';
 import { useAppConfig } from '../../runtime/appConfig';
 import { showToast } from '../../lib/toaster';
@@ -43,7 +44,7 @@ export interface ActionRunner {
 
 /**
  * Runs list actions the way the document says: a call (then the list refetches and a toast says how
- * it went), a route, or a named client action. A row's `:params` fill the paths; a bulk call sends
+ * it went), a route, a download, or a named client action. A row's `:params` fill the paths; a bulk call sends
  * `{ ids }`; the route's own params fill what the row does not.
  */
 export function useActionRunner(listId: string, routeParams: Record<string, string>, onDone: () => void): ActionRunner {
@@ -82,6 +83,11 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
         } else if (action.route) {
           const to = fill(action.route);
           if (to) navigate(to);
+        } else if (action.download) {
+          const path = fill(action.download.path);
+          if (!path) throw new Error(`${action.id}: the row does not fill ${action.download.path}`);
+          // says itself how it went (client/api/download.ts)
+          await downloadFile(path, action.download.kind);
         } else if (action.call) {
           const path = fill(action.call.path);
           if (!path) throw new Error(`${action.id}: the row does not fill ${action.call.path}`);

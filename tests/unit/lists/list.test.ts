@@ -240,8 +240,14 @@ describe('publishing a list checks what can be checked statically', () => {
       }),
     );
     expect(problems).toEqual([
-      { path: '/body/rowActions/0', message: 'must have exactly one of "call", "route" and "clientAction"' },
-      { path: '/body/rowActions/1', message: 'must have exactly one of "call", "route" and "clientAction"' },
+      {
+        path: '/body/rowActions/0',
+        message: 'must have exactly one of "call", "route", "clientAction" and "download"',
+      },
+      {
+        path: '/body/rowActions/1',
+        message: 'must have exactly one of "call", "route", "clientAction" and "download"',
+      },
       { path: '/body/rowActions/2/form', message: 'a form needs a "call" to send its values' },
     ]);
   });

@@ -1,0 +1,168 @@
+import type { Guard } from '../../core/guard/guard.types';
+import { type ListQuery, MAX_PAGE_SIZE, type QueryableFields, type SortKey } from '../../core/query/query.types';
+import type { ReportKind, ReportRequest, ReportView } from '../../core/reports/report.types';
+import { periodEnded, periodOf } from '../../core/reports/report.utils';
+import { allOf } from '../../core/resources/resource.utils';
+import type { AuthContext } from '../auth/authenticate';
+import { ADMIN_GUARD, passesGuard } from '../auth/require-guard';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import { asLanguage } from '../http/i18n';
+import type { Job } from '../jobs/jobs.types';
+import { REPORT_GENERATORS, type ReportFile } from '../reports/report-generators';
+import type { ReportFileRecord, ReportRecord } from '../store/records.types';
+
+/** What the reports list filters and sorts on (the caller's own reports only). */
+export const REPORT_FIELDS: QueryableFields = {
+  filterable: ['kind', 'period', 'state', 'createdAt'],
+  sortable: ['kind', 'period', 'state', 'createdAt', 'readyAt'],
+};
+/** What the store is asked besides: the owner (every list) and the state (the sweep). */
+export const REPORT_STORE_FIELDS: QueryableFields = {
+  filterable: [...REPORT_FIELDS.filterable, 'ownerId'],
+  sortable: REPORT_FIELDS.sortable,
+};
+export const REPORTS_NEWEST_FIRST: SortKey[] = [{ field: 'createdAt', direction: 'desc' }];
+
+/** Who may ask for each kind (the list's toolbar action carries the same guard). */
+export const REPORT_GUARDS: Record<ReportKind, Guard> = {
+  mailDelivery: ADMIN_GUARD,
+};
+
+export const GENERATE_REPORT_JOB = 'reports.generate';
+/** Reports of a month that was still running when asked for are made once it is over. */
+export const GENERATE_DUE_REPORTS_JOB = 'reports.generate-due';
+export const GENERATE_DUE_REPORTS_CRON = '7 * * * *';
+
+/** What a download finds: a report still being made, or its file. */
+export type Download = { state: 'generating'; report: ReportView } | { state: 'ready'; file: ReportFile };
+
+function view({ ownerId: _owner, language: _language, contentType: _type, ...report }: ReportRecord): ReportView {
+  return report;
+}
+
+/**
+ * Reports generated in the background (a job per report) and downloaded by their owner
+ * (shell §7 GET /download/report/{report_id}, domain §8 'not authorized, not found, not ready').
+ */
+export class ReportsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get reports() {
+    return this.ctx.store.collection<ReportRecord>('reports');
+  }
+
+  private get files() {
+    return this.ctx.store.collection<ReportFileRecord>('reportFiles');
+  }
+
+  async list(auth: AuthContext, query: ListQuery) {
+    const mine = { field: 'ownerId', op: 'eq' as const, value: auth.user.id };
+    const result = await this.reports.query({ ...query, filter: allOf(mine, query.filter) });
+    return { ...result, items: result.items.map(view) };
+  }
+
+  /** A report of `period`: made now when the month is over, else once it is (the same one when asked again). */
+  async request(auth: AuthContext, { kind, period }: ReportRequest, now = new Date()): Promise<ReportView> {
+    if (!(await passesGuard(this.ctx, auth, REPORT_GUARDS[kind]))) throw new AppError(403, 'noPermission');
+    if (period > periodOf(now)) throw new AppError(422, 'reportPeriodInFuture');
+    const waiting = await this.reports.query({
+      filter: {
+        and: [
+          { field: 'ownerId', op: 'eq', value: auth.user.id },
+          { field: 'kind', op: 'eq', value: kind },
+          { field: 'period', op: 'eq', value: period },
+          { field: 'state', op: 'eq', value: 'generating' },
+        ],
+      },
+      sort: [],
+      page: 1,
+      pageSize: 1,
+    });
+    if (waiting.items[0]) return view(waiting.items[0]);
+    const { user } = auth;
+    const report = await this.reports.insert({
+      id: crypto.randomUUID(),
+      ownerId: user.id,
+      kind,
+      period,
+      state: 'generating',
+      language: asLanguage(user.report_language ?? user.site_language),
+      createdAt: now.toISOString(),
+    });
+    if (periodEnded(period, now)) await this.ctx.jobs.send(GENERATE_REPORT_JOB, { id: report.id });
+    return view(report);
+  }
+
+  /** The caller's own report: 404 `reportNotFound`, 403 `reportNotAuthorized` for another user's. */
+  private async own(auth: AuthContext, id: string): Promise<ReportRecord> {
+    const report = await this.reports.get(id);
+    if (!report) throw new AppError(404, 'reportNotFound');
+    if (report.ownerId !== auth.user.id) throw new AppError(403, 'reportNotAuthorized');
+    return report;
+  }
+
+  /** The report's file, or that it is still being generated; 409 `reportFailed` when it could not be made. */
+  async download(auth: AuthContext, id: string): Promise<Download> {
+    const report = await this.own(auth, id);
+    if (report.state === 'failed') throw new AppError(409, 'reportFailed');
+    if (report.state === 'generating') return { state: 'generating', report: view(report) };
+    const file = await this.files.get(id);
+    if (!file || !report.fileName) throw new AppError(404, 'reportNotFound');
+    return {
+      state: 'ready',
+      file: {
+        fileName: report.fileName,
+        contentType: report.contentType ?? 'application/octet-stream',
+        bytes: Buffer.from(file.data, 'base64'),
+      },
+    };
+  }
+
+  /** Removes one of the caller's reports and its file (a job still due finds nothing to make). */
+  async remove(auth: AuthContext, id: string): Promise<{ id: string }> {
+    await this.own(auth, id);
+    await this.files.remove(id);
+    await this.reports.remove(id);
+    return { id };
+  }
+
+  /** The job: makes the file and marks the report ready; after the last retry, failed. */
+  async generate(job: Job<{ id: string }>, now = new Date()): Promise<void> {
+    const report = await this.reports.get(job.data.id);
+    // another job made it already, or it was removed, or its month is still running
+    if (report?.state !== 'generating' || !periodEnded(report.period, now)) return;
+    let file: ReportFile;
+    try {
+      file = await REPORT_GENERATORS[report.kind](this.ctx, report);
+    } catch (error) {
+      if (job.retryCount < job.retryLimit) throw error;
+      this.ctx.log.error(`Report ${report.id} could not be generated`, error);
+      await this.reports.update(report.id, { state: 'failed' });
+      return;
+    }
+    const data = file.bytes.toString('base64');
+    if (await this.files.get(report.id)) await this.files.update(report.id, { data });
+    else await this.files.insert({ id: report.id, data });
+    await this.reports.update(report.id, {
+      state: 'ready',
+      readyAt: new Date().toISOString(),
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.bytes.length,
+    });
+  }
+
+  /** The hourly sweep: a job for every report whose month has ended since it was asked for. */
+  async sendDue(now = new Date()): Promise<number> {
+    const { items } = await this.reports.query({
+      filter: { field: 'state', op: 'eq', value: 'generating' },
+      sort: [],
+      page: 1,
+      pageSize: MAX_PAGE_SIZE,
+    });
+    const due = items.filter((report) => periodEnded(report.period, now));
+    for (const report of due) await this.ctx.jobs.send(GENERATE_REPORT_JOB, { id: report.id });
+    return due.length;
+  }
+}

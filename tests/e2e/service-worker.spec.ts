@@ -1,0 +1,131 @@
+/**
+ * The service worker (shell §9; vite.config.ts, client/app/serviceWorker.ts) on a server of its
+ * own, whose client folder the test swaps between two real builds while a page is open: the new
+ * version must take over and the page reload into it with nobody reloading it; and with the
+ * server gone, a reload must still paint the shell from what the worker kept.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
+import { PASSWORD } from './support/users';
+import { expectSignedInAt, signIn, t } from './support/ui';
+
+const port = E2E_PORT + 1;
+const base = `http://127.0.0.1:${port}`;
+const run = promisify(execFile);
+
+test.use({ serviceWorkers: 'allow', baseURL: base });
+test.describe.configure({ mode: 'serial' });
+
+let work: string;
+let served: string;
+let server: ChildProcess | null = null;
+
+/** A production build named `name` (`<html data-build>`), as `npm start` makes it. */
+async function build(name: string, outDir: string): Promise<void> {
+  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir], {
+    env: { ...process.env, APP_BUILD: name },
+  });
+}
+
+/** Puts a build where the server reads its client files, as a deployment replaces them. */
+function publishBuild(from: string): void {
+  for (const entry of fs.readdirSync(served)) fs.rmSync(path.join(served, entry), { recursive: true, force: true });
+  fs.cpSync(from, served, { recursive: true });
+}
+
+async function startServer(): Promise<void> {
+  const dataDir = path.join(work, 'data');
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, CLIENT_DIR: served, LOGIN_RATE_LIMIT: '1000' },
+  });
+  await expect
+    .poll(async () => (await fetch(`${base}/config/v1/app`).catch(() => null))?.status, { timeout: 60_000 })
+    .toBe(200);
+}
+
+async function stopServer(): Promise<void> {
+  const running = server;
+  server = null;
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  await exited;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-sw-'));
+  served = path.join(work, 'served');
+  fs.mkdirSync(served);
+  await build('sw-a', path.join(work, 'a'));
+  await build('sw-b', path.join(work, 'b'));
+  publishBuild(path.join(work, 'a'));
+  await startServer();
+});
+
+test.afterAll(async () => {
+  await stopServer();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+test('sw.js is served for every request afresh, under a CSP that lets it run', async ({ request }) => {
+  const sw = await request.get('/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+  expect(sw.headers()['content-type']).toMatch(/javascript/);
+  expect(sw.headers()['content-security-policy']).toMatch(/worker-src 'self'/);
+  expect(await sw.text()).toMatch(/precacheAndRoute/);
+});
+
+test('a new version takes over at once and the open page reloads into it', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('data-build', 'sw-a');
+  // build A's worker has installed (precached the shell) and controls the page
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  publishBuild(path.join(work, 'b'));
+  const reloaded = page.waitForEvent('load');
+  // the user goes on inside the app; nobody reloads the page
+  await page.getByRole('link', { name: t('auth.login.forgotPassword') }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await reloaded;
+  await expect(page.locator('html')).toHaveAttribute('data-build', 'sw-b');
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('heading', { name: t('auth.forgot.title') })).toBeVisible();
+});
+
+test('with the server gone, a reload still paints the signed-in shell', async ({ page, context }) => {
+  await signIn(page, 'admin@demo.test', PASSWORD);
+  await expectSignedInAt(page, '/app/dashboard');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // a load under the worker: the published documents it reads are kept on the way
+  await page.reload();
+  await expect(
+    page.getByRole('navigation', { name: t('shell.mainMenu') }).getByRole('link', { name: t('menu.dashboard') }),
+  ).toBeVisible();
+
+  await stopServer();
+  await context.setOffline(true);
+  // nothing answers over the network now
+  expect(
+    await page.evaluate(() =>
+      fetch('/iam/api/me').then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-build', 'sw-b');
+  await expect(
+    page.getByRole('navigation', { name: t('shell.mainMenu') }).getByRole('link', { name: t('menu.dashboard') }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
