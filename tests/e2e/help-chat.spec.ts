@@ -103,6 +103,8 @@ test('a question from the widget reaches the support inbox, the answer comes bac
   await expect(launcher(merchant, 'helpChat.open', 'tr')).toBeVisible();
   expect(await missingKeys(merchant)).toEqual([]);
   expect(await missingKeys(admin)).toEqual([]);
+  // the language is the account's: back to English for the specs after this one
+  await chooseLanguage(merchant, 'en', 'tr');
 });
 
 test('the inbox and a conversation are refused to a user outside helpChatAgents', async ({ browser }) => {
