@@ -29,6 +29,8 @@ export interface UserRecord {
   /** LoginResponse.data flags (`hasSites` is not stored: it is derived from the `sites` collection). */
   data: { bankAccount?: boolean; bramOnly?: boolean; fullOnboarding?: boolean; tutorials?: unknown };
   twoFactor: { enabled: boolean; secret?: string; pendingSecret?: string };
+  /** The last TOTP time step a code was accepted for: no code of it or before is taken again (server/auth/totp.ts). */
+  totpLastStep?: number;
   /** The affiliate the user came through (X-AFF-ID, first one wins; server/gateway/affiliate.ts). */
   affiliateId?: string;
   /** Bumped to end every session issued before (server/auth/session-generation.ts); absent = 0. */

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOTP_SECRET } from '../../fixtures/users';
-import { currentTotp } from '../../server/auth/totp';
+import { totpCodes } from '../support/totp-codes';
 import type { UserRecord } from '../../server/store/records.types';
 import { type TestServer, call, linkIn, login, startTestServer, tokenFor } from './support/harness';
 
@@ -39,12 +39,13 @@ describe('sessions end when they must', () => {
   });
 
   it('turning 2FA off ends the other sessions; the one asking goes on with a fresh token', async () => {
-    const code = async () => ({ authcode: await currentTotp(DEMO_TOTP_SECRET) });
+    const nextCode = totpCodes(DEMO_TOTP_SECRET);
+    const code = async () => ({ authcode: await nextCode() });
     const elsewhere = await tokenFor(server.base, 'twofa@demo.test', await code());
     const here = await tokenFor(server.base, 'twofa@demo.test', await code());
     const disabled = await call(server.base, 'POST', '/iam/api/me/2fa/disable', {
       token: here,
-      body: { code: await currentTotp(DEMO_TOTP_SECRET) },
+      body: { code: await nextCode() },
     });
     expect(disabled.status).toBe(200);
     expect(disabled.body.content.twoFactorEnabled).toBe(false);
