@@ -23,8 +23,12 @@ export function RootFrame() {
     return () => setNavigator(null);
   }, [navigate]);
 
+  // one view per route change, whatever else changes (a session, a published document)
   useEffect(() => {
     trackPageView(location.pathname);
+  }, [location.pathname]);
+
+  useEffect(() => {
     const match = matchRoute(routes, location.pathname);
     if (!match) return;
     const menu = visibleMenu(menus.main, subject, location.pathname);
