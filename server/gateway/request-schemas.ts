@@ -174,3 +174,34 @@ export const dashboardStatsQuery = {
   additionalProperties: false,
   properties: { days: { type: 'string', pattern: '^([1-9]|[1-8][0-9]|90)$' } },
 };
+
+/** A call that takes no input: nothing but `{}`. */
+export const emptyBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+};
+
+/** A page view (POST /wbe/api/analytics/page-views): the browser's path; the server keeps its route pattern. */
+export const pageViewSchema = {
+  type: 'object',
+  required: ['path'],
+  additionalProperties: false,
+  properties: { path: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^/[^\\s?#]*$' } },
+};
+
+/** GET /wbe/api/admin/analytics?days=1..90 (default 30). */
+export const analyticsQuery = dashboardStatsQuery;
+
+/** Types only: the `smtp-settings` form document judges the fields (422). */
+export const smtpSettingsSchema = {
+  type: 'object',
+  properties: {
+    host: text(253),
+    port: { type: 'integer' },
+    secure: { type: 'boolean' },
+    user: text(254),
+    pass: text(1024),
+    from: text(254),
+  },
+};

@@ -1,13 +1,16 @@
 import type { AppContext } from '../context';
 import { AdminService } from './admin.service';
+import { AnalyticsService } from './analytics.service';
 import { AuthService } from './auth.service';
 import { DashboardService } from './dashboard.service';
 import { ErrorReportService } from './error-report.service';
+import { ImpersonationService } from './impersonation.service';
 import { InvitationService } from './invitations.service';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { SaqLevelService } from './saq-level.service';
 import { SiteService } from './site.service';
+import { SmtpSettingsService } from './smtp-settings.service';
 import { WizardService } from './wizard.service';
 import { ResourcesService } from './resources.service';
 import { WorkflowService } from './workflow.service';
@@ -21,6 +24,7 @@ export function createServices(ctx: AppContext) {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
     admin: new AdminService(ctx),
+    impersonation: new ImpersonationService(ctx),
     organizations: new OrganizationService(ctx),
     errorReports: new ErrorReportService(ctx),
     sites: new SiteService(ctx),
@@ -30,6 +34,8 @@ export function createServices(ctx: AppContext) {
     workflows,
     invitations,
     dashboard: new DashboardService(ctx),
+    analytics: new AnalyticsService(ctx),
+    smtpSettings: new SmtpSettingsService(ctx),
   };
 }
 

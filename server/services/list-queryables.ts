@@ -1,6 +1,8 @@
 import type { QueryableFields } from '../../core/query/query.types';
 import type { Store } from '../store/store.types';
 import { MAIL_LOG_FIELDS, USER_FIELDS } from './admin.service';
+import { PAGE_VIEW_FIELDS } from './analytics.service';
+import { IMPERSONATION_FIELDS } from './impersonation.service';
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
 const SERVER_FILTERS: Array<[name: 'tokens' | 'sites', fields: QueryableFields]> = [
@@ -15,6 +17,8 @@ const SERVER_FILTERS: Array<[name: 'tokens' | 'sites', fields: QueryableFields]>
 export async function declareFixedQueryables(store: Store): Promise<void> {
   await store.declareQueryable('users', USER_FIELDS);
   await store.declareQueryable('mailLogs', MAIL_LOG_FIELDS);
+  await store.declareQueryable('impersonations', IMPERSONATION_FIELDS);
+  await store.declareQueryable('pageViews', PAGE_VIEW_FIELDS);
   await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
   for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);
 }
