@@ -11,9 +11,15 @@ async function signInAsAdmin(page: Page) {
 
 test('analytics: page views of the routes just visited show in the chart and the list', async ({ page }) => {
   await signInAsAdmin(page);
-  // client-side route changes, each one a view of its route pattern
+  // each route shown is one view of its route pattern, posted to our own server
+  const viewed = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/wbe/api/analytics/page-views') &&
+      response.request().postDataJSON()?.path === '/app/settings',
+  );
   await page.goto('/app/settings');
   await expect(page.getByRole('heading', { name: t('settings.title'), level: 1 })).toBeVisible();
+  expect((await viewed).status()).toBe(201);
   await page.goto('/app/admin/analytics');
   await expect(page.getByRole('heading', { name: t('analytics.title'), level: 1 })).toBeVisible();
 
