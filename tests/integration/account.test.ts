@@ -81,7 +81,7 @@ describe('/iam/api/me and two-factor setup', () => {
     });
     expect(disabled.status).toBe(200);
     expect((await login(server.base, 'tm@demo.test')).status).toBe(200);
-  });
+  }, 60_000); // three codes: the third may wait for the next 30-second step
 });
 
 describe('organisations and impersonation', () => {
