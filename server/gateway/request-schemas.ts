@@ -175,7 +175,7 @@ export const dashboardStatsQuery = {
   properties: { days: { type: 'string', pattern: '^([1-9]|[1-8][0-9]|90)$' } },
 };
 
-/** A call that takes no input: nothing but `{}`. */
+/** A call that takes no input: nothing but `{}` (a body, or the query of a read). */
 export const emptyBodySchema = {
   type: 'object',
   additionalProperties: false,

@@ -1,6 +1,6 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { requireAuth } from '../auth/authenticate';
-import { validate } from '../http/validate';
+import { validate, validateQuery } from '../http/validate';
 import type { Services } from '../services';
 import { emptyBodySchema, smtpSettingsSchema } from './request-schemas';
 
@@ -8,7 +8,7 @@ import { emptyBodySchema, smtpSettingsSchema } from './request-schemas';
 export function smtpSettingsRouter(services: Services, admin: RequestHandler[]): Router {
   const router = express.Router();
 
-  router.get('/admin/smtp-settings', ...admin, async (_req, res) => {
+  router.get('/admin/smtp-settings', ...admin, validateQuery(emptyBodySchema), async (_req, res) => {
     res.json({ content: await services.smtpSettings.view() });
   });
 

@@ -100,6 +100,7 @@ describe('SMTP settings the mailer reads', () => {
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toMatchObject({ host: 'validation.required', port: 'validation.required' });
     expect((await settings({ host: 'smtp.example.test', port: 25, extra: 1 })).status).toBe(422);
+    expect((await call(server.base, 'GET', `${PATH}?reveal=pass`, { token: admin })).status).toBe(400);
   });
 
   it("forgets the saved settings: the environment's server applies again", async () => {
