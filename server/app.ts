@@ -14,6 +14,7 @@ import { DocumentsService } from './config/documents.service';
 import { declarePublishedResources, declareResource } from './config/resource-queryables';
 import { readSeedFiles } from './config/seed-files';
 import type { AppContext } from './context';
+import { PAGE_VIEW_PATH } from './gateway/analytics';
 import { flowRouter } from './gateway/flow';
 import { iamRouter } from './gateway/iam';
 import { invRouter } from './gateway/inv';
@@ -217,15 +218,18 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...options.rateLimits,
     };
     const signIn = (req: Request) => req.baseUrl === '/iam/api' && req.path === '/login';
+    // page views have an anonymous budget of their own (server/gateway/analytics.ts)
+    const pageView = (req: Request) =>
+      req.baseUrl === '/wbe/api' && req.path.replace(/\/+$/, '') === PAGE_VIEW_PATH && req.method === 'POST';
     app.use(
       ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api'],
       noStore,
       optionalAuthenticate(ctx),
-      anonymousWriteRateLimit(limits.anonymousWrites, signIn, ctx.counters),
+      anonymousWriteRateLimit(limits.anonymousWrites, (req) => signIn(req) || pageView(req), ctx.counters),
       bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: SIGNED_IN_LIMIT, trusted: signedIn }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));
-    app.use('/wbe/api', wbeRouter(ctx, services));
+    app.use('/wbe/api', wbeRouter(ctx, services, limits));
     app.use('/trn/v2', flowRouter(ctx, services));
     app.use('/inv/api', invRouter(ctx, services, { lookupRateLimit: options.invitationLookupRateLimit ?? 60 }));
     app.use('/tooltip', tooltipRouter(ctx));

@@ -27,6 +27,9 @@ async function main(): Promise<void> {
     rateLimits: {
       ...(limit('SIGN_UP_RATE_LIMIT') ? { signUp: limit('SIGN_UP_RATE_LIMIT') } : {}),
       ...(limit('ANONYMOUS_WRITE_RATE_LIMIT') ? { anonymousWrites: limit('ANONYMOUS_WRITE_RATE_LIMIT') } : {}),
+      ...(limit('ANONYMOUS_PAGE_VIEW_RATE_LIMIT')
+        ? { anonymousPageViews: limit('ANONYMOUS_PAGE_VIEW_RATE_LIMIT') }
+        : {}),
     },
     redisUrl: process.env.REDIS_URL || undefined,
     redisPrefix: process.env.REDIS_PREFIX || undefined,

@@ -1,7 +1,8 @@
 import type { LandingBody } from '../../core/landing/landing.types';
 import { resolveLanding } from '../../core/landing/landing.utils';
+import axios from 'axios';
 import { iam, trn, wbe } from '../api/clients';
-import { content } from '../api/http';
+import { content, failureOf } from '../api/http';
 import { hardRedirect } from '../lib/navigation';
 import { getSession, profilePreferences, storeLogin, updateSession } from '../session/session.store';
 import type { LoginResponse, Organization, SessionUser } from '../session/session.types';
@@ -30,10 +31,29 @@ export async function impersonate(uuid: string, landing: LandingBody): Promise<v
   hardRedirect(resolveLanding(landing, sessionSubject(session)));
 }
 
-/** 'Go Back To Original User': restore the original token and user, reload their data, open the users list. */
+/**
+ * Writes the return to the audit trail, asked with the impersonation session itself (the server
+ * knows from its token who took over whom). Sent outside the service clients: a 401 here means that
+ * session is over already — nothing to give back — and must not end the admin's own session.
+ */
+async function recordReturn(token: string | undefined): Promise<void> {
+  if (!token) return;
+  try {
+    await axios.post('/wbe/api/impersonation/return', {}, { headers: { Authorization: `Bearer ${token}` } });
+  } catch (error) {
+    const status = failureOf(error)?.status;
+    if (status !== 401 && status !== 403) throw error;
+  }
+}
+
+/**
+ * 'Go Back To Original User': record the return, restore the original token and user, reload their
+ * data, open the users list.
+ */
 export async function returnToOriginalUser(): Promise<void> {
-  const { originalToken, originalUser } = getSession();
+  const { originalToken, originalUser, token } = getSession();
   if (!originalToken || !originalUser) return;
+  await recordReturn(token);
   updateSession({
     token: originalToken,
     user: originalUser,

@@ -27,9 +27,12 @@ export function RootFrame() {
   // a route change is when a tab left open learns of a new version (it then reloads into it)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the route change is the trigger
   useEffect(() => checkForUpdate(), [location.pathname]);
-
+  // one view per route change, whatever else changes (a session, a published document)
   useEffect(() => {
     trackPageView(location.pathname);
+  }, [location.pathname]);
+
+  useEffect(() => {
     const match = matchRoute(routes, location.pathname);
     if (!match) return;
     const menu = visibleMenu(menus.main, subject, location.pathname);

@@ -17,6 +17,8 @@ export interface RateLimits {
   anonymousWrites: number;
   /** Wrong 2FA codes on the signed-in 2FA endpoints per 15 minutes per user. */
   twoFactor: number;
+  /** Page views recorded without a session per 15 minutes per ip (their own budget, see below). */
+  anonymousPageViews: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -25,6 +27,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signUp: 5,
   anonymousWrites: 30,
   twoFactor: 5,
+  anonymousPageViews: 300,
 };
 
 /**
@@ -161,5 +164,22 @@ export function invitationLookupRateLimit(limit: number, stores = inMemoryCounte
     windowMs: FIFTEEN_MINUTES,
     code: 'tooManyRequests',
     key: ipOf,
+  });
+}
+
+/**
+ * Page views sent without a session, per ip (429 `tooManyRequests`): an anonymous write like any
+ * other, with a budget of its own — a visitor clicking through the sign-in pages must not use up
+ * the 30 writes that sign-up and error reports share. Use after the caller is known.
+ */
+export function anonymousPageViewRateLimit(limit: number, stores = inMemoryCounters): RequestHandler {
+  return limiter({
+    name: 'anonymous-page-views',
+    stores,
+    limit,
+    windowMs: FIFTEEN_MINUTES,
+    code: 'tooManyRequests',
+    key: ipOf,
+    skip: (req) => req.auth !== undefined,
   });
 }

@@ -8,6 +8,8 @@ export interface TokenClaims {
   org?: string;
   /** id of the admin who impersonates `sub` */
   imp?: string;
+  /** the take-over's record in the impersonation audit trail, so the return names it */
+  ims?: string;
   /**
    * The user's session generation when the token was issued; a token of an older generation is
    * refused (see sessionGeneration in server/auth/session-generation.ts).
@@ -41,6 +43,7 @@ export class TokenService {
         gen: payload.gen as number,
         ...(typeof payload.org === 'string' ? { org: payload.org } : {}),
         ...(typeof payload.imp === 'string' ? { imp: payload.imp } : {}),
+        ...(typeof payload.ims === 'string' ? { ims: payload.ims } : {}),
       };
     } catch {
       return null;

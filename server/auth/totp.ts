@@ -1,21 +1,53 @@
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import type { UserRecord } from '../store/records.types';
+import type { Collection } from '../store/store.types';
 
 export const TOTP_ISSUER = 'PaySec';
+
+/** RFC 6238's time step; one step of clock drift either way is accepted. */
+export const TOTP_PERIOD_SECONDS = 30;
 
 export function newTotpSecret(): string {
   return generateSecret();
 }
 
-/** One 30-second step of clock drift either way is accepted. */
-export async function checkTotp(secret: string, code: string): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
+/**
+ * The time step a code matches (within one step of drift either way) and that comes after
+ * `afterStep`, or null: a wrong code, or one of a step already used.
+ */
+export async function totpStep(secret: string, code: string, afterStep?: number): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
   try {
-    const result = await verify({ secret, token: code, epochTolerance: 30 });
-    return result.valid;
+    const result = await verify({
+      secret,
+      token: code,
+      epochTolerance: TOTP_PERIOD_SECONDS,
+      ...(afterStep === undefined ? {} : { afterTimeStep: afterStep }),
+    });
+    // the union also holds HOTP's result, which has no time step
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * A code is good once (RFC 6238 §5.2): it must match a step later than the last one this user
+ * used, and claiming that step is a compare-and-set in the store, so two requests with one code —
+ * on one instance or on two — cannot both pass. The step is kept on the user (`totpLastStep`).
+ */
+export async function acceptTotp(users: Collection<UserRecord>, user: UserRecord, secret: string, code: string) {
+  const step = await totpStep(secret, code, user.totpLastStep);
+  if (step === null) return false;
+  let claimed = false;
+  await users.upsertWith(user.id, (current) => {
+    claimed = false; // PostgreSQL may ask again
+    if (!current || (current.totpLastStep ?? -1) >= step) return undefined;
+    claimed = true;
+    return { ...current, totpLastStep: step };
+  });
+  return claimed;
 }
 
 /** The current code (tests and tooling). */

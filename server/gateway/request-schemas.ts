@@ -277,8 +277,6 @@ export const conversationParamsSchema = {
   properties: { conversationId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' } },
 };
 
-/** Marking read takes no fields. */
-export const emptyBodySchema = { type: 'object', additionalProperties: false, properties: {} };
 /** POST /wbe/api/reports: a kind and the month it covers (`yyyy-MM`). */
 export const reportRequestSchema = {
   type: 'object',
@@ -306,5 +304,36 @@ export const fileUploadErrorSchema = {
     page_url: filled(2048),
     endpoint: filled(2048),
     error_reason: filled(4000),
+  },
+};
+
+/** A call that takes no input (marking a conversation read): nothing but `{}` (a body, or the query of a read). */
+export const emptyBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {},
+};
+
+/** A page view (POST /wbe/api/analytics/page-views): the browser's path; the server keeps its route pattern. */
+export const pageViewSchema = {
+  type: 'object',
+  required: ['path'],
+  additionalProperties: false,
+  properties: { path: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^/[^\\s?#]*$' } },
+};
+
+/** GET /wbe/api/admin/analytics?days=1..90 (default 30). */
+export const analyticsQuery = dashboardStatsQuery;
+
+/** Types only: the `smtp-settings` form document judges the fields (422). */
+export const smtpSettingsSchema = {
+  type: 'object',
+  properties: {
+    host: text(253),
+    port: { type: 'integer' },
+    secure: { type: 'boolean' },
+    user: text(254),
+    pass: text(1024),
+    from: text(254),
   },
 };

@@ -21,6 +21,10 @@ import {
 import { attributeAffiliate } from './affiliate';
 import { helpChatRouter } from './help-chat';
 import { selectSite } from './site-header';
+import type { RateLimits } from '../auth/rate-limits';
+import { analyticsRouter } from './analytics';
+import { impersonationRouter } from './impersonation';
+import { smtpSettingsRouter } from './smtp-settings';
 import { wizardRouter } from './wizards';
 import { realtimeAuthRouter } from './realtime-auth';
 
@@ -35,7 +39,7 @@ function rejectStaleOrganization(req: Request, _res: Response, next: NextFunctio
 }
 
 /** Web backend `/wbe/api` (docs/contracts.md 'Web backend'). */
-export function wbeRouter(ctx: AppContext, services: Services): Router {
+export function wbeRouter(ctx: AppContext, services: Services, limits: Pick<RateLimits, 'anonymousPageViews'>): Router {
   const router = express.Router();
   const signedIn: RequestHandler[] = [
     authenticate(ctx),
@@ -73,9 +77,9 @@ export function wbeRouter(ctx: AppContext, services: Services): Router {
     res.json({ content: await services.admin.sendMail(requireAuth(req), uuidOf(req), req.body) });
   });
 
-  router.get('/admin/impersonate-uuid/:uuid', ...admin, user, async (req, res) => {
-    res.json({ content: await services.admin.impersonate(requireAuth(req), uuidOf(req)) });
-  });
+  router.use(impersonationRouter(ctx, services, signedIn, admin));
+  router.use(smtpSettingsRouter(services, admin));
+  router.use(analyticsRouter(ctx, services, admin, limits));
 
   // domain §6-7: the user's sites with the saq permission, otherwise an empty list (never an error)
   router.get('/sites', ...signedIn, async (req, res) => {

@@ -11,7 +11,7 @@ export interface Mail {
 }
 
 /** Where mail goes over SMTP: the environment's settings or the stored record's. */
-export type SmtpTarget = Omit<SmtpSettingsRecord, 'id'>;
+export type SmtpTarget = Pick<SmtpSettingsRecord, 'host' | 'port' | 'secure' | 'user' | 'pass' | 'from'>;
 
 /** The delivery job: one per mail, carrying only the log record's id (the mail itself is in the log). */
 export const MAIL_JOB = 'mail.deliver';
@@ -23,14 +23,17 @@ export const MAIL_RETRY: JobOptions = {
   expireInSeconds: 120,
 };
 
+/** The one record of the `smtpSettings` collection. */
+export const SMTP_SETTINGS_ID = 'smtp';
+
 const DEFAULT_FROM = 'PaySec Compliance <no-reply@paysec.local>';
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
 /**
  * Every mail is written to `mailLogs` as queued, and a job delivers it: over SMTP when a server is
- * configured (env first, then the `smtpSettings` record), the log then says sent — or failed once
- * the retries are spent; with no server it says logged. Queuing never fails the caller's request:
- * the log is the evidence.
+ * configured (the `smtpSettings` record an admin saved, else SMTP_HOST/SMTP_PORT), the log then
+ * says sent — or failed once the retries are spent; with no server it says logged. Queuing never
+ * fails the caller's request: the log is the evidence.
  */
 export class Mailer {
   private transport: { key: string; transporter: Transporter } | null = null;
@@ -48,10 +51,22 @@ export class Mailer {
     return this.jobs.define<{ logId: string }>(MAIL_JOB, (job) => this.deliver(job), this.retry);
   }
 
-  private async target(): Promise<SmtpTarget | null> {
-    if (this.envSmtp) return this.envSmtp;
-    const stored = await this.store.collection<SmtpSettingsRecord>('smtpSettings').get('smtp');
-    return stored?.host && stored.port ? stored : null;
+  /**
+   * Where mail goes now, read at every delivery so a saved change applies to the next mail on
+   * every instance: the stored settings (Administration → SMTP settings) over the environment's.
+   */
+  async target(): Promise<SmtpTarget | null> {
+    const stored = await this.store.collection<SmtpSettingsRecord>('smtpSettings').get(SMTP_SETTINGS_ID);
+    if (stored?.host && stored.port) {
+      const { host, port, secure, user, pass, from } = stored;
+      return { host, port, secure, user, pass, from };
+    }
+    return this.envSmtp;
+  }
+
+  /** The environment's SMTP server (SMTP_HOST/SMTP_PORT), if any: what applies without stored settings. */
+  environmentTarget(): SmtpTarget | null {
+    return this.envSmtp;
   }
 
   private transporterFor(target: SmtpTarget): Transporter {
@@ -89,6 +104,29 @@ export class Mailer {
     } catch (error) {
       this.onError(`Mail to ${mail.to} could not be queued`, error);
       return await logs.update(record.id, { status: 'failed', error: (error as Error).message });
+    }
+  }
+
+  /**
+   * Logs the mail and delivers it at once, without the queue or its retries: for 'send test mail',
+   * whose caller waits to hear whether the server takes it. Resolves with the log record (sent or
+   * failed, with the server's error); null when no SMTP server is configured (nothing is logged).
+   */
+  async deliverNow(mail: Mail): Promise<MailLogRecord | null> {
+    const target = await this.target();
+    if (!target) return null;
+    const logs = this.store.collection<MailLogRecord>('mailLogs');
+    const record = await logs.insert({
+      id: crypto.randomUUID(),
+      ...mail,
+      status: 'queued',
+      createdAt: new Date().toISOString(),
+    });
+    try {
+      await this.transporterFor(target).sendMail({ from: target.from ?? DEFAULT_FROM, ...mail });
+      return await logs.update(record.id, { status: 'sent', attempts: 1 });
+    } catch (error) {
+      return await logs.update(record.id, { status: 'failed', attempts: 1, error: (error as Error).message });
     }
   }
 

@@ -8,7 +8,7 @@ import { plainMail } from '../mail/templates';
 import { findWhere } from '../store/matching';
 import type { MailLogRecord, TokenRecord } from '../store/records.types';
 import { removeConversation } from './help-chat.service';
-import { loginResponse, publicUser } from './session';
+import { publicUser } from './session';
 import { getUser, usersOf } from './users';
 
 /** What the users list may sort and filter on (the stored names are the public ones). */
@@ -24,7 +24,7 @@ export const MAIL_LOG_FIELDS: QueryableFields = {
 
 export const NEWEST_FIRST: SortKey[] = [{ field: 'createdAt', direction: 'desc' }];
 
-/** Admin area: users (approve, impersonate, delete, write to), mail log. */
+/** Admin area: users (approve, delete, write to), mail log; impersonation is in impersonation.service.ts. */
 export class AdminService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -88,19 +88,6 @@ export class AdminService {
     if (target.id === admin.id) throw new AppError(400, 'invalidRequest', { uuid: 'invalidRequest' });
     const updated = await usersOf(this.ctx).update(userId, { approved: false, ...endSessions(target) });
     return publicUser(updated);
-  }
-
-  /**
-   * Shell §4 'Impersonation': a session as the target, plus the admin's own user and token so the
-   * client can go back. The token remembers who impersonates (`imp`).
-   */
-  async impersonate({ user: admin, token }: AuthContext, userId: string) {
-    const target = await getUser(this.ctx, userId);
-    if (target.id === admin.id || !target.verified || !target.approved) {
-      throw new AppError(400, 'invalidRequest', { uuid: 'invalidRequest' });
-    }
-    const session = await loginResponse(this.ctx, target, { imp: admin.id });
-    return { ...session, originalUser: publicUser(admin), originalToken: token };
   }
 
   async mailLogs(query: ListQuery) {

@@ -2,7 +2,7 @@ import type { FormBody, FormErrors } from '../../core/forms/form.types';
 import { validateFormData } from '../../core/forms/form.utils';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
 import { endSessions } from '../auth/session-generation';
-import { checkTotp } from '../auth/totp';
+import { acceptTotp } from '../auth/totp';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { asLanguage } from '../http/i18n';
@@ -72,7 +72,7 @@ export class AuthService {
     if (user.twoFactor.enabled && user.twoFactor.secret) {
       const code = input.authcode?.trim();
       if (!code) throw new AppError(403, 'twoFactorRequired', { authcode: 'twoFactorRequired' });
-      if (!(await checkTotp(user.twoFactor.secret, code))) {
+      if (!(await acceptTotp(usersOf(this.ctx), user, user.twoFactor.secret, code))) {
         throw new AppError(403, 'twoFactorFailed', { authcode: 'twoFactorFailed' });
       }
     }

@@ -1,9 +1,11 @@
 import type { AppContext } from '../context';
 import { AdminService } from './admin.service';
+import { AnalyticsService } from './analytics.service';
 import { AuthService } from './auth.service';
 import { DashboardService } from './dashboard.service';
 import { ErrorReportService } from './error-report.service';
 import { HelpChatService } from './help-chat.service';
+import { ImpersonationService } from './impersonation.service';
 import { InvitationService } from './invitations.service';
 import { NotificationService } from './notifications';
 import { OrganizationService } from './organization.service';
@@ -11,6 +13,7 @@ import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
 import { SaqLevelService } from './saq-level.service';
 import { SiteService } from './site.service';
+import { SmtpSettingsService } from './smtp-settings.service';
 import { WizardService } from './wizard.service';
 import { ResourcesService } from './resources.service';
 import { WorkflowService } from './workflow.service';
@@ -24,6 +27,7 @@ export function createServices(ctx: AppContext) {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
     admin: new AdminService(ctx),
+    impersonation: new ImpersonationService(ctx),
     organizations: new OrganizationService(ctx),
     errorReports: new ErrorReportService(ctx),
     sites: new SiteService(ctx),
@@ -36,6 +40,8 @@ export function createServices(ctx: AppContext) {
     notifications: new NotificationService(ctx),
     helpChat: new HelpChatService(ctx),
     reports: new ReportsService(ctx),
+    analytics: new AnalyticsService(ctx),
+    smtpSettings: new SmtpSettingsService(ctx),
   };
 }
 

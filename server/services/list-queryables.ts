@@ -4,6 +4,8 @@ import { MAIL_LOG_FIELDS, USER_FIELDS } from './admin.service';
 import { NOTIFICATION_INDEXED } from './notifications';
 import { CONVERSATION_FIELDS, MESSAGE_FIELDS } from './help-chat.service';
 import { REPORT_STORE_FIELDS } from './reports.service';
+import { PAGE_VIEW_FIELDS } from './analytics.service';
+import { IMPERSONATION_FIELDS } from './impersonation.service';
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
 const SERVER_FILTERS: Array<[name: 'tokens' | 'sites', fields: QueryableFields]> = [
@@ -22,6 +24,8 @@ export async function declareFixedQueryables(store: Store): Promise<void> {
   await store.declareQueryable('helpChatConversations', CONVERSATION_FIELDS);
   await store.declareQueryable('helpChatMessages', MESSAGE_FIELDS);
   await store.declareQueryable('reports', REPORT_STORE_FIELDS);
+  await store.declareQueryable('impersonations', IMPERSONATION_FIELDS);
+  await store.declareQueryable('pageViews', PAGE_VIEW_FIELDS);
   await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
   for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);
 }

@@ -3,6 +3,12 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { loginResponse, organizationsOf } from './session';
 
+/** The claims that make a token an impersonation (who, and which take-over), kept across a switch. */
+const impersonationClaims = ({ imp, ims }: AuthContext['claims']) => ({
+  ...(imp ? { imp } : {}),
+  ...(imp && ims ? { ims } : {}),
+});
+
 /** Organisation list and switch (flow API, shell §4 'Organization switch'). */
 export class OrganizationService {
   constructor(private readonly ctx: AppContext) {}
@@ -22,7 +28,7 @@ export class OrganizationService {
       protectedData,
       data,
       organization_list,
-    } = await loginResponse(this.ctx, user, { org: organizationId, ...(claims.imp ? { imp: claims.imp } : {}) });
+    } = await loginResponse(this.ctx, user, { org: organizationId, ...impersonationClaims(claims) });
     return { token, user: sessionUser, roles, permissions, protectedData, data, organization_list };
   }
 }

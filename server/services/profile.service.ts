@@ -1,5 +1,5 @@
 import { endSessions, sessionGeneration } from '../auth/session-generation';
-import { checkTotp, newTotpSecret, totpProvisioning } from '../auth/totp';
+import { newTotpSecret, totpProvisioning, acceptTotp } from '../auth/totp';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
@@ -43,7 +43,7 @@ export class ProfileService {
 
   async enableTwoFactor({ user }: AuthContext, code: string) {
     const secret = user.twoFactor.pendingSecret;
-    if (!secret || !(await checkTotp(secret, code)))
+    if (!secret || !(await acceptTotp(usersOf(this.ctx), user, secret, code)))
       throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
     const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: true, secret } });
     return publicUser(updated);
@@ -55,7 +55,7 @@ export class ProfileService {
    */
   async disableTwoFactor({ user, claims }: AuthContext, code: string) {
     const secret = user.twoFactor.secret;
-    if (!user.twoFactor.enabled || !secret || !(await checkTotp(secret, code))) {
+    if (!user.twoFactor.enabled || !secret || !(await acceptTotp(usersOf(this.ctx), user, secret, code))) {
       throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
     }
     const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: false }, ...endSessions(user) });

@@ -85,6 +85,19 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
     });
   }
 
+  upsertWith(id: string, next: (current: T | undefined) => T | undefined): Promise<T | undefined> {
+    // computed inside the file's write queue: no other write to this collection runs in between
+    return this.commit(() => {
+      const position = this.index.get(id);
+      const current = position === undefined ? undefined : copy(this.db.data[position]);
+      const wanted = next(current);
+      if (wanted === undefined) return { next: null, result: current };
+      const record = { ...copy(wanted), id };
+      if (position === undefined) return { next: [...this.db.data, record], result: copy(record) };
+      return this.put(position, record);
+    });
+  }
+
   /** Resolves once every write queued so far is on disk. */
   drain(): Promise<void> {
     return this.queue.drain();
@@ -133,6 +146,8 @@ class OpeningCollection<T extends StoredRecord> implements Collection<T> {
   update = (id: string, patch: Partial<T>) => this.opened.then((c) => c.update(id, patch));
   replace = (id: string, record: T) => this.opened.then((c) => c.replace(id, record));
   remove = (id: string) => this.opened.then((c) => c.remove(id));
+  upsertWith = (id: string, next: (current: T | undefined) => T | undefined) =>
+    this.opened.then((c) => c.upsertWith(id, next));
 }
 
 async function openFile(dataDir: string, name: string): Promise<LowdbCollection<StoredRecord>> {

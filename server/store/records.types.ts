@@ -35,6 +35,8 @@ export interface UserRecord {
   /** LoginResponse.data flags (`hasSites` is not stored: it is derived from the `sites` collection). */
   data: { bankAccount?: boolean; bramOnly?: boolean; fullOnboarding?: boolean; tutorials?: unknown };
   twoFactor: { enabled: boolean; secret?: string; pendingSecret?: string };
+  /** The last TOTP time step a code was accepted for: no code of it or before is taken again (server/auth/totp.ts). */
+  totpLastStep?: number;
   /** The affiliate the user came through (X-AFF-ID, first one wins; server/gateway/affiliate.ts). */
   affiliateId?: string;
   /** Bumped to end every session issued before (server/auth/session-generation.ts); absent = 0. */
@@ -136,7 +138,41 @@ export interface AuditLogRecord {
   hash: string;
 }
 
-/** SMTP settings kept in the store (used when SMTP_HOST/SMTP_PORT are not set). */
+/**
+ * Page views of one route on one UTC day, counted up (never one record per view): id
+ * `<day> <route>`. The route is the routes document's pattern (`/app/things/:id`), never the path
+ * itself, so no record id or e-mail in a path is kept; no user is named either.
+ */
+export interface PageViewRecord {
+  id: string;
+  /** yyyy-MM-dd, UTC */
+  day: string;
+  route: string;
+  views: number;
+  signedIn: number;
+  anonymous: number;
+}
+
+/**
+ * One line of the impersonation audit trail (shell §4): an admin took over a user's session, or
+ * gave it back. E-mail addresses are as they were at that moment, for reading the trail later.
+ */
+export interface ImpersonationRecord {
+  id: string;
+  action: 'takeOver' | 'return';
+  at: string;
+  adminId: string;
+  adminEmail: string;
+  userId: string;
+  userEmail: string;
+  /** A return names its take-over (the session token carries its id). */
+  takeOverId?: string;
+}
+
+/**
+ * SMTP settings an admin saved (Administration → SMTP settings): they override SMTP_HOST/SMTP_PORT
+ * at every delivery. `pass` is write-only: no answer ever carries it.
+ */
 export interface SmtpSettingsRecord {
   id: 'smtp';
   host: string;
@@ -145,6 +181,8 @@ export interface SmtpSettingsRecord {
   user?: string;
   pass?: string;
   from?: string;
+  updatedAt?: string;
+  updatedBy?: string;
 }
 
 /** A config document version; the record id is `kind/id/version` because `id` names the document. */

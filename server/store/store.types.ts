@@ -27,6 +27,14 @@ export interface Collection<T extends StoredRecord> {
   replace(id: string, record: T): Promise<T>;
   /** Resolves false when there was nothing to remove. */
   remove(id: string): Promise<boolean>;
+  /**
+   * Read-modify-write as one step no other writer (another request, another instance) comes
+   * between: `next` sees the stored record (undefined when there is none) and answers the record
+   * to store, or undefined to leave things as they are. For counters and compare-and-set (a TOTP
+   * step used once). `next` must be pure: PostgreSQL runs it again when a concurrent first insert
+   * won the race. Resolves with what is stored afterwards.
+   */
+  upsertWith(id: string, next: (current: T | undefined) => T | undefined): Promise<T | undefined>;
 }
 
 /** The collections the app keeps (one JSON file each in the lowdb adapter). */
@@ -47,6 +55,8 @@ export const COLLECTION_NAMES = [
   'helpChatMessages',
   'reports',
   'reportFiles',
+  'pageViews',
+  'impersonations',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
+import type { UserRecord } from '../../server/store/records.types';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -22,6 +23,9 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
   });
   afterAll(() => server.close());
 
+  const idOf = async (email: string) =>
+    (await server.store.collection<UserRecord>('users').find((user) => user.email === email))[0].id;
+
   function expectShape(
     answer: { status: number; body: { code?: unknown; message?: unknown } },
     status: number,
@@ -38,6 +42,7 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
       '/iam/api/login',
       '/iam/api/auth/register',
       '/wbe/api/user/log/error',
+      '/wbe/api/analytics/page-views',
       '/config/v1/documents',
       '/wbe/api/realtime/auth',
       '/ntgw/api/notifications/mark-as-read',
@@ -216,6 +221,64 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
     });
     expectShape(longId, 400, 'invalidRequest');
     expect(longId.body.errors).toEqual({ conversationId: 'invalidRequest' });
+  });
+
+  it("the shell services' endpoints (issue 8) answer malformed bodies and queries with 4xx in the shape", async () => {
+    const json = { 'content-type': 'application/json' };
+    for (const [method, path, token] of [
+      ['POST', '/wbe/api/analytics/page-views', undefined],
+      ['PUT', '/wbe/api/admin/smtp-settings', admin],
+      ['POST', '/wbe/api/admin/smtp-settings/test', admin],
+      ['DELETE', '/wbe/api/admin/smtp-settings', admin],
+    ] as const) {
+      expectShape(
+        await call(server.base, method, path, { token, headers: json, body: '{"path":' }),
+        400,
+        'invalidRequest',
+      );
+      expectShape(await call(server.base, method, path, { token, body: '[1,2]' }), 400, 'invalidRequest');
+      expectShape(
+        await call(server.base, method, path, { token, body: `{"x":${nested(200)}}` }),
+        400,
+        'invalidRequest',
+      );
+      expectShape(
+        await call(server.base, method, path, { token, headers: { 'content-type': 'text/plain' }, body: 'x' }),
+        415,
+        'unsupportedMediaType',
+      );
+    }
+    const session = (
+      await call(server.base, 'GET', `/wbe/api/admin/impersonate-uuid/${await idOf('merchant@demo.test')}`, {
+        token: admin,
+      })
+    ).body.content.token as string;
+    expectShape(
+      await call(server.base, 'POST', '/wbe/api/impersonation/return', { token: session, body: { at: '2020' } }),
+      400,
+      'invalidRequest',
+    );
+    for (const query of ['days=%zz', 'days=1e1', 'days[]=1']) {
+      expectShape(
+        await call(server.base, 'GET', `/wbe/api/admin/analytics?${query}`, { token: admin }),
+        400,
+        'invalidRequest',
+      );
+    }
+    const filter = encodeURIComponent(JSON.stringify({ field: 'route', op: 'eq', value: 'x\u0000' }));
+    for (const list of ['/wbe/api/admin/analytics/page-views', '/wbe/api/admin/impersonations']) {
+      expectShape(await call(server.base, 'GET', `${list}?filter=${filter}`, { token: admin }), 400, 'invalidRequest');
+      expectShape(await call(server.base, 'GET', `${list}?filter=%7B`, { token: admin }), 400, 'invalidRequest');
+      expectShape(await call(server.base, 'GET', `${list}?page=0`, { token: admin }), 400, 'invalidRequest');
+    }
+    expectShape(
+      await call(server.base, 'PUT', '/wbe/api/admin/smtp-settings', {
+        token: admin,
+        body: { host: 'a\u0000b', port: 25 },
+      }),
+      400,
+      'invalidRequest',
+    );
   });
 
   it('logged no failure for any of these client errors', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../../server/auth/totp';
+import { totpCodes } from '../support/totp-codes';
 import { type TestServer, call, login, startTestServer } from './support/harness';
 
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -63,7 +64,7 @@ describe('POST /iam/api/login', () => {
   });
 
   it('signs in with the correct TOTP code', async () => {
-    const answer = await login(server.base, 'twofa@demo.test', undefined, { authcode: await currentTotp(TOTP_SECRET) });
+    const answer = await login(server.base, 'twofa@demo.test', undefined, { authcode: await totpCodes(TOTP_SECRET)() });
     expect(answer.status).toBe(200);
     expect(answer.body.content.user.email).toBe('twofa@demo.test');
   });

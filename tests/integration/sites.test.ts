@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOTP_SECRET, DEMO_USERS } from '../../fixtures/users';
-import { currentTotp } from '../../server/auth/totp';
+import { totpCodes } from '../support/totp-codes';
 import type { ErrorReportRecord, SiteRecord, UserRecord } from '../../server/store/records.types';
 import { type TestServer, call, login, startTestServer, tokenFor } from './support/harness';
 
@@ -88,7 +88,7 @@ describe('GET /wbe/api/sites and data.hasSites (domain §6-7)', () => {
   });
 
   it('gives twofa@ (merchant organisation, no saq role or permission) no sites', async () => {
-    const token = await tokenFor(server.base, 'twofa@demo.test', { authcode: await currentTotp(DEMO_TOTP_SECRET) });
+    const token = await tokenFor(server.base, 'twofa@demo.test', { authcode: await totpCodes(DEMO_TOTP_SECRET)() });
     const answer = await call(server.base, 'GET', '/wbe/api/sites', { token });
     expect(answer.status).toBe(200);
     expect(answer.body.content).toEqual([]);

@@ -195,4 +195,40 @@ describe(`store contract (${TEST_STORE})`, () => {
     expect(await store.collection('organizations').all()).toHaveLength(10);
     expect(await store.collection('users').all()).toHaveLength(10);
   });
+  it('upsertWith counts concurrent increments exactly, creates a missing record once, and writes nothing when asked', async () => {
+    const store = await fresh();
+    const counters = store.collection<Note>('pageViews');
+    const bump = (current: Note | undefined): Note => ({ id: 'c', text: 'counter', count: (current?.count ?? 0) + 1 });
+    // the first writes all race to insert the missing record: each must count, none may fail
+    const results = await Promise.all(Array.from({ length: 60 }, () => counters.upsertWith('c', bump)));
+    expect((await counters.get('c'))?.count).toBe(60);
+    expect(new Set(results.map((stored) => stored?.count)).size).toBe(60);
+    expect(await counters.all()).toHaveLength(1);
+
+    // compare-and-set: only a greater step is taken, whatever the order the writers arrive in
+    const steps = [5, 3, 9, 9, 7, 1];
+    const taken: number[] = [];
+    await Promise.all(
+      steps.map((step) =>
+        counters
+          .upsertWith('step', (current) => {
+            if ((current?.count ?? 0) >= step) return undefined;
+            return { id: 'step', text: 'last step', count: step };
+          })
+          .then((stored) => {
+            if (stored?.count === step) taken.push(step);
+          }),
+      ),
+    );
+    expect((await counters.get('step'))?.count).toBe(9);
+    expect(taken).toContain(9);
+    // undefined leaves a missing record missing and answers undefined
+    expect(await counters.upsertWith('none', () => undefined)).toBeUndefined();
+    expect(await counters.get('none')).toBeUndefined();
+    // inside a transaction it joins it
+    await store.transaction(async (tx) => {
+      await tx.collection<Note>('pageViews').upsertWith('c', bump);
+    });
+    expect((await counters.get('c'))?.count).toBe(61);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEMO_TOTP_SECRET } from '../../fixtures/users';
-import { currentTotp } from '../../server/auth/totp';
+import { totpCodes } from '../support/totp-codes';
 import { openLowdbStore } from '../../server/store/lowdb-store';
 import type { Store, StoredRecord } from '../../server/store/store.types';
 import { type TestServer, call, login, newDataDir, startTestServer, tokenFor } from './support/harness';
@@ -61,7 +61,8 @@ describe('throttles and enumeration', () => {
 
   it('throttles wrong 2FA codes on enable and disable per user', async () => {
     server = await startTestServer({ withSmtp: false, loginRateLimit: 100 });
-    const token = await tokenFor(server.base, 'twofa@demo.test', { authcode: await currentTotp(DEMO_TOTP_SECRET) });
+    const nextCode = totpCodes(DEMO_TOTP_SECRET);
+    const token = await tokenFor(server.base, 'twofa@demo.test', { authcode: await nextCode() });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       statuses.push(
@@ -71,7 +72,7 @@ describe('throttles and enumeration', () => {
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
     const right = await call(server.base, 'POST', '/iam/api/me/2fa/disable', {
       token,
-      body: { code: await currentTotp(DEMO_TOTP_SECRET) },
+      body: { code: await nextCode() },
     });
     expect(right.status).toBe(429);
     expect(right.body.code).toBe('tooManyAttempts');

@@ -110,6 +110,42 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
     return rowCount > 0;
   }
 
+  /**
+   * The row is read under a lock (FOR UPDATE) and written in the same transaction. A missing row
+   * cannot be locked, so its insert may race another: ON CONFLICT DO NOTHING tells, and the loop
+   * reads the winner's row under the lock and asks `next` again.
+   */
+  async upsertWith(id: string, next: (current: T | undefined) => T | undefined): Promise<T | undefined> {
+    if (!storable(id)) throw new Error(`Unstorable id ${id}`);
+    for (;;) {
+      const outcome = await this.sql.transaction(async (tx) => {
+        const { rows } = await tx.query<{ doc: T }>(
+          `SELECT ${READ} FROM records WHERE collection = $1 AND id = $2 FOR UPDATE`,
+          [this.name, id],
+        );
+        const current = rows[0]?.doc;
+        const wanted = next(current);
+        if (wanted === undefined) return { stored: current };
+        const text = asText({ ...wanted, id });
+        if (current) {
+          await tx.query(
+            'UPDATE records SET data = $3::text::jsonb, doc = $3::text::json WHERE collection = $1 AND id = $2',
+            [this.name, id, text],
+          );
+        } else {
+          const { rowCount } = await tx.query(
+            `INSERT INTO records (collection, id, data, doc) VALUES ($1, $2, $3::text::jsonb, $3::text::json)
+             ON CONFLICT (collection, id) DO NOTHING`,
+            [this.name, id, text],
+          );
+          if (rowCount === 0) return null; // another writer inserted it first: read theirs
+        }
+        return { stored: JSON.parse(text) as T };
+      });
+      if (outcome) return outcome.stored;
+    }
+  }
+
   private async rewrite(id: string, next: (current: T) => T): Promise<T> {
     if (!storable(id)) throw new Error(`No record ${id}`);
     return this.sql.transaction(async (tx) => {

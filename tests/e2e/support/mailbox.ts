@@ -5,6 +5,8 @@ import path from 'node:path';
 export const MAIL_DIR = path.resolve('artifacts/e2e-mail');
 
 export interface ReceivedMail {
+  /** The envelope sender (MAIL FROM). */
+  from: string;
   to: string[];
   subject: string;
   text: string;
@@ -31,4 +33,21 @@ export async function waitForLink(to: string, pathPart: string, timeoutMs = 15_0
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no mail to ${to} with a ${pathPart} link within ${timeoutMs} ms`);
+}
+
+/** Waits for the newest mail to `to` that `match` accepts. */
+export async function waitForMail(
+  to: string,
+  match: (mail: ReceivedMail) => boolean,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mail = readAll()
+      .reverse()
+      .find((m) => m.to.some((t) => t.toLowerCase() === to.toLowerCase()) && match(m));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no matching mail to ${to} within ${timeoutMs} ms`);
 }

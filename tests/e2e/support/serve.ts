@@ -32,6 +32,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     LOGIN_RATE_LIMIT: '1000',
     SIGN_UP_RATE_LIMIT: '1000',
     ANONYMOUS_WRITE_RATE_LIMIT: '1000',
+    ANONYMOUS_PAGE_VIEW_RATE_LIMIT: '100000',
   },
 });
 

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   text: string;
   html?: string;
   raw: string;
+  /** The user name the client signed in with (a sink started with `auth` only). */
+  authUser?: string;
 }
 
 export interface SmtpSink {
@@ -22,18 +24,30 @@ export interface SmtpSink {
 
 export interface SmtpSinkOptions {
   onMessage?: (mail: ReceivedMail, index: number) => void;
+  /** Require SMTP AUTH (PLAIN or LOGIN over the plain connection) with exactly these credentials. */
+  auth?: { user: string; pass: string };
 }
 
 /**
- * A real SMTP server on 127.0.0.1 and a free port that accepts every mail (no TLS, no auth)
- * and keeps it, for integration and e2e tests to read links from.
+ * A real SMTP server on 127.0.0.1 and a free port that accepts every mail (no TLS; no auth unless
+ * `auth` names the only credentials it takes) and keeps it, for integration and e2e tests to read
+ * links from.
  */
 export async function start(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const required = options.auth;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !required,
+    disabledCommands: required ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    onAuth(auth, _session, callback) {
+      if (required && auth.username === required.user && auth.password === required.pass) {
+        return callback(null, { user: auth.username });
+      }
+      return callback(new Error('Invalid username or password'));
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -48,6 +62,7 @@ export async function start(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
           text: parts.find((part) => part.type === 'text/plain')?.text ?? '',
           html: parts.find((part) => part.type === 'text/html')?.text,
           raw,
+          ...(typeof session.user === 'string' ? { authUser: session.user } : {}),
         };
         messages.push(mail);
         options.onMessage?.(mail, messages.length - 1);
