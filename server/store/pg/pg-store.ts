@@ -9,6 +9,7 @@ import {
   type Store,
   type StoredRecord,
 } from '../store.types';
+import { KeyedLocks } from '../keyed-locks';
 import { holdsUnstorableText } from '../storable-text';
 import { migrate } from './migrate';
 import type { SqlClient } from './sql-client';
@@ -134,6 +135,21 @@ interface Bound {
   open: boolean;
 }
 
+const LOCK = 'SELECT pg_advisory_xact_lock(hashtext($1))';
+
+/** PGlite: stores over one instance (several apps of one process in tests) share its in-process locks. */
+const sessionLocks = new WeakMap<object, KeyedLocks>();
+
+function inProcessLocks(sql: SqlClient): KeyedLocks {
+  if (!sql.session) return new KeyedLocks();
+  let locks = sessionLocks.get(sql.session);
+  if (!locks) {
+    locks = new KeyedLocks();
+    sessionLocks.set(sql.session, locks);
+  }
+  return locks;
+}
+
 /**
  * A Store over the pool (or PGlite). `transaction(work)` binds its connection to work's async
  * context: every call made inside work — through `tx` or through the store any service holds —
@@ -150,6 +166,38 @@ function storeOver(sql: SqlClient): Store {
   };
   const declared = new Set<string>();
   let closed = false;
+  /** A queue per key in this process: one waiter per key and process holds a lock connection. */
+  const locks = inProcessLocks(sql);
+  /** The lock transaction the current work holds its locks on (so a nested lock joins it). */
+  const holding = new AsyncLocalStorage<Bound>();
+
+  /** The instances' lock, taken once this process's turn came (see Store.withLock). */
+  const acrossInstances = async <R>(key: string, held: () => Promise<R>): Promise<R> => {
+    // PGlite serves this process only; its one session would also make an advisory lock re-entrant for everyone
+    if (sql.engine !== 'server') return held();
+    const name = `paysec.lock.${sql.schema}.${key}`;
+    // inside a transaction its writes are seen only once it commits: the lock must last as long
+    const joined = current()?.open ? current() : holding.getStore()?.open ? holding.getStore() : undefined;
+    if (joined) {
+      await joined.client.query(LOCK, [name]);
+      return held();
+    }
+    const hold =
+      sql.holdLock?.bind(sql) ??
+      (<T>(lockName: string, work: (holder: SqlClient) => Promise<T>) =>
+        sql.transaction(async (tx) => {
+          await tx.query(LOCK, [lockName]);
+          return work(tx);
+        }));
+    return hold(name, async (holder) => {
+      const state: Bound = { client: holder, open: true };
+      try {
+        return await holding.run(state, held);
+      } finally {
+        state.open = false;
+      }
+    });
+  };
 
   const collection = <T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T> => {
     if (closed) throw new Error('Store is closed');
@@ -172,6 +220,7 @@ function storeOver(sql: SqlClient): Store {
         }
       });
     },
+    withLock: (key, work) => locks.run(key, work, (held) => acrossInstances(key, held)),
     async declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields) {
       collection(name); // the same name check
       const key = JSON.stringify([name, [...fields.filterable].sort(), [...fields.sortable].sort()]);
