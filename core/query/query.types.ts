@@ -70,6 +70,12 @@ export interface ListResult<T> {
 export interface QueryableFields {
   filterable: readonly string[];
   sortable: readonly string[];
+  /** Filterable fields holding free text that `contains` searches (a trigram index each on PostgreSQL). */
+  searchable?: readonly string[];
+  /** Filterable fields of text compared by range, such as ISO dates (an index of the exact text each on PostgreSQL). */
+  ranged?: readonly string[];
+  /** Sorts of two or more keys a collection's lists use (a composite index each on PostgreSQL). */
+  sorts?: readonly (readonly SortKey[])[];
 }
 
 export const DEFAULT_PAGE_SIZE = 25;

@@ -12,7 +12,6 @@ import type { EventBus } from '../scale/event-bus';
 import { findWhere } from '../store/matching';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
-import { WriteQueue } from '../store/write-queue';
 import { effectNames } from '../workflows/effects';
 import { type CachedAnswer, DocumentCache, serialize, withoutAuthors } from './document-cache';
 import { versionEtag } from './etag';
@@ -47,6 +46,12 @@ export interface DocumentsServiceOptions {
   onError?: (message: string, error?: unknown) => void;
 }
 
+/**
+ * Read-modify-write steps (next version number, retire + publish) run one at a time across the
+ * instances: two drafts never take one number, two publishes never leave two versions published.
+ */
+const DOCUMENTS_LOCK = 'config.documents';
+
 const recordId = (kind: string, id: string, version: number) => `${kind}/${id}/${version}`;
 
 /** A draft may be incomplete, but never nested deeper than a document may be (it is cloned, hashed, stored). */
@@ -64,8 +69,6 @@ export class DocumentsService {
   readonly cache = new DocumentCache();
   /** Generated validators modules (GET /config/v1/validators/…), by version and hash. */
   private readonly validators = new ValidatorModules();
-  /** Read-modify-write steps (next version number, retire + publish) run one at a time. */
-  private readonly lock = new WriteQueue();
 
   private readonly bus: EventBus;
   private readonly onPublished: NonNullable<DocumentsServiceOptions['onPublished']>;
@@ -265,7 +268,7 @@ export class DocumentsService {
 
   createDraft(kind: string, id: string, body: unknown, actor: string): Promise<ConfigDocument> {
     refuseDeep(body);
-    return this.lock.run(async () => {
+    return this.store.withLock(DOCUMENTS_LOCK, async () => {
       const existing = await this.versionsOf(kind, id);
       const version = existing.reduce((max, document) => Math.max(max, document.version), 0) + 1;
       const document: ConfigDocument = {
@@ -288,7 +291,7 @@ export class DocumentsService {
 
   editDraft(kind: string, id: string, version: number, body: unknown, actor: string): Promise<ConfigDocument> {
     refuseDeep(body);
-    return this.lock.run(async () => {
+    return this.store.withLock(DOCUMENTS_LOCK, async () => {
       const current = await this.version(kind, id, version);
       if (current.status !== 'draft') throw new AppError(409, 'documentImmutable');
       const document: ConfigDocument = { ...current, body, hash: await hashDocument({ kind: current.kind, id, body }) };
@@ -301,7 +304,7 @@ export class DocumentsService {
   }
 
   async publish(kind: string, id: string, version: number, actor: string): Promise<ConfigDocument> {
-    const published = await this.lock.run(async () => {
+    const published = await this.store.withLock(DOCUMENTS_LOCK, async () => {
       const draft = await this.version(kind, id, version);
       if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
       const problems = this.check({ kind: draft.kind, id, body: draft.body });

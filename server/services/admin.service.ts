@@ -15,11 +15,16 @@ import { getUser, usersOf } from './users';
 export const USER_FIELDS: QueryableFields = {
   filterable: ['id', 'name', 'email', 'company', 'roles', 'verified', 'approved', 'createdAt'],
   sortable: ['name', 'email', 'company', 'verified', 'approved', 'createdAt'],
+  // the list's text columns (a column filter is `contains`)
+  searchable: ['name', 'email', 'company'],
+  ranged: ['createdAt'],
 };
 
 export const MAIL_LOG_FIELDS: QueryableFields = {
   filterable: ['to', 'subject', 'status', 'createdAt'],
   sortable: ['to', 'subject', 'status', 'createdAt'],
+  searchable: ['to', 'subject'],
+  ranged: ['createdAt'],
 };
 
 export const NEWEST_FIRST: SortKey[] = [{ field: 'createdAt', direction: 'desc' }];

@@ -8,12 +8,11 @@ import { AppError } from '../http/app-error';
 import { asLanguage } from '../http/i18n';
 import { linkMail } from '../mail/templates';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
-import { WriteQueue } from '../store/write-queue';
 import { AfterAnswer } from './after-answer';
 import type { InvitationService } from './invitations.service';
 import { LinkTokens, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './link-tokens';
 import { loginResponse } from './session';
-import { findUserByEmail, normalizeEmail, usersOf } from './users';
+import { emailLock, findUserByEmail, normalizeEmail, usersOf } from './users';
 
 export interface LoginInput {
   username: string;
@@ -43,8 +42,6 @@ const credentialsError = () => new AppError(401, 'credentialsAreIncorrect', { us
 /** Sign-in, registration, e-mail verification and password reset. */
 export class AuthService {
   private readonly links: LinkTokens;
-  /** duplicate-e-mail check and insert must not interleave */
-  private readonly registerLock = new WriteQueue();
   private readonly afterAnswer: AfterAnswer;
 
   constructor(
@@ -126,7 +123,8 @@ export class AuthService {
   ): Promise<void> {
     // hashed either way, so a sign-up for a known address costs the server the same
     const passwordHash = await hashPassword(String(input.password));
-    await this.registerLock.run(async () => {
+    // the duplicate-e-mail check and the insert hold the address's lock on every instance
+    await this.ctx.store.withLock(emailLock(email), async () => {
       const existing = await findUserByEmail(this.ctx, email);
       if (existing) {
         const link = `${this.ctx.appUrl}/forgot-password`;

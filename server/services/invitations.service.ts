@@ -177,9 +177,11 @@ export class InvitationService {
       this.ctx.store.transaction(async () => {
         await this.accept(record, user);
         const organizationId = String(record.organizationId);
+        // read again under the lock: another acceptance of this user's may have joined meanwhile
+        const current = (await usersOf(this.ctx).get(user.id)) ?? user;
         const joined = await usersOf(this.ctx).update(user.id, {
-          organizationIds: [...new Set([...user.organizationIds, organizationId])],
-          roles: [...new Set([...user.roles, String(record.role)])],
+          organizationIds: [...new Set([...current.organizationIds, organizationId])],
+          roles: [...new Set([...current.roles, String(record.role)])],
         });
         return { user: joined, organizationId };
       }),

@@ -3,7 +3,6 @@ import { MAX_PAGE_SIZE } from '../../core/query/query.types';
 import type { AppContext } from '../context';
 import { findWhere } from '../store/matching';
 import type { TokenRecord } from '../store/records.types';
-import { WriteQueue } from '../store/write-queue';
 
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -16,9 +15,6 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 
 /** Single-use, expiring tokens for mailed links (verification 24h, password reset 1h). */
 export class LinkTokens {
-  /** check-then-mark-used runs one at a time, so a token cannot be spent twice concurrently. */
-  private readonly lock = new WriteQueue();
-
   constructor(private readonly ctx: AppContext) {}
 
   private get tokens() {
@@ -41,8 +37,10 @@ export class LinkTokens {
 
   /** The user id when the token is valid, unused and unexpired; it is marked used at once. */
   consume(type: TokenRecord['type'], token: string): Promise<string | null> {
-    return this.lock.run(async () => {
-      const record = await this.tokens.get(digest(token));
+    const id = digest(token);
+    // check-then-mark-used holds the token's lock on every instance: it is spent once, even when raced
+    return this.ctx.store.withLock(`link-token.${id}`, async () => {
+      const record = await this.tokens.get(id);
       if (!record || record.type !== type || record.usedAt || Date.parse(record.expiresAt) <= Date.now()) return null;
       await this.tokens.update(record.id, { usedAt: new Date().toISOString() });
       return record.userId;

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { GuardSubject, RoleGroups } from '../../core/guard/guard.types';
 import { evaluateGuard } from '../../core/guard/guard.utils';
 import { validateFormData } from '../../core/forms/form.utils';
@@ -30,7 +29,6 @@ import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';
 import type { UserRecord } from '../store/records.types';
 import type { Collection } from '../store/store.types';
-import { WriteQueue } from '../store/write-queue';
 import { writeHistory } from '../workflows/history';
 
 /** Who calls a resource endpoint, resolved once per request. */
@@ -72,10 +70,6 @@ function withoutEmpty(data: Record<string, unknown>): Record<string, unknown> {
 export class ResourcesService {
   /** Published versions never change, so their bodies are kept once read. */
   private readonly pinned = new Map<string, ResourceBody>();
-  /** Check-then-write steps (unique constraints, transitions) of one resource run one at a time. */
-  private readonly locks = new Map<string, WriteQueue>();
-  /** The resources whose lock the current call holds: taking one again inside runs at once. */
-  private readonly held = new AsyncLocalStorage<ReadonlySet<string>>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -84,19 +78,14 @@ export class ResourcesService {
   }
 
   /**
-   * Runs `task` holding the resource's lock. Re-entrant, so a caller may take the lock first and
-   * open a store transaction inside it (lock, then transaction: the other order can deadlock on a
-   * one-session database such as PGlite), and the workflow steps inside take it again freely.
+   * Runs `task` holding the resource's lock on every instance: its check-then-write steps (unique
+   * constraints, transitions, history numbers) run one at a time. Re-entrant, so a caller may take
+   * the lock first and open a store transaction inside it (lock, then transaction: the other order
+   * can deadlock on a one-session database such as PGlite), and the workflow steps inside take it
+   * again freely.
    */
   lock<R>(resourceId: string, task: () => Promise<R>): Promise<R> {
-    const held = this.held.getStore();
-    if (held?.has(resourceId)) return task();
-    let queue = this.locks.get(resourceId);
-    if (!queue) {
-      queue = new WriteQueue();
-      this.locks.set(resourceId, queue);
-    }
-    return queue.run(() => this.held.run(new Set([...(held ?? []), resourceId]), task));
+    return this.ctx.store.withLock(`resource.${resourceId}`, task);
   }
 
   /** The latest published resource; 404 `notFound` when there is none. */

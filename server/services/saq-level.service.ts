@@ -22,8 +22,11 @@ export class SaqLevelService {
       answers,
       createdAt: new Date().toISOString(),
     };
-    if (await this.records.get(userId)) await this.records.update(userId, record);
-    else await this.records.insert(record);
+    // get-then-insert under the record's lock: a double submit on two instances never inserts twice
+    await this.ctx.store.withLock(`saqLevelResults.${userId}`, async () => {
+      if (await this.records.get(userId)) await this.records.update(userId, record);
+      else await this.records.insert(record);
+    });
     return view(record);
   }
 

@@ -8,6 +8,11 @@ export function normalizeEmail(value: unknown): string {
   return typeof value === 'string' ? value.trim().toLowerCase() : '';
 }
 
+/** The store lock held while an account with this address is looked for and made (one account per address). */
+export function emailLock(email: string): string {
+  return `user.email.${normalizeEmail(email)}`;
+}
+
 export function usersOf(ctx: AppContext) {
   return ctx.store.collection<UserRecord>('users');
 }

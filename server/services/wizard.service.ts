@@ -49,7 +49,13 @@ export class WizardService {
     return record ? this.view(record, await this.pinned(record)) : null;
   }
 
-  async save(userId: string, wizardId: string, input: ProgressInput): Promise<ProgressView> {
+  /** Stores the progress; read, judged and written under its record's lock (two tabs never insert it twice). */
+  save(userId: string, wizardId: string, input: ProgressInput): Promise<ProgressView> {
+    const lock = `wizardProgress.${recordId(userId, wizardId)}`;
+    return this.ctx.store.withLock(lock, () => this.saveHeld(userId, wizardId, input));
+  }
+
+  private async saveHeld(userId: string, wizardId: string, input: ProgressInput): Promise<ProgressView> {
     const latest = this.latest(wizardId);
     const existing = await this.records.get(recordId(userId, wizardId));
     const definition = existing ? await this.pinned(existing) : latest;

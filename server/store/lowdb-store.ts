@@ -4,6 +4,7 @@ import { Low } from 'lowdb';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
 import { DurableJsonFile, isTempFile } from './durable-json-file';
+import { KeyedLocks } from './keyed-locks';
 import {
   COLLECTION_NAMES,
   type Collection,
@@ -179,6 +180,8 @@ export async function openLowdbStore(dataDir: string): Promise<Store> {
   }
 
   let closed = false;
+  // one process owns the files: its own queue per key is the whole lock
+  const locks = new KeyedLocks();
   const collection = <T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T> => {
     if (closed) throw new Error('Store is closed');
     const found = fixed.get(name) ?? dynamic.get(name);
@@ -192,6 +195,7 @@ export async function openLowdbStore(dataDir: string): Promise<Store> {
     engine: 'lowdb',
     collection,
     transaction: (work) => work(store),
+    withLock: (key, work) => locks.run(key, work),
     declareQueryable: async () => {},
     query: <T extends StoredRecord>(name: CollectionName | DynamicCollectionName, query: ListQuery) =>
       collection<T>(name).query(query),

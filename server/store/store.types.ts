@@ -91,6 +91,17 @@ export interface Store {
    */
   transaction<R>(work: (tx: Store) => Promise<R>): Promise<R>;
   /**
+   * Runs `work` holding the lock named `key` across every instance that shares this store, for a
+   * check and the write it guards (a unique value, the next version number, a single-use token).
+   * Work under one key runs one at a time, under different keys in parallel; re-entrant (work may
+   * take its key again). PostgreSQL server: a transaction-level advisory lock on a connection of its
+   * own while `work` runs as it would unlocked (its writes commit before the lock goes); called
+   * inside a transaction, the lock is taken in it and held until it ends. PGlite and lowdb serve one
+   * process: a queue per key in this process. Take locks before opening a transaction, never inside
+   * one that another holder's work could wait for (see `transaction`).
+   */
+  withLock<R>(key: string, work: () => Promise<R>): Promise<R>;
+  /**
    * The fields a collection's list endpoint filters and sorts on (a resource's `queryable`, a
    * fixed list's columns): PostgreSQL makes indexes for them; the embedded store needs none.
    */

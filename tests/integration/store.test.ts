@@ -230,5 +230,42 @@ describe(`store contract (${TEST_STORE})`, () => {
       await tx.collection<Note>('pageViews').upsertWith('c', bump);
     });
     expect((await counters.get('c'))?.count).toBe(61);
+
+  it('runs work under one lock key one at a time, other keys alongside; re-entrant; free again after a throw', async () => {
+    const store = await fresh();
+    const notes = store.collection<Note>('errorReports');
+    await notes.insert({ id: 'counter', text: 'count', count: 0 });
+    const events: string[] = [];
+    // read, yield, write: unlocked, racers would read the same count and lose increments
+    const increment = (i: number) =>
+      store.withLock('counter', async () => {
+        events.push(`in ${i}`);
+        const { count = 0 } = (await notes.get('counter')) as Note;
+        await new Promise((resolve) => setImmediate(resolve));
+        await notes.update('counter', { count: count + 1 });
+        events.push(`out ${i}`);
+      });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => increment(i)));
+    expect((await notes.get('counter'))?.count).toBe(12);
+    for (let i = 0; i < events.length; i += 2) expect(events[i + 1]).toBe(events[i].replace('in', 'out'));
+
+    // another key is not held up by a holder that waits
+    let release = () => {};
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const holding = store.withLock('held', () => {
+      entered();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await inside;
+    expect(await store.withLock('other', async () => 'ran')).toBe('ran');
+    // re-entrant: the holder's own steps take the key again at once
+    expect(await store.withLock('other', () => store.withLock('other', async () => 'nested'))).toBe('nested');
+    release();
+    await holding;
+    await expect(store.withLock('held', async () => Promise.reject(new Error('work failed')))).rejects.toThrow(
+      'work failed',
+    );
+    expect(await store.withLock('held', async () => 'again')).toBe('again');
   });
 });

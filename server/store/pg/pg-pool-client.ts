@@ -7,17 +7,31 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
  * A node-postgres pool as a SqlClient. `schema` (a test's own, say) becomes every connection's
  * search_path, so the same SQL runs in any schema; it must be a plain lower-case identifier.
  */
-export function pgPoolClient(connectionString: string, options: { schema?: string; max?: number } = {}): SqlClient {
+export function pgPoolClient(
+  connectionString: string,
+  options: { schema?: string; max?: number; lockConnections?: number } = {},
+): SqlClient {
   const schema = options.schema ?? 'public';
   if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name ${schema}`);
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    // search_path set at connect, so no statement needs the schema spelled out
-    options: schema === 'public' ? undefined : `-c search_path=${schema}`,
-  });
+  // search_path set at connect, so no statement needs the schema spelled out
+  const searchPath = schema === 'public' ? undefined : `-c search_path=${schema}`;
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: searchPath });
   // an idle connection the server drops must not crash the process; the next query reconnects
   pool.on('error', () => {});
+  /** Connections that hold store locks (holdLock), made on first use: a lock holder never starves its own work. */
+  let locks: pg.Pool | null = null;
+  const lockPool = () => {
+    if (!locks) {
+      locks = new pg.Pool({
+        connectionString,
+        max: options.lockConnections ?? 4,
+        options: searchPath,
+        idleTimeoutMillis: 5_000,
+      });
+      locks.on('error', () => {});
+    }
+    return locks;
+  };
   const over = (runner: pg.Pool | pg.PoolClient): SqlClient['query'] =>
     (async (text: string, values?: readonly unknown[]) => {
       const result = await runner.query(text, values as unknown[] | undefined);
@@ -57,6 +71,38 @@ export function pgPoolClient(connectionString: string, options: { schema?: strin
         connection.release();
       }
     },
-    close: () => pool.end(),
+    async holdLock(key, work) {
+      const connection = await lockPool().connect();
+      // a holder checked out has no pool listener: a dropped connection must not crash the process
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      connection.on('error', onError);
+      try {
+        await connection.query('BEGIN');
+        await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+        const holder: SqlClient = {
+          schema,
+          engine: 'server',
+          connectionString,
+          query: over(connection),
+          transaction: (inner) => inner(holder),
+          close: async () => {},
+        };
+        return await work(holder);
+      } finally {
+        // it wrote nothing: rolling back only ends the transaction and its locks
+        await connection.query('ROLLBACK').catch((error: Error) => {
+          lost ??= error;
+        });
+        connection.removeListener('error', onError);
+        connection.release(lost);
+      }
+    },
+    async close() {
+      await pool.end();
+      await locks?.end();
+    },
   };
 }

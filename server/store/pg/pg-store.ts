@@ -9,6 +9,7 @@ import {
   type Store,
   type StoredRecord,
 } from '../store.types';
+import { KeyedLocks } from '../keyed-locks';
 import { holdsUnstorableText } from '../storable-text';
 import { migrate } from './migrate';
 import type { SqlClient } from './sql-client';
@@ -170,6 +171,21 @@ interface Bound {
   open: boolean;
 }
 
+const LOCK = 'SELECT pg_advisory_xact_lock(hashtext($1))';
+
+/** PGlite: stores over one instance (several apps of one process in tests) share its in-process locks. */
+const sessionLocks = new WeakMap<object, KeyedLocks>();
+
+function inProcessLocks(sql: SqlClient): KeyedLocks {
+  if (!sql.session) return new KeyedLocks();
+  let locks = sessionLocks.get(sql.session);
+  if (!locks) {
+    locks = new KeyedLocks();
+    sessionLocks.set(sql.session, locks);
+  }
+  return locks;
+}
+
 /**
  * A Store over the pool (or PGlite). `transaction(work)` binds its connection to work's async
  * context: every call made inside work — through `tx` or through the store any service holds —
@@ -186,6 +202,61 @@ function storeOver(sql: SqlClient): Store {
   };
   const declared = new Set<string>();
   let closed = false;
+  /** pg_trgm's operator class once looked for (null: not installed and not installable here). */
+  let trigramOps: Promise<string | null> | undefined;
+  let expressionStatistics: Promise<boolean> | undefined;
+  const findTrigramOps = async (): Promise<string | null> => {
+    const installed = async () => {
+      const { rows } = await client().query<{ schema: string }>(
+        `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+         WHERE e.extname = 'pg_trgm'`,
+      );
+      const schema = rows[0]?.schema;
+      return schema && /^[a-z_][a-z0-9_]{0,62}$/.test(schema) ? `${schema}.gin_trgm_ops` : null;
+    };
+    const found = await installed();
+    // outside a transaction only: a failed CREATE would abort the caller's transaction
+    if (found || current()?.open) return found;
+    try {
+      // in public, so every schema (tests isolate themselves in one each) finds the operator class
+      await sql.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+    } catch {
+      // not available, or not ours to create: contains then filters without a trigram index
+    }
+    return installed();
+  };
+  /** A queue per key in this process: one waiter per key and process holds a lock connection. */
+  const locks = inProcessLocks(sql);
+  /** The lock transaction the current work holds its locks on (so a nested lock joins it). */
+  const holding = new AsyncLocalStorage<Bound>();
+
+  /** The instances' lock, taken once this process's turn came (see Store.withLock). */
+  const acrossInstances = async <R>(key: string, held: () => Promise<R>): Promise<R> => {
+    // PGlite serves this process only; its one session would also make an advisory lock re-entrant for everyone
+    if (sql.engine !== 'server') return held();
+    const name = `paysec.lock.${sql.schema}.${key}`;
+    // inside a transaction its writes are seen only once it commits: the lock must last as long
+    const joined = current()?.open ? current() : holding.getStore()?.open ? holding.getStore() : undefined;
+    if (joined) {
+      await joined.client.query(LOCK, [name]);
+      return held();
+    }
+    const hold =
+      sql.holdLock?.bind(sql) ??
+      (<T>(lockName: string, work: (holder: SqlClient) => Promise<T>) =>
+        sql.transaction(async (tx) => {
+          await tx.query(LOCK, [lockName]);
+          return work(tx);
+        }));
+    return hold(name, async (holder) => {
+      const state: Bound = { client: holder, open: true };
+      try {
+        return await holding.run(state, held);
+      } finally {
+        state.open = false;
+      }
+    });
+  };
 
   const collection = <T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T> => {
     if (closed) throw new Error('Store is closed');
@@ -208,11 +279,31 @@ function storeOver(sql: SqlClient): Store {
         }
       });
     },
+    withLock: (key, work) => locks.run(key, work, (held) => acrossInstances(key, held)),
     async declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields) {
       collection(name); // the same name check
-      const key = JSON.stringify([name, [...fields.filterable].sort(), [...fields.sortable].sort()]);
+      const key = JSON.stringify([
+        name,
+        [...fields.filterable].sort(),
+        [...fields.sortable].sort(),
+        [...(fields.searchable ?? [])].sort(),
+        [...(fields.ranged ?? [])].sort(),
+        fields.sorts ?? [],
+      ]);
       if (declared.has(key)) return;
-      const statements = indexStatements(name, fields);
+      let ops: string | null | undefined;
+      if (fields.searchable?.length) {
+        // looked for once outside a transaction (inside one it cannot be created)
+        ops = await (trigramOps ?? findTrigramOps());
+        if (!current()?.open) trigramOps ??= Promise.resolve(ops);
+      }
+      expressionStatistics ??= client()
+        .query<{ version: string }>("SELECT current_setting('server_version_num') AS version")
+        .then(({ rows }) => Number(rows[0]?.version) >= 140000);
+      const statements = indexStatements(name, fields, {
+        trigramOps: ops ?? undefined,
+        expressionStatistics: await expressionStatistics,
+      });
       if (statements.length > 0) {
         // one instance at a time: concurrent CREATE INDEX IF NOT EXISTS of one name can still collide
         await client().transaction(async (tx) => {

@@ -19,6 +19,7 @@ export function pgliteClient(db: PGlite, options: { closeWith?: boolean } = {}):
   return {
     schema: 'public',
     engine: 'pglite',
+    session: db,
     query: over(db),
     exec: exec(db),
     transaction(work) {

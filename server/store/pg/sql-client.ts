@@ -16,6 +16,15 @@ export interface SqlClient {
   exec?(script: string): Promise<{ rows: Record<string, unknown>[] }>;
   /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while a transaction on a connection of its own — never one of the pool's, so holding
+   * a lock never takes a connection its work needs — holds `pg_advisory_xact_lock(hashtext(key))`.
+   * `holder` is that transaction: further locks the work takes join it. Released (rolled back, it
+   * wrote nothing) once work settles. A node-postgres pool offers it; PGlite (one session) cannot.
+   */
+  holdLock?<T>(key: string, work: (holder: SqlClient) => Promise<T>): Promise<T>;
+  /** PGlite: the one session every client over that instance shares (their stores share in-process locks). */
+  readonly session?: object;
   /** The PostgreSQL schema this client's tables live in (search_path); 'public' unless a test isolates itself. */
   readonly schema: string;
   /** 'server' (node-postgres pool, a connection string other processes can share) or 'pglite' (this process only). */

@@ -6,6 +6,7 @@ import {
   type ListQuery,
   type QueryableFields,
   type SortDirection,
+  type SortKey,
 } from '../../../core/query/query.types';
 
 /**
@@ -109,11 +110,15 @@ function condition(field: string, op: string, value: unknown, params: Parameters
     case 'contains': {
       const member = `data @> ${params.add(nested(field, [value]))}::jsonb`;
       if (typeof value !== 'string') return member;
-      return `(${member} OR strpos(query_lower_text(${path}), ${params.add(value.toLowerCase())}) > 0)`;
+      // a substring as LIKE '%…%' (the value's own % _ \ escaped): a pg_trgm index of the folded text serves it
+      const pattern = `%${value.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+      return `(${member} OR query_lower_text(${path}) LIKE ${params.add(pattern)})`;
     }
     case 'startsWith':
+      // a range of the field's sort key (strings, folded): its index serves it, no row is folded. The
+      // folded key is in query_utf16's code, a prefix code, so a prefix stays a prefix once coded.
       return typeof value === 'string'
-        ? `starts_with(query_lower_text(${path}), ${params.add(value.toLowerCase())})`
+        ? `(query_rank(${path}) = 1 AND query_num(${path}) IS NULL AND starts_with(query_fold(${path}) COLLATE "C", query_utf16(${params.add(value.toLowerCase())}::text)))`
         : 'FALSE';
     case 'between': {
       const [low, high] = Array.isArray(value) ? value : [];
@@ -183,28 +188,76 @@ function indexName(collection: string, kind: string, field: string): string {
   return `records_q_${createHash('sha256').update(`${collection}\u0000${kind}\u0000${field}`).digest('hex').slice(0, 40)}`;
 }
 
+/** The qualified name of pg_trgm's GIN operator class (`public.gin_trgm_ops`): a schema-plain identifier only. */
+const TRIGRAM_OPS = /^[a-z_][a-z0-9_]{0,62}\.gin_trgm_ops$/;
+
+/** What the server offers beyond PostgreSQL's core: pg_trgm's operator class, expression statistics (14+). */
+export interface IndexOptions {
+  /** pg_trgm's GIN operator class, qualified (`public.gin_trgm_ops`), where the extension is installed. */
+  trigramOps?: string;
+  /** Whether CREATE STATISTICS takes expressions (PostgreSQL 14 and later). */
+  expressionStatistics?: boolean;
+}
+
 /**
- * CREATE INDEX IF NOT EXISTS statements, partial to one collection, for its declared fields: a GIN
- * index of `data` (jsonb_path_ops) for eq / ne / in / contains on an array when anything is
- * filterable; per field the ascending sort key (sorts, ranges) and, for sortable fields, the
- * descending one — each exactly the ORDER BY columns of listSql, id last.
+ * CREATE INDEX / STATISTICS IF NOT EXISTS statements for one collection's declared fields, the indexes
+ * partial to the collection: a GIN index of `data` (jsonb_path_ops) for eq / ne / in / contains on an
+ * array when anything is filterable; per field the ascending sort key (sorts, number ranges,
+ * startsWith) and, for sortable fields, the descending one — each exactly the ORDER BY columns of
+ * listSql, id last; per declared multi-key sort the same columns of all its keys; per ranged field its
+ * exact text (date ranges); where pg_trgm is installed a trigram GIN index of each searchable field's
+ * folded text (`contains`). And per field statistics of its sort key expressions: the planner ignores
+ * a partial index's own, and without any it guesses a filter's matches off by orders of magnitude
+ * (then walks an index for a count that a range would have found). ANALYZE (autovacuum's) fills them.
  */
-export function indexStatements(collection: string, fields: QueryableFields): string[] {
+export function indexStatements(collection: string, fields: QueryableFields, options: IndexOptions = {}): string[] {
+  const { trigramOps, expressionStatistics } = options;
   if (!COLLECTION_NAME.test(collection))
     throw new Error(`Invalid collection name for SQL: ${JSON.stringify(collection)}`);
+  if (trigramOps !== undefined && !TRIGRAM_OPS.test(trigramOps))
+    throw new Error(`Invalid operator class for SQL: ${JSON.stringify(trigramOps)}`);
   const where = `WHERE collection = '${collection}'`;
   const statements: string[] = [];
   if (fields.filterable.length > 0)
     statements.push(
       `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'gin', '')} ON records USING gin (data jsonb_path_ops) ${where}`,
     );
-  const keyIndex = (field: string, direction: SortDirection) =>
-    `CREATE INDEX IF NOT EXISTS ${indexName(collection, direction, field)} ON records (${[
-      ...sortColumns(field, direction),
+  const keysIndex = (kind: string, name: string, keys: readonly SortKey[]) =>
+    `CREATE INDEX IF NOT EXISTS ${indexName(collection, kind, name)} ON records (${[
+      ...keys.flatMap((key) => sortColumns(key.field, key.direction)),
       ID_ORDER,
     ].join(', ')}) ${where}`;
   const ascending = [...new Set([...fields.sortable, ...fields.filterable])];
-  for (const field of ascending) statements.push(keyIndex(field, 'asc'));
-  for (const field of new Set(fields.sortable)) statements.push(keyIndex(field, 'desc'));
+  for (const field of ascending) statements.push(keysIndex('asc', field, [{ field, direction: 'asc' }]));
+  for (const field of new Set(fields.sortable))
+    statements.push(keysIndex('desc', field, [{ field, direction: 'desc' }]));
+  for (const keys of fields.sorts ?? []) {
+    if (keys.length < 2) continue; // one key has its own index above
+    const name = keys.map((key) => `${key.direction === 'desc' ? '-' : ''}${key.field}`).join(',');
+    statements.push(keysIndex('sort', name, keys));
+  }
+  for (const field of new Set(fields.ranged ?? [])) {
+    const path = jsonPath(field);
+    statements.push(
+      `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'range', field)} ON records (query_rank(${path}), query_text(${path}) COLLATE "C", ${ID_ORDER}) ${where}`,
+    );
+  }
+  if (expressionStatistics) {
+    for (const field of ascending) {
+      const path = jsonPath(field);
+      const keys = ['query_rank', 'query_num', 'query_fold', 'query_text'].map((f) => `(${f}(${path}))`);
+      // named per field, not per collection: the expressions are the same in every collection
+      statements.push(
+        `CREATE STATISTICS IF NOT EXISTS ${indexName('', 'stats', field).replace('records_q_', 'records_s_')} (dependencies) ON ${keys.join(', ')} FROM records`,
+      );
+    }
+  }
+  if (trigramOps) {
+    for (const field of new Set(fields.searchable ?? [])) {
+      statements.push(
+        `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'trgm', field)} ON records USING gin (query_lower_text(${jsonPath(field)}) ${trigramOps}) ${where}`,
+      );
+    }
+  }
   return statements;
 }

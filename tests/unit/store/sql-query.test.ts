@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldCondition, Filter, FilterValue, ListQuery, SortKey } from '../../../core/query/query.types';
@@ -17,7 +18,9 @@ const TABLE = `CREATE TABLE records (collection text NOT NULL, id text NOT NULL,
 let sql: SqlClient;
 
 beforeAll(async () => {
-  const db = new PGlite();
+  // pg_trgm as a server offers it: the trigram indexes of searchable fields are made and used
+  const db = new PGlite({ extensions: { pg_trgm } });
+  await db.exec('CREATE EXTENSION pg_trgm SCHEMA public');
   // a migration file holds several statements: PGlite's exec (simple protocol), not query
   await db.exec(TABLE);
   await db.exec(readFileSync(QUERY_SQL_FILE, 'utf8'));
@@ -79,6 +82,10 @@ const letters = [
   'i',
   ' ',
   '.',
+  // LIKE's own characters, which `contains` must find literally
+  '%',
+  '_',
+  '\\',
   '\uE000',
   '\uFFFD',
   '😀',
@@ -193,7 +200,7 @@ describe('listSql', () => {
 });
 
 describe('injection', () => {
-  const hostile = ["x' OR '1'='1", "a\\'; DROP TABLE records; --", '$1', '"}]', '\\"', "'); SELECT 1; --"];
+  const hostile = ["x' OR '1'='1", "a\\'; DROP TABLE records; --", '$1', '"}]', '\\"', "'); SELECT 1; --", '50%_off\\'];
 
   it('puts values only into parameters, and finds them literally', async () => {
     const rows = hostile.map((name, i) => ({ id: `h${i}`, name, tags: [name] }));
@@ -266,19 +273,41 @@ describe('indexStatements', () => {
 
   it('makes indexes a sorted page and an eq filter use (plan shape)', async () => {
     const collection = 'res.plan';
-    for (const statement of indexStatements(collection, { filterable: ['status'], sortable: ['amount'] }))
-      await sql.query(statement);
+    const fields = {
+      filterable: ['status', 'name'],
+      sortable: ['amount', 'name'],
+      searchable: ['name'],
+      ranged: ['name'],
+      sorts: [
+        [
+          { field: 'status', direction: 'asc' },
+          { field: 'amount', direction: 'desc' },
+        ] as SortKey[],
+      ],
+    };
+    const statements = indexStatements(collection, fields, {
+      trigramOps: 'public.gin_trgm_ops',
+      expressionStatistics: true,
+    });
+    for (const statement of statements) await sql.query(statement);
+    const named = (pattern: RegExp) => statements.map((text) => pattern.exec(text)?.[1]).find(Boolean);
+    const trigramIndex = named(/INDEX IF NOT EXISTS (\S+) .*gin_trgm_ops/);
+    const rangeIndex = named(/INDEX IF NOT EXISTS (\S+) ON records \(query_rank\(data->'name'\), query_text/);
+    expect(trigramIndex).toMatch(/^records_q_/);
+    expect(rangeIndex).toMatch(/^records_q_/);
+    expect(statements.filter((text) => text.startsWith('CREATE STATISTICS'))).toHaveLength(3);
     await sql.query(
       `INSERT INTO records SELECT $1, 'r' || g, jsonb_build_object('id', 'r' || g, 'amount', g % 997,
+        'name', (ARRAY['Anadolu', 'Ege', 'Atlas', 'Nordic'])[1 + g % 4] || ' Shop ' || g,
         'status', CASE WHEN g % 1000 = 0 THEN 'void' ELSE (ARRAY['open', 'paid', 'held'])[1 + g % 3] END) FROM generate_series(1, 20000) g`,
       [collection],
     );
     await sql.query('ANALYZE records');
-    const plan = async (q: ListQuery) => {
-      const { items } = listSql(collection, q);
-      const { rows } = await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${items.text}`, items.values);
+    const explain = async ({ text, values }: { text: string; values: unknown[] }) => {
+      const { rows } = await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     };
+    const plan = (q: ListQuery) => explain(listSql(collection, q).items);
     for (const direction of ['asc', 'desc'] as const) {
       const sorted = await plan({ sort: [{ field: 'amount', direction }], page: 3, pageSize: 25 });
       expect(sorted).toMatch(/Index Scan using records_q_/);
@@ -291,5 +320,45 @@ describe('indexStatements', () => {
       pageSize: 25,
     });
     expect(filtered).toMatch(/Bitmap Index Scan on records_q_/);
+
+    // startsWith: a range of the name's sort key, in sort order (no row folded, nothing sorted)
+    const prefix: ListQuery = {
+      filter: { field: 'name', op: 'startsWith', value: 'ege shop 12' },
+      sort: [{ field: 'name', direction: 'asc' }],
+      page: 1,
+      pageSize: 25,
+    };
+    const prefixed = await plan(prefix);
+    expect(prefixed).toMatch(/Index Scan using records_q_\S+ on records/);
+    expect(prefixed).toMatch(/Index Cond: .*< 'ege shop 13'::text/);
+    expect(prefixed).not.toMatch(/Sort|Seq Scan/);
+    expect(await explain(listSql(collection, prefix).count)).not.toMatch(/Seq Scan/);
+    // contains on a searchable field: its trigram index
+    const contains: ListQuery = {
+      filter: { field: 'name', op: 'contains', value: 'shop 1234' },
+      sort: [],
+      page: 1,
+      pageSize: 25,
+    };
+    // (usable: 20,000 rows are few enough for the planner to read them all instead)
+    await sql.query('SET enable_seqscan = off');
+    try {
+      expect(await plan(contains)).toContain(`Bitmap Index Scan on ${trigramIndex}`);
+      expect(await explain(listSql(collection, contains).count)).toContain(`Bitmap Index Scan on ${trigramIndex}`);
+      // a range of exact text (dates, say) on a ranged field: its text index
+      const between: ListQuery = {
+        filter: { field: 'name', op: 'between', value: ['Atlas Shop 2', 'Atlas Shop 3'] },
+        sort: [],
+        page: 1,
+        pageSize: 25,
+      };
+      expect(await explain(listSql(collection, between).count)).toContain(rangeIndex);
+    } finally {
+      await sql.query('RESET enable_seqscan');
+    }
+    // a declared multi-key sort: its composite index, nothing sorted
+    const twoKeys = await plan({ sort: fields.sorts[0], page: 2, pageSize: 25 });
+    expect(twoKeys).toMatch(/Index Scan using records_q_/);
+    expect(twoKeys).not.toMatch(/Sort/);
   }, 60_000);
 });
