@@ -230,6 +230,7 @@ describe(`store contract (${TEST_STORE})`, () => {
       await tx.collection<Note>('pageViews').upsertWith('c', bump);
     });
     expect((await counters.get('c'))?.count).toBe(61);
+  });
 
   it('runs work under one lock key one at a time, other keys alongside; re-entrant; free again after a throw', async () => {
     const store = await fresh();
