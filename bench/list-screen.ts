@@ -16,6 +16,9 @@
  *   show, before the browser was ever idle) are reported on their own too. The baseline sorts in memory.
  * Targets (issue 5): first render ≥ 10× faster than the baseline, sort p95 (of every click) < 50 ms.
  * Needs `vite build` first (npm run bench does it). Run: npx tsx bench/list-screen.ts
+ * BENCH_TRACE=<dir> writes a Chromium trace (with JS samples) of each first click after a load of ours
+ * there, from the click to the page settled: open it in DevTools' Performance panel (its numbers then
+ * include the tracing's own cost).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +32,16 @@ import { build } from 'vite';
 const ROWS = 10_000;
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 40);
+const TRACE_DIR = process.env.BENCH_TRACE;
+if (TRACE_DIR) fs.mkdirSync(TRACE_DIR, { recursive: true });
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'blink.user_timing',
+];
 /** The baseline's clicks take a second or two each: fewer of them (its numbers are only beside ours). */
 const BASELINE_CLICKS = Number(process.env.BENCH_BASELINE_CLICKS ?? 15);
 const SPEED_UP_TARGET = 10;
@@ -213,14 +226,22 @@ async function sortClicks(
       subject.dataUrl,
       subject.busySelector,
     ];
+    const first = i === 0 || reload;
+    const trace = TRACE_DIR && first && subject.busySelector !== null;
+    if (trace)
+      await page
+        .context()
+        .browser()
+        ?.startTracing(page, { path: path.join(TRACE_DIR, `first-click-${i}.json`), categories: TRACE_CATEGORIES });
     const [painted, answered, settled] = (await page.evaluate(
       (args) => (window as unknown as { __timeSort: (...a: unknown[]) => Promise<unknown> }).__timeSort(...args),
       args,
     )) as [number, number, number];
+    if (trace) await page.context().browser()?.stopTracing();
     const button = page.locator(subject.sortButtons, { hasText: new RegExp(`^${column.title}$`) });
     const sorted = await button.evaluate((b) => b.closest('th')?.getAttribute('aria-sort'));
     if (sorted !== (ascending ? 'ascending' : 'descending')) throw new Error(`${subject.name}: aria-sort ${sorted}`);
-    samples.push({ painted, answered, settled, first: i === 0 || reload });
+    samples.push({ painted, answered, settled, first });
   }
   return samples;
 }
@@ -365,6 +386,7 @@ try {
   console.log(
     `    ours vs target ${SORT_TARGET_MS} ms: ratio ${(sortP95.ours / SORT_TARGET_MS).toFixed(2)} (target < 1.00) ${sortP95.ours < SORT_TARGET_MS ? 'OK' : 'ABOVE TARGET'}; baseline / ours ${(sortP95.baseline / sortP95.ours).toFixed(1)}x`,
   );
+  if (TRACE_DIR) console.log(`  traces of ours' first clicks in ${TRACE_DIR} (their timings include the tracing)`);
   if (process.env.BENCH_SAMPLES)
     console.log(
       `  ours' sort clicks in order (ms; * the first after a load): ${oursClicks.map((c) => `${c.first ? '*' : ''}${c.painted.toFixed(0)}`).join(' ')}`,
