@@ -197,6 +197,45 @@ test('row and bulk actions: approve with confirmation, write an e-mail, approve 
   await expect(page.getByRole('columnheader', { name: t('mailLogs.date') })).toHaveAttribute('aria-sort', 'descending');
 });
 
+test('a header click on a page holding every row shows the new order at once, then asks the server for it', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const { items, total } = await usersFromApi(page, { pageSize: '100' });
+  expect(items).toHaveLength(total); // one page holds every user
+  const ascending = (await usersFromApi(page, { sort: 'email', pageSize: '100' })).items.map((user) => user.email);
+  await page.goto('/app/admin/users?pageSize=100');
+  await expect(rowOf(page, 'merchant@demo.test')).toBeVisible();
+
+  // the answer to the new sort is held until the rows have been seen in the new order
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked: string[] = [];
+  await page.route(/\/wbe\/api\/admin\/users\?/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  const emailHeader = page.getByRole('columnheader', { name: t('admin.users.email') });
+  await emailHeader.getByRole('button').click();
+  await expect(emailHeader).toHaveAttribute('aria-sort', 'ascending');
+  const inOrder = async () => {
+    const shown = await emailsShown(page);
+    return shown.length > 0 && shown.every((email, index) => email === ascending[index]);
+  };
+  await expect.poll(inOrder).toBe(true);
+  await expect(page.locator('.list-view__table--stale')).toHaveCount(0); // current, not dimmed
+  // the server is still asked, in the new order
+  await expect.poll(() => asked.length).toBe(1);
+  expect(new URL(asked[0]).searchParams.get('sort')).toBe('email');
+  release();
+  await expect(page.locator('.list-view')).toHaveAttribute('aria-busy', 'false');
+  await expect(page).toHaveURL(/sort=email/);
+  expect(await inOrder()).toBe(true);
+});
+
 test('export writes every user the filter matches to xlsx, not only the page shown', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/app/admin/users');

@@ -1,11 +1,8 @@
 import { Button, Checkbox, Tooltip } from '@blueprintjs/core';
 import type { FlexRenderProps } from '@tanstack/react-table';
 import { type MouseEvent, memo, type ReactNode, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { ListAction } from '../../../core/lists/list.types';
 import { fillFromRow } from '../../../core/lists/list.utils';
-import { resolveText } from '../../i18n/text';
 import type { ListFeatures, ListTableRow } from './listFeatures';
 import type { Row } from './listQuery';
 
@@ -27,6 +24,12 @@ export interface ListRowProps {
   /** `<action id>:<row id>` when an action of this row is running. */
   running: string | null;
   rowLink?: string;
+  /** Goes to a row's link (the router's navigate). */
+  navigate: (to: string) => void;
+  /** The selection checkbox's label. */
+  selectLabel: string;
+  /** An action's title in the user's language. */
+  titleOf: (action: ListAction) => string;
 }
 
 /** A click on a control inside a row is the control's, not the row link's. */
@@ -48,12 +51,11 @@ function sameProps(before: ListRowProps, after: ListRowProps): boolean {
  * row re-renders only when its record, place, columns, selection or running action changes.
  */
 export const ListRow = memo(function ListRow(props: ListRowProps) {
-  const { row, FlexRender, measure } = props;
-  const { t, i18n } = useTranslation();
+  // translations and navigation come from the table: a row reads no context, so a re-sort renders 34 rows cheaply
+  const { row, FlexRender, measure, navigate } = props;
   // rows are keyed by place: after a re-sort this element shows another row, which is measured for itself
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new ref for each row makes React hand the element over again
   const measureRow = useCallback((element: HTMLTableRowElement | null) => measure(element), [measure, row.id]);
-  const navigate = useNavigate();
   const target = props.rowLink ? fillFromRow(props.rowLink, row.original) : null;
   return (
     <tr
@@ -71,11 +73,7 @@ export const ListRow = memo(function ListRow(props: ListRowProps) {
     >
       {props.selectable && (
         <td className="list-table__select">
-          <Checkbox
-            aria-label={t('list.selectRow')}
-            checked={props.selected}
-            onChange={row.getToggleSelectedHandler()}
-          />
+          <Checkbox aria-label={props.selectLabel} checked={props.selected} onChange={row.getToggleSelectedHandler()} />
         </td>
       )}
       {row.getAllCells().map((cell) => (
@@ -90,7 +88,7 @@ export const ListRow = memo(function ListRow(props: ListRowProps) {
             <RowActionButton
               key={action.id}
               action={action}
-              title={resolveText(action.title, t, i18n.language)}
+              title={props.titleOf(action)}
               loading={props.running === `${action.id}:${row.id}`}
               onClick={() => props.onAction(action, row.original)}
             />

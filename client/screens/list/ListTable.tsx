@@ -11,11 +11,14 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useMemo, useRef } from 'react';
+import { IconSize, Icons } from '@blueprintjs/icons';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { ListAction, ListColumn } from '../../../core/lists/list.types';
 import { fieldValue } from '../../../core/query/query.utils';
 import { resolveText } from '../../i18n/text';
+import { whenIdle } from './afterPaint';
 import { ColumnFilter } from './ColumnFilter';
 import { ColumnTooltip } from './ColumnTooltip';
 import { type CellContext, columnKind } from './columnTypes';
@@ -66,9 +69,18 @@ const ariaSort = (sorted: false | 'asc' | 'desc') =>
 export function ListTable(props: ListTableProps) {
   const { columns, rows, facts, state, update, selection, onSelectionChange, cellContext } = props;
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const titleOf = useCallback((action: ListAction) => resolveText(action.title, t, i18n.language), [t, i18n.language]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const byField = useMemo(() => new Map(columns.map((column) => [column.field, column])), [columns]);
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  // a header click shows a sort icon: loaded once the browser is idle after the table shows, or the click
+  // would fetch its chunk and then render again
+  const sortable = columns.some((column) => column.sortable);
+  useEffect(
+    () => (sortable ? whenIdle(() => void Icons.load(['sort-asc', 'sort-desc'], IconSize.STANDARD)) : undefined),
+    [sortable],
+  );
 
   // the same objects while the state is the same: the table recomputes what depends on a new one
   const sorting = useMemo<SortingState>(
@@ -282,6 +294,9 @@ export function ListTable(props: ListTableProps) {
                   onAction={props.onAction}
                   running={props.running?.endsWith(`:${row.id}`) ? props.running : null}
                   rowLink={props.rowLink}
+                  navigate={navigate}
+                  selectLabel={t('list.selectRow')}
+                  titleOf={titleOf}
                 />
               );
             })}

@@ -18,7 +18,7 @@ import { PageHeader } from '../parts/PageHeader';
 import type { CellContext } from './columnTypes';
 import { exportToXlsx } from './exportXlsx';
 import { ListTable } from './ListTable';
-import { listKey, type Placeholder, queryOfState, type Row, useListPage } from './listQuery';
+import { listKey, queryOfState, type Row, useListPage } from './listQuery';
 import { type ExportProgress, exportShare, pageFacts } from './pageFacts';
 import { prepareOrders } from './sortedRows';
 import { type ActionTarget, useActionRunner } from './useActionRunner';
@@ -87,14 +87,14 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   const columns = useMemo(() => visibleColumns(body.columns, subject), [body.columns, subject]);
   const path = fillPath(body.source.path, routeParams);
   const query = useMemo(() => queryOfState(body, state, zone), [body, state, zone]);
-  const page = useListPage(listId, path, query, body.live);
+  const { page, data } = useListPage(listId, path, query, body.live);
   const queryClient = useQueryClient();
-  const rows = page.data?.items ?? [];
-  const facts = pageFacts(page.data ?? { total: 0 }, rows.length, state.page, state.pageSize);
+  const rows = data?.items ?? [];
+  const facts = pageFacts(data ?? { total: 0 }, rows.length, state.page, state.pageSize);
   const total = facts.total;
   // past the last page (rows were removed, or an old link): go to the last page there is — with a
   // capped total only an empty page is past the end, and the last page known is the cap's
-  const lastPage = Math.max(1, Math.ceil((page.data?.total ?? 0) / state.pageSize));
+  const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / state.pageSize));
   const beyondEnd =
     page.isSuccess && !page.isPlaceholderData && state.page > lastPage && (!facts.atLeast || rows.length === 0);
   useEffect(() => {
@@ -251,9 +251,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
       ) : (
         <div
           className={
-            page.isPlaceholderData && !(page.data as Placeholder | undefined)?.resorted
-              ? 'list-view__table list-view__table--stale'
-              : 'list-view__table'
+            page.isPlaceholderData && !data?.resorted ? 'list-view__table list-view__table--stale' : 'list-view__table'
           }
         >
           <ListTable

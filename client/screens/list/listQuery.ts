@@ -1,5 +1,5 @@
-import { type Query, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { type Query, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LiveRefresh } from '../../../core/documents/document.types';
 import type { ColumnFilterValue, ListBody } from '../../../core/lists/list.types';
 import { listFilter } from '../../../core/lists/list.utils';
@@ -8,6 +8,7 @@ import { encodeListQuery } from '../../../core/query/query.utils';
 import { clientForPath } from '../../api/clients';
 import { content } from '../../api/http';
 import { dayBounds } from '../../runtime/dates';
+import { afterPaint } from './afterPaint';
 import { shareRows } from './shareRows';
 import { sortedRows } from './sortedRows';
 import type { ListState } from './useListState';
@@ -50,55 +51,91 @@ export const listKey = (listId: string) => ['list', listId] as const;
 export type Placeholder = ListResult<Row> & { resorted?: boolean };
 
 /**
+ * The rows of `previous` (the answer to `before`) in the order `query` asks, when they are every row
+ * `query` matches: an answer that held every row of its filter, and the same filter and first page asked
+ * again. Sorted in the store's own order (sortedRows), so the server's answer that follows keeps them in place.
+ */
+export function resortedPage(
+  previous: ListResult<Row> | undefined,
+  before: ListQuery | undefined,
+  query: ListQuery,
+): Placeholder | undefined {
+  // a capped total ("10,000+") is a lower bound: such an answer never holds every row
+  const complete =
+    previous && before && !previous.totalCapped && previous.items.length === previous.total && before.page === 1;
+  const sameRows = complete && query.page === 1 && JSON.stringify(before.filter) === JSON.stringify(query.filter);
+  return sameRows
+    ? { items: sortedRows(previous.items, query.sort), total: previous.total, resorted: true }
+    : undefined;
+}
+
+/**
  * While a page loads, the previous one stays on screen. When the previous answer already held every
- * row the filter matches and only the sort changed, those rows are shown at once in the new order —
- * sorted in the store's own order (sortedRows), so the server's answer that follows keeps them in place.
+ * row the filter matches and only the sort changed, those rows are shown at once in the new order (resortedPage).
  */
 export function placeholderFor(query: ListQuery) {
   // React Query asks again (render, then effects) while the page loads: the same rows are sorted once
-  let last: { previous: ListResult<Row>; shown: Placeholder } | undefined;
+  let last: { previous: ListResult<Row>; shown: Placeholder | undefined } | undefined;
   return (
     previous: ListResult<Row> | undefined,
     previousQuery: Query<ListResult<Row>, Error, ListResult<Row>, readonly unknown[]> | undefined,
   ): Placeholder | undefined => {
-    const before = previousQuery?.queryKey.at(-1) as ListQuery | undefined;
-    // a capped total ("10,000+") is a lower bound: such an answer never holds every row
-    const complete =
-      previous && before && !previous.totalCapped && previous.items.length === previous.total && before.page === 1;
-    const sameRows = complete && query.page === 1 && JSON.stringify(before.filter) === JSON.stringify(query.filter);
-    if (!sameRows) return previous;
+    if (!previous) return undefined;
     if (last?.previous !== previous)
       last = {
         previous,
-        shown: { items: sortedRows(previous.items, query.sort), total: previous.total, resorted: true },
+        shown: resortedPage(previous, previousQuery?.queryKey.at(-1) as ListQuery | undefined, query),
       };
-    return last.shown;
+    return last.shown ?? previous;
   };
 }
 
+/** Whether two queries differ in their sort alone. */
+const sortOnly = (a: ListQuery, b: ListQuery) =>
+  a.page === b.page && a.pageSize === b.pageSize && JSON.stringify(a.filter) === JSON.stringify(b.filter);
+
+/** A list page: React Query's result for the query asked of the server, and the page to show. */
+export interface ListPage {
+  page: UseQueryResult<ListResult<Row>>;
+  data: Placeholder | undefined;
+}
+
 /**
- * The page the state asks for (see placeholderFor for what shows while it loads). `live` (the list's
- * `live`): read again every few seconds and on window focus; its event is the caller's to follow.
+ * The page the state asks for (see placeholderFor for what shows while it loads). A new sort of rows
+ * already complete is shown from them in the click's own render, and asked of the server only after
+ * that frame is painted: the click's frame neither starts the request nor cancels the one before.
+ * `live` (the list's `live`): read again every few seconds and on window focus; its event is the caller's to follow.
  */
-export function useListPage(listId: string, path: string, query: ListQuery, live?: LiveRefresh) {
+export function useListPage(listId: string, path: string, query: ListQuery, live?: LiveRefresh): ListPage {
+  const [asked, setAsked] = useState(query);
   // one placeholder function per query: React Query then computes (and re-sorts) a placeholder once, not at every render
-  const placeholderData = useMemo(() => placeholderFor(query), [query]);
+  const placeholderData = useMemo(() => placeholderFor(asked), [asked]);
   // the page on screen when an answer comes (often a re-sorted placeholder): an answer in the order
   // already shown keeps its rows array, and the next re-sort's placeholder holds the same rows again
   const shown = useRef<ListResult<Row> | undefined>(undefined);
   const page = useQuery({
-    queryKey: [...listKey(listId), path, query],
+    queryKey: [...listKey(listId), path, asked],
     // with the signal, React Query aborts an answer nobody waits for any more (the sort changed again):
     // a big page is not read and parsed for nothing while the next one is shown
     queryFn: async ({ signal }) =>
-      shareRows(shown.current, await fetchListPage(path, query, signal)) as ListResult<Row>,
+      shareRows(shown.current, await fetchListPage(path, asked, signal)) as ListResult<Row>,
     placeholderData,
     structuralSharing: shareRows,
     refetchInterval: live?.seconds ? live.seconds * 1000 : false,
     refetchOnWindowFocus: live !== undefined,
   });
+  // the rows shown belong to the query asked: its answer, or its re-sort of complete rows
+  const own = page.isSuccess && (!page.isPlaceholderData || (page.data as Placeholder).resorted === true);
+  const local = useMemo(
+    () => (asked !== query && own && sortOnly(asked, query) ? resortedPage(page.data, asked, query) : undefined),
+    [asked, query, own, page.data],
+  );
+  // anything else is asked at once: this render starts again with it
+  if (asked !== query && !local) setAsked(query);
+  useEffect(() => (local ? afterPaint(() => setAsked(query)) : undefined), [local, query]);
+  const data = local ?? page.data;
   useEffect(() => {
-    shown.current = page.data;
+    shown.current = data;
   });
-  return page;
+  return { page, data };
 }

@@ -1,5 +1,6 @@
 import type { SortKey } from '../../../core/query/query.types';
 import { reverseSorted, sortRecords } from '../../../core/query/query.utils';
+import { whenIdle } from './afterPaint';
 import type { Row } from './listQuery';
 
 /** The orders known of one set of rows, by sort; every array in it holds that same set. */
@@ -34,21 +35,19 @@ export function sortedRows(rows: Row[], sort: SortKey[]): Row[] {
 
 const flip = (direction: SortKey['direction']) => (direction === 'asc' ? 'desc' : 'asc');
 
-// Safari has no requestIdleCallback: a short timeout stands in
-const whenIdle = (work: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(work);
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, 50);
-  return () => clearTimeout(timer);
-};
+/** An idle period with at least this much left takes an order (one sorts in some 5–15 ms): less is the end of a frame. */
+const IDLE_ENOUGH_MS = 20;
+
+/** Whether a click or key press waits (Chromium tells; elsewhere the deadline alone decides). */
+const inputPending = () =>
+  (navigator as { scheduling?: { isInputPending?: () => boolean } }).scheduling?.isInputPending?.() === true;
 
 /**
  * Sorts a complete page, while the browser is idle, in the orders a header click can ask for (each
  * sortable field ascending, then descending — a pass once the ascending order is known; not the order
- * shown), so the click only looks its order up. One order per idle moment: a click meanwhile waits
- * for one sort at most. Returns a cancel.
+ * shown), so the click only looks its order up. As many orders as an idle period has room for while no
+ * input waits — none in the short idle moments between frames, where a sort would hold the next frame
+ * back. Returns a cancel.
  */
 export function prepareOrders(rows: Row[], fields: string[], shown: SortKey[]): () => void {
   const current = sortText(shown);
@@ -58,9 +57,12 @@ export function prepareOrders(rows: Row[], fields: string[], shown: SortKey[]): 
   let cancel = () => {};
   const next = (index: number) => {
     if (index >= sorts.length) return;
-    cancel = whenIdle(() => {
-      sortedRows(rows, sorts[index]);
-      next(index + 1);
+    cancel = whenIdle((deadline) => {
+      let at = index;
+      // without a deadline (no requestIdleCallback), one order each time
+      const room = () => (deadline ? deadline.timeRemaining() >= IDLE_ENOUGH_MS && !inputPending() : at === index);
+      while (at < sorts.length && room()) sortedRows(rows, sorts[at++]);
+      next(at);
     });
   };
   next(0);

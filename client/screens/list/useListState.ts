@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListBody } from '../../../core/lists/list.types';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SortKey } from '../../../core/query/query.types';
+import { afterPaint } from './afterPaint';
 
 /** What the user chose on a list: page, page size, sort, column filters (as typed) and filter-form values. */
 export interface ListState {
@@ -104,7 +105,7 @@ export function useListState(body: ListBody, syncUrl: boolean): [ListState, (pat
       }
       setAhead({ state: next, over: fromUrl });
       writing.current?.();
-      writing.current = afterPaint(() => {
+      writing.current = afterPaintAt(() => {
         writing.current = undefined;
         setParams(paramsFromState(next, body));
       });
@@ -115,16 +116,9 @@ export function useListState(body: ListBody, syncUrl: boolean): [ListState, (pat
 }
 
 /** Runs `work` once the next frame is painted, unless the URL has moved by then (Back); returns a cancel. */
-function afterPaint(work: () => void): () => void {
+function afterPaintAt(work: () => void): () => void {
   const search = window.location.search;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(() => {
-      if (window.location.search === search) work();
-    });
+  return afterPaint(() => {
+    if (window.location.search === search) work();
   });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }

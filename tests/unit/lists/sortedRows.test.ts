@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { sortedRows } from '../../../client/screens/list/sortedRows';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prepareOrders, sortedRows } from '../../../client/screens/list/sortedRows';
 import { sortRecords } from '../../../core/query/query.utils';
 
 const rows = [
@@ -33,5 +33,91 @@ describe('sortedRows (the orders of one set of rows, sorted once)', () => {
     const copy = rows.map((row) => ({ ...row }));
     expect(sortedRows(copy, asc)).not.toBe(sortedRows(rows, asc));
     expect(sortedRows(copy, asc)).toEqual(sortedRows(rows, asc));
+  });
+});
+
+describe('prepareOrders (the orders a header click can ask for, sorted while the browser is idle)', () => {
+  const shown = [{ field: 'name', direction: 'asc' as const }];
+  const orders = ['name', 'mail'].flatMap((field) =>
+    (['asc', 'desc'] as const).map((direction) => [{ field, direction }]),
+  );
+  type IdleWork = (deadline: { timeRemaining: () => number; didTimeout: boolean }) => void;
+  let queue: IdleWork[] = [];
+  const idle = (ms: number) => {
+    const work = queue.shift();
+    if (!work) throw new Error('nothing waits for an idle period');
+    work({ timeRemaining: () => ms, didTimeout: false });
+  };
+  // rows that count how often a sort reads them: a prepared order is looked up without reading any
+  let reads = 0;
+  const counted = () =>
+    Array.from({ length: 50 }, (_, i) => {
+      const row = { id: `r${i}` };
+      for (const [field, value] of [
+        ['name', `n${(i * 7) % 50}`],
+        ['mail', `m${(i * 3) % 50}`],
+      ])
+        Object.defineProperty(row, field, {
+          enumerable: true,
+          get: () => {
+            reads += 1;
+            return value;
+          },
+        });
+      return row as Record<string, unknown>;
+    });
+
+  beforeEach(() => {
+    queue = [];
+    reads = 0;
+    vi.stubGlobal('window', {
+      requestIdleCallback: (work: IdleWork) => queue.push(work),
+      cancelIdleCallback: () => {
+        queue = [];
+      },
+    });
+    vi.stubGlobal('navigator', {});
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sorts every order a click can ask for in a long idle period, so the click reads no row', () => {
+    const rows = counted();
+    prepareOrders(rows, ['name', 'mail'], shown);
+    expect(queue).toHaveLength(1);
+    expect(reads).toBe(0); // nothing before the browser is idle
+    idle(50);
+    expect(queue).toHaveLength(0); // nothing left to ask for
+    expect(reads).toBeGreaterThan(0);
+    reads = 0;
+    const prepared = orders.slice(1).map((sort) => sortedRows(rows, sort));
+    expect(reads).toBe(0);
+    expect(prepared[2]).toEqual(sortRecords(rows, orders[3]));
+    // the order shown was left out: asking for it sorts now
+    sortedRows(rows, orders[0]);
+    expect(reads).toBeGreaterThan(0);
+  });
+
+  it('sorts nothing in the short moment at the end of a frame, and waits for a longer one', () => {
+    const rows = counted();
+    prepareOrders(rows, ['name', 'mail'], shown);
+    idle(3);
+    expect(reads).toBe(0);
+    expect(queue).toHaveLength(1); // asked again
+    idle(50);
+    expect(queue).toHaveLength(0);
+    reads = 0;
+    sortedRows(rows, orders[3]);
+    expect(reads).toBe(0);
+  });
+
+  it('leaves the rest when an input waits (Chromium tells), and the cancel drops it', () => {
+    const rows = counted();
+    vi.stubGlobal('navigator', { scheduling: { isInputPending: () => true } });
+    const cancel = prepareOrders(rows, ['name', 'mail'], shown);
+    idle(50);
+    expect(reads).toBe(0);
+    expect(queue).toHaveLength(1);
+    cancel();
+    expect(queue).toHaveLength(0);
   });
 });
