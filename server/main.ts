@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     smtp: process.env.SMTP_HOST && smtpPort ? { host: process.env.SMTP_HOST, port: smtpPort } : null,
     jwtSecret: process.env.JWT_SECRET || undefined,
     loginRateLimit: limit('LOGIN_RATE_LIMIT'),
+    invitationLookupRateLimit: limit('INVITATION_LOOKUP_RATE_LIMIT'),
     rateLimits: {
       ...(limit('SIGN_UP_RATE_LIMIT') ? { signUp: limit('SIGN_UP_RATE_LIMIT') } : {}),
       ...(limit('ANONYMOUS_WRITE_RATE_LIMIT') ? { anonymousWrites: limit('ANONYMOUS_WRITE_RATE_LIMIT') } : {}),

@@ -32,6 +32,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     LOGIN_RATE_LIMIT: '1000',
     SIGN_UP_RATE_LIMIT: '1000',
     ANONYMOUS_WRITE_RATE_LIMIT: '1000',
+    // one browser address for the whole suite: the per-address budgets would run out across specs
+    INVITATION_LOOKUP_RATE_LIMIT: '1000',
     ANONYMOUS_PAGE_VIEW_RATE_LIMIT: '100000',
   },
 });
