@@ -28,31 +28,48 @@ const PRINCIPAL = {
   1: ['network security controls are installed and maintained', 'ağ güvenlik kontrolleri kurulur ve sürdürülür'],
   2: ['every system component is configured securely', 'tüm sistem bileşenleri güvenli biçimde yapılandırılır'],
   3: ['stored account data is protected', 'saklanan hesap verileri korunur'],
-  4: ['card data sent over open networks is strongly encrypted', 'açık ağlarda gönderilen kart verileri güçlü biçimde şifrelenir'],
+  4: [
+    'card data sent over open networks is strongly encrypted',
+    'açık ağlarda gönderilen kart verileri güçlü biçimde şifrelenir',
+  ],
   5: ['systems are protected against malware', 'sistemler kötü amaçlı yazılımlara karşı korunur'],
-  6: ['systems and software are built and kept secure', 'sistemler ve yazılımlar güvenli biçimde geliştirilir ve sürdürülür'],
+  6: [
+    'systems and software are built and kept secure',
+    'sistemler ve yazılımlar güvenli biçimde geliştirilir ve sürdürülür',
+  ],
   7: ['access is limited to those whose job needs it', 'erişim yalnızca işi gerektirenlerle sınırlıdır'],
   8: ['users are identified and authenticated', 'kullanıcılar tanımlanır ve kimlikleri doğrulanır'],
   9: ['physical access to card data is restricted', 'kart verilerine fiziksel erişim kısıtlanır'],
-  10: ['access to systems and card data is logged and watched', 'sistemlere ve kart verilerine erişim kaydedilir ve izlenir'],
-  11: ['security of systems and networks is tested regularly', 'sistemlerin ve ağların güvenliği düzenli olarak test edilir'],
+  10: [
+    'access to systems and card data is logged and watched',
+    'sistemlere ve kart verilerine erişim kaydedilir ve izlenir',
+  ],
+  11: [
+    'security of systems and networks is tested regularly',
+    'sistemlerin ve ağların güvenliği düzenli olarak test edilir',
+  ],
   12: ['security is backed by policies and programmes', 'güvenlik politika ve programlarla desteklenir'],
   A1: ['multi-tenant providers keep each customer apart', 'çok kiracılı sağlayıcılar her müşteriyi birbirinden ayırır'],
-  A2: ['card-present terminals still on SSL or early TLS are safeguarded', 'hâlâ SSL veya eski TLS kullanan kart terminalleri korunur'],
+  A2: [
+    'card-present terminals still on SSL or early TLS are safeguarded',
+    'hâlâ SSL veya eski TLS kullanan kart terminalleri korunur',
+  ],
   A3: ['designated entities show ongoing compliance', 'belirlenmiş kuruluşlar uyumu sürekli gösterir'],
 };
 
 /** The applicability notes of the lists, in both languages; provenance notes are not shown. */
 const NOTES = {
   'only if merchant keeps paper records with account data': 'Yalnızca hesap verisi içeren kağıt kayıt tutuluyorsa',
-  'N/A if merchant keeps no paper records with account data': 'Hesap verisi içeren kağıt kayıt tutulmuyorsa uygulanamaz',
+  'N/A if merchant keeps no paper records with account data':
+    'Hesap verisi içeren kağıt kayıt tutulmuyorsa uygulanamaz',
   'paper records only': 'Yalnızca kağıt kayıtlar için',
   'service providers only': 'Yalnızca hizmet sağlayıcılar için',
   'multi-tenant service providers only': 'Yalnızca çok kiracılı hizmet sağlayıcılar için',
   'only if merchant has bespoke or custom software': 'Yalnızca özel geliştirilmiş yazılım varsa',
   'issuers / issuing-services only': 'Yalnızca kart çıkaranlar ve kart çıkarma hizmetleri için',
   'merchant web servers that serve the payment page': 'Ödeme sayfasını sunan üye işyeri web sunucuları için',
-  'applies to firewall/router connecting POI devices to processor': 'POI cihazlarını işlemciye bağlayan güvenlik duvarı veya yönlendirici için',
+  'applies to firewall/router connecting POI devices to processor':
+    'POI cihazlarını işlemciye bağlayan güvenlik duvarı veya yönlendirici için',
   'applies to e-commerce web server hosting redirect/iframe; N/A if no merchant system in scope (e.g. fully outsourced MOTO)':
     'Yönlendirme veya iframe barındıran e-ticaret sunucusu için; kapsamda üye işyeri sistemi yoksa uygulanamaz',
 };
@@ -65,15 +82,71 @@ const NOTE_ALIASES = {
 
 /** Eligibility criteria per type, in our own words (Part 2: all must be selected). */
 const ELIGIBILITY = {
-  A: [['Card-not-present sales only', 'Yalnızca kart ibraz edilmeyen satışlar'], ['Every payment page element comes from a validated third party', 'Ödeme sayfasının tüm öğeleri doğrulanmış bir üçüncü taraftan gelir'], ['No electronic storage, processing or transmission of account data on our systems', 'Sistemlerimizde hesap verisi elektronik olarak saklanmaz, işlenmez veya iletilmez']],
-  'A-EP': [['E-commerce sales only', 'Yalnızca e-ticaret satışları'], ['Our website controls how card data reaches the validated processor', 'Web sitemiz kart verisinin doğrulanmış işlemciye nasıl ulaştığını etkiler'], ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz']],
-  B: [['Only imprint machines or standalone dial-out terminals', 'Yalnızca baskı makineleri veya bağımsız çevirmeli terminaller'], ['Terminals are not connected to other systems', 'Terminaller başka sistemlere bağlı değildir'], ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz']],
-  'B-IP': [['Only standalone PTS-approved terminals connected over IP to the processor', 'Yalnızca işlemciye IP ile bağlı bağımsız PTS onaylı terminaller'], ['Terminals are not connected to other systems', 'Terminaller başka sistemlere bağlı değildir'], ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz']],
-  C: [['Payment application systems connected to the internet', 'İnternete bağlı ödeme uygulaması sistemleri'], ['Payment systems are not connected to other systems', 'Ödeme sistemleri başka sistemlere bağlı değildir'], ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz']],
-  'C-VT': [['Card data keyed one at a time into a validated virtual terminal', 'Kart verisi tek tek doğrulanmış sanal terminale girilir'], ['The computer used is isolated and has no card reader attached', 'Kullanılan bilgisayar yalıtılmıştır ve kart okuyucu bağlı değildir'], ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz']],
-  P2PE: [['All payments go through a validated P2PE solution', 'Tüm ödemeler doğrulanmış bir P2PE çözümünden geçer'], ['No card data is entered into other systems', 'Kart verisi başka sistemlere girilmez'], ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz']],
-  'D-Merchant': [['We are a merchant not eligible for any other SAQ type', 'Başka hiçbir SAQ türüne uygun olmayan bir üye işyeriyiz']],
-  'D-ServiceProvider': [['We are a service provider eligible to self-assess', 'Öz değerlendirme yapabilen bir hizmet sağlayıcıyız']],
+  A: [
+    ['Card-not-present sales only', 'Yalnızca kart ibraz edilmeyen satışlar'],
+    [
+      'Every payment page element comes from a validated third party',
+      'Ödeme sayfasının tüm öğeleri doğrulanmış bir üçüncü taraftan gelir',
+    ],
+    [
+      'No electronic storage, processing or transmission of account data on our systems',
+      'Sistemlerimizde hesap verisi elektronik olarak saklanmaz, işlenmez veya iletilmez',
+    ],
+  ],
+  'A-EP': [
+    ['E-commerce sales only', 'Yalnızca e-ticaret satışları'],
+    [
+      'Our website controls how card data reaches the validated processor',
+      'Web sitemiz kart verisinin doğrulanmış işlemciye nasıl ulaştığını etkiler',
+    ],
+    ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz'],
+  ],
+  B: [
+    [
+      'Only imprint machines or standalone dial-out terminals',
+      'Yalnızca baskı makineleri veya bağımsız çevirmeli terminaller',
+    ],
+    ['Terminals are not connected to other systems', 'Terminaller başka sistemlere bağlı değildir'],
+    ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz'],
+  ],
+  'B-IP': [
+    [
+      'Only standalone PTS-approved terminals connected over IP to the processor',
+      'Yalnızca işlemciye IP ile bağlı bağımsız PTS onaylı terminaller',
+    ],
+    ['Terminals are not connected to other systems', 'Terminaller başka sistemlere bağlı değildir'],
+    ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz'],
+  ],
+  C: [
+    ['Payment application systems connected to the internet', 'İnternete bağlı ödeme uygulaması sistemleri'],
+    ['Payment systems are not connected to other systems', 'Ödeme sistemleri başka sistemlere bağlı değildir'],
+    ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz'],
+  ],
+  'C-VT': [
+    [
+      'Card data keyed one at a time into a validated virtual terminal',
+      'Kart verisi tek tek doğrulanmış sanal terminale girilir',
+    ],
+    [
+      'The computer used is isolated and has no card reader attached',
+      'Kullanılan bilgisayar yalıtılmıştır ve kart okuyucu bağlı değildir',
+    ],
+    ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz'],
+  ],
+  P2PE: [
+    ['All payments go through a validated P2PE solution', 'Tüm ödemeler doğrulanmış bir P2PE çözümünden geçer'],
+    ['No card data is entered into other systems', 'Kart verisi başka sistemlere girilmez'],
+    ['No electronic storage of account data', 'Hesap verisi elektronik olarak saklanmaz'],
+  ],
+  'D-Merchant': [
+    [
+      'We are a merchant not eligible for any other SAQ type',
+      'Başka hiçbir SAQ türüne uygun olmayan bir üye işyeriyiz',
+    ],
+  ],
+  'D-ServiceProvider': [
+    ['We are a service provider eligible to self-assess', 'Öz değerlendirme yapabilen bir hizmet sağlayıcıyız'],
+  ],
 };
 
 const t = (en, tr) => ({ en, tr });
@@ -97,7 +170,8 @@ export function buildSaq(file, hierarchy) {
   const bySection = new Map();
   for (const [id, rawNote = ''] of rows) {
     const node = hierarchy.get(id);
-    if (!node || !node.assessable) throw new Error(`saq-${file}.tsv: ${id} is not an assessable v${VERSION} requirement`);
+    if (!node || !node.assessable)
+      throw new Error(`saq-${file}.tsv: ${id} is not an assessable v${VERSION} requirement`);
     const key = principalOf(id);
     const [en, tr] = PRINCIPAL[key];
     const noteEn = NOTE_ALIASES[rawNote.trim()] ?? rawNote.trim();
@@ -242,11 +316,27 @@ export function buildSaq(file, hierarchy) {
   const reason = (en, tr) => col('reason', 'textarea', en, tr, { required: true });
   sections.push(
     appendix('appendixB', 'Appendix B: compensating-control worksheet', 'Ek B: telafi edici kontrol çalışma sayfası', [
-      col('constraints', 'textarea', 'Why the requirement cannot be met as written', 'Gereksinim neden olduğu gibi karşılanamıyor', { required: true }),
-      col('objective', 'textarea', 'Objective of the original control and how this meets it', 'Asıl kontrolün amacı ve bunun nasıl karşılandığı', { required: true }),
-      col('risk', 'textarea', 'Added risk from not meeting it', 'Karşılanmamasının getirdiği ek risk', { required: true }),
+      col(
+        'constraints',
+        'textarea',
+        'Why the requirement cannot be met as written',
+        'Gereksinim neden olduğu gibi karşılanamıyor',
+        { required: true },
+      ),
+      col(
+        'objective',
+        'textarea',
+        'Objective of the original control and how this meets it',
+        'Asıl kontrolün amacı ve bunun nasıl karşılandığı',
+        { required: true },
+      ),
+      col('risk', 'textarea', 'Added risk from not meeting it', 'Karşılanmamasının getirdiği ek risk', {
+        required: true,
+      }),
       col('controls', 'textarea', 'The compensating controls', 'Telafi edici kontroller', { required: true }),
-      col('validation', 'textarea', 'How the controls were tested', 'Kontrollerin nasıl test edildiği', { required: true }),
+      col('validation', 'textarea', 'How the controls were tested', 'Kontrollerin nasıl test edildiği', {
+        required: true,
+      }),
       col('maintenance', 'textarea', 'How they are kept in place', 'Nasıl sürdürüldükleri', { required: true }),
     ]),
     appendix('appendixC', 'Appendix C: why requirements do not apply', 'Ek C: gereksinimlerin neden uygulanamadığı', [
@@ -280,10 +370,16 @@ export function buildSaq(file, hierarchy) {
           required: true,
           visible: isStatus('nonCompliant'),
         }),
-        field('legalRestriction', 'textarea', 'The legal restriction and the requirement it affects', 'Yasal kısıtlama ve etkilediği gereksinim', {
-          required: true,
-          visible: isStatus('compliantLegalException'),
-        }),
+        field(
+          'legalRestriction',
+          'textarea',
+          'The legal restriction and the requirement it affects',
+          'Yasal kısıtlama ve etkilediği gereksinim',
+          {
+            required: true,
+            visible: isStatus('compliantLegalException'),
+          },
+        ),
         field('signerName', 'text', 'Signed by', 'İmzalayan', { required: true }),
         field('signerTitle', 'text', 'Signer title', 'İmzalayanın unvanı', { required: true }),
       ],
@@ -316,7 +412,10 @@ export function buildSaq(file, hierarchy) {
       id: 'compliantNeedsNoNotInPlace',
       item: 'status',
       assert: { or: [{ '!=': [{ var: 'status' }, 'compliant'] }, { '!': { var: '_responses.notInPlace' } }] },
-      message: t('Compliant cannot be chosen while an answer is Not in Place', 'Uygulanmıyor yanıtı varken Uyumlu seçilemez'),
+      message: t(
+        'Compliant cannot be chosen while an answer is Not in Place',
+        'Uygulanmıyor yanıtı varken Uyumlu seçilemez',
+      ),
     },
   ];
   if (isD) {
@@ -358,6 +457,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   for (const file of Object.keys(SAQ_FILES)) {
     const document = buildSaq(file, hierarchy);
     fs.writeFileSync(path.join(OUT, `${document.id}.json`), `${JSON.stringify(document, null, 2)}\n`);
-    console.log(`${document.id}: ${document.body.sections.flatMap((s) => s.items).filter((i) => i.type === 'question').length} questions`);
+    console.log(
+      `${document.id}: ${document.body.sections.flatMap((s) => s.items).filter((i) => i.type === 'question').length} questions`,
+    );
   }
 }
