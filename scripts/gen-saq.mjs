@@ -170,7 +170,7 @@ export function buildSaq(file, hierarchy) {
   const bySection = new Map();
   for (const [id, rawNote = ''] of rows) {
     const node = hierarchy.get(id);
-    if (!node || !node.assessable)
+    if (!node?.assessable)
       throw new Error(`saq-${file}.tsv: ${id} is not an assessable v${VERSION} requirement`);
     const key = principalOf(id);
     const [en, tr] = PRINCIPAL[key];

@@ -122,7 +122,7 @@ function evaluate(rule: JsonLogicRule, data: unknown): boolean {
 /** Whether one item shows for these answers (its section's rule and its own). */
 export function isVisible(compiled: CompiledQuestionnaire, id: string, answers: Answers): boolean {
   const entry = compiled.entries.get(id);
-  return entry !== undefined && entry.rules.every((rule) => evaluate(rule, answers));
+  return entry?.rules.every((rule) => evaluate(rule, answers)) ?? false;
 }
 
 /** The ids of every visible item: the full pass, once when a questionnaire is opened. */
