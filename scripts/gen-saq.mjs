@@ -7,7 +7,8 @@ import path from 'node:path';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const SOURCE = path.join(ROOT, 'fixtures', 'pcidss');
-const OUT = path.join(ROOT, 'schemas', 'saq');
+// SAQ_OUT: another directory, for the test that the committed documents are the generator's output
+const OUT = process.env.SAQ_OUT ?? path.join(ROOT, 'schemas', 'saq');
 const VERSION = '4.0.1';
 
 /** file suffix → [document id part, type as core/saq/saq-level.ts names it, English and Turkish title]. */
@@ -170,8 +171,7 @@ export function buildSaq(file, hierarchy) {
   const bySection = new Map();
   for (const [id, rawNote = ''] of rows) {
     const node = hierarchy.get(id);
-    if (!node?.assessable)
-      throw new Error(`saq-${file}.tsv: ${id} is not an assessable v${VERSION} requirement`);
+    if (!node?.assessable) throw new Error(`saq-${file}.tsv: ${id} is not an assessable v${VERSION} requirement`);
     const key = principalOf(id);
     const [en, tr] = PRINCIPAL[key];
     const noteEn = NOTE_ALIASES[rawNote.trim()] ?? rawNote.trim();

@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SeedDocument } from '../../../core/documents/document.types';
@@ -82,6 +84,26 @@ describe('SAQ documents (schemas/saq)', () => {
       const column = header.indexOf(EXPECTED[document.id][0]);
       const asked = new Set(rows.filter((row) => row[column] === '1').map(([req]) => req));
       expect(new Set(questionsOf(document.body).map((q) => q.requirement))).toEqual(asked);
+    }
+  });
+
+  it('are exactly what scripts/gen-saq.mjs makes of fixtures/pcidss (regenerate after editing a list)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'saq-'));
+    try {
+      const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'gen-saq.mjs')], {
+        env: { ...process.env, SAQ_OUT: out },
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const made = readdirSync(out).sort();
+      expect(made).toEqual(readdirSync(join(ROOT, 'schemas', 'saq')).sort());
+      for (const name of made) {
+        expect(readFileSync(join(out, name), 'utf8'), name).toBe(
+          readFileSync(join(ROOT, 'schemas', 'saq', name), 'utf8'),
+        );
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 });
