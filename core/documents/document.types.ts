@@ -25,7 +25,8 @@ export type DocumentKind =
   | 'resource'
   | 'workflow'
   | 'page'
-  | 'tooltips';
+  | 'tooltips'
+  | 'questionnaire';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {

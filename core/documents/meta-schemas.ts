@@ -2,6 +2,7 @@ import form from '../../schemas/meta/form.json';
 import landingRules from '../../schemas/meta/landing-rules.json';
 import list from '../../schemas/meta/list.json';
 import menus from '../../schemas/meta/menus.json';
+import questionnaire from '../../schemas/meta/questionnaire.json';
 import page from '../../schemas/meta/page.json';
 import resource from '../../schemas/meta/resource.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
@@ -31,6 +32,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   list,
   page,
   tooltips,
+  questionnaire,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

@@ -3,6 +3,8 @@ import type { ResourceBody } from '../resources/resource.types';
 import { resourceProblems } from '../resources/resource.utils';
 import { checkListBody } from '../lists/list.utils';
 import { MAX_DOCUMENT_DEPTH, nestsDeeperThan } from '../json/nesting';
+import { questionnaireProblems } from '../questionnaire/questionnaire.problems';
+import type { QuestionnaireBody } from '../questionnaire/questionnaire.types';
 import { checkRule } from '../rules/jsonlogic';
 import { formReferences, wizardProblems } from '../wizards/wizard.utils';
 import type { WorkflowBody } from '../workflows/workflow.types';
@@ -112,6 +114,7 @@ const KIND_CHECKS: Partial<
   list: (_id, body: unknown) => checkListBody(body as never),
   resource: (id, body: ResourceBody, context) => resourceProblems(id, body, context),
   workflow: (id, body: WorkflowBody, context) => workflowProblems(id, body, context),
+  questionnaire: (_id, body: QuestionnaireBody) => questionnaireProblems(body),
   // a wizard's steps reference each other and may name form documents, which must be published
   wizard: (_id, body: unknown, { published }) => [
     ...wizardProblems(body),

@@ -15,6 +15,7 @@ describe('docs/documents.md examples', () => {
       'list',
       'menus',
       'page',
+      'questionnaire',
       'resource',
       'role-groups',
       'routes',

@@ -15,6 +15,7 @@ describe('meta-schemas', () => {
       'list',
       'menus',
       'page',
+      'questionnaire',
       'resource',
       'role-groups',
       'routes',
