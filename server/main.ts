@@ -34,6 +34,9 @@ async function main(): Promise<void> {
     redisUrl: process.env.REDIS_URL || undefined,
     redisPrefix: process.env.REDIS_PREFIX || undefined,
     trustProxy: trustProxy(process.env.TRUST_PROXY),
+    realtime: limit('REALTIME_MAX_CONNECTIONS_PER_ADDRESS')
+      ? { maxConnectionsPerAddress: limit('REALTIME_MAX_CONNECTIONS_PER_ADDRESS') }
+      : undefined,
     // CLIENT_DIR: another build's folder (the service-worker e2e test swaps builds under a running server)
     clientDir: process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : join(process.cwd(), 'dist', 'client'),
   });
