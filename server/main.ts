@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     rateLimits: {
       ...(limit('SIGN_UP_RATE_LIMIT') ? { signUp: limit('SIGN_UP_RATE_LIMIT') } : {}),
       ...(limit('ANONYMOUS_WRITE_RATE_LIMIT') ? { anonymousWrites: limit('ANONYMOUS_WRITE_RATE_LIMIT') } : {}),
+      ...(limit('HELP_CHAT_MESSAGE_RATE_LIMIT') ? { helpChatMessages: limit('HELP_CHAT_MESSAGE_RATE_LIMIT') } : {}),
+      ...(limit('HELP_CHAT_ANSWER_RATE_LIMIT') ? { helpChatAnswers: limit('HELP_CHAT_ANSWER_RATE_LIMIT') } : {}),
       ...(limit('ANONYMOUS_PAGE_VIEW_RATE_LIMIT')
         ? { anonymousPageViews: limit('ANONYMOUS_PAGE_VIEW_RATE_LIMIT') }
         : {}),

@@ -33,6 +33,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     SIGN_UP_RATE_LIMIT: '1000',
     ANONYMOUS_WRITE_RATE_LIMIT: '1000',
     ANONYMOUS_PAGE_VIEW_RATE_LIMIT: '100000',
+    HELP_CHAT_MESSAGE_RATE_LIMIT: '1000',
   },
 });
 
