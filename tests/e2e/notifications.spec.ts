@@ -149,3 +149,79 @@ test('one socket per signed-in session, across screens, closed at logout', async
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => sockets.every((socket) => socket.closed)).toBe(true);
 });
+
+/**
+ * Shell §8 on the real server and page: the network answering 500 for the list (page.route stands
+ * for a failing gateway) gives the empty menu, never an error; the page goes on and shows the
+ * notification once the list answers again.
+ */
+test('a failed list shows the empty menu and the page stays usable', async ({ page }) => {
+  let refused = 0;
+  await page.route('**/ntgw/api/notifs?**', (route) => {
+    refused += 1;
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'somethingWentWrong', message: 'down' }),
+    });
+  });
+  const { bell, token, userId } = await openAsMerchant(page);
+  const title = `Unseen ${Date.now()}`;
+  await notify(page.request, userId, title);
+  await expect(bell).toHaveAttribute('data-fresh', 'true'); // the event came; the list it asks for fails
+
+  await bell.click();
+  const menu = page.getByRole('menu', { name: t('notifications.title') });
+  await expect(menu.getByText(t('notifications.menu.empty'))).toBeVisible();
+  await expect(menu.getByText(title)).toHaveCount(0);
+  expect(refused).toBeGreaterThan(0);
+  await expect(page.locator('.bp6-toast')).toHaveCount(0);
+  // the notification is there on the server all the same, unread (nothing was marked)
+  const unread = await notifs(page.request, token, 'status=ACTIVE');
+  expect(unread.member.map((member) => member.payload.title)).toContain(title);
+
+  // the gateway is back: closing the menu reloads it, and the next opening shows the notification
+  await page.unroute('**/ntgw/api/notifs?**');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await bell.click();
+  await expect(menu.getByText(title, { exact: true })).toBeVisible();
+  await expect.poll(async () => (await notifs(page.request, token, 'status=ACTIVE')).totalItems).toBe(0);
+});
+
+test('a failed mark-as-read is only logged: the menu shows, nothing on screen, the next opening marks them', async ({
+  page,
+}) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  const { bell, token, userId } = await openAsMerchant(page);
+  let aborted = 0;
+  await page.route('**/ntgw/api/notifications/mark-as-read', (route) => {
+    aborted += 1;
+    return route.abort('failed');
+  });
+  const title = `Not marked ${Date.now()}`;
+  await notify(page.request, userId, title);
+  await expect(bell).toHaveAttribute('data-fresh', 'true');
+
+  await bell.click();
+  const menu = page.getByRole('menu', { name: t('notifications.title') });
+  await expect(menu.getByText(title, { exact: true })).toBeVisible();
+  await expect.poll(() => logged.some((text) => text.includes('Marking notifications read failed'))).toBe(true);
+  expect(aborted).toBe(1);
+  await expect(page.locator('.bp6-toast')).toHaveCount(0);
+  // still unread on the server, so still fresh in the page
+  expect((await notifs(page.request, token, 'status=ACTIVE')).totalItems).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  await expect(bell).toHaveAttribute('data-fresh', 'true');
+
+  // the page goes on: with the network back, opening again marks them read
+  await page.unroute('**/ntgw/api/notifications/mark-as-read');
+  await bell.click();
+  await expect(menu.getByText(title, { exact: true })).toBeVisible();
+  await expect.poll(async () => (await notifs(page.request, token, 'status=ACTIVE')).totalItems).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(bell).toHaveAttribute('data-fresh', 'false');
+});
