@@ -280,6 +280,18 @@ describe('the Pusher-protocol server', () => {
     expect((await received).notification.id).toBe(created.body.content.id);
   });
 
+  it("closes a removed account's sockets with 4009", async () => {
+    const tmId = (await server.store.collection<UserRecord>('users').all()).find(
+      (user) => user.email === 'tm@demo.test',
+    )?.id as string;
+    const client = connect(await tokenFor(server.base, 'tm@demo.test'));
+    await next(client.subscribe(userChannel(tmId)), 'pusher:subscription_succeeded');
+    const refused = next<{ data: { code: number } }>(client.connection, 'error');
+    expect((await call(server.base, 'DELETE', `/wbe/api/admin/users/${tmId}`, { token: admin })).status).toBe(200);
+    expect((await refused).data.code).toBe(4009);
+    await connectionState(client, 'disconnected');
+  });
+
   it('closes the sockets of a user whose sessions end on another instance (a revocation over Redis)', async () => {
     const prefix = uniqueRedisPrefix();
     const shared = await startTestServer({ withSmtp: false, redisUrl: TEST_REDIS_URL, redisPrefix: prefix });
