@@ -73,7 +73,10 @@ async function open(userId: string, token: string): Promise<void> {
   channel.bind('pusher:subscription_succeeded', () => setLive(true));
   // a pusher:error frame carries the code in `data`, the close that follows in `error.data`
   pusher.connection.bind('error', (error: { data?: { code?: number }; error?: { data?: { code?: number } } }) => {
-    if ((error?.data?.code ?? error?.error?.data?.code) === UNAUTHORIZED) connection.refused = true;
+    if ((error?.data?.code ?? error?.error?.data?.code) !== UNAUTHORIZED) return;
+    connection.refused = true;
+    // the fresh token may have come before the close (turning 2FA off): open again with it now
+    queueMicrotask(follow);
   });
   pusher.connection.bind('state_change', ({ current: state }: { current: string }) => {
     if (state !== 'connected') setLive(false);

@@ -6,6 +6,7 @@
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
+import { totpCodes } from '../support/totp-codes';
 import { PASSWORD } from './support/users';
 import { chooseLanguage, expectSignedInAt, signIn, storedConfig, t } from './support/ui';
 
@@ -224,4 +225,54 @@ test('a failed mark-as-read is only logged: the menu shows, nothing on screen, t
   await expect.poll(async () => (await notifs(page.request, token, 'status=ACTIVE')).totalItems).toBe(0);
   await page.keyboard.press('Escape');
   await expect(bell).toHaveAttribute('data-fresh', 'false');
+});
+
+/**
+ * Sessions that end close the sockets (4009, docs/contracts.md 'Real time'): turning 2FA off ends
+ * every session, this page's socket included, and the page, going on with the fresh token of the
+ * answer, opens a new socket and gets events again. (The merchant ends as it started: 2FA off.)
+ */
+test('turning 2FA off closes the socket from the server; the page subscribes again with its fresh token', async ({
+  page,
+}) => {
+  // what each socket of the page received, and whether it closed (a navigation's do not report closing)
+  const sockets: { frames: string[]; closed: boolean }[] = [];
+  page.on('websocket', (socket) => {
+    const entry = { frames: [] as string[], closed: false };
+    sockets.push(entry);
+    socket.on('framereceived', (frame) => entry.frames.push(String(frame.payload)));
+    socket.on('close', () => {
+      entry.closed = true;
+    });
+  });
+  const received = (socket: { frames: string[] }, text: string) => socket.frames.some((frame) => frame.includes(text));
+  const { bell, userId } = await openAsMerchant(page);
+
+  await page.goto('/app/settings');
+  await page.getByRole('tab', { name: t('settings.tabs.security') }).click();
+  await page.getByRole('button', { name: t('settings.security.setup') }).click();
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
+  const nextCode = totpCodes(secret);
+  await page.getByLabel(t('settings.security.code')).fill(await nextCode());
+  await page.getByRole('button', { name: t('settings.security.enable') }).click();
+  await expect(page.getByText(t('settings.security.enabled'))).toBeVisible();
+  await expect(bell).toHaveAttribute('data-live', 'true');
+  const before = sockets.length;
+  expect(received(sockets[before - 1], 'pusher_internal:subscription_succeeded')).toBe(true);
+
+  await page.getByLabel(t('settings.security.code')).fill(await nextCode());
+  await page.getByRole('button', { name: t('settings.security.disable') }).click();
+  await expect(page.getByText(t('settings.security.disabled'))).toBeVisible();
+  // the server closed the old socket; a new one is open and subscribed with the fresh token
+  const old = sockets[before - 1];
+  await expect.poll(() => old.closed).toBe(true);
+  expect(received(old, '{\\"code\\":4009')).toBe(true);
+  await expect
+    .poll(() => sockets.slice(before).some((socket) => received(socket, 'pusher_internal:subscription_succeeded')))
+    .toBe(true);
+  await expect(bell).toHaveAttribute('data-live', 'true');
+
+  const title = `After 2FA off ${Date.now()}`;
+  await notify(page.request, userId, title);
+  await expect(bell).toHaveAttribute('data-fresh', 'true');
 });
