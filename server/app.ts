@@ -30,6 +30,7 @@ import type { PgBossJobsOptions } from './jobs/pg-boss-jobs';
 import { noStore, securityHeaders } from './http/security';
 import { ntgwRouter } from './gateway/ntgw';
 import { ChannelAuth, realtimeSecret } from './realtime/channel-auth';
+import { clientAddress, type TrustProxy } from './realtime/client-address';
 import { RealtimeServer, type RealtimeOptions } from './realtime/realtime-server';
 import { REALTIME_APP_KEY } from '../core/realtime/channels';
 import { spaRouter } from './http/spa';
@@ -192,15 +193,20 @@ export async function createApp(options: AppOptions): Promise<App> {
       log,
     };
     const services = createServices(ctx);
-    realtime = new RealtimeServer(ctx.bus, ctx.channelAuth, log, options.realtime);
+    const app = express();
+    app.disable('x-powered-by');
+    if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
+    // sockets count per client address as Express would tell it (the same proxies trusted)
+    const trust = app.get('trust proxy fn') as TrustProxy;
+    realtime = new RealtimeServer(ctx.bus, ctx.channelAuth, log, {
+      addressOf: (req) => clientAddress(req, trust),
+      ...options.realtime,
+    });
     await realtime.start();
     const sockets = realtime;
     await defineAppJobs(ctx, services);
     await jobs.start();
 
-    const app = express();
-    app.disable('x-powered-by');
-    if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
     app.set('etag', false);
     app.use(securityHeaders);
 

@@ -28,6 +28,8 @@ async function main(): Promise<void> {
     rateLimits: {
       ...(limit('SIGN_UP_RATE_LIMIT') ? { signUp: limit('SIGN_UP_RATE_LIMIT') } : {}),
       ...(limit('ANONYMOUS_WRITE_RATE_LIMIT') ? { anonymousWrites: limit('ANONYMOUS_WRITE_RATE_LIMIT') } : {}),
+      ...(limit('HELP_CHAT_MESSAGE_RATE_LIMIT') ? { helpChatMessages: limit('HELP_CHAT_MESSAGE_RATE_LIMIT') } : {}),
+      ...(limit('HELP_CHAT_ANSWER_RATE_LIMIT') ? { helpChatAnswers: limit('HELP_CHAT_ANSWER_RATE_LIMIT') } : {}),
       ...(limit('ANONYMOUS_PAGE_VIEW_RATE_LIMIT')
         ? { anonymousPageViews: limit('ANONYMOUS_PAGE_VIEW_RATE_LIMIT') }
         : {}),
@@ -35,6 +37,9 @@ async function main(): Promise<void> {
     redisUrl: process.env.REDIS_URL || undefined,
     redisPrefix: process.env.REDIS_PREFIX || undefined,
     trustProxy: trustProxy(process.env.TRUST_PROXY),
+    realtime: limit('REALTIME_MAX_CONNECTIONS_PER_ADDRESS')
+      ? { maxConnectionsPerAddress: limit('REALTIME_MAX_CONNECTIONS_PER_ADDRESS') }
+      : undefined,
     // CLIENT_DIR: another build's folder (the service-worker e2e test swaps builds under a running server)
     clientDir: process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : join(process.cwd(), 'dist', 'client'),
   });

@@ -4,11 +4,23 @@ import { getSession, isSignedIn, subscribeSession } from '../session/session.sto
 
 type Handler = (data: unknown) => void;
 
+interface Connection {
+  userId: string;
+  /** The token it was opened with, and whether the server then ended its access (4009). */
+  token: string;
+  refused: boolean;
+  pusher: Pusher | null;
+  closed: boolean;
+}
+
+/** The server closes a socket with this when the user's sessions end (pusher-js does not reconnect). */
+const UNAUTHORIZED = 4009;
+
 /** Handlers by event name; they outlive connections, so a reconnect or a new session needs no re-binding. */
 const handlers = new Map<string, Set<Handler>>();
 
 /** The one connection of the signed-in session: whose it is, and pusher-js once it has loaded. */
-let current: { userId: string; pusher: Pusher | null; closed: boolean } | null = null;
+let current: Connection | null = null;
 let following = false;
 
 /** Whether the user's channel is subscribed now (events reach this page). */
@@ -29,8 +41,8 @@ function dispatch(event: string, data: unknown): void {
  * pointed there, TLS when the page is https. The authorizer asks our endpoint with the session's
  * token at the moment it asks (an organisation switch keeps the user, and the connection).
  */
-async function open(userId: string): Promise<void> {
-  const connection = { userId, pusher: null as Pusher | null, closed: false };
+async function open(userId: string, token: string): Promise<void> {
+  const connection: Connection = { userId, token, refused: false, pusher: null, closed: false };
   current = connection;
   // loaded only once someone is signed in: the sign-in page does without it
   const { default: PusherClient } = await import('pusher-js');
@@ -59,6 +71,13 @@ async function open(userId: string): Promise<void> {
   channel.bind_global(dispatch);
   // pusher-js subscribes again after every reconnect; events are lost only in between
   channel.bind('pusher:subscription_succeeded', () => setLive(true));
+  // a pusher:error frame carries the code in `data`, the close that follows in `error.data`
+  pusher.connection.bind('error', (error: { data?: { code?: number }; error?: { data?: { code?: number } } }) => {
+    if ((error?.data?.code ?? error?.error?.data?.code) !== UNAUTHORIZED) return;
+    connection.refused = true;
+    // the fresh token may have come before the close (turning 2FA off): open again with it now
+    queueMicrotask(follow);
+  });
   pusher.connection.bind('state_change', ({ current: state }: { current: string }) => {
     if (state !== 'connected') setLive(false);
   });
@@ -76,9 +95,11 @@ function close(): void {
 function follow(): void {
   const session = getSession();
   const userId = isSignedIn(session) ? String(session.user?.uuid ?? session.user?.id ?? '') : '';
-  if (current?.userId === userId) return;
-  close(); // logout, or another user (impersonation, return to the original user)
-  if (userId) void open(userId);
+  const token = session.token ?? '';
+  // the same user keeps the connection, unless the server ended its access and a new token came since
+  if (current?.userId === userId && !(current.refused && current.token !== token)) return;
+  close(); // logout, another user (impersonation, return to the original user), or a fresh session
+  if (userId) void open(userId, token);
 }
 
 /** Starts following the session (once); called by the first hook that listens. */

@@ -3,6 +3,7 @@ import { ipKeyGenerator, rateLimit, type Store as RateLimitStore } from 'express
 import { AppError } from '../http/app-error';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const TEN_MINUTES = 10 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
 /** How many of each throttled thing one client may do per window (AppOptions, env in main.ts). */
@@ -19,6 +20,10 @@ export interface RateLimits {
   twoFactor: number;
   /** Page views recorded without a session per 15 minutes per ip (their own budget, see below). */
   anonymousPageViews: number;
+  /** Help-chat messages a user sends per 10 minutes (their own conversation). */
+  helpChatMessages: number;
+  /** Help-chat answers an agent sends per 10 minutes (loose: an agent answers many users). */
+  helpChatAnswers: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -28,6 +33,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   anonymousWrites: 30,
   twoFactor: 5,
   anonymousPageViews: 300,
+  helpChatMessages: 30,
+  helpChatAnswers: 300,
 };
 
 /**
@@ -181,5 +188,21 @@ export function anonymousPageViewRateLimit(limit: number, stores = inMemoryCount
     code: 'tooManyRequests',
     key: ipOf,
     skip: (req) => req.auth !== undefined,
+  });
+}
+
+/**
+ * Help-chat messages per signed-in user (429 `helpChatTooManyMessages`), every one counted: `side`
+ * names the counter, so a user's messages and an agent's answers have budgets of their own. Use
+ * after `authenticate`.
+ */
+export function helpChatRateLimit(side: 'user' | 'agent', limit: number, stores = inMemoryCounters): RequestHandler {
+  return limiter({
+    name: `help-chat-${side}`,
+    stores,
+    limit,
+    windowMs: TEN_MINUTES,
+    code: 'helpChatTooManyMessages',
+    key: (req) => `user|${req.auth?.user.id ?? ipOf(req)}`,
   });
 }

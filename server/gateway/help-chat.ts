@@ -1,6 +1,7 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { HELP_CHAT_AGENTS_GUARD } from '../../core/guard/code-guards';
 import { requireAuth } from '../auth/authenticate';
+import { helpChatRateLimit, type RateLimits } from '../auth/rate-limits';
 import { passesGuard, requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { listQueryOf } from '../http/list-query';
@@ -14,13 +15,21 @@ import { conversationParamsSchema, emptyBodySchema, helpChatMessageSchema } from
  * one conversation, their own, addressed as `mine` (no id to guess); the agents (`helpChatAgents`
  * role group, judged on every call) read every conversation and answer.
  */
-export function helpChatRouter(ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {
+export function helpChatRouter(
+  ctx: AppContext,
+  services: Services,
+  signedIn: RequestHandler[],
+  limits: Pick<RateLimits, 'helpChatMessages' | 'helpChatAnswers'>,
+): Router {
   const router = express.Router();
   const agents: RequestHandler[] = [...signedIn, requireGuard(ctx, HELP_CHAT_AGENTS_GUARD)];
   const conversation = validateParams(conversationParamsSchema);
   const idOf = (req: Request) => String(req.params.conversationId);
   const message = validate(helpChatMessageSchema);
   const nothing = validate(emptyBodySchema);
+  // each sent message counts, after its body is valid; agents answer many users, so theirs is loose
+  const userBudget = helpChatRateLimit('user', limits.helpChatMessages, ctx.counters);
+  const agentBudget = helpChatRateLimit('agent', limits.helpChatAnswers, ctx.counters);
 
   router.get('/help-chat/unread', ...signedIn, async (req, res) => {
     const auth = requireAuth(req);
@@ -32,7 +41,7 @@ export function helpChatRouter(ctx: AppContext, services: Services, signedIn: Re
     res.json({ content: await services.helpChat.mine(requireAuth(req)) });
   });
 
-  router.post('/help-chat/mine/messages', ...signedIn, message, async (req, res) => {
+  router.post('/help-chat/mine/messages', ...signedIn, message, userBudget, async (req, res) => {
     res.status(201).json({ content: await services.helpChat.postAsUser(requireAuth(req), req.body.body) });
   });
 
@@ -54,6 +63,7 @@ export function helpChatRouter(ctx: AppContext, services: Services, signedIn: Re
     ...agents,
     conversation,
     message,
+    agentBudget,
     async (req, res) => {
       res.status(201).json({ content: await services.helpChat.answer(requireAuth(req), idOf(req), req.body.body) });
     },

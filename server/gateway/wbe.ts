@@ -39,7 +39,11 @@ function rejectStaleOrganization(req: Request, _res: Response, next: NextFunctio
 }
 
 /** Web backend `/wbe/api` (docs/contracts.md 'Web backend'). */
-export function wbeRouter(ctx: AppContext, services: Services, limits: Pick<RateLimits, 'anonymousPageViews'>): Router {
+export function wbeRouter(
+  ctx: AppContext,
+  services: Services,
+  limits: Pick<RateLimits, 'anonymousPageViews' | 'helpChatMessages' | 'helpChatAnswers'>,
+): Router {
   const router = express.Router();
   const signedIn: RequestHandler[] = [
     authenticate(ctx),
@@ -124,7 +128,7 @@ export function wbeRouter(ctx: AppContext, services: Services, limits: Pick<Rate
 
   router.use(wizardRouter(ctx, services, signedIn));
   router.use(saqRouter(ctx, services, signedIn));
-  router.use(helpChatRouter(ctx, services, signedIn));
+  router.use(helpChatRouter(ctx, services, signedIn, limits));
   router.use(reportsRouter(ctx, services, signedIn));
 
   return router;

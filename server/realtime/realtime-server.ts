@@ -6,7 +6,7 @@ import { USER_CHANNEL_PREFIX } from '../../core/realtime/channels';
 import type { AppContext } from '../context';
 import type { EventBus } from '../scale/event-bus';
 import type { ChannelAuth } from './channel-auth';
-import { REALTIME_BUS_CHANNEL, type RealtimeEvent } from './publish';
+import { REALTIME_BUS_CHANNEL, type RealtimeEvent, type RealtimeRevocation } from './publish';
 import {
   CHANNEL_NAME,
   decodeMessage,
@@ -27,11 +27,21 @@ export interface RealtimeOptions {
   pongTimeoutSeconds?: number;
   /** Channels one connection may hold. Default 100. */
   maxChannelsPerSocket?: number;
+  /** Open connections one client address may hold on this instance; more are refused with 4100. Default 50. */
+  maxConnectionsPerAddress?: number;
+  /** The client's address of an upgrade request (the app's trust-proxy setting); default the peer's. */
+  addressOf?: (req: IncomingMessage) => string;
 }
+
+/** The default connection budget of one address: a household or an office behind one NAT, many tabs each. */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 50;
 
 /** One browser connection. */
 interface Client {
   id: string;
+  /** Order of connection on this instance: a revocation refuses the sockets opened before it. */
+  seq: number;
+  address: string;
   ws: WebSocket;
   channels: Set<string>;
   timer?: NodeJS.Timeout;
@@ -40,6 +50,10 @@ interface Client {
 /** Client messages are small (a subscribe is under 300 bytes); Pusher caps them at 10 kB. */
 const MAX_MESSAGE_BYTES = 10 * 1024;
 const APP_PATH = /^\/app\/([^/]+)\/?$/;
+
+function isRevocation(payload: unknown): payload is RealtimeRevocation {
+  return !!payload && typeof payload === 'object' && typeof (payload as Record<string, unknown>).revoke === 'string';
+}
 
 function isRealtimeEvent(payload: unknown): payload is RealtimeEvent {
   if (!payload || typeof payload !== 'object') return false;
@@ -67,6 +81,16 @@ export class RealtimeServer {
   private readonly activityMs: number;
   private readonly pongMs: number;
   private readonly maxChannels: number;
+  private readonly maxPerAddress: number;
+  private readonly addressOf: (req: IncomingMessage) => string;
+  /** Open connections by client address. */
+  private readonly perAddress = new Map<string, number>();
+  /**
+   * Revoked channels, with the last connection sequence number at the revocation: a socket that
+   * fetched a signature just before its user's sessions ended cannot subscribe with it afterwards.
+   */
+  private readonly revoked = new Map<string, number>();
+  private nextSeq = 0;
   private stopListening: (() => Promise<void>) | null = null;
   private closed = false;
 
@@ -79,11 +103,15 @@ export class RealtimeServer {
     this.activityMs = (options.activityTimeoutSeconds ?? 120) * 1000;
     this.pongMs = (options.pongTimeoutSeconds ?? 30) * 1000;
     this.maxChannels = options.maxChannelsPerSocket ?? 100;
+    this.maxPerAddress = options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS;
+    this.addressOf = options.addressOf ?? ((req) => req.socket.remoteAddress ?? 'unknown');
   }
 
   /** Starts taking events from the bus; resolves once a publish anywhere reaches this instance. */
   async start(): Promise<void> {
-    this.stopListening = await this.bus.subscribe(REALTIME_BUS_CHANNEL, (payload) => this.deliver(payload));
+    this.stopListening = await this.bus.subscribe(REALTIME_BUS_CHANNEL, (payload) =>
+      isRevocation(payload) ? this.revoke(payload.revoke) : this.deliver(payload),
+    );
   }
 
   /** Takes WebSocket upgrades to `/app/:key` on this HTTP server. */
@@ -139,21 +167,26 @@ export class RealtimeServer {
       } catch {
         key = null;
       }
+      const address = this.addressOf(req);
       const refusal =
-        key !== this.auth.appKey ? PUSHER_ERRORS.appNotFound : protocolProblem(url.searchParams.get('protocol'));
+        key !== this.auth.appKey
+          ? PUSHER_ERRORS.appNotFound
+          : (protocolProblem(url.searchParams.get('protocol')) ??
+            ((this.perAddress.get(address) ?? 0) >= this.maxPerAddress ? PUSHER_ERRORS.overCapacity : null));
       if (refusal) {
         // the protocol's way to refuse: say why, then close with the same code
         ws.send(encodeMessage('pusher:error', refusal));
         ws.close(refusal.code, refusal.message);
         return;
       }
-      this.connect(ws);
+      this.connect(ws, address);
     });
   }
 
-  private connect(ws: WebSocket): void {
-    const client: Client = { id: newSocketId(), ws, channels: new Set() };
+  private connect(ws: WebSocket, address: string): void {
+    const client: Client = { id: newSocketId(), seq: ++this.nextSeq, address, ws, channels: new Set() };
     this.clients.set(client.id, client);
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     ws.on('message', (data, isBinary) => this.receive(client, data, isBinary));
     // a WebSocket-level pong (or ping) is a sign of life too
     ws.on('pong', () => this.touch(client));
@@ -220,6 +253,11 @@ export class RealtimeServer {
         : !client.channels.has(channel) && client.channels.size >= this.maxChannels
           ? [403, 'Too many channels on one connection']
           : null;
+    if (!refusal && client.seq <= (this.revoked.get(channel) ?? 0)) {
+      // signed before the user's sessions ended: this socket may not have the channel any more
+      this.closeWith(client, PUSHER_ERRORS.unauthorized);
+      return;
+    }
     if (refusal) {
       const [status, error] = refusal;
       this.send(client, 'pusher:subscription_error', { type: 'AuthError', error, status }, channel);
@@ -242,6 +280,9 @@ export class RealtimeServer {
   private forget(client: Client): void {
     clearTimeout(client.timer);
     if (!this.clients.delete(client.id)) return;
+    const left = (this.perAddress.get(client.address) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(client.address, left);
+    else this.perAddress.delete(client.address);
     for (const channel of [...client.channels]) this.leave(client, channel);
   }
 
@@ -250,6 +291,18 @@ export class RealtimeServer {
     this.send(client, 'pusher:error', error);
     client.ws.close(error.code, error.message);
     this.forget(client);
+  }
+
+  /**
+   * A user's sessions ended (on any instance): their sockets here are closed with 4009, and sockets
+   * already open cannot subscribe to the channel later with a signature fetched before.
+   */
+  private revoke(channel: string): void {
+    this.revoked.set(channel, this.nextSeq);
+    for (const client of [...(this.channels.get(channel) ?? [])]) this.closeWith(client, PUSHER_ERRORS.unauthorized);
+    // a revocation matters only to sockets older than it: forget those no open socket is older than
+    const oldest = Math.min(...[...this.clients.values()].map((client) => client.seq));
+    for (const [name, seq] of this.revoked) if (seq < oldest) this.revoked.delete(name);
   }
 
   /** An event from the bus, to this instance's sockets on its channel. */

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { endSessions } from '../auth/session-generation';
 import { AppError } from '../http/app-error';
 import { asLanguage } from '../http/i18n';
+import { endRealtimeAccess } from '../realtime/publish';
 import { plainMail } from '../mail/templates';
 import { findWhere } from '../store/matching';
 import type { MailLogRecord, TokenRecord } from '../store/records.types';
@@ -73,6 +74,7 @@ export class AdminService {
       }
       await removeConversation(tx, userId);
     });
+    await endRealtimeAccess(this.ctx, userId); // its open sockets close too
     return { id: userId };
   }
 
@@ -92,6 +94,7 @@ export class AdminService {
     const target = await getUser(this.ctx, userId);
     if (target.id === admin.id) throw new AppError(400, 'invalidRequest', { uuid: 'invalidRequest' });
     const updated = await usersOf(this.ctx).update(userId, { approved: false, ...endSessions(target) });
+    await endRealtimeAccess(this.ctx, userId);
     return publicUser(updated);
   }
 

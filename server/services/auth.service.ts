@@ -2,6 +2,7 @@ import type { FormBody, FormErrors } from '../../core/forms/form.types';
 import { validateFormData } from '../../core/forms/form.utils';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
 import { endSessions } from '../auth/session-generation';
+import { endRealtimeAccess } from '../realtime/publish';
 import { acceptTotp } from '../auth/totp';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
@@ -230,5 +231,6 @@ export class AuthService {
       await usersOf(this.ctx).update(user.id, { passwordHash, ...endSessions(user) });
       await this.links.revokeAll('reset', user.id);
     });
+    await endRealtimeAccess(this.ctx, user.id);
   }
 }

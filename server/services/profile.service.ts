@@ -1,4 +1,5 @@
 import { endSessions, sessionGeneration } from '../auth/session-generation';
+import { endRealtimeAccess } from '../realtime/publish';
 import { newTotpSecret, totpProvisioning, acceptTotp } from '../auth/totp';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -59,6 +60,8 @@ export class ProfileService {
       throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
     }
     const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: false }, ...endSessions(user) });
+    // every socket of the user closes too; the page asking opens a new one with the fresh token
+    await endRealtimeAccess(this.ctx, user.id);
     const { sub: _sub, gen: _gen, ...kept } = claims;
     const token = await this.ctx.tokens.sign({ sub: updated.id, gen: sessionGeneration(updated), ...kept });
     return { ...publicUser(updated), token };

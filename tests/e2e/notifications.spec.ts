@@ -6,6 +6,7 @@
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
+import { totpCodes } from '../support/totp-codes';
 import { PASSWORD } from './support/users';
 import { chooseLanguage, expectSignedInAt, signIn, storedConfig, t } from './support/ui';
 
@@ -148,4 +149,130 @@ test('one socket per signed-in session, across screens, closed at logout', async
   await page.getByRole('menuitem', { name: t('shell.logout') }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => sockets.every((socket) => socket.closed)).toBe(true);
+});
+
+/**
+ * Shell §8 on the real server and page: the network answering 500 for the list (page.route stands
+ * for a failing gateway) gives the empty menu, never an error; the page goes on and shows the
+ * notification once the list answers again.
+ */
+test('a failed list shows the empty menu and the page stays usable', async ({ page }) => {
+  let refused = 0;
+  await page.route('**/ntgw/api/notifs?**', (route) => {
+    refused += 1;
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'somethingWentWrong', message: 'down' }),
+    });
+  });
+  const { bell, token, userId } = await openAsMerchant(page);
+  const title = `Unseen ${Date.now()}`;
+  await notify(page.request, userId, title);
+  await expect(bell).toHaveAttribute('data-fresh', 'true'); // the event came; the list it asks for fails
+
+  await bell.click();
+  const menu = page.getByRole('menu', { name: t('notifications.title') });
+  await expect(menu.getByText(t('notifications.menu.empty'))).toBeVisible();
+  await expect(menu.getByText(title)).toHaveCount(0);
+  expect(refused).toBeGreaterThan(0);
+  await expect(page.locator('.bp6-toast')).toHaveCount(0);
+  // the notification is there on the server all the same, unread (nothing was marked)
+  const unread = await notifs(page.request, token, 'status=ACTIVE');
+  expect(unread.member.map((member) => member.payload.title)).toContain(title);
+
+  // the gateway is back: closing the menu reloads it, and the next opening shows the notification
+  await page.unroute('**/ntgw/api/notifs?**');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await bell.click();
+  await expect(menu.getByText(title, { exact: true })).toBeVisible();
+  await expect.poll(async () => (await notifs(page.request, token, 'status=ACTIVE')).totalItems).toBe(0);
+});
+
+test('a failed mark-as-read is only logged: the menu shows, nothing on screen, the next opening marks them', async ({
+  page,
+}) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  const { bell, token, userId } = await openAsMerchant(page);
+  let aborted = 0;
+  await page.route('**/ntgw/api/notifications/mark-as-read', (route) => {
+    aborted += 1;
+    return route.abort('failed');
+  });
+  const title = `Not marked ${Date.now()}`;
+  await notify(page.request, userId, title);
+  await expect(bell).toHaveAttribute('data-fresh', 'true');
+
+  await bell.click();
+  const menu = page.getByRole('menu', { name: t('notifications.title') });
+  await expect(menu.getByText(title, { exact: true })).toBeVisible();
+  await expect.poll(() => logged.some((text) => text.includes('Marking notifications read failed'))).toBe(true);
+  expect(aborted).toBe(1);
+  await expect(page.locator('.bp6-toast')).toHaveCount(0);
+  // still unread on the server, so still fresh in the page
+  expect((await notifs(page.request, token, 'status=ACTIVE')).totalItems).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  await expect(bell).toHaveAttribute('data-fresh', 'true');
+
+  // the page goes on: with the network back, opening again marks them read
+  await page.unroute('**/ntgw/api/notifications/mark-as-read');
+  await bell.click();
+  await expect(menu.getByText(title, { exact: true })).toBeVisible();
+  await expect.poll(async () => (await notifs(page.request, token, 'status=ACTIVE')).totalItems).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(bell).toHaveAttribute('data-fresh', 'false');
+});
+
+/**
+ * Sessions that end close the sockets (4009, docs/contracts.md 'Real time'): turning 2FA off ends
+ * every session, this page's socket included, and the page, going on with the fresh token of the
+ * answer, opens a new socket and gets events again. (The merchant ends as it started: 2FA off.)
+ */
+test('turning 2FA off closes the socket from the server; the page subscribes again with its fresh token', async ({
+  page,
+}) => {
+  // what each socket of the page received, and whether it closed (a navigation's do not report closing)
+  const sockets: { frames: string[]; closed: boolean }[] = [];
+  page.on('websocket', (socket) => {
+    const entry = { frames: [] as string[], closed: false };
+    sockets.push(entry);
+    socket.on('framereceived', (frame) => entry.frames.push(String(frame.payload)));
+    socket.on('close', () => {
+      entry.closed = true;
+    });
+  });
+  const received = (socket: { frames: string[] }, text: string) => socket.frames.some((frame) => frame.includes(text));
+  const { bell, userId } = await openAsMerchant(page);
+
+  await page.goto('/app/settings');
+  await page.getByRole('tab', { name: t('settings.tabs.security') }).click();
+  await page.getByRole('button', { name: t('settings.security.setup') }).click();
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
+  const nextCode = totpCodes(secret);
+  await page.getByLabel(t('settings.security.code')).fill(await nextCode());
+  await page.getByRole('button', { name: t('settings.security.enable') }).click();
+  await expect(page.getByText(t('settings.security.enabled'))).toBeVisible();
+  await expect(bell).toHaveAttribute('data-live', 'true');
+  const before = sockets.length;
+  expect(received(sockets[before - 1], 'pusher_internal:subscription_succeeded')).toBe(true);
+
+  await page.getByLabel(t('settings.security.code')).fill(await nextCode());
+  await page.getByRole('button', { name: t('settings.security.disable') }).click();
+  await expect(page.getByText(t('settings.security.disabled'))).toBeVisible();
+  // the server closed the old socket; a new one is open and subscribed with the fresh token
+  const old = sockets[before - 1];
+  await expect.poll(() => old.closed).toBe(true);
+  expect(received(old, '{\\"code\\":4009')).toBe(true);
+  await expect
+    .poll(() => sockets.slice(before).some((socket) => received(socket, 'pusher_internal:subscription_succeeded')))
+    .toBe(true);
+  await expect(bell).toHaveAttribute('data-live', 'true');
+
+  const title = `After 2FA off ${Date.now()}`;
+  await notify(page.request, userId, title);
+  await expect(bell).toHaveAttribute('data-fresh', 'true');
 });

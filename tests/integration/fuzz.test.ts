@@ -54,7 +54,14 @@ describe('fuzzing every mounted route', () => {
     server = await startTestServer({
       withSmtp: false,
       // throttles are tested on their own (throttles.test.ts); here requests should reach the handlers
-      rateLimits: { anonymousWrites: 1e6, signUp: 1e6, twoFactor: 1e6, forgotPassword: 1e6 },
+      rateLimits: {
+        anonymousWrites: 1e6,
+        signUp: 1e6,
+        twoFactor: 1e6,
+        forgotPassword: 1e6,
+        helpChatMessages: 1e6,
+        helpChatAnswers: 1e6,
+      },
       log: {
         info: () => {},
         warn: () => {},

@@ -302,3 +302,64 @@ describe('help chat', () => {
     expect(left.some((message) => message.conversationId === merchantId)).toBe(true);
   });
 });
+
+/**
+ * The help chat's own throttle (server/auth/rate-limits.ts): a user's messages per user, counted on
+ * the app's counters (Redis across instances: tests/integration/pg/instances.test.ts); agents' answers
+ * on a looser budget of their own. Small budgets here so the limit is reached in a few calls.
+ */
+describe('help chat throttle', () => {
+  let server: TestServer;
+  const USER_LIMIT = 3;
+  const AGENT_LIMIT = 5;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      withSmtp: false,
+      loginRateLimit: 100,
+      rateLimits: { helpChatMessages: USER_LIMIT, helpChatAnswers: AGENT_LIMIT },
+    });
+  });
+  afterAll(() => server.close());
+
+  const send = (token: string, body: string, language = 'en') =>
+    call(server.base, 'POST', '/wbe/api/help-chat/mine/messages', {
+      token,
+      body: { body },
+      headers: { 'accept-language': language },
+    });
+
+  it("refuses a user's messages beyond the budget with a translated 429, stores none of them, and spares other users", async () => {
+    const merchant = await tokenFor(server.base, 'merchant@demo.test');
+    const merchantId = (await call(server.base, 'GET', '/iam/api/me', { token: merchant })).body.content.user.id;
+    for (let i = 0; i < USER_LIMIT; i++) expect((await send(merchant, `Message ${i}`)).status).toBe(201);
+
+    const refused = await send(merchant, 'One too many');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      code: 'helpChatTooManyMessages',
+      message: 'You are sending messages too quickly. Please wait a few minutes and try again.',
+    });
+    const turkish = await send(merchant, 'Bir tane fazla', 'tr');
+    expect(turkish.status).toBe(429);
+    expect(turkish.body.message).toBe('Çok hızlı mesaj gönderiyorsunuz. Lütfen birkaç dakika bekleyip tekrar deneyin.');
+    const mine = await call(server.base, 'GET', '/wbe/api/help-chat/mine', { token: merchant });
+    expect(mine.body.content.messageCount).toBe(USER_LIMIT);
+
+    // the budget is the user's, not the address's: another user from the same address still writes
+    const owner = await tokenFor(server.base, 'owner@demo.test');
+    expect((await send(owner, 'Hello')).status).toBe(201);
+
+    // an agent answers on a looser budget of its own, untouched by the users' messages
+    const admin = await tokenFor(server.base, 'admin@demo.test');
+    const answer = (body: string) =>
+      call(server.base, 'POST', `/wbe/api/help-chat/conversations/${merchantId}/messages`, {
+        token: admin,
+        body: { body },
+      });
+    for (let i = 0; i < AGENT_LIMIT; i++) expect((await answer(`Answer ${i}`)).status).toBe(201);
+    const tooMany = await answer('Answer beyond');
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.body.code).toBe('helpChatTooManyMessages');
+  });
+});

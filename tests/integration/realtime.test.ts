@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import type Pusher from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_API_KEY, type NotificationEventData } from '../../core/notifications/notification.types';
-import { userChannel } from '../../server/realtime/publish';
+import { endRealtimeAccess, userChannel } from '../../server/realtime/publish';
+import { RedisEventBus } from '../../server/scale/redis-bus';
 import type { UserRecord } from '../../server/store/records.types';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { connectionState, next, pusherFor, RawSocket } from './support/pusher-client';
+import { dropRedisPrefix, TEST_REDIS_URL, uniqueRedisPrefix } from './support/redis';
 
 /**
  * Issue 8, real time: the real pusher-js client (Node build) against our Pusher-protocol server on
@@ -232,6 +234,115 @@ describe('the Pusher-protocol server', () => {
       expect((await socket.closed).code).toBe(4200);
     } finally {
       await other.close();
+    }
+  });
+
+  it("closes a deactivated user's sockets with 4009 and refuses them later; others' sockets stay", async () => {
+    const ownerId = (await server.store.collection<UserRecord>('users').all()).find(
+      (user) => user.email === 'owner@demo.test',
+    )?.id as string;
+    const owner = await tokenFor(server.base, 'owner@demo.test');
+    const victim = connect(owner);
+    const victimChannel = victim.subscribe(userChannel(ownerId));
+    await next(victimChannel, 'pusher:subscription_succeeded');
+    const bystander = connect(merchant);
+    const bystanderChannel = bystander.subscribe(userChannel(merchantId));
+    await next(bystanderChannel, 'pusher:subscription_succeeded');
+    // a socket that fetched its signature before the deactivation but subscribes only after
+    const late = raw();
+    const lateId = String((await late.next()).data.socket_id);
+    const lateAuth = await call(server.base, 'POST', '/wbe/api/realtime/auth', {
+      token: owner,
+      form: { socket_id: lateId, channel_name: userChannel(ownerId) },
+    });
+    expect(lateAuth.status).toBe(200);
+
+    const refused = next<{ type: string; data: { code: number } }>(victim.connection, 'error');
+    const gone = connectionState(victim, 'disconnected');
+    const deactivated = await call(server.base, 'POST', `/wbe/api/admin/users/${ownerId}/deactivate`, { token: admin });
+    expect(deactivated.status).toBe(200);
+    expect((await refused).data.code).toBe(4009);
+    await gone; // pusher-js does not reconnect into a refused auth
+
+    late.send({ event: 'pusher:subscribe', data: { channel: userChannel(ownerId), auth: lateAuth.body.auth } });
+    expect(await late.next()).toMatchObject({ event: 'pusher:error', data: { code: 4009 } });
+    expect((await late.closed).code).toBe(4009);
+
+    // a new connection with the old token is refused at the auth endpoint
+    const again = connect(owner);
+    const error = await next<{ status: number }>(again.subscribe(userChannel(ownerId)), 'pusher:subscription_error');
+    expect(error.status).toBe(401);
+
+    // the other user's socket stays and still receives
+    expect(bystander.connection.state).toBe('connected');
+    const received = next<NotificationEventData>(bystanderChannel, 'received');
+    const created = await notify(merchantId, 'Still here');
+    expect((await received).notification.id).toBe(created.body.content.id);
+  });
+
+  it("closes a removed account's sockets with 4009", async () => {
+    const tmId = (await server.store.collection<UserRecord>('users').all()).find(
+      (user) => user.email === 'tm@demo.test',
+    )?.id as string;
+    const client = connect(await tokenFor(server.base, 'tm@demo.test'));
+    await next(client.subscribe(userChannel(tmId)), 'pusher:subscription_succeeded');
+    const refused = next<{ data: { code: number } }>(client.connection, 'error');
+    expect((await call(server.base, 'DELETE', `/wbe/api/admin/users/${tmId}`, { token: admin })).status).toBe(200);
+    expect((await refused).data.code).toBe(4009);
+    await connectionState(client, 'disconnected');
+  });
+
+  it('closes the sockets of a user whose sessions end on another instance (a revocation over Redis)', async () => {
+    const prefix = uniqueRedisPrefix();
+    const shared = await startTestServer({ withSmtp: false, redisUrl: TEST_REDIS_URL, redisPrefix: prefix });
+    const elsewhere = await RedisEventBus.connect(TEST_REDIS_URL, { prefix });
+    try {
+      const users = await shared.store.collection<UserRecord>('users').all();
+      const id = users.find((user) => user.email === 'merchant@demo.test')?.id as string;
+      const client = pusherFor(shared.base, await tokenFor(shared.base, 'merchant@demo.test'));
+      clients.push(client);
+      await next(client.subscribe(userChannel(id)), 'pusher:subscription_succeeded');
+      const refused = next<{ data: { code: number } }>(client.connection, 'error');
+      await endRealtimeAccess({ bus: elsewhere }, id);
+      expect((await refused).data.code).toBe(4009);
+      await connectionState(client, 'disconnected');
+    } finally {
+      await elsewhere.close();
+      await shared.close();
+      await dropRedisPrefix(prefix);
+    }
+  });
+
+  it('refuses connections over the per-address budget with 4100 and takes them again once one closes', async () => {
+    const small = await startTestServer({ withSmtp: false, realtime: { maxConnectionsPerAddress: 2 } });
+    try {
+      const first = new RawSocket(small.base);
+      const second = new RawSocket(small.base);
+      sockets.push(first, second);
+      expect((await first.next()).event).toBe('pusher:connection_established');
+      expect((await second.next()).event).toBe('pusher:connection_established');
+      const third = new RawSocket(small.base);
+      sockets.push(third);
+      expect(await third.next()).toMatchObject({
+        event: 'pusher:error',
+        data: { code: 4100, message: 'Over capacity' },
+      });
+      expect((await third.closed).code).toBe(4100);
+      expect(small.realtime.connections).toBe(2);
+
+      first.ws.close();
+      await first.closed;
+      // the server may hear the close a moment after the client: a refused try is not counted
+      let fourth = new RawSocket(small.base);
+      sockets.push(fourth);
+      while ((await fourth.next()).event !== 'pusher:connection_established') {
+        await fourth.closed;
+        fourth = new RawSocket(small.base);
+        sockets.push(fourth);
+      }
+      expect(small.realtime.connections).toBe(2);
+    } finally {
+      await small.close();
     }
   });
 

@@ -1,9 +1,12 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Pusher from 'pusher-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOTP_SECRET } from '../../fixtures/users';
 import { totpCodes } from '../support/totp-codes';
+import { userChannel } from '../../server/realtime/publish';
 import type { UserRecord } from '../../server/store/records.types';
 import { type TestServer, call, linkIn, login, startTestServer, tokenFor } from './support/harness';
+import { connectionState, next, pusherFor } from './support/pusher-client';
 
 const SECRET = 'a-test-signing-key-that-is-long-enough-0123456789';
 
@@ -18,10 +21,34 @@ describe('sessions end when they must', () => {
     server = await startTestServer({ jwtSecret: SECRET, loginRateLimit: 100 });
   });
   afterAll(() => server.close());
+  const clients: Pusher[] = [];
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect();
+  });
+
+  /** A real pusher-js socket subscribed to the user's channel; `refused` resolves with the code it is closed with. */
+  async function socketOf(token: string, email: string) {
+    const client = pusherFor(server.base, token);
+    clients.push(client);
+    await next(client.subscribe(userChannel(await userId(email))), 'pusher:subscription_succeeded');
+    const refused = next<{ data: { code: number } }>(client.connection, 'error').then((error) => error.data.code);
+    return { client, refused };
+  }
+  /** What subscribing with `token` on a new socket answers: 'ok' or the auth endpoint's status. */
+  async function subscribeWith(token: string, email: string): Promise<'ok' | number> {
+    const client = pusherFor(server.base, token);
+    clients.push(client);
+    const channel = client.subscribe(userChannel(await userId(email)));
+    return Promise.race([
+      next(channel, 'pusher:subscription_succeeded').then(() => 'ok' as const),
+      next<{ status: number }>(channel, 'pusher:subscription_error').then((error) => error.status),
+    ]);
+  }
 
   it('a password reset ends every session issued before it', async () => {
     const before = [await tokenFor(server.base, 'owner@demo.test'), await tokenFor(server.base, 'owner@demo.test')];
     expect((await me(before[0])).status).toBe(200);
+    const socket = await socketOf(before[0], 'owner@demo.test');
     await call(server.base, 'POST', '/iam/api/auth/forgot-password', { body: { email: 'owner@demo.test' } });
     const mail = await server.mailbox().waitFor('owner@demo.test');
     const token = linkIn(mail.text, '/reset-password?token=').searchParams.get('token');
@@ -36,6 +63,11 @@ describe('sessions end when they must', () => {
     }
     const fresh = await login(server.base, 'owner@demo.test', 'Fresh-Pass2');
     expect((await me(fresh.body.content.token)).status).toBe(200);
+    // the real-time socket went with the sessions, and the old token cannot subscribe again
+    expect(await socket.refused).toBe(4009);
+    await connectionState(socket.client, 'disconnected');
+    expect(await subscribeWith(before[1], 'owner@demo.test')).toBe(401);
+    expect(await subscribeWith(fresh.body.content.token, 'owner@demo.test')).toBe('ok');
   });
 
   it('turning 2FA off ends the other sessions; the one asking goes on with a fresh token', async () => {
@@ -43,6 +75,7 @@ describe('sessions end when they must', () => {
     const code = async () => ({ authcode: await nextCode() });
     const elsewhere = await tokenFor(server.base, 'twofa@demo.test', await code());
     const here = await tokenFor(server.base, 'twofa@demo.test', await code());
+    const socket = await socketOf(elsewhere, 'twofa@demo.test');
     const disabled = await call(server.base, 'POST', '/iam/api/me/2fa/disable', {
       token: here,
       body: { code: await nextCode() },
@@ -52,6 +85,10 @@ describe('sessions end when they must', () => {
     expect((await me(elsewhere)).status).toBe(401);
     expect((await me(here)).status).toBe(401);
     expect((await me(disabled.body.content.token)).status).toBe(200);
+    // every socket of the user closes; the one asking subscribes again with its fresh token
+    expect(await socket.refused).toBe(4009);
+    expect(await subscribeWith(elsewhere, 'twofa@demo.test')).toBe(401);
+    expect(await subscribeWith(disabled.body.content.token, 'twofa@demo.test')).toBe('ok');
   }, 60_000); // three codes: the third may wait for the next 30-second step
 
   it("an admin's deactivation ends the sessions for good, even after approving the account again", async () => {

@@ -35,6 +35,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // one browser address for the whole suite: the per-address budgets would run out across specs
     INVITATION_LOOKUP_RATE_LIMIT: '1000',
     ANONYMOUS_PAGE_VIEW_RATE_LIMIT: '100000',
+    HELP_CHAT_MESSAGE_RATE_LIMIT: '1000',
   },
 });
 

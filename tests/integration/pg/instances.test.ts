@@ -9,6 +9,7 @@ import { dropRedisPrefix, redisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from '.
 
 const SHELL = '/config/v1/documents/shell-settings/app';
 const LOGIN_LIMIT = 4;
+const HELP_CHAT_LIMIT = 2;
 
 /**
  * Issue 7, stateless instances: two apps over one PostgreSQL database (each its own connections)
@@ -28,6 +29,7 @@ describe('two instances sharing the database and Redis', () => {
       redisUrl: TEST_REDIS_URL,
       redisPrefix: prefix,
       loginRateLimit: LOGIN_LIMIT,
+      rateLimits: { helpChatMessages: HELP_CHAT_LIMIT },
     } as const;
     [a, b] = await Promise.all([startTestServer(shared), startTestServer(shared)]);
   });
@@ -86,6 +88,19 @@ describe('two instances sharing the database and Redis', () => {
     }
     // the counters live under this deployment's prefix, nowhere else
     expect((await redisKeys(prefix)).some((key) => key.startsWith(`${prefix}rl:login:`))).toBe(true);
+  });
+
+  it("counts a user's help-chat messages on both instances against one budget", async () => {
+    const token = await tokenFor(a.base, 'owner@demo.test');
+    const send = (server: TestServer) =>
+      call(server.base, 'POST', '/wbe/api/help-chat/mine/messages', { token, body: { body: 'Hello' } });
+    expect([(await send(a)).status, (await send(b)).status]).toEqual([201, 201]);
+    for (const server of [a, b]) {
+      const refused = await send(server);
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('helpChatTooManyMessages');
+    }
+    expect((await redisKeys(prefix)).some((key) => key.startsWith(`${prefix}rl:help-chat-user:`))).toBe(true);
   });
 
   it('delivers a notification made on one instance to a browser connected to the other (Redis fan-out)', async () => {
