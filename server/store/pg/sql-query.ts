@@ -205,8 +205,8 @@ export interface IndexOptions {
  * array when anything is filterable; per field the ascending sort key (sorts, number ranges,
  * startsWith) and, for sortable fields, the descending one — each exactly the ORDER BY columns of
  * listSql, id last; per declared multi-key sort the same columns of all its keys; per ranged field its
- * exact text (date ranges); where pg_trgm is installed a trigram GIN index of each searchable field's
- * folded text (`contains`). And per field statistics of its sort key expressions but the folded one
+ * exact text (date ranges); per declared range pair a composite of both keys; where pg_trgm is
+ * installed a trigram GIN index of each searchable field's folded text (`contains`). And per field statistics of its sort key expressions but the folded one
  * (rank, number, exact text): the planner ignores a partial index's own, and without any it guesses a
  * range's matches off by orders of magnitude (then sorts what an index walk would have found).
  * ANALYZE (autovacuum's) fills them. Statistics of an earlier release (with the folded key) are dropped.
@@ -241,6 +241,23 @@ export function indexStatements(collection: string, fields: QueryableFields, opt
     const path = jsonPath(field);
     statements.push(
       `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'range', field)} ON records (query_rank(${path}), query_text(${path}) COLLATE "C", ${ID_ORDER}) ${where}`,
+    );
+  }
+  for (const [first, second] of fields.rangePairs ?? []) {
+    // the first field's range bounds the scan (a ranged field's exact text, else its number); every key
+    // of the second is a column, so its range is checked on index entries and no row is read for a miss
+    const [a, b] = [jsonPath(first), jsonPath(second)];
+    const lead = (fields.ranged ?? []).includes(first)
+      ? [`query_rank(${a})`, `query_text(${a}) COLLATE "C"`]
+      : [`query_rank(${a})`, `query_num(${a})`];
+    statements.push(
+      `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'pair', `${first},${second}`)} ON records (${[
+        ...lead,
+        `query_rank(${b})`,
+        `query_num(${b})`,
+        `query_text(${b}) COLLATE "C"`,
+        ID_ORDER,
+      ].join(', ')}) ${where}`,
     );
   }
   if (expressionStatistics) {
