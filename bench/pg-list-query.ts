@@ -115,6 +115,7 @@ const TX_FIELDS: QueryableFields = {
   sortable: ['createdAt', 'amount', 'status'],
   ranged: ['createdAt'],
   sorts: [STATUS_THEN_NEWEST],
+  rangePairs: [['createdAt', 'amount']],
 };
 
 /** How the resources service scopes a list: the caller's organisation AND the caller's filter. */

@@ -76,6 +76,11 @@ export interface QueryableFields {
   ranged?: readonly string[];
   /** Sorts of two or more keys a collection's lists use (a composite index each on PostgreSQL). */
   sorts?: readonly (readonly SortKey[])[];
+  /**
+   * Pairs of filterable fields a collection's lists filter by range together (a date span and an amount):
+   * a composite index each on PostgreSQL, the second field checked in the index rather than in the rows.
+   */
+  rangePairs?: readonly (readonly [string, string])[];
 }
 
 export const DEFAULT_PAGE_SIZE = 25;

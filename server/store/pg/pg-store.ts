@@ -289,6 +289,7 @@ function storeOver(sql: SqlClient): Store {
         [...(fields.searchable ?? [])].sort(),
         [...(fields.ranged ?? [])].sort(),
         fields.sorts ?? [],
+        fields.rangePairs ?? [],
       ]);
       if (declared.has(key)) return;
       let ops: string | null | undefined;

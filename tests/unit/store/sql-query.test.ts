@@ -284,6 +284,7 @@ describe('indexStatements', () => {
           { field: 'amount', direction: 'desc' },
         ] as SortKey[],
       ],
+      rangePairs: [['name', 'amount']] as [string, string][],
     };
     const statements = indexStatements(collection, fields, {
       trigramOps: 'public.gin_trgm_ops',
@@ -295,7 +296,15 @@ describe('indexStatements', () => {
     const rangeIndex = named(/INDEX IF NOT EXISTS (\S+) ON records \(query_rank\(data->'name'\), query_text/);
     expect(trigramIndex).toMatch(/^records_q_/);
     expect(rangeIndex).toMatch(/^records_q_/);
-    expect(statements.filter((text) => text.startsWith('CREATE STATISTICS'))).toHaveLength(3);
+    const pairIndex = named(
+      /INDEX IF NOT EXISTS (\S+) ON records \(query_rank\(data->'name'\), query_text\(data->'name'\) COLLATE "C", query_rank\(data->'amount'\)/,
+    );
+    expect(pairIndex).toMatch(/^records_q_/);
+    const statistics = statements.filter((text) => text.startsWith('CREATE STATISTICS'));
+    expect(statistics).toHaveLength(3);
+    // the folded key inlines to kilobytes the planner would copy on every plan
+    expect(statistics.filter((text) => text.includes('query_fold'))).toEqual([]);
+    expect(statements.filter((text) => text.startsWith('DROP STATISTICS IF EXISTS records_s_'))).toHaveLength(3);
     await sql.query(
       `INSERT INTO records SELECT $1, 'r' || g, jsonb_build_object('id', 'r' || g, 'amount', g % 997,
         'name', (ARRAY['Anadolu', 'Ege', 'Atlas', 'Nordic'])[1 + g % 4] || ' Shop ' || g,
@@ -353,6 +362,21 @@ describe('indexStatements', () => {
         pageSize: 25,
       };
       expect(await explain(listSql(collection, between).count)).toContain(rangeIndex);
+      // a declared range pair: both ranges checked in its composite index
+      const pair: ListQuery = {
+        filter: {
+          and: [
+            { field: 'name', op: 'between', value: ['Atlas Shop 2', 'Atlas Shop 3'] },
+            { field: 'amount', op: 'gte', value: 900 },
+          ],
+        },
+        sort: [],
+        page: 1,
+        pageSize: 25,
+      };
+      const pairPlan = await explain(listSql(collection, pair).count);
+      expect(pairPlan).toContain(pairIndex);
+      expect(pairPlan).toMatch(/Index Cond: .*'amount'/);
     } finally {
       await sql.query('RESET enable_seqscan');
     }
