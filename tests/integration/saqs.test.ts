@@ -50,7 +50,7 @@ describe('SAQ service /saq/api/v1', () => {
         tokenFor(server.base, email),
       ),
     );
-  });
+  }, 90_000); // a start and four sign-ins: slow on a loaded machine
   afterAll(() => server.close());
 
   it('is for the saq group (401, 403); banks and admins never write, and another user’s SAQ is 404', async () => {
@@ -183,7 +183,7 @@ describe('SAQ service /saq/api/v1', () => {
     // an edit after completion sends it back to waiting: it must be completed (and later signed) again
     const edited = await answer(saqId, 'dba', 'Demo');
     expect(edited.body.content).toMatchObject({ status: 'waiting', completedAt: null });
-  });
+  }, 120_000); // some sixty answers one by one: slow on a loaded machine
 
   it('completes with missing answers only when the user continues anyway, and lists them', async () => {
     const saqId = await start('A');
@@ -191,7 +191,7 @@ describe('SAQ service /saq/api/v1', () => {
     const completed = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, { continueAnyway: true });
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     expect(completed.body.content.missingAtCompletion).toEqual(QUESTIONS);
-  });
+  }, 60_000);
 
   it('keeps an SAQ on its version after a newer one is published; a new SAQ deletes the previous one', async () => {
     const old = await start('A');
