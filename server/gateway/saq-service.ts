@@ -27,6 +27,10 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   const params = validateParams(saqParamsSchema);
   const userOf = (req: Request) => requireAuth(req).user.id;
 
+  router.get('/saq-types', ...saq, (_req, res) => {
+    res.json({ content: services.saqs.types() });
+  });
+
   router.get('/saqs/ongoing', ...saq, async (req, res) => {
     res.json({ content: await services.saqs.ongoing(userOf(req)) });
   });

@@ -7,7 +7,7 @@ import {
 } from '../../core/questionnaire/questionnaire';
 import type { AnswerProblem, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import { EDITABLE_STATUSES, SAQ_DOCUMENT_IDS, type SaqStatus } from '../../core/saq/saq-records';
-import type { SaqType } from '../../core/saq/saq-level';
+import { SAQ_TYPES, type SaqType } from '../../core/saq/saq-level';
 import type { Text } from '../../core/documents/document.types';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
@@ -64,6 +64,16 @@ export class SaqService {
 
   private lock(userId: string): string {
     return `saqs.${userId}`;
+  }
+
+  /** The SAQ types a user can start: each type whose questionnaire is published, with that version and title. */
+  types(): { saqType: SaqType; document: { id: string; version: number }; title: Text }[] {
+    return SAQ_TYPES.flatMap((saqType) => {
+      const entry = this.ctx.documents.cache.get(KIND, SAQ_DOCUMENT_IDS[saqType]);
+      if (!entry) return [];
+      const { id, version, body } = entry.document;
+      return [{ saqType, document: { id, version }, title: (body as QuestionnaireBody).title }];
+    });
   }
 
   /** Starts an SAQ of `saqType` on the latest published version; the user's previous SAQ is deleted. */

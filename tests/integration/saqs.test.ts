@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
+import { fillPath, mountedRoutes } from './support/mounted-routes';
 
 // The SAQ service over real HTTP on the seeded SAQ A document: answers judged one by one by the
 // pinned questionnaire, completion judged on the whole document, merchants only on their own SAQ.
@@ -81,6 +82,20 @@ describe('SAQ service /saq/api/v1', () => {
     expect((await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content.answers).toEqual({});
   });
 
+  it('guards every /saq/api/v1 route found by walking the routers, before a parameter or body is read', async () => {
+    const routes = mountedRoutes(server.app).filter((route) => route.path.startsWith(`${API}/`));
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+    for (const route of routes) {
+      const path = fillPath(route.path, {});
+      const body = route.method === 'GET' ? undefined : {};
+      const where = `${route.method} ${route.path}`;
+      expect((await as(undefined, route.method, path, body)).status, where).toBe(401);
+      for (const outsider of [bank, assessee])
+        expect((await as(outsider, route.method, path, body)).status, where).toBe(403);
+      if (route.method !== 'GET') expect((await as(admin, route.method, path, body)).status, where).toBe(403);
+    }
+  });
+
   it('validates every body and path parameter (400)', async () => {
     const saqId = await start('A');
     for (const body of [{}, { saqType: 'Z' }, { saqType: 'A', extra: 1 }, { saqType: 1 }]) {
@@ -100,6 +115,23 @@ describe('SAQ service /saq/api/v1', () => {
   });
 
   it('starts an SAQ pinned to the published version, saves answers judged on the server and resumes at last_step', async () => {
+    const types = (await as(merchant, 'GET', `${API}/saq-types`)).body.content;
+    expect(types.map((type: { saqType: string }) => type.saqType)).toEqual([
+      'A',
+      'A-EP',
+      'B',
+      'B-IP',
+      'C',
+      'C-VT',
+      'P2PE',
+      'D',
+      'D-SP',
+    ]);
+    expect(types[0]).toEqual({
+      saqType: 'A',
+      document: { id: 'saq-a-4.0.1', version: 1 },
+      title: { en: 'SAQ A (PCI DSS v4.0.1)', tr: 'SAQ A (PCI DSS v4.0.1)' },
+    });
     const saqId = await start('A');
     const view = (await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content;
     expect(view).toMatchObject({ saqType: 'A', status: 'waiting', document: { id: 'saq-a-4.0.1', version: 1 } });
@@ -191,6 +223,24 @@ describe('SAQ service /saq/api/v1', () => {
     const completed = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, { continueAnyway: true });
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     expect(completed.body.content.missingAtCompletion).toEqual(QUESTIONS);
+  }, 60_000);
+
+  it('keeps every one of answers saved at once, and parallel starts leave exactly one SAQ', async () => {
+    const saqId = await start('A');
+    const saved = await Promise.all(QUESTIONS.slice(0, 8).map((question) => answer(saqId, question, 'inPlace')));
+    expect(saved.map((one) => one.status)).toEqual(new Array(8).fill(200));
+    const { answers } = (await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content;
+    expect(Object.keys(answers).sort()).toEqual(QUESTIONS.slice(0, 8).sort());
+
+    const starts = await Promise.all(
+      ['A', 'B', 'C', 'P2PE'].map((saqType) => as(merchant, 'POST', `${API}/saqs`, { saqType })),
+    );
+    expect(starts.map((one) => one.status)).toEqual([201, 201, 201, 201]);
+    const survivors = await server.store.collection<{ id: string; userId: string }>('saqs').all();
+    const ongoing = (await as(merchant, 'GET', `${API}/saqs/ongoing`)).body.content;
+    expect(survivors.filter((saq) => saq.userId === survivors.find((s) => s.id === ongoing.id)?.userId)).toHaveLength(
+      1,
+    );
   }, 60_000);
 
   it('keeps an SAQ on its version after a newer one is published; a new SAQ deletes the previous one', async () => {
