@@ -29,6 +29,7 @@ import type { JobOptions } from './jobs/jobs.types';
 import type { PgBossJobsOptions } from './jobs/pg-boss-jobs';
 import { noStore, securityHeaders } from './http/security';
 import { ntgwRouter } from './gateway/ntgw';
+import { saqServiceRouter } from './gateway/saq-service';
 import { ChannelAuth, realtimeSecret } from './realtime/channel-auth';
 import { clientAddress, type TrustProxy } from './realtime/client-address';
 import { RealtimeServer, type RealtimeOptions } from './realtime/realtime-server';
@@ -228,7 +229,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const pageView = (req: Request) =>
       req.baseUrl === '/wbe/api' && req.path.replace(/\/+$/, '') === PAGE_VIEW_PATH && req.method === 'POST';
     app.use(
-      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api'],
+      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api', '/saq/api/v1'],
       noStore,
       optionalAuthenticate(ctx),
       anonymousWriteRateLimit(limits.anonymousWrites, (req) => signIn(req) || pageView(req), ctx.counters),
@@ -240,6 +241,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use('/inv/api', invRouter(ctx, services, { lookupRateLimit: options.invitationLookupRateLimit ?? 60 }));
     app.use('/tooltip', tooltipRouter(ctx));
     app.use('/ntgw/api', ntgwRouter(ctx, services));
+    app.use('/saq/api/v1', saqServiceRouter(ctx, services));
 
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);

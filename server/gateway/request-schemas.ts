@@ -1,3 +1,4 @@
+import { SAQ_TYPES } from '../../core/saq/saq-level';
 import { NOTIFICATION_GROUP_VALUES, NOTIFICATION_STATUSES } from '../../core/notifications/notification.types';
 import { HELP_CHAT_MESSAGE_MAX } from '../../core/help-chat/help-chat.types';
 
@@ -335,5 +336,37 @@ export const smtpSettingsSchema = {
     user: text(254),
     pass: text(1024),
     from: text(254),
+  },
+};
+
+/** POST /saq/api/v1/saqs: the SAQ type to start (core/saq/saq-level SAQ_TYPES). */
+export const saqStartSchema = {
+  type: 'object',
+  required: ['saqType'],
+  additionalProperties: false,
+  properties: { saqType: { type: 'string', enum: [...SAQ_TYPES] } },
+};
+
+/** PUT …/saqs/:saqId/answers/:itemId: any JSON value (null clears), judged by the pinned questionnaire. */
+export const saqAnswerSchema = {
+  type: 'object',
+  required: ['value'],
+  additionalProperties: false,
+  properties: { value: {}, step: pattern('^[A-Za-z][A-Za-z0-9_-]{0,99}$') },
+};
+
+/** POST …/saqs/:saqId/complete: whether the user confirmed the continue-anyway prompt. */
+export const saqCompleteSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { continueAnyway: { type: 'boolean' } },
+};
+
+export const saqParamsSchema = {
+  type: 'object',
+  required: ['saqId'],
+  properties: {
+    saqId: pattern('^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'),
+    itemId: pattern('^[A-Za-z][A-Za-z0-9_.-]{0,99}$'),
   },
 };

@@ -11,6 +11,7 @@ import { NotificationService } from './notifications';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
+import { SaqService } from './saq.service';
 import { SaqLevelService } from './saq-level.service';
 import { SiteService } from './site.service';
 import { SmtpSettingsService } from './smtp-settings.service';
@@ -33,6 +34,7 @@ export function createServices(ctx: AppContext) {
     sites: new SiteService(ctx),
     wizards: new WizardService(ctx),
     saqLevel: new SaqLevelService(ctx),
+    saqs: new SaqService(ctx),
     resources,
     workflows,
     invitations,

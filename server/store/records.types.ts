@@ -203,6 +203,28 @@ export interface WizardProgressRecord {
   updatedAt: string;
 }
 
+/**
+ * A merchant user's SAQ (collection `saqs`), pinned to the questionnaire document version it was
+ * started with; one per user (a new SAQ deletes the previous one, domain §4).
+ */
+export interface SaqRecord {
+  id: string;
+  userId: string;
+  /** The site chosen in the SAQ side menu when it was started, if any. */
+  siteId: string | null;
+  saqType: string;
+  document: { id: string; version: number };
+  status: string;
+  /** The section id the user was last on (resumed there). */
+  lastStep: string | null;
+  answers: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+  /** Set when completed with answers missing after the continue-anyway prompt. */
+  missingAtCompletion: string[];
+}
+
 /** The PCI DSS level wizard's outcome for a user (id = the user's id: the latest result counts). */
 export interface SaqLevelResultRecord {
   id: string;

@@ -50,6 +50,7 @@ export const COLLECTION_NAMES = [
   'smtpSettings',
   'wizardProgress',
   'saqLevelResults',
+  'saqs',
   'notifications',
   'helpChatConversations',
   'helpChatMessages',

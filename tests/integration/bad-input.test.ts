@@ -198,6 +198,47 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
     expect(emoji.body.content.name).toBe('Ada 😀');
   });
 
+  it('SAQ bodies the schemas refuse, unstorable answers and odd ids are 4xx, never a 500', async () => {
+    const merchant = await tokenFor(server.base, 'merchant@demo.test');
+    const started = await call(server.base, 'POST', '/saq/api/v1/saqs', { token: merchant, body: { saqType: 'A' } });
+    expect(started.status).toBe(201);
+    const answers = `/saq/api/v1/saqs/${started.body.content.id}/answers`;
+    for (const body of [[], 'text', { saqType: null }, { saqType: ['A'] }, { saqType: 'A', extra: 1 }]) {
+      const answer = await call(server.base, 'POST', '/saq/api/v1/saqs', {
+        token: merchant,
+        body: JSON.stringify(body),
+      });
+      expectShape(answer, 400, 'invalidRequest');
+    }
+    for (const body of [[], 'text', { step: 'part1' }, { value: 1, step: 7 }, `{"value": ${nested(500)}}`]) {
+      const text = typeof body === 'string' && body.startsWith('{') ? body : JSON.stringify(body);
+      const answer = await call(server.base, 'PUT', `${answers}/companyName`, { token: merchant, body: text });
+      expectShape(answer, 400, 'invalidRequest');
+    }
+    const unstorable = await call(server.base, 'PUT', `${answers}/companyName`, {
+      token: merchant,
+      body: `{"value": ${JSON.stringify('a\u0000b')}}`,
+    });
+    expectShape(unstorable, 400, 'invalidRequest');
+    // values of the wrong shape for their item are the questionnaire's 422, not a crash
+    for (const [item, value] of [
+      ['locations', { facility: 'x' }],
+      ['locations', [null, 1, 'row']],
+      ['paymentChannels', [{}]],
+      ['req_2_2_2', { value: 'inPlace' }],
+      ['constructor', 'x'],
+      ['hasOwnProperty', 'x'],
+    ] as const) {
+      const answer = await call(server.base, 'PUT', `${answers}/${item}`, { token: merchant, body: { value } });
+      expect([answer.status, answer.body.code], `${item} ${JSON.stringify(value)}`).toEqual([422, 'answerInvalid']);
+    }
+    const proto = await call(server.base, 'PUT', `${answers}/__proto__`, { token: merchant, body: { value: 'x' } });
+    expectShape(proto, 400, 'invalidRequest');
+    const id = await call(server.base, 'GET', '/saq/api/v1/saqs/a%00b', { token: merchant });
+    expectShape(id, 400, 'invalidRequest');
+    expect(logged).toEqual([]);
+  });
+
   it('help-chat bodies and conversation ids the schemas refuse are 400 naming the field, for user and agent', async () => {
     const paths = ['/wbe/api/help-chat/mine/messages', '/wbe/api/help-chat/conversations/someone/messages'];
     for (const path of paths) {

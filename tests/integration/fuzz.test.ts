@@ -39,8 +39,15 @@ function problemWith(answer: Answer, method: string): string | null {
   return null;
 }
 
+/** The id of an SAQ A the demo merchant starts, so fuzzed answers reach the questionnaire checks. */
+async function startedSaq(base: string): Promise<string> {
+  const token = (await login(base, 'merchant@demo.test')).body.content.token as string;
+  const started = await call(base, 'POST', '/saq/api/v1/saqs', { token, body: { saqType: 'A' } });
+  return started.body.content.id as string;
+}
+
 interface Identity {
-  name: 'signed out' | 'plain user' | 'admin';
+  name: 'signed out' | 'plain user' | 'admin' | 'saq user';
   email: string | null;
   token: string | null;
 }
@@ -91,6 +98,8 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /wbe/api/download/report/:report_id');
     expect(listed).toContain('POST /wbe/api/reports');
     expect(listed).toContain('DELETE /wbe/api/reports/:report_id');
+    expect(listed).toContain('PUT /saq/api/v1/saqs/:saqId/answers/:itemId');
+    expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/complete');
   });
 
   it(
@@ -100,6 +109,8 @@ describe('fuzzing every mounted route', () => {
         { name: 'signed out', email: null, token: null },
         { name: 'plain user', email: 'assessee@demo.test', token: null },
         { name: 'admin', email: 'admin@demo.test', token: null },
+        // the SAQ service's writes are for saq-role users only
+        { name: 'saq user', email: 'merchant@demo.test', token: null },
       ];
       const fuzzers = new Set(identities.map((identity) => identity.email));
       const users = await server.store.collection<UserRecord>('users').all();
@@ -115,6 +126,11 @@ describe('fuzzing every mounted route', () => {
           ...users.flatMap((user) => user.organizationIds),
           ...documents.flatMap((document) => [document.kind, document.id, String(document.latestVersion)]),
           ...COLLECTION_NAMES,
+          // an SAQ the saq user may answer, and items of its questionnaire
+          await startedSaq(server.base),
+          'req_2_2_2',
+          'companyName',
+          'locations',
           '1',
           '2',
         ]),

@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
+import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
+import { fillPath, mountedRoutes } from './support/mounted-routes';
+
+// The SAQ service over real HTTP on the seeded SAQ A document: answers judged one by one by the
+// pinned questionnaire, completion judged on the whole document, merchants only on their own SAQ.
+const API = '/saq/api/v1';
+const SAQ_A = JSON.parse(readFileSync('schemas/saq/saq-a-4.0.1.json', 'utf8')) as { body: QuestionnaireBody };
+const QUESTIONS = SAQ_A.body.sections.flatMap((section) =>
+  section.items.filter((item) => item.type === 'question').map((item) => item.id),
+);
+
+/** Everything SAQ A needs to be complete and compliant, but the questions' responses. */
+const FIELDS: Record<string, unknown> = {
+  companyName: 'Demo Shop',
+  companyAddress: 'Main Street 1',
+  contactName: 'Ada Merchant',
+  contactEmail: 'ada@demo.test',
+  contactPhone: '5551234567',
+  paymentChannels: ['ecommerce'],
+  locations: [{ facility: 'Office', count: 1, place: 'Istanbul' }],
+  eligibility: ['criterion1', 'criterion2', 'criterion3'],
+  status: 'compliant',
+  signerName: 'Ada Merchant',
+  signerTitle: 'Owner',
+};
+
+describe('SAQ service /saq/api/v1', () => {
+  let server: TestServer;
+  let admin: string;
+  let merchant: string;
+  let bank: string;
+  let assessee: string;
+
+  const as = (token: string | undefined, method: string, path: string, body?: unknown, language?: string) =>
+    call(server.base, method, path, { token, body, headers: language ? { 'accept-language': language } : {} });
+  const answer = (saqId: string, item: string, value: unknown, step?: string, language?: string) =>
+    as(merchant, 'PUT', `${API}/saqs/${saqId}/answers/${item}`, step ? { value, step } : { value }, language);
+  const start = async (saqType: string): Promise<string> => {
+    const started = await as(merchant, 'POST', `${API}/saqs`, { saqType });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    return started.body.content.id as string;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ withSmtp: false, loginRateLimit: 100 });
+    [admin, merchant, bank, assessee] = await Promise.all(
+      ['admin@demo.test', 'merchant@demo.test', 'bank@demo.test', 'assessee@demo.test'].map((email) =>
+        tokenFor(server.base, email),
+      ),
+    );
+  }, 90_000); // a start and four sign-ins: slow on a loaded machine
+  afterAll(() => server.close());
+
+  it('is for the saq group (401, 403); banks and admins never write, and another user’s SAQ is 404', async () => {
+    const saqId = await start('A');
+    const routes: [string, string, unknown][] = [
+      ['GET', `${API}/saqs/ongoing`, undefined],
+      ['POST', `${API}/saqs`, { saqType: 'A' }],
+      ['GET', `${API}/saqs/${saqId}`, undefined],
+      ['PUT', `${API}/saqs/${saqId}/answers/companyName`, { value: 'x' }],
+      ['POST', `${API}/saqs/${saqId}/complete`, {}],
+    ];
+    for (const [method, path, body] of routes) {
+      expect((await as(undefined, method, path, body)).status, `${method} ${path}`).toBe(401);
+      for (const outsider of [bank, assessee]) {
+        const refused = await as(outsider, method, path, body);
+        expect([refused.status, refused.body.code], `${method} ${path}`).toEqual([403, 'noPermission']);
+      }
+      if (method !== 'GET') {
+        const refused = await as(admin, method, path, body);
+        expect([refused.status, refused.body.code], `admin ${method} ${path}`).toEqual([403, 'noPermission']);
+      }
+    }
+    // the admin reads in the saq group, but only their own SAQs: the merchant's is not found
+    expect((await as(admin, 'GET', `${API}/saqs/ongoing`)).body).toEqual({ content: null });
+    const hidden = await as(admin, 'GET', `${API}/saqs/${saqId}`);
+    expect([hidden.status, hidden.body.code]).toEqual([404, 'saqNotFound']);
+    // nothing the refused callers sent reached the merchant's SAQ
+    expect((await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content.answers).toEqual({});
+  });
+
+  it('guards every /saq/api/v1 route found by walking the routers, before a parameter or body is read', async () => {
+    const routes = mountedRoutes(server.app).filter((route) => route.path.startsWith(`${API}/`));
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+    for (const route of routes) {
+      const path = fillPath(route.path, {});
+      const body = route.method === 'GET' ? undefined : {};
+      const where = `${route.method} ${route.path}`;
+      expect((await as(undefined, route.method, path, body)).status, where).toBe(401);
+      for (const outsider of [bank, assessee])
+        expect((await as(outsider, route.method, path, body)).status, where).toBe(403);
+      if (route.method !== 'GET') expect((await as(admin, route.method, path, body)).status, where).toBe(403);
+    }
+  });
+
+  it('validates every body and path parameter (400)', async () => {
+    const saqId = await start('A');
+    for (const body of [{}, { saqType: 'Z' }, { saqType: 'A', extra: 1 }, { saqType: 1 }]) {
+      const bad = await as(merchant, 'POST', `${API}/saqs`, body);
+      expect([bad.status, bad.body.code], JSON.stringify(body)).toEqual([400, 'invalidRequest']);
+    }
+    for (const body of [{}, { value: 'x', step: '../x' }, { value: 'x', other: true }]) {
+      const bad = await as(merchant, 'PUT', `${API}/saqs/${saqId}/answers/companyName`, body);
+      expect([bad.status, bad.body.code], JSON.stringify(body)).toEqual([400, 'invalidRequest']);
+    }
+    for (const body of [{ continueAnyway: 'yes' }, { continueAnyway: true, x: 1 }]) {
+      const bad = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, body);
+      expect([bad.status, bad.body.code], JSON.stringify(body)).toEqual([400, 'invalidRequest']);
+    }
+    expect((await as(merchant, 'GET', `${API}/saqs/not-a-uuid`)).status).toBe(400);
+    expect((await as(merchant, 'PUT', `${API}/saqs/${saqId}/answers/-bad`, { value: 1 })).status).toBe(400);
+  });
+
+  it('starts an SAQ pinned to the published version, saves answers judged on the server and resumes at last_step', async () => {
+    const types = (await as(merchant, 'GET', `${API}/saq-types`)).body.content;
+    expect(types.map((type: { saqType: string }) => type.saqType)).toEqual([
+      'A',
+      'A-EP',
+      'B',
+      'B-IP',
+      'C',
+      'C-VT',
+      'P2PE',
+      'D',
+      'D-SP',
+    ]);
+    expect(types[0]).toEqual({
+      saqType: 'A',
+      document: { id: 'saq-a-4.0.1', version: 1 },
+      title: { en: 'SAQ A (PCI DSS v4.0.1)', tr: 'SAQ A (PCI DSS v4.0.1)' },
+    });
+    const saqId = await start('A');
+    const view = (await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content;
+    expect(view).toMatchObject({ saqType: 'A', status: 'waiting', document: { id: 'saq-a-4.0.1', version: 1 } });
+    expect((await as(merchant, 'GET', `${API}/saqs/ongoing`)).body.content).toEqual({
+      id: saqId,
+      saqtype: 'A',
+      last_step: null,
+      status: 'waiting',
+      document: { id: 'saq-a-4.0.1', version: 1 },
+    });
+
+    const saved = await answer(saqId, 'req_2_2_2', 'inPlace', 'req2');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.content.answers).toEqual({ req_2_2_2: 'inPlace' });
+    expect((await as(merchant, 'GET', `${API}/saqs/ongoing`)).body.content.last_step).toBe('req2');
+
+    // the client's verdict does not count: a response outside the set, a wrong type, an unknown item
+    const wrong = await answer(saqId, 'req_2_2_2', 'maybe');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({
+      code: 'answerInvalid',
+      problems: [{ item: 'req_2_2_2', message: 'Choose one of the offered answers' }],
+    });
+    const turkish = await answer(saqId, 'req_2_2_2', 'maybe', undefined, 'tr');
+    expect(turkish.body.problems).toEqual([{ item: 'req_2_2_2', message: 'Sunulan yanıtlardan birini seçin' }]);
+    expect((await answer(saqId, 'paymentChannels', 'ecommerce')).body.code).toBe('answerInvalid');
+    const unknown = await answer(saqId, 'noSuchItem', 'x');
+    expect(unknown.body.problems).toEqual([
+      { item: 'noSuchItem', message: 'This answer belongs to no question of this questionnaire' },
+    ]);
+    const step = await answer(saqId, 'dba', 'Shop', 'noSuchSection');
+    expect([step.status, step.body.code]).toEqual([422, 'unknownStep']);
+    // none of the refused answers was stored; null clears an answer
+    expect((await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content.answers).toEqual({ req_2_2_2: 'inPlace' });
+    expect((await answer(saqId, 'req_2_2_2', null)).body.content.answers).toEqual({});
+  });
+
+  it('completes only after the whole-document check: refusals with the rule messages, missing answers on request', async () => {
+    const saqId = await start('A');
+    // an empty SAQ breaks document checks (a location, every eligibility): refused, missing listed too
+    const empty = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, { continueAnyway: true });
+    expect([empty.status, empty.body.code]).toEqual([422, 'saqRefused']);
+    expect(empty.body.missing).toEqual(expect.arrayContaining(['companyName', ...QUESTIONS]));
+
+    for (const [item, value] of Object.entries(FIELDS)) expect((await answer(saqId, item, value)).status).toBe(200);
+    await answer(saqId, 'contactName', null);
+    const missing = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, {});
+    expect([missing.status, missing.body.code]).toEqual([409, 'saqAnswersMissing']);
+    expect(missing.body.missing).toEqual(['contactName', ...QUESTIONS]);
+    await answer(saqId, 'contactName', 'Ada Merchant');
+    for (const question of QUESTIONS) await answer(saqId, question, 'inPlace');
+    // Not Applicable needs its Appendix C entry; Compliant is refused while an answer is Not in Place
+    await answer(saqId, QUESTIONS[0], 'notApplicable');
+    await answer(saqId, QUESTIONS[1], 'notInPlace');
+    const refused = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, { continueAnyway: true });
+    expect([refused.status, refused.body.code]).toEqual([422, 'saqRefused']);
+    expect(refused.body.problems).toEqual(
+      expect.arrayContaining([
+        { item: QUESTIONS[0], message: 'Explain it in Appendix C' },
+        {
+          item: 'status',
+          rule: 'compliantNeedsNoNotInPlace',
+          message: 'Compliant cannot be chosen while an answer is Not in Place',
+        },
+      ]),
+    );
+    const turkish = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, {}, 'tr');
+    expect(turkish.body.problems).toContainEqual({ item: QUESTIONS[0], message: "Ek C'de açıklayın" });
+    expect((await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content.status).toBe('waiting');
+
+    await answer(saqId, 'appendixC', [{ question: QUESTIONS[0], reason: 'No such system' }]);
+    await answer(saqId, QUESTIONS[1], 'inPlace');
+    const completed = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, {});
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    expect(completed.body.content).toMatchObject({ status: 'completed', missingAtCompletion: [] });
+    expect(completed.body.content.completedAt).toEqual(expect.any(String));
+    expect((await as(merchant, 'GET', `${API}/saqs/ongoing`)).body).toEqual({ content: null });
+    const twice = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, {});
+    expect([twice.status, twice.body.code]).toEqual([409, 'saqNotWaiting']);
+
+    // an edit after completion sends it back to waiting: it must be completed (and later signed) again
+    const edited = await answer(saqId, 'dba', 'Demo');
+    expect(edited.body.content).toMatchObject({ status: 'waiting', completedAt: null });
+  }, 120_000); // some sixty answers one by one: slow on a loaded machine
+
+  it('completes with missing answers only when the user continues anyway, and lists them', async () => {
+    const saqId = await start('A');
+    for (const [item, value] of Object.entries(FIELDS)) await answer(saqId, item, value);
+    const completed = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, { continueAnyway: true });
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    expect(completed.body.content.missingAtCompletion).toEqual(QUESTIONS);
+  }, 60_000);
+
+  it('keeps every one of answers saved at once, and parallel starts leave exactly one SAQ', async () => {
+    const saqId = await start('A');
+    const saved = await Promise.all(QUESTIONS.slice(0, 8).map((question) => answer(saqId, question, 'inPlace')));
+    expect(saved.map((one) => one.status)).toEqual(new Array(8).fill(200));
+    const { answers } = (await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content;
+    expect(Object.keys(answers).sort()).toEqual(QUESTIONS.slice(0, 8).sort());
+
+    const starts = await Promise.all(
+      ['A', 'B', 'C', 'P2PE'].map((saqType) => as(merchant, 'POST', `${API}/saqs`, { saqType })),
+    );
+    expect(starts.map((one) => one.status)).toEqual([201, 201, 201, 201]);
+    const survivors = await server.store.collection<{ id: string; userId: string }>('saqs').all();
+    const ongoing = (await as(merchant, 'GET', `${API}/saqs/ongoing`)).body.content;
+    expect(survivors.filter((saq) => saq.userId === survivors.find((s) => s.id === ongoing.id)?.userId)).toHaveLength(
+      1,
+    );
+  }, 60_000);
+
+  it('keeps an SAQ on its version after a newer one is published; a new SAQ deletes the previous one', async () => {
+    const old = await start('A');
+    const body = structuredClone(SAQ_A.body);
+    body.responseSets.saq.options.push({ value: 'partly', label: { en: 'Partly', tr: 'Kısmen' } });
+    const draft = await as(admin, 'POST', '/config/v1/documents/questionnaire/saq-a-4.0.1/drafts', { body });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const published = await as(
+      admin,
+      'POST',
+      `/config/v1/documents/questionnaire/saq-a-4.0.1/versions/${draft.body.version}/publish`,
+    );
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+    expect((await answer(old, QUESTIONS[0], 'partly')).body.code).toBe('answerInvalid');
+    const fresh = await start('A');
+    expect((await as(merchant, 'GET', `${API}/saqs/${fresh}`)).body.content.document).toEqual({
+      id: 'saq-a-4.0.1',
+      version: draft.body.version,
+    });
+    expect((await answer(fresh, QUESTIONS[0], 'partly')).status).toBe(200);
+    // the new SAQ replaced the old one
+    expect((await as(merchant, 'GET', `${API}/saqs/${old}`)).status).toBe(404);
+    expect((await as(merchant, 'GET', `${API}/saqs/ongoing`)).body.content.id).toBe(fresh);
+    const other = await start('D-SP');
+    expect((await as(merchant, 'GET', `${API}/saqs/ongoing`)).body.content).toMatchObject({
+      id: other,
+      saqtype: 'D-SP',
+      document: { id: 'saq-d-service-provider-4.0.1' },
+    });
+    expect((await as(merchant, 'GET', `${API}/saqs/${fresh}`)).status).toBe(404);
+  });
+});
