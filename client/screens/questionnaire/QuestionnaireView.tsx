@@ -18,6 +18,8 @@ export interface QuestionnaireViewProps {
   onAnswer?: (id: string, value: unknown) => void;
   /** Called at submit with the answers when the whole-document check finds no problem. */
   onSubmit?: (answers: Answers) => void;
+  /** The section to open on (e.g. where the user left off); the first visible one otherwise. */
+  initialSection?: string;
 }
 
 /** An item while it is visible (its visibility is its own slot: flips notify only it). */
@@ -79,7 +81,13 @@ function Submit({ store, onSubmit }: { store: AnswerStore; onSubmit?: (answers: 
  * A questionnaire document section by section: compiled once per document, answers in a store
  * outside React so a change re-renders only the items it concerns (issue 9 'Performance').
  */
-export function QuestionnaireView({ body, initialAnswers, onAnswer, onSubmit }: QuestionnaireViewProps) {
+export function QuestionnaireView({
+  body,
+  initialAnswers,
+  onAnswer,
+  onSubmit,
+  initialSection,
+}: QuestionnaireViewProps) {
   // one store per document (and per onAnswer): answers live in it, not in React state
   const store = useMemo(
     () => createAnswerStore(compileQuestionnaire(body), initialAnswers ?? {}, onAnswer),
@@ -88,17 +96,30 @@ export function QuestionnaireView({ body, initialAnswers, onAnswer, onSubmit }: 
   useEffect(() => () => store.dispose(), [store]);
   return (
     <StoreContext.Provider value={store}>
-      <Pages store={store} onSubmit={onSubmit} />
+      <Pages store={store} onSubmit={onSubmit} initialSection={initialSection} />
     </StoreContext.Provider>
   );
 }
 
 /** One page per visible section, with progress and previous / next. */
-function Pages({ store, onSubmit }: { store: AnswerStore; onSubmit?: (answers: Answers) => void }) {
+function Pages({
+  store,
+  onSubmit,
+  initialSection,
+}: {
+  store: AnswerStore;
+  onSubmit?: (answers: Answers) => void;
+  initialSection?: string;
+}) {
   const { t, i18n } = useTranslation();
   const body = store.compiled.body;
   const sections = useVisibleSections();
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(() =>
+    Math.max(
+      sections.findIndex((index) => body.sections[index].id === initialSection),
+      0,
+    ),
+  );
   const at = Math.min(page, Math.max(sections.length - 1, 0));
   const section = body.sections[sections[at] ?? 0];
   const go = (next: number) => {
