@@ -35,6 +35,7 @@ export const screenRegistry: Record<string, ScreenEntry> = {
   wizard: entry(() => import('../screens/wizard/WizardScreen')),
   list: entry(() => import('../screens/list/ListScreen')),
   page: entry(() => import('../screens/page/PageScreen')),
+  questionnaire: entry(() => import('../screens/questionnaire/QuestionnaireScreen')),
 };
 
 /** Renders a kind nobody registered: a visible notice rather than a blank page. */

@@ -1,0 +1,154 @@
+import { Button, Callout, H2, ProgressBar } from '@blueprintjs/core';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { compileQuestionnaire } from '../../../core/questionnaire/questionnaire';
+import type { Answers, Item, QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
+import { resolveText } from '../../i18n/text';
+import { type AnswerStore, createAnswerStore, PROGRESS, SECTIONS } from './answerStore';
+import { FieldItem } from './FieldItem';
+import { QuestionItem } from './QuestionItem';
+import { StoreContext, useSlot, useVisible } from './storeHooks';
+import { TableItem } from './TableItem';
+import './questionnaire.css';
+
+export interface QuestionnaireViewProps {
+  body: QuestionnaireBody;
+  initialAnswers?: Answers;
+  /** Called on every change of an answer (the server slice saves it; here it may be kept in memory). */
+  onAnswer?: (id: string, value: unknown) => void;
+  /** Called at submit with the answers when the whole-document check finds no problem. */
+  onSubmit?: (answers: Answers) => void;
+  /** The section to open on (e.g. where the user left off); the first visible one otherwise. */
+  initialSection?: string;
+}
+
+/** An item while it is visible (its visibility is its own slot: flips notify only it). */
+const ItemView = memo(function ItemView({ item }: { item: Item }) {
+  const visible = useVisible(item.id);
+  if (!visible) return null;
+  if (item.type === 'question') return <QuestionItem question={item} />;
+  if (item.type === 'field') return <FieldItem field={item} />;
+  return <TableItem table={item} />;
+});
+
+function Progress() {
+  const { t } = useTranslation();
+  const { answered, total } = useSlot(PROGRESS, (s) => s.progress());
+  return (
+    <div className="questionnaire__progress">
+      <ProgressBar value={total ? answered / total : 0} stripes={false} intent="primary" />
+      <span>{t('questionnaire.progress', { answered, total })}</span>
+    </div>
+  );
+}
+
+/** Visible sections, as the index list paging walks; re-read only when a section's visibility may flip. */
+function useVisibleSections(): number[] {
+  const key = useSlot(SECTIONS, (s) =>
+    s.compiled.body.sections
+      .map((section, index) => (section.items.some((item) => s.isVisible(item.id)) ? index : -1))
+      .filter((index) => index >= 0)
+      .join(','),
+  );
+  return useMemo(() => (key ? key.split(',').map(Number) : []), [key]);
+}
+
+function Submit({ store, onSubmit }: { store: AnswerStore; onSubmit?: (answers: Answers) => void }) {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<{ problems: number; missing: number } | null>(null);
+  return (
+    <div className="questionnaire__submit">
+      <Button
+        intent="primary"
+        onClick={() => {
+          const checked = store.checkNow();
+          setResult({ problems: checked.problems.length, missing: checked.missing.length });
+          if (checked.problems.length === 0) onSubmit?.(store.snapshot());
+        }}
+      >
+        {t('questionnaire.check')}
+      </Button>
+      {result && (
+        <Callout intent={result.problems ? 'danger' : result.missing ? 'warning' : 'success'} role="status">
+          {t('questionnaire.checkResult', result)}
+        </Callout>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A questionnaire document section by section: compiled once per document, answers in a store
+ * outside React so a change re-renders only the items it concerns (issue 9 'Performance').
+ */
+export function QuestionnaireView({
+  body,
+  initialAnswers,
+  onAnswer,
+  onSubmit,
+  initialSection,
+}: QuestionnaireViewProps) {
+  // one store per document (and per onAnswer): answers live in it, not in React state
+  const store = useMemo(
+    () => createAnswerStore(compileQuestionnaire(body), initialAnswers ?? {}, onAnswer),
+    [body, initialAnswers, onAnswer],
+  );
+  useEffect(() => () => store.dispose(), [store]);
+  return (
+    <StoreContext.Provider value={store}>
+      <Pages store={store} onSubmit={onSubmit} initialSection={initialSection} />
+    </StoreContext.Provider>
+  );
+}
+
+/** One page per visible section, with progress and previous / next. */
+function Pages({
+  store,
+  onSubmit,
+  initialSection,
+}: {
+  store: AnswerStore;
+  onSubmit?: (answers: Answers) => void;
+  initialSection?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const body = store.compiled.body;
+  const sections = useVisibleSections();
+  const [page, setPage] = useState(() =>
+    Math.max(
+      sections.findIndex((index) => body.sections[index].id === initialSection),
+      0,
+    ),
+  );
+  const at = Math.min(page, Math.max(sections.length - 1, 0));
+  const section = body.sections[sections[at] ?? 0];
+  const go = (next: number) => {
+    setPage(next);
+    window.scrollTo?.(0, 0);
+  };
+
+  return (
+    <div className="questionnaire">
+      <Progress />
+      <nav className="questionnaire__pager" aria-label={t('questionnaire.sections')}>
+        <Button icon="arrow-left" disabled={at === 0} onClick={() => go(at - 1)}>
+          {t('questionnaire.previous')}
+        </Button>
+        <span>{t('questionnaire.page', { page: at + 1, pages: sections.length })}</span>
+        <Button endIcon="arrow-right" disabled={at >= sections.length - 1} onClick={() => go(at + 1)}>
+          {t('questionnaire.next')}
+        </Button>
+      </nav>
+      {section && (
+        <section className="questionnaire__section" aria-labelledby={`section-${section.id}`}>
+          <H2 id={`section-${section.id}`}>{resolveText(section.title, t, i18n.language)}</H2>
+          {section.description && <p>{resolveText(section.description, t, i18n.language)}</p>}
+          {section.items.map((item) => (
+            <ItemView key={item.id} item={item} />
+          ))}
+        </section>
+      )}
+      {at === sections.length - 1 && <Submit store={store} onSubmit={onSubmit} />}
+    </div>
+  );
+}

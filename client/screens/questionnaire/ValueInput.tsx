@@ -1,0 +1,82 @@
+import { Checkbox, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { Column, Field } from '../../../core/questionnaire/questionnaire.types';
+import { resolveText } from '../../i18n/text';
+import { useStore } from './storeHooks';
+
+interface ValueInputProps {
+  spec: Field | Column;
+  value: unknown;
+  label: string;
+  onChange: (value: unknown) => void;
+}
+
+const TEXT_TYPES = { text: 'text', email: 'email', phone: 'tel', date: 'date' } as const;
+
+/** The editor of one field or table cell by its input kind; an emptied input clears the value. */
+export function ValueInput({ spec, value, label, onChange }: ValueInputProps) {
+  const { t, i18n } = useTranslation();
+  const store = useStore();
+  const text = typeof value === 'string' ? value : '';
+  const orClear = (next: string) => onChange(next === '' ? undefined : next);
+  switch (spec.input) {
+    case 'textarea':
+      return <TextArea aria-label={label} value={text} fill onChange={(e) => orClear(e.target.value)} />;
+    case 'number':
+      return (
+        <InputGroup
+          aria-label={label}
+          type="number"
+          value={typeof value === 'number' ? String(value) : ''}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+        />
+      );
+    case 'checkbox':
+      return <Checkbox label={label} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />;
+    case 'select':
+    case 'questionRef': {
+      const options =
+        spec.input === 'select'
+          ? (spec.options ?? []).map((o) => ({ value: o.value, label: resolveText(o.label, t, i18n.language) }))
+          : store.compiled.questionIds.map((id) => {
+              const q = store.compiled.entries.get(id)?.item;
+              return { value: id, label: q?.type === 'question' ? (q.requirement ?? id) : id };
+            });
+      return (
+        <HTMLSelect
+          aria-label={label}
+          value={text}
+          options={[{ value: '', label: t('questionnaire.choose') }, ...options]}
+          onChange={(e) => orClear(e.currentTarget.value)}
+        />
+      );
+    }
+    case 'multiselect': {
+      const selected = Array.isArray(value) ? (value as string[]) : [];
+      return (
+        <fieldset className="questionnaire__choices" aria-label={label}>
+          {((spec as Field).options ?? []).map((o) => (
+            <Checkbox
+              key={o.value}
+              label={resolveText(o.label, t, i18n.language)}
+              checked={selected.includes(o.value)}
+              onChange={(e) => {
+                const next = e.currentTarget.checked ? [...selected, o.value] : selected.filter((v) => v !== o.value);
+                onChange(next.length ? next : undefined);
+              }}
+            />
+          ))}
+        </fieldset>
+      );
+    }
+    default:
+      return (
+        <InputGroup
+          aria-label={label}
+          type={TEXT_TYPES[spec.input as keyof typeof TEXT_TYPES] ?? 'text'}
+          value={text}
+          onChange={(e) => orClear(e.target.value)}
+        />
+      );
+  }
+}

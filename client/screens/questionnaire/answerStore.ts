@@ -1,0 +1,197 @@
+import {
+  type CompiledQuestionnaire,
+  checkAnswers,
+  responseCounts,
+  updateVisibility,
+  validateAnswer,
+  visibleItems,
+} from '../../../core/questionnaire/questionnaire';
+import type { AnswerProblem, Answers, Question, Table } from '../../../core/questionnaire/questionnaire.types';
+
+type Listener = () => void;
+const NONE: readonly AnswerProblem[] = Object.freeze([]);
+/** Listener key of the progress bar and of the section list (not item ids: those never start with '#'). */
+export const PROGRESS = '#progress';
+export const SECTIONS = '#sections';
+const BACKGROUND_DELAY_MS = 400;
+
+export interface AnswerStore {
+  compiled: CompiledQuestionnaire;
+  answer(id: string): unknown;
+  isVisible(id: string): boolean;
+  problems(id: string): readonly AnswerProblem[];
+  /** The explanation of a question's response: the text column of its `requires` table row. */
+  explanation(id: string): string;
+  progress(): { answered: number; total: number };
+  subscribe(key: string, listener: Listener): () => void;
+  setAnswer(id: string, value: unknown): void;
+  setExplanation(id: string, text: string): void;
+  /** The whole-document pass now (at submit): its problems are shown at their items. */
+  checkNow(): ReturnType<typeof checkAnswers>;
+  snapshot(): Answers;
+  dispose(): void;
+}
+
+/** Where a question's explanation goes: the first `requires` table of the response, its first free text column. */
+function explanationTarget(compiled: CompiledQuestionnaire, question: Question, value: unknown) {
+  const option = compiled.body.responseSets[question.responseSet]?.options.find((o) => o.value === value);
+  if (!option?.explain) return null;
+  const need = [...(option.requires ?? []), ...(question.requires?.[String(value)] ?? [])][0];
+  const table = need && compiled.entries.get(need.table)?.item;
+  if (!need || table?.type !== 'table') return null;
+  const text = (table as Table).columns.find((c) => c.id !== need.column && c.input === 'textarea');
+  return text ? { table: need.table, ref: need.column, column: text.id } : null;
+}
+
+/**
+ * The answers of one open questionnaire outside React: every question, field and table reads its
+ * own slot (useSyncExternalStore keyed by item id), so a change notifies only that item, the items
+ * whose visibility reads it, and those whose problems changed. The whole-document rules run in a
+ * debounced background pass, never per change.
+ */
+export function createAnswerStore(
+  compiled: CompiledQuestionnaire,
+  initial: Answers,
+  onAnswer?: (id: string, value: unknown) => void,
+): AnswerStore {
+  const answers: Answers = { ...initial };
+  const visible = visibleItems(compiled, answers);
+  const listeners = new Map<string, Set<Listener>>();
+  const local = new Map<string, readonly AnswerProblem[]>();
+  const background = new Map<string, readonly AnswerProblem[]>();
+  const merged = new Map<string, readonly AnswerProblem[]>();
+  let progress = responseCounts(compiled, answers, visible);
+  let progressView = { answered: progress.answered, total: progress.total };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const notify = (key: string) => {
+    for (const listener of listeners.get(key) ?? []) listener();
+  };
+  const setProblems = (id: string, map: Map<string, readonly AnswerProblem[]>, list: readonly AnswerProblem[]) => {
+    const before = map.get(id) ?? NONE;
+    const same = before.length === list.length && before.every((p, i) => p.message === list[i].message);
+    if (same) return;
+    map.set(id, list.length ? list : NONE);
+    const all = [...(local.get(id) ?? NONE), ...(background.get(id) ?? NONE)];
+    merged.set(id, all.length ? all : NONE);
+    notify(id);
+  };
+  /** validateAnswer plus, for a question, what its response needs (an appendix row naming it). */
+  const checkItem = (id: string) => {
+    const item = compiled.entries.get(id)?.item;
+    if (!item) return;
+    const problems = [...validateAnswer(compiled, id, answers[id])];
+    const value = answers[id];
+    if (item.type === 'question' && typeof value === 'string' && problems.length === 0) {
+      const option = compiled.body.responseSets[item.responseSet]?.options.find((o) => o.value === value);
+      for (const need of [...(option?.requires ?? []), ...(item.requires?.[value] ?? [])]) {
+        const rows = answers[need.table];
+        const named = Array.isArray(rows) && rows.some((r) => r && (r as Record<string, unknown>)[need.column] === id);
+        if (!named) problems.push({ item: id, message: need.message });
+      }
+    }
+    setProblems(id, local, problems);
+  };
+  const refreshProgress = () => {
+    const next = responseCounts(compiled, answers, visible);
+    if (next.answered === progress.answered && next.total === progress.total) return;
+    progress = next;
+    progressView = { answered: next.answered, total: next.total };
+    notify(PROGRESS);
+  };
+  const runBackground = () => {
+    timer = undefined;
+    const result = checkAnswers(compiled, answers);
+    const byItem = new Map<string, AnswerProblem[]>();
+    // Only document rules here: per-answer problems are kept current on each change already.
+    for (const problem of result.problems) {
+      if (!problem.rule || !problem.item) continue;
+      byItem.set(problem.item, [...(byItem.get(problem.item) ?? []), problem]);
+    }
+    for (const id of new Set([...background.keys(), ...byItem.keys()]))
+      setProblems(id, background, byItem.get(id) ?? []);
+    return result;
+  };
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(runBackground, BACKGROUND_DELAY_MS);
+  };
+  /** Questions named by rows of a table re-check what they need when its rows change. */
+  const recheckNamedBy = (before: unknown, after: unknown) => {
+    const named = new Set<string>();
+    for (const rows of [before, after]) {
+      if (!Array.isArray(rows)) continue;
+      for (const row of rows) {
+        for (const cell of Object.values((row ?? {}) as Record<string, unknown>)) {
+          if (typeof cell === 'string' && compiled.responseValues.has(cell)) named.add(cell);
+        }
+      }
+    }
+    for (const id of named) checkItem(id);
+  };
+
+  const store: AnswerStore = {
+    compiled,
+    answer: (id) => answers[id],
+    isVisible: (id) => visible.has(id),
+    problems: (id) => merged.get(id) ?? NONE,
+    explanation(id) {
+      const question = compiled.entries.get(id)?.item;
+      if (question?.type !== 'question') return '';
+      const target = explanationTarget(compiled, question, answers[id]);
+      const rows = target ? answers[target.table] : undefined;
+      if (!target || !Array.isArray(rows)) return '';
+      const row = rows.find((r) => r && (r as Record<string, unknown>)[target.ref] === id) as
+        | Record<string, unknown>
+        | undefined;
+      return typeof row?.[target.column] === 'string' ? (row[target.column] as string) : '';
+    },
+    progress: () => progressView,
+    subscribe(key, listener) {
+      const set = listeners.get(key) ?? new Set<Listener>();
+      listeners.set(key, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    setAnswer(id, value) {
+      const before = answers[id];
+      if (Object.is(before, value)) return;
+      if (value === undefined) delete answers[id];
+      else answers[id] = value;
+      notify(id);
+      checkItem(id);
+      const item = compiled.entries.get(id)?.item;
+      if (item?.type === 'table') recheckNamedBy(before, value);
+      const flipped = updateVisibility(compiled, id, answers, visible);
+      for (const changed of [...flipped.shown, ...flipped.hidden]) notify(changed);
+      if (flipped.shown.length || flipped.hidden.length) notify(SECTIONS);
+      if (item?.type === 'question' || flipped.shown.length || flipped.hidden.length) refreshProgress();
+      onAnswer?.(id, value);
+      schedule();
+    },
+    setExplanation(id, text) {
+      const question = compiled.entries.get(id)?.item;
+      if (question?.type !== 'question') return;
+      const target = explanationTarget(compiled, question, answers[id]);
+      if (!target) return;
+      const rows = Array.isArray(answers[target.table]) ? (answers[target.table] as Record<string, unknown>[]) : [];
+      const at = rows.findIndex((r) => r && r[target.ref] === id);
+      const next = [...rows];
+      if (at >= 0) next[at] = { ...rows[at], [target.column]: text };
+      else next.push({ [target.ref]: id, [target.column]: text });
+      store.setAnswer(target.table, next);
+      notify(id);
+    },
+    checkNow() {
+      if (timer) clearTimeout(timer);
+      return runBackground();
+    },
+    snapshot: () => ({ ...answers }),
+    dispose() {
+      if (timer) clearTimeout(timer);
+      listeners.clear();
+    },
+  };
+  for (const id of Object.keys(answers)) if (compiled.entries.has(id)) checkItem(id);
+  return store;
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createAnswerStore, PROGRESS, SECTIONS } from '../../../client/screens/questionnaire/answerStore';
+import { compileQuestionnaire } from '../../../core/questionnaire/questionnaire';
+
+const saqA = JSON.parse(fs.readFileSync('schemas/saq/saq-a-4.0.1.json', 'utf8')).body;
+const compiled = compileQuestionnaire(saqA);
+const [first, second] = compiled.questionIds;
+const messages = (list: readonly { message: unknown }[]) =>
+  list.map((p) => (p.message as { en?: string }).en ?? p.message);
+
+describe('the questionnaire answer store', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('a change notifies its own item (and progress), never a sibling question', () => {
+    const calls: string[] = [];
+    const store = createAnswerStore(compiled, {});
+    for (const key of [first, second, PROGRESS, SECTIONS]) store.subscribe(key, () => calls.push(key));
+    store.setAnswer(first, 'inPlace');
+    expect(calls).toContain(first);
+    expect(calls).toContain(PROGRESS);
+    expect(calls).not.toContain(second);
+    expect(store.progress().answered).toBe(1);
+  });
+
+  test('N/A needs its Appendix C row; the explanation writes the row and clears the problem', () => {
+    const saved: [string, unknown][] = [];
+    const store = createAnswerStore(compiled, {}, (id, value) => saved.push([id, value]));
+    store.setAnswer(first, 'notApplicable');
+    expect(messages(store.problems(first))).toEqual(['Explain it in Appendix C']);
+    store.setExplanation(first, 'No such systems');
+    expect(store.problems(first)).toEqual([]);
+    expect(store.explanation(first)).toBe('No such systems');
+    expect(saved.at(-1)).toEqual(['appendixC', [{ question: first, reason: 'No such systems' }]]);
+    // removing the row brings the problem back
+    store.setAnswer('appendixC', undefined);
+    expect(messages(store.problems(first))).toEqual(['Explain it in Appendix C']);
+  });
+
+  test('a value outside the response set is a problem of that question at once', () => {
+    const store = createAnswerStore(compiled, {});
+    store.setAnswer(first, 'notTested');
+    expect(store.problems(first)).toEqual([{ item: first, message: 'questionnaire.notAnOption' }]);
+  });
+
+  test('document rules run in the debounced background pass, not on the change', () => {
+    const store = createAnswerStore(compiled, {});
+    store.setAnswer(first, 'notInPlace');
+    store.setAnswer('status', 'compliant');
+    expect(store.problems('status')).toEqual([]);
+    vi.advanceTimersByTime(400);
+    expect(messages(store.problems('status'))).toEqual(['Compliant cannot be chosen while an answer is Not in Place']);
+    store.setAnswer(first, 'inPlace');
+    const result = store.checkNow();
+    expect(result.problems.filter((p) => p.rule)).toEqual([]);
+    expect(store.problems('status')).toEqual([]);
+  });
+
+  test('the action plan section shows only while the status is not compliant', () => {
+    const store = createAnswerStore(compiled, { status: 'compliant' });
+    expect(store.isVisible('actionPlan')).toBe(false);
+    const sections: string[] = [];
+    store.subscribe(SECTIONS, () => sections.push('flip'));
+    store.setAnswer('status', 'nonCompliant');
+    expect(store.isVisible('actionPlan')).toBe(true);
+    expect(sections).toEqual(['flip']);
+  });
+});
