@@ -89,15 +89,20 @@ export class Mailer {
     return transporter;
   }
 
-  /** Logs the mail as queued and queues its delivery; resolves with the log record. */
-  async send(mail: Mail): Promise<MailLogRecord> {
-    const logs = this.store.collection<MailLogRecord>('mailLogs');
-    const record = await logs.insert({
+  /** Every mail is in the log from the moment it is handed over, as `queued`. */
+  private logQueued(mail: Mail): Promise<MailLogRecord> {
+    return this.store.collection<MailLogRecord>('mailLogs').insert({
       id: crypto.randomUUID(),
       ...mail,
       status: 'queued',
       createdAt: new Date().toISOString(),
     });
+  }
+
+  /** Logs the mail as queued and queues its delivery; resolves with the log record. */
+  async send(mail: Mail): Promise<MailLogRecord> {
+    const logs = this.store.collection<MailLogRecord>('mailLogs');
+    const record = await this.logQueued(mail);
     try {
       await this.jobs.send(MAIL_JOB, { logId: record.id });
       return record;
@@ -116,12 +121,7 @@ export class Mailer {
     const target = await this.target();
     if (!target) return null;
     const logs = this.store.collection<MailLogRecord>('mailLogs');
-    const record = await logs.insert({
-      id: crypto.randomUUID(),
-      ...mail,
-      status: 'queued',
-      createdAt: new Date().toISOString(),
-    });
+    const record = await this.logQueued(mail);
     try {
       await this.transporterFor(target).sendMail({ from: target.from ?? DEFAULT_FROM, ...mail });
       return await logs.update(record.id, { status: 'sent', attempts: 1 });

@@ -17,18 +17,7 @@ import type { SaqRecord } from '../store/records.types';
 const KIND = 'questionnaire';
 
 /** What the SAQ endpoints answer for one SAQ (docs/contracts.md 'SAQ service'). */
-export interface SaqView {
-  id: string;
-  saqType: string;
-  status: string;
-  document: { id: string; version: number };
-  lastStep: string | null;
-  answers: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-  missingAtCompletion: string[];
-}
+export type SaqView = Omit<SaqRecord, 'userId' | 'siteId'>;
 
 /** GET saqs/ongoing (shell §7): the names the client reads. */
 export interface OngoingSaq {

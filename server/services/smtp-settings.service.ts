@@ -12,14 +12,7 @@ import type { SmtpSettingsRecord } from '../store/records.types';
 export const SMTP_SETTINGS_FORM = 'smtp-settings';
 
 /** What an admin may save: the form's fields. An empty `pass` keeps the saved one. */
-export interface SmtpSettingsInput {
-  host: string;
-  port: number;
-  secure?: boolean;
-  user?: string;
-  pass?: string;
-  from?: string;
-}
+export type SmtpSettingsInput = Omit<SmtpSettingsRecord, 'id' | 'updatedAt' | 'updatedBy'>;
 
 /**
  * What the screen shows: the settings in effect and where they come from — never the password,
