@@ -6,6 +6,7 @@ import { listQueryOf } from '../http/list-query';
 import { validate, validateQuery } from '../http/validate';
 import type { Services } from '../services';
 import { LATEST_DAY_FIRST, PAGE_VIEW_FIELDS } from '../services/analytics.service';
+import { attributeAffiliate } from './affiliate';
 import { analyticsQuery, pageViewSchema } from './request-schemas';
 
 /** The page-view path, for the shared anonymous-write throttle to leave it to its own (app.ts). */
@@ -26,6 +27,8 @@ export function analyticsRouter(
   router.post(
     PAGE_VIEW_PATH,
     optionalAuthenticate(ctx),
+    // a signed-in view is often the session's first web-backend call: it attributes the affiliate id
+    attributeAffiliate(ctx),
     anonymousPageViewRateLimit(limits.anonymousPageViews, ctx.counters),
     validate(pageViewSchema),
     async (req, res) => {

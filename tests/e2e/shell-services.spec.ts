@@ -222,8 +222,12 @@ test('?affid= is kept through reloads while signed out and sent as X-AFF-ID unti
   await page.reload();
   expect((await storedConfig(page))?.affid).toBe('partner-42');
 
+  // a signed-in call: the signed-out page views before it carry the id too, and leave it with the browser
   const carried = page.waitForResponse(
-    (answer) => answer.url().includes('/wbe/api/') && answer.request().headers()['x-aff-id'] === 'partner-42',
+    (answer) =>
+      answer.url().includes('/wbe/api/') &&
+      answer.request().headers()['x-aff-id'] === 'partner-42' &&
+      answer.request().headers().authorization !== undefined,
   );
   await signIn(page, 'merchant@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/pci-dss-requests');

@@ -44,4 +44,23 @@ describe('the affiliate id', () => {
     const token = await tokenFor(server.base, 'merchant@demo.test');
     expect((await call(server.base, 'GET', '/wbe/api/sites', { token })).headers.get('x-clear-affid')).toBeNull();
   });
+
+  it('is taken by a signed-in page view (often the first web-backend call), not by a signed-out one', async () => {
+    const view = { path: '/app/dashboard' };
+    const anonymous = await call(server.base, 'POST', '/wbe/api/analytics/page-views', {
+      body: view,
+      headers: { 'x-aff-id': 'partner-11' },
+    });
+    expect(anonymous.status).toBe(201);
+    expect(anonymous.headers.get('x-clear-affid')).toBeNull();
+    const token = await tokenFor(server.base, 'assessor@demo.test');
+    const signedIn = await call(server.base, 'POST', '/wbe/api/analytics/page-views', {
+      token,
+      body: view,
+      headers: { 'x-aff-id': 'partner-11' },
+    });
+    expect(signedIn.status).toBe(201);
+    expect(signedIn.headers.get('x-clear-affid')).toBe('1');
+    expect((await stored('assessor@demo.test')).affiliateId).toBe('partner-11');
+  });
 });
