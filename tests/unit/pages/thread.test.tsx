@@ -10,7 +10,11 @@ import { ThreadView } from '../../../client/screens/parts/thread/ThreadView';
 beforeAll(async () => {
   await initI18n('en');
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  // React's scheduler runs on setImmediate: what an unmounted root still queued runs while jsdom's window exists
+  await new Promise((resolve) => setImmediate(resolve));
+});
 
 const shell = JSON.parse(readFileSync('schemas/app/shell-settings.json', 'utf8')).body;
 const config = {
