@@ -1,0 +1,124 @@
+/**
+ * Publishes config document files ({kind, id, body}) to a running app, e.g. a new SAQ version:
+ *
+ *   npx tsx scripts/publish-document.ts --url http://localhost:4100 --email admin@demo.test FILE…
+ *
+ * The password comes from PAYSEC_PASSWORD (never a flag: it would stay in the shell history).
+ * Each file is first checked here as publishing checks it, and every problem of every file is
+ * printed; only when all are clean is anything sent (a draft, then its publish). Exit 0 when all
+ * were published, 1 on a problem or a refusal (the service's problems printed), 2 on bad usage.
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { validateDocument } from '../core/documents/validate';
+
+interface DocumentFile {
+  file: string;
+  kind: string;
+  id: string;
+  body: unknown;
+}
+
+export interface PublishOptions {
+  url: string;
+  email: string;
+  password: string;
+  files: string[];
+  log?: (line: string) => void;
+}
+
+/** Reads and checks every file; answers the documents, or null after printing every problem. */
+function readChecked(files: string[], log: (line: string) => void): DocumentFile[] | null {
+  const documents: DocumentFile[] = [];
+  let clean = true;
+  for (const file of files) {
+    let doc: { kind: unknown; id: unknown; body: unknown };
+    try {
+      doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (error) {
+      log(`${file}: cannot be read as JSON (${(error as Error).message})`);
+      clean = false;
+      continue;
+    }
+    const problems = validateDocument(doc);
+    if (problems.length > 0) {
+      clean = false;
+      log(`${file}:\n${problems.map((p) => `  ${p.path || '/'}: ${p.message}`).join('\n')}`);
+      continue;
+    }
+    documents.push({ file, kind: String(doc.kind), id: String(doc.id), body: doc.body });
+  }
+  return clean ? documents : null;
+}
+
+async function signIn(url: string, email: string, password: string): Promise<string> {
+  const answer = await fetch(`${url}/iam/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }),
+  });
+  const json = (await answer.json().catch(() => ({}))) as { content?: { token?: string }; code?: string };
+  if (!answer.ok || !json.content?.token) throw new Error(`sign-in refused: ${answer.status} ${json.code ?? ''}`);
+  return json.content.token;
+}
+
+/** The service's problems of a refused publish, one per line. */
+function refusal(status: number, json: { code?: string; problems?: { path?: string; message?: string }[] }): string {
+  const problems = (json.problems ?? []).map((p) => `  ${p.path || '/'}: ${p.message}`).join('\n');
+  return `refused: ${status} ${json.code ?? ''}${problems ? `\n${problems}` : ''}`;
+}
+
+/** Publishes every file as the next version of its document; true when all were published. */
+export async function publishDocuments({ url, email, password, files, log = console.log }: PublishOptions) {
+  const documents = readChecked(files, log);
+  if (!documents) return false;
+  const token = await signIn(url, email, password);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  let allPublished = true;
+  for (const { file, kind, id, body } of documents) {
+    const base = `${url}/config/v1/documents/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
+    const draft = await fetch(`${base}/drafts`, { method: 'POST', headers, body: JSON.stringify({ body }) });
+    const drafted = (await draft.json().catch(() => ({}))) as { version?: number; code?: string };
+    if (!draft.ok || drafted.version === undefined) {
+      log(`${file}: draft ${refusal(draft.status, drafted)}`);
+      allPublished = false;
+      continue;
+    }
+    const version = drafted.version;
+    const publish = await fetch(`${base}/versions/${version}/publish`, { method: 'POST', headers });
+    if (!publish.ok) {
+      log(`${file}: publish ${refusal(publish.status, await publish.json().catch(() => ({})))}`);
+      allPublished = false;
+      continue;
+    }
+    log(`${file}: published ${kind}/${id} version ${version}`);
+  }
+  return allPublished;
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { url: { type: 'string', default: 'http://localhost:4100' }, email: { type: 'string' } },
+  });
+  const password = process.env.PAYSEC_PASSWORD;
+  if (!values.email || !password || positionals.length === 0) {
+    console.error('usage: PAYSEC_PASSWORD=… npx tsx scripts/publish-document.ts --url URL --email ADMIN FILE…');
+    process.exitCode = 2;
+    return;
+  }
+  const published = await publishDocuments({
+    url: values.url.replace(/\/$/, ''),
+    email: values.email,
+    password,
+    files: positionals,
+  });
+  process.exitCode = published ? 0 : 1;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  });
+}
