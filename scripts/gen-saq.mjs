@@ -174,13 +174,13 @@ function readTsv(file) {
 /** Requirement id → principal requirement key (1…12, A1…A3). */
 const principalOf = (id) => id.split('.')[0];
 
-// While the texts file is being filled in, a missing id falls back to the template; remove before release.
-const FALLBACK = true;
-function questionText(id, file, en, tr) {
+/** The question for a listed id; a list asking an id without one is an error, never a made-up text. */
+function questionText(id, file) {
   const text = QUESTIONS.get(id);
-  if (text) return text;
-  if (FALLBACK) return t(`Requirement ${id} is in place: ${en}.`, `Gereksinim ${id} uygulanıyor: ${tr}.`);
-  throw new Error(`saq/saq-${file}.tsv asks ${id}, which has no question in scripts/saq-texts/requirements.en-tr.tsv`);
+  if (!text) {
+    throw new Error(`saq/saq-${file}.tsv asks ${id}, which has no question in saq-texts/requirements.en-tr.tsv`);
+  }
+  return text;
 }
 
 export function buildSaq(file, hierarchy) {
@@ -192,13 +192,12 @@ export function buildSaq(file, hierarchy) {
     const node = hierarchy.get(id);
     if (!node?.assessable) throw new Error(`saq-${file}.tsv: ${id} is not an assessable v${VERSION} requirement`);
     const key = principalOf(id);
-    const [en, tr] = PRINCIPAL[key];
     const noteEn = NOTE_ALIASES[rawNote.trim()] ?? rawNote.trim();
     const question = {
       type: 'question',
       id: `req_${slug(id)}`,
       requirement: id,
-      text: questionText(id, file, en, tr),
+      text: questionText(id, file),
       responseSet: 'saq',
     };
     if (GUIDANCE.has(noteEn)) question.guidance = GUIDANCE.get(noteEn);
