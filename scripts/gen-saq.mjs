@@ -1,7 +1,10 @@
 // Builds the nine PCI DSS v4.0.1 SAQ questionnaire documents (schemas/saq/*.json) from the
 // requirement lists in fixtures/pcidss/ (copied from ../shared/data, see its README). Question
-// texts are our own paraphrases, generated from the requirement hierarchy: never the standard's
-// wording. Run `node scripts/gen-saq.mjs` after changing a list; the unit test checks the output.
+// texts come from scripts/saq-texts/requirements.en-tr.tsv (one plain question per requirement id,
+// English and Turkish, in our own words: never the standard's wording) and the guidance shown for a
+// list's applicability note from scripts/saq-texts/guidance.en-tr.tsv. Run `node scripts/gen-saq.mjs`
+// after changing a list or a text; the unit test checks the output. An id asked by a list without a
+// text is an error.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -58,22 +61,6 @@ const PRINCIPAL = {
   A3: ['designated entities show ongoing compliance', 'belirlenmiş kuruluşlar uyumu sürekli gösterir'],
 };
 
-/** The applicability notes of the lists, in both languages; provenance notes are not shown. */
-const NOTES = {
-  'only if merchant keeps paper records with account data': 'Yalnızca hesap verisi içeren kağıt kayıt tutuluyorsa',
-  'N/A if merchant keeps no paper records with account data':
-    'Hesap verisi içeren kağıt kayıt tutulmuyorsa uygulanamaz',
-  'paper records only': 'Yalnızca kağıt kayıtlar için',
-  'service providers only': 'Yalnızca hizmet sağlayıcılar için',
-  'multi-tenant service providers only': 'Yalnızca çok kiracılı hizmet sağlayıcılar için',
-  'only if merchant has bespoke or custom software': 'Yalnızca özel geliştirilmiş yazılım varsa',
-  'issuers / issuing-services only': 'Yalnızca kart çıkaranlar ve kart çıkarma hizmetleri için',
-  'merchant web servers that serve the payment page': 'Ödeme sayfasını sunan üye işyeri web sunucuları için',
-  'applies to firewall/router connecting POI devices to processor':
-    'POI cihazlarını işlemciye bağlayan güvenlik duvarı veya yönlendirici için',
-  'applies to e-commerce web server hosting redirect/iframe; N/A if no merchant system in scope (e.g. fully outsourced MOTO)':
-    'Yönlendirme veya iframe barındıran e-ticaret sunucusu için; kapsamda üye işyeri sistemi yoksa uygulanamaz',
-};
 const NOTE_ALIASES = {
   'vendor default accounts on e-commerce web server; applies to e-commerce web server hosting redirect/iframe; N/A if no merchant system in scope (e.g. fully outsourced MOTO)':
     'applies to e-commerce web server hosting redirect/iframe; N/A if no merchant system in scope (e.g. fully outsourced MOTO)',
@@ -151,6 +138,29 @@ const ELIGIBILITY = {
 };
 
 const t = (en, tr) => ({ en, tr });
+const TEXTS = path.join(import.meta.dirname, 'saq-texts');
+
+/** A `key<TAB>en<TAB>tr` file of scripts/saq-texts (first line the header) → Map key → { en, tr }. */
+function readTexts(file, keyName) {
+  const [header, ...lines] = fs
+    .readFileSync(path.join(TEXTS, file), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  if (header !== `${keyName}\ten\ttr`) throw new Error(`saq-texts/${file}: the header must be ${keyName}, en, tr`);
+  const map = new Map();
+  for (const line of lines) {
+    const [key, en, tr, ...rest] = line.split('\t').map((cell) => cell.trim());
+    if (!key || !en || !tr || rest.length) throw new Error(`saq-texts/${file}: want three cells in "${line}"`);
+    if (map.has(key)) throw new Error(`saq-texts/${file}: ${key} twice`);
+    map.set(key, t(en, tr));
+  }
+  return map;
+}
+
+/** Requirement id → its question (en, tr). */
+const QUESTIONS = readTexts('requirements.en-tr.tsv', 'id');
+/** A list's applicability note (as NOTE_ALIASES resolves it) → the guidance shown; other notes are provenance. */
+const GUIDANCE = readTexts('guidance.en-tr.tsv', 'note');
 const slug = (s) => s.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
 function readTsv(file) {
@@ -164,6 +174,15 @@ function readTsv(file) {
 /** Requirement id → principal requirement key (1…12, A1…A3). */
 const principalOf = (id) => id.split('.')[0];
 
+/** The question for a listed id; a list asking an id without one is an error, never a made-up text. */
+function questionText(id, file) {
+  const text = QUESTIONS.get(id);
+  if (!text) {
+    throw new Error(`saq/saq-${file}.tsv asks ${id}, which has no question in saq-texts/requirements.en-tr.tsv`);
+  }
+  return text;
+}
+
 export function buildSaq(file, hierarchy) {
   const [idPart, type, titleEn, titleTr] = SAQ_FILES[file];
   const isD = type === 'D' || type === 'D-SP';
@@ -173,16 +192,15 @@ export function buildSaq(file, hierarchy) {
     const node = hierarchy.get(id);
     if (!node?.assessable) throw new Error(`saq-${file}.tsv: ${id} is not an assessable v${VERSION} requirement`);
     const key = principalOf(id);
-    const [en, tr] = PRINCIPAL[key];
     const noteEn = NOTE_ALIASES[rawNote.trim()] ?? rawNote.trim();
     const question = {
       type: 'question',
       id: `req_${slug(id)}`,
       requirement: id,
-      text: t(`Requirement ${id} is in place: ${en}.`, `Gereksinim ${id} uygulanıyor: ${tr}.`),
+      text: questionText(id, file),
       responseSet: 'saq',
     };
-    if (NOTES[noteEn]) question.guidance = t(noteEn[0].toUpperCase() + noteEn.slice(1), NOTES[noteEn]);
+    if (GUIDANCE.has(noteEn)) question.guidance = GUIDANCE.get(noteEn);
     const section = key.startsWith('A') ? 'appendixA' : `req${key}`;
     if (!bySection.has(section)) bySection.set(section, []);
     bySection.get(section).push(question);
@@ -453,6 +471,9 @@ export function readHierarchy() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const hierarchy = readHierarchy();
+  for (const id of QUESTIONS.keys()) {
+    if (!hierarchy.get(id)?.assessable) throw new Error(`saq-texts/requirements.en-tr.tsv: ${id} is not a requirement`);
+  }
   fs.mkdirSync(OUT, { recursive: true });
   for (const file of Object.keys(SAQ_FILES)) {
     const document = buildSaq(file, hierarchy);

@@ -78,6 +78,25 @@ describe('SAQ documents (schemas/saq)', () => {
     },
   );
 
+  it('ask each requirement as its own question, in English and Turkish (scripts/saq-texts)', () => {
+    const byId = new Map<string, string>();
+    for (const document of documents) {
+      for (const q of questionsOf(document.body)) {
+        const text = q.text as { en: string; tr: string };
+        expect(text.en, q.requirement).toMatch(/^[A-Z].*\?$/);
+        expect(text.tr, q.requirement).toMatch(/^\S.*\?$/);
+        expect(text.en, q.requirement).not.toContain(q.requirement as string);
+        // the same requirement reads the same in every type
+        const seen = byId.get(q.requirement as string);
+        if (seen) expect(JSON.stringify(text), q.requirement).toBe(seen);
+        byId.set(q.requirement as string, JSON.stringify(text));
+        if (q.guidance) expect(Object.keys(q.guidance as object).sort(), q.requirement).toEqual(['en', 'tr']);
+      }
+    }
+    const questions = [...byId.values()];
+    expect(new Set(questions).size).toBe(questions.length);
+  });
+
   it('never uses a requirement id the matrix does not give the type', () => {
     const [header, ...rows] = tsv('saq/matrix.tsv');
     for (const document of documents) {
