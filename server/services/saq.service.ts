@@ -19,6 +19,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { asLanguage, type Language } from '../http/i18n';
 import { publishToUser } from '../realtime/publish';
+import { findWhere } from '../store/matching';
 import type {
   OrganizationRecord,
   SaqAttestationRecord,
@@ -200,7 +201,7 @@ export class SaqService {
 
   /** The caller's SAQs, every status, without their answers (GET /saqs). */
   async list(userId: string, query: ListQuery): Promise<ListResult<SaqRow>> {
-    const mine = await this.records.find((saq) => saq.userId === userId);
+    const mine = await findWhere(this.records, { field: 'userId', op: 'eq', value: userId });
     return runQuery(mine.map(row), query);
   }
 
