@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeListQuery } from '../../core/query/query.utils';
 import type { ListQuery } from '../../core/query/query.types';
 import type { SaqRecord } from '../../server/store/records.types';
+import { seedDemoData } from '../../fixtures/seed';
+import type { OrganizationRecord } from '../../server/store/records.types';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { fillPath, mountedRoutes } from './support/mounted-routes';
 import { SAQ_A_QUESTIONS, SAQ_API, download, signedSaqA } from './support/saq-flow';
@@ -244,5 +246,15 @@ describe('management SAQ /wbe/api/management-saq', () => {
     const switched = await as(bank, '/trn/v2/login/organization/org-demo-acquirer');
     const acquirer = (await as(switched.body.content.token, `${API}/stats`)).body.content;
     expect(acquirer.totals).toEqual({ submitted: 1, compliant: 1, nonCompliant: 0, expiresSoon: 0, expired: 0 });
+  });
+
+  it('marks the demo banks on a data directory seeded before organisations had kinds', async () => {
+    const organizations = server.store.collection<OrganizationRecord>('organizations');
+    await organizations.replace('org-demo-acquirer', { id: 'org-demo-acquirer', name: 'Demo Acquirer' });
+    const banks = () => call(server.base, 'GET', `${SAQ_API}/banks`, { token: merchant });
+    expect((await banks()).body.content).toEqual([{ id: 'org-demo-bank', name: 'Demo Bank' }]);
+    expect(await seedDemoData(server.store)).toBe(false);
+    expect((await organizations.get('org-demo-acquirer'))?.kind).toBe('bank');
+    expect((await banks()).body.content).toHaveLength(2);
   });
 });
