@@ -43,7 +43,10 @@ test('a merchant answers SAQ A, completes, signs, downloads and submits it to De
   await expectSaved(page);
   await page.getByRole('button', { name: t('questionnaire.next') }).click();
   await expectSection(page, 'part2');
-  await page.getByRole('button', { name: t('questionnaire.addRow') }).first().click();
+  await page
+    .getByRole('button', { name: t('questionnaire.addRow') })
+    .first()
+    .click();
   await page.getByRole('textbox', { name: 'Type of facility 1' }).fill('Head office');
   await page.getByRole('spinbutton', { name: 'Number of facilities 1' }).fill('1');
   await page.getByRole('textbox', { name: 'City and country 1' }).fill('Istanbul, Türkiye');
