@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fillSourcePath, pathValues } from '../../../core/pages/page.utils';
 import { compileQuestionnaire } from '../../../core/questionnaire/questionnaire';
+import type { Text } from '../../../core/documents/document.types';
 import type { Answers, QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
 import { fillPath } from '../../../core/routes/route.utils';
 import { clientForPath } from '../../api/clients';
@@ -40,6 +41,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * `answerPath` (`:itemId`) saves each answer as `{ value, step }`, `completePath` completes it and
  * `afterComplete` is opened then. `stepParam` (default `lastStep`) keeps the section on screen in the
  * address; the route lists it under `keepMounted` so writing it does not start the screen over.
+ * `statusNotices` maps a record status to a text shown above the form.
  */
 export function RecordQuestionnaire({ route, params, props }: ScreenProps) {
   const { t, i18n } = useTranslation();
@@ -176,13 +178,15 @@ function Answering({
   );
 
   const completePath = fillSourcePath(text(props.completePath), values);
-  const reopened = record.status && !['waiting', 'submitted'].includes(record.status);
+  // a text by the record's status (route props): what answering means now (reopens, or is refused)
+  const notices = (props.statusNotices ?? {}) as Record<string, Text>;
+  const notice = record.status && Object.hasOwn(notices, record.status) ? notices[record.status] : undefined;
   return (
     <section className="questionnaire-screen">
       <PageHeader title={title} />
-      {reopened && (
+      {notice && (
         <Callout intent="warning" className="questionnaire__notice">
-          {t('questionnaire.reopenNotice')}
+          {resolveText(notice, t, i18n.language)}
         </Callout>
       )}
       <SaveStatus saver={saver} labelOf={labelOf} />
