@@ -1,7 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { optionSources, optionsOf } from '../../core/forms/form-options';
+import { optionSources, optionsOf } from '../../core/documents/form-options';
 import { clientForPath } from '../api/clients';
 import { contentOrSelf } from '../api/http';
 

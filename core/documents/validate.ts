@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ResourceBody } from '../resources/resource.types';
 import { resourceProblems } from '../resources/resource.utils';
-import { formOptionProblems } from '../forms/form-options';
+import { formOptionProblems } from './form-options';
 import { checkListBody } from '../lists/list.utils';
 import { checkPageBody } from '../pages/page.utils';
 import { MAX_DOCUMENT_DEPTH, nestsDeeperThan } from '../json/nesting';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../../core/documents/validate';
-import { formOptionProblems, optionSources, optionsOf } from '../../../core/forms/form-options';
+import { formOptionProblems, optionSources, optionsOf } from '../../../core/documents/form-options';
 import { callBody, checkListBody, routeAfterCall } from '../../../core/lists/list.utils';
 import type { ListBody } from '../../../core/lists/list.types';
 import { checkPageBody } from '../../../core/pages/page.utils';

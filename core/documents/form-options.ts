@@ -1,5 +1,5 @@
-import type { DocumentProblem } from '../documents/document.types';
-import type { FormBody } from './form.types';
+import type { DocumentProblem } from './document.types';
+import type { FormBody } from '../forms/form.types';
 
 /**
  * A select whose choices come from a gateway path (`ui:options.optionsFrom` of a top-level field):
