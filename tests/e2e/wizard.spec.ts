@@ -89,6 +89,9 @@ test('a merchant branches, is stopped by validation, goes back, resumes after a 
   await page.getByRole('button', { name: t('wizard.submit') }).click();
   const saved = q('saved').replace('{{level}}', '4').replace('{{saqType}}', 'A-EP');
   await expect(page.getByRole('status').filter({ hasText: saved }).first()).toBeVisible();
+  // the end links to the recommended SAQ type among those a merchant may start
+  const start = page.getByRole('link', { name: q('startSaq').replace('{{saqType}}', 'A-EP') });
+  await expect(start).toHaveAttribute('href', '/app/saq/saq-types?f.saqType=A-EP');
 
   const stored = await page.request.get('/wbe/api/saq/level-result', { headers: await bearer(page) });
   expect((await stored.json()).content).toMatchObject({ level: 4, saqType: 'A-EP' });
