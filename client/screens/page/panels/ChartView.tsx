@@ -35,13 +35,17 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
     field: entry.field,
   }));
   // category labels from the panel; values read by path so nested fields work too
+  const categories: string[] = [];
   const data = rows.map((row) => {
-    const x = valueAtPath(row, panel.x);
-    const label = panel.labels?.[String(x)];
-    const out: Record<string, unknown> = { [X]: label ? text(label) : String(x ?? '') };
+    const x = String(valueAtPath(row, panel.x) ?? '');
+    categories.push(x);
+    const label = panel.labels?.[x];
+    const out: Record<string, unknown> = { [X]: label ? text(label) : x };
     for (const entry of series) out[entry.key] = Number(valueAtPath(row, entry.field) ?? 0);
     return out;
   });
+  // a category's own colour (a status read as red or green), else the palette's or the series'
+  const colorOf = (index: number, fallback: string) => panel.colors?.[categories[index]] ?? fallback;
   const height = panel.height ?? 260;
   const summary = text(panel.title) || panel.id;
   const axes = (
@@ -71,7 +75,7 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
           isAnimationActive={false}
         >
           {data.map((row, index) => (
-            <Cell key={String(row[X])} fill={PALETTE[index % PALETTE.length]} />
+            <Cell key={String(row[X])} fill={colorOf(index, PALETTE[index % PALETTE.length])} />
           ))}
         </Pie>
         <Tooltip />
@@ -90,7 +94,11 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
             fill={entry.color}
             stackId={stack}
             isAnimationActive={false}
-          />
+          >
+            {panel.colors && series.length === 1
+              ? data.map((row, index) => <Cell key={String(row[X])} fill={colorOf(index, entry.color)} />)
+              : null}
+          </Bar>
         ))}
       </BarChart>
     );
