@@ -8,9 +8,10 @@ import { PAGE_VIEW_FIELDS } from './analytics.service';
 import { IMPERSONATION_FIELDS } from './impersonation.service';
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
-const SERVER_FILTERS: Array<[name: 'tokens' | 'sites', fields: QueryableFields]> = [
+const SERVER_FILTERS: Array<[name: 'tokens' | 'sites' | 'saqs', fields: QueryableFields]> = [
   ['tokens', { filterable: ['userId'], sortable: [] }],
   ['sites', { filterable: ['organizationId'], sortable: [] }],
+  ['saqs', { filterable: ['userId', 'bankId'], sortable: [] }],
 ];
 
 /**
