@@ -27,6 +27,8 @@ export interface WizardSubmit {
   successRedirect?: string;
   /** Shown after success; an i18n key is given the endpoint's answer `content` as values. */
   successMessage?: Text;
+  /** A link shown at the end: its title and its route's `:params` are filled from the answer's `content`. */
+  successLink?: { title: Text; route: string };
 }
 
 /** A wizard document (kind 'wizard'), rendered by the `wizard` screen. */

@@ -1,7 +1,8 @@
-import { Alert, Button, Callout, H3, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Alert, Button, Callout, Classes, H3, ProgressBar, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { fillFromRow } from '../../../core/lists/list.utils';
 import type { WizardAnswers } from '../../../core/wizards/wizard.types';
 import { previousStep, wizardPath } from '../../../core/wizards/wizard.utils';
 import { failureOf } from '../../api/http';
@@ -41,6 +42,7 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
   const [serverErrors, setServerErrors] = useState<Record<string, string> | undefined>();
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [done, setDone] = useState<string | null>(null);
+  const [doneLink, setDoneLink] = useState<{ title: string; to: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
@@ -112,6 +114,14 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
     return resolveTextWith(message, values, t, i18n.language);
   };
 
+  /** The document's link at the end, filled from the answer (the SAQ type the level calls for). */
+  const linkAfter = (content: unknown) => {
+    const link = body.submit.successLink;
+    const values = content && typeof content === 'object' ? (content as Record<string, unknown>) : {};
+    const to = link ? fillFromRow(link.route, values) : null;
+    return link && to ? { title: resolveTextWith(link.title, values, t, i18n.language), to } : null;
+  };
+
   const goOn = async (data: Data) => {
     cancelPendingSave();
     const given = { ...answers, [step.id]: data };
@@ -131,7 +141,10 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
       const message = successText(content);
       if (message) void showToast(message, 'success');
       if (body.submit.successRedirect) navigate(body.submit.successRedirect);
-      else setDone(message ?? t('wizard.submitted'));
+      else {
+        setDoneLink(linkAfter(content));
+        setDone(message ?? t('wizard.submitted'));
+      }
     } catch (error) {
       showFailure(error);
     } finally {
@@ -174,7 +187,14 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
         <Callout intent="success" role="status" title={t('wizard.submittedTitle')}>
           {done}
         </Callout>
-        {restartButton}
+        <div className="wizard__done-actions">
+          {doneLink && (
+            <Link className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`} to={doneLink.to}>
+              {doneLink.title}
+            </Link>
+          )}
+          {restartButton}
+        </div>
       </div>
     );
   }
