@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, missingKeys, signIn, t } from './support/ui';
+import { chooseLanguage, expectSignedInAt, missingKeys, signIn, t } from './support/ui';
 
 const SAQ_API = '/saq/api/v1';
 const BANK_ID = 'org-demo-bank';
@@ -229,9 +229,39 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     const appendices = main.locator('[data-panel="appendices"]');
     await expect(appendices).toContainText(t('managementSaq.details.appendixNames.appendixC'));
     await page.screenshot({ path: 'test-results/saq-bank-details.png', fullPage: true });
-    // the sub-drawer stays: back to the list of SAQs
+    // the header's tag is the overall status by the document's labels; the page downloads the PDF too
+    await expect(main.locator('.page-record-header')).toContainText(t('managementSaq.overall.compliant'));
+    const download = page.waitForEvent('download');
+    await main
+      .locator('[data-panel="do"]')
+      .getByRole('button', { name: t('managementSaq.downloadAttestation') })
+      .click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^SAQ-A-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
     await page.getByRole('button', { name: t('managementSaq.details.back') }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/app/management-saq/compliance-tracking');
+  });
+
+  await test.step("the sub-drawer's SAQ details lists the SAQs by compliance, in Turkish too", async () => {
+    await page.getByRole('link', { name: t('menu.msaq_saq_details') }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/app/management-saq/saq-details');
+    const rowIn = (language: 'en' | 'tr') =>
+      page
+        .getByRole('table', { name: t('managementSaq.saqs.title', language) })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: MERCHANT, exact: true }) });
+    await expect(rowIn('en')).toContainText(t('managementSaq.compliance.compliant'));
+    await chooseLanguage(page, 'tr', 'en');
+    const row = rowIn('tr');
+    await expect(row).toContainText(t('managementSaq.compliance.compliant', 'tr'));
+    await row.getByRole('cell', { name: MERCHANT, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === `/app/management-saq/saq-details/${saq.id}`);
+    await expect(page.locator('[data-panel="facts"]')).toContainText(t('managementSaq.fields.overallStatus', 'tr'));
     expect(await missingKeys(page)).toEqual([]);
   });
 });
