@@ -26,7 +26,7 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-const publishedAt = (document: ConfigDocument) => document.publishedAt ?? document.createdAt;
+const publishedAt = (published: ConfigDocument) => published.publishedAt ?? published.createdAt;
 
 /**
  * The questionnaire each SAQ type starts on, read from the published documents alone: every
@@ -35,29 +35,29 @@ const publishedAt = (document: ConfigDocument) => document.publishedAt ?? docume
  */
 export function saqCatalog(questionnaires: readonly ConfigDocument[]): Map<string, ConfigDocument<QuestionnaireBody>> {
   const byType = new Map<string, ConfigDocument<QuestionnaireBody>>();
-  for (const document of questionnaires as ConfigDocument<QuestionnaireBody>[]) {
-    const standard = document.body?.standard;
+  for (const published of questionnaires as ConfigDocument<QuestionnaireBody>[]) {
+    const standard = published.body?.standard;
     if (standard?.name !== SAQ_STANDARD || !standard.type) continue;
     const kept = byType.get(standard.type);
     const order = kept ? compareVersions(standard.version, kept.body.standard?.version ?? '0') : 1;
-    if (!kept || order > 0 || (order === 0 && publishedAt(document) > publishedAt(kept))) {
-      byType.set(standard.type, document);
+    if (!kept || order > 0 || (order === 0 && publishedAt(published) > publishedAt(kept))) {
+      byType.set(standard.type, published);
     }
   }
   return byType;
 }
 
 /** The catalogue entry of one questionnaire: what the saq-types list shows. */
-export function saqTypeEntry(saqType: string, document: ConfigDocument<QuestionnaireBody>): SaqTypeEntry {
-  const { body } = document;
+export function saqTypeEntry(saqType: string, published: ConfigDocument<QuestionnaireBody>): SaqTypeEntry {
+  const { body } = published;
   const questionCount = body.sections.reduce(
     (count, section) => count + section.items.filter((item) => item.type === 'question').length,
     0,
   );
   return {
     saqType,
-    documentId: document.id,
-    version: document.version,
+    documentId: published.id,
+    version: published.version,
     standardVersion: body.standard?.version ?? '',
     title: body.title,
     ...(body.description !== undefined ? { description: body.description } : {}),

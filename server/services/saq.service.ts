@@ -330,13 +330,24 @@ export class SaqService {
       if (record?.status !== 'pending') return;
       const owner = await this.ctx.store.collection<UserRecord>('users').get(record.userId);
       const signedAt = new Date();
-      const pdf = await renderAttestation(this.ctx.translator, {
-        saq: record,
-        body: (await this.pinned(record)).body,
-        merchantName: await this.organizationName(record.organizationId),
-        signedAt,
-        language: asLanguage(owner?.report_language ?? owner?.site_language),
-      });
+      let pdf: Buffer;
+      try {
+        pdf = await renderAttestation(this.ctx.translator, {
+          saq: record,
+          body: (await this.pinned(record)).body,
+          merchantName: await this.organizationName(record.organizationId),
+          signedAt,
+          language: asLanguage(owner?.report_language ?? owner?.site_language),
+        });
+      } catch (error) {
+        if (job.retryCount < job.retryLimit) throw error;
+        // after the last try the signature is given back: the user may sign again
+        this.ctx.log.error(`SAQ ${record.id} attestation could not be rendered`, error);
+        const unsigned: SaqRecord = { ...record, status: 'completed', signer: null, updatedAt: signedAt.toISOString() };
+        await this.records.replace(record.id, unsigned);
+        await this.announce(unsigned);
+        return;
+      }
       const attestation = {
         fileName: `SAQ-${record.saqType}-${signedAt.toISOString().slice(0, 10)}.pdf`,
         size: pdf.length,

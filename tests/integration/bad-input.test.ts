@@ -239,6 +239,58 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
     expect(logged).toEqual([]);
   });
 
+  it('signing, submitting and the SAQ lists refuse bad bodies and queries with a 4xx, never a 500', async () => {
+    const merchant = await tokenFor(server.base, 'merchant@demo.test');
+    const bank = await tokenFor(server.base, 'bank@demo.test');
+    const started = await call(server.base, 'POST', '/saq/api/v1/saqs', { token: merchant, body: { saqType: 'A' } });
+    const saq = `/saq/api/v1/saqs/${started.body.content.id}`;
+    for (const body of [
+      [],
+      'text',
+      { signerName: 'Ada', signerTitle: 'Owner', agree: 'true' },
+      { signerName: ['Ada'], signerTitle: 'Owner', agree: true },
+      { signerName: 'a\u0000b', signerTitle: 'Owner', agree: true },
+      `{"signerName": ${nested(500)}, "signerTitle": "x", "agree": true}`,
+    ]) {
+      const text = typeof body === 'string' && body.startsWith('{') ? body : JSON.stringify(body);
+      expectShape(
+        await call(server.base, 'POST', `${saq}/sign`, { token: merchant, body: text }),
+        400,
+        'invalidRequest',
+      );
+    }
+    for (const body of [[], 'text', { bankId: null }, { bankId: ['org-demo-bank'] }, { bankId: 'a\u0000b' }]) {
+      expectShape(
+        await call(server.base, 'POST', `${saq}/submit`, { token: merchant, body: JSON.stringify(body) }),
+        400,
+        'invalidRequest',
+      );
+    }
+    // the right shape in the wrong state is the lifecycle's 409, not a crash
+    const early = await call(server.base, 'POST', `${saq}/submit`, {
+      token: merchant,
+      body: { bankId: 'org-demo-bank' },
+    });
+    expectShape(early, 409, 'saqNotSigned');
+    for (const path of [
+      '/saq/api/v1/saqs?filter=%7B',
+      '/saq/api/v1/saqs?sort=-answers',
+      '/saq/api/v1/saq-types?pageSize=-1',
+      '/saq/api/v1/saq-types?filter=%7B%22field%22%3A%22saqType%22%2C%22op%22%3A%22eq%22%2C%22value%22%3A%22a%5Cu0000b%22%7D',
+    ]) {
+      expectShape(await call(server.base, 'GET', path, { token: merchant }), 400, 'invalidRequest');
+    }
+    for (const path of [
+      '/wbe/api/management-saq/saqs?filter=%7B',
+      '/wbe/api/management-saq/saqs?sort=merchantName,answers',
+      '/wbe/api/management-saq/saqs/a%00b',
+      '/wbe/api/management-saq/saqs/%zz/attestation',
+    ]) {
+      expectShape(await call(server.base, 'GET', path, { token: bank }), 400, 'invalidRequest');
+    }
+    expect(logged).toEqual([]);
+  });
+
   it('help-chat bodies and conversation ids the schemas refuse are 400 naming the field, for user and agent', async () => {
     const paths = ['/wbe/api/help-chat/mine/messages', '/wbe/api/help-chat/conversations/someone/messages'];
     for (const path of paths) {

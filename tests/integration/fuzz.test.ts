@@ -47,7 +47,7 @@ async function startedSaq(base: string): Promise<string> {
 }
 
 interface Identity {
-  name: 'signed out' | 'plain user' | 'admin' | 'saq user';
+  name: 'signed out' | 'plain user' | 'admin' | 'saq user' | 'bank user';
   email: string | null;
   token: string | null;
 }
@@ -100,6 +100,15 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('DELETE /wbe/api/reports/:report_id');
     expect(listed).toContain('PUT /saq/api/v1/saqs/:saqId/answers/:itemId');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/complete');
+    expect(listed).toContain('GET /saq/api/v1/saqs');
+    expect(listed).toContain('GET /saq/api/v1/banks');
+    expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/sign');
+    expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/attestation');
+    expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/submit');
+    expect(listed).toContain('GET /wbe/api/management-saq/saqs');
+    expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId');
+    expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId/attestation');
+    expect(listed).toContain('GET /wbe/api/management-saq/stats');
   });
 
   it(
@@ -111,6 +120,8 @@ describe('fuzzing every mounted route', () => {
         { name: 'admin', email: 'admin@demo.test', token: null },
         // the SAQ service's writes are for saq-role users only
         { name: 'saq user', email: 'merchant@demo.test', token: null },
+        // the bank side (/wbe/api/management-saq) is for the bank role group
+        { name: 'bank user', email: 'bank@demo.test', token: null },
       ];
       const fuzzers = new Set(identities.map((identity) => identity.email));
       const users = await server.store.collection<UserRecord>('users').all();
@@ -130,6 +141,7 @@ describe('fuzzing every mounted route', () => {
           await startedSaq(server.base),
           'req_2_2_2',
           'companyName',
+          'org-demo-bank',
           'locations',
           '1',
           '2',

@@ -7,6 +7,9 @@ import { PDFDocument } from 'pdf-lib';
 import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
 import { encodeListQuery } from '../../core/query/query.utils';
 import { answerSaqA, download, pdfText, signedSaqA, waitForStatus } from './support/saq-flow';
+import { next, pusherFor } from './support/pusher-client';
+import { userChannel } from '../../server/realtime/publish';
+import type { UserRecord } from '../../server/store/records.types';
 
 // The SAQ service over real HTTP on the seeded SAQ A document: answers judged one by one by the
 // pinned questionnaire, completion judged on the whole document, merchants only on their own SAQ.
@@ -457,6 +460,34 @@ describe('SAQ service /saq/api/v1', () => {
     expect((await as(merchant, 'GET', `${API}/saqs/${signed.id}`)).body.content.status).toBe('submitted');
     // the submitted SAQ's attestation is still there for the merchant
     expect((await download(server.base, `${API}/saqs/${signed.id}/attestation`, merchant)).status).toBe(200);
+  }, 120_000);
+
+  it('tells the owner in real time when the signing job is done, and the bank’s users on submission', async () => {
+    const users = await server.store.collection<UserRecord>('users').all();
+    const idOf = (email: string) => users.find((user) => user.email === email)?.id as string;
+    const owner = pusherFor(server.base, merchant);
+    const banker = pusherFor(server.base, bank);
+    try {
+      const mine = owner.subscribe(userChannel(idOf('merchant@demo.test')));
+      const theirs = banker.subscribe(userChannel(idOf('bank@demo.test')));
+      await Promise.all([next(mine, 'pusher:subscription_succeeded'), next(theirs, 'pusher:subscription_succeeded')]);
+
+      const saqId = await start('A');
+      await answerSaqA(server.base, merchant, saqId);
+      await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, {});
+      const signedEvent = next<{ id: string; status: string }>(mine, 'saq.changed');
+      const signer = { signerName: 'Ada Merchant', signerTitle: 'Owner', agree: true };
+      expect((await as(merchant, 'POST', `${API}/saqs/${saqId}/sign`, signer)).status).toBe(202);
+      expect(await signedEvent).toEqual({ id: saqId, status: 'signed' });
+
+      const submittedEvent = next<{ id: string; bankId: string }>(theirs, 'saq.submitted');
+      const submitted = await as(merchant, 'POST', `${API}/saqs/${saqId}/submit`, { bankId: 'org-demo-bank' });
+      expect(submitted.status).toBe(200);
+      expect(await submittedEvent).toEqual({ id: saqId, bankId: 'org-demo-bank' });
+    } finally {
+      owner.disconnect();
+      banker.disconnect();
+    }
   }, 120_000);
 
   it('starts SAQ A on a questionnaire published at run time under a new id with a higher standard version', async () => {
