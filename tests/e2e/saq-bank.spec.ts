@@ -105,9 +105,20 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
   test.setTimeout(180_000);
   const saq = await submitSaqA(request);
 
-  await test.step('the management menu opens the overview: totals and four charts', async () => {
+  await test.step("the bank's notification of the submission opens the SAQ's details", async () => {
     await signIn(page, 'bank@demo.test', PASSWORD);
     await expectSignedInAt(page, '/app/dashboard');
+    await page.locator('.notification-bell').click();
+    const menu = page.getByRole('menu', { name: t('notifications.title') });
+    await menu
+      .getByRole('menuitem')
+      .filter({ hasText: t('saqSubmission.title').replace('{{merchant}}', MERCHANT) })
+      .click();
+    await expect(page).toHaveURL((url) => url.pathname === `/app/management-saq/saq-details/${saq.id}`);
+    await expect(page.getByRole('main').getByRole('heading', { name: MERCHANT })).toBeVisible();
+  });
+
+  await test.step('the management menu opens the overview: totals and four charts', async () => {
     await page.getByRole('link', { name: t('menu.saqManagement') }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/app/management-saq/overview');
     const main = page.getByRole('main');
