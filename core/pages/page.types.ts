@@ -143,6 +143,8 @@ export interface ChartPanel extends PanelBase {
   series: ChartSeries[];
   /** Category value -> visible label (e.g. status codes). */
   labels?: Record<string, Text>;
+  /** Category value -> colour (`#rrggbb`) of its slice, or of its bar in a bar chart of one series. */
+  colors?: Record<string, string>;
   stacked?: boolean;
   height?: number;
 }

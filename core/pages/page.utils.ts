@@ -91,10 +91,19 @@ export function numberAt(data: unknown, path: string | undefined): number | null
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** Chart rows: the array at the panel's data, keeping only object rows. */
+/**
+ * Chart rows: the array at the panel's data, keeping only object rows. A map of counts instead
+ * (`{ inPlace: 12, notApplicable: 1 }`, as endpoints often answer tallies) is a row `{ key, value }`
+ * per member, in the map's order; anything else is no rows.
+ */
 export function chartRows(data: unknown): Record<string, unknown>[] {
-  if (!Array.isArray(data)) return [];
-  return data.filter((row): row is Record<string, unknown> => row !== null && typeof row === 'object');
+  if (Array.isArray(data)) {
+    return data.filter((row): row is Record<string, unknown> => row !== null && typeof row === 'object');
+  }
+  if (data === null || typeof data !== 'object') return [];
+  const members = Object.entries(data);
+  if (!members.every(([, value]) => typeof value === 'number')) return [];
+  return members.map(([key, value]) => ({ key, value }));
 }
 
 /**

@@ -105,7 +105,18 @@ describe('reading the record', () => {
   });
   it('keeps only object rows for a chart', () => {
     expect(chartRows([{ day: '1' }, null, 3, { day: '2' }])).toEqual([{ day: '1' }, { day: '2' }]);
-    expect(chartRows({ day: 1 })).toEqual([]);
+    expect(chartRows('3')).toEqual([]);
+    expect(chartRows(null)).toEqual([]);
+  });
+  it('reads a map of counts as a chart row { key, value } per member, in order', () => {
+    expect(chartRows({ inPlace: 12, notApplicable: 1, notInPlace: 0 })).toEqual([
+      { key: 'inPlace', value: 12 },
+      { key: 'notApplicable', value: 1 },
+      { key: 'notInPlace', value: 0 },
+    ]);
+    expect(chartRows({})).toEqual([]);
+    // not a tally: no rows rather than a chart of strings
+    expect(chartRows({ day: 1, label: 'x' })).toEqual([]);
   });
   it('clamps panel widths to the 12-column grid', () => {
     expect(panelWidth({})).toBe(12);

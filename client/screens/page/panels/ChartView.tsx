@@ -19,10 +19,12 @@ import {
 import type { ChartPanel } from '../../../../core/pages/page.types';
 import { valueAtPath } from '../../../../core/pages/page.utils';
 import { resolveText } from '../../../i18n/text';
+import { PanelEmpty } from '../PanelFrame';
 
 // Blueprint's blue, green, orange, red, violet, turquoise: readable on both themes
 const PALETTE = ['#2D72D2', '#238551', '#C87619', '#CD4246', '#7961DB', '#00A396'];
 const X = '__x';
+const CATEGORY = '__category';
 
 /** The recharts rendering of a chart panel (its own chunk, loaded by ChartPanel). */
 export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Record<string, unknown>[] }) {
@@ -36,12 +38,14 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
   }));
   // category labels from the panel; values read by path so nested fields work too
   const data = rows.map((row) => {
-    const x = valueAtPath(row, panel.x);
-    const label = panel.labels?.[String(x)];
-    const out: Record<string, unknown> = { [X]: label ? text(label) : String(x ?? '') };
+    const x = String(valueAtPath(row, panel.x) ?? '');
+    const label = panel.labels?.[x];
+    const out: Record<string, unknown> = { [X]: label ? text(label) : x, [CATEGORY]: x };
     for (const entry of series) out[entry.key] = Number(valueAtPath(row, entry.field) ?? 0);
     return out;
   });
+  // a category's own colour (a status read as red or green), else the palette's or the series'
+  const colorOf = (row: Record<string, unknown>, fallback: string) => panel.colors?.[String(row[CATEGORY])] ?? fallback;
   const height = panel.height ?? 260;
   const summary = text(panel.title) || panel.id;
   const axes = (
@@ -58,10 +62,13 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
   let chart: React.ReactElement;
   if (panel.chart === 'pie' || panel.chart === 'donut') {
     const first = series[0];
+    // an empty slice draws nothing but a stray "0" label
+    const slices = data.filter((row) => Number(row[first.key]) > 0);
+    if (slices.length === 0) return <PanelEmpty panel={panel} />;
     chart = (
       <PieChart accessibilityLayer={false}>
         <Pie
-          data={data}
+          data={slices}
           dataKey={first.key}
           nameKey={X}
           name={first.name}
@@ -70,8 +77,8 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
           label
           isAnimationActive={false}
         >
-          {data.map((row, index) => (
-            <Cell key={String(row[X])} fill={PALETTE[index % PALETTE.length]} />
+          {slices.map((row, index) => (
+            <Cell key={String(row[X])} fill={colorOf(row, PALETTE[index % PALETTE.length])} />
           ))}
         </Pie>
         <Tooltip />
@@ -90,7 +97,11 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
             fill={entry.color}
             stackId={stack}
             isAnimationActive={false}
-          />
+          >
+            {panel.colors && series.length === 1
+              ? data.map((row) => <Cell key={String(row[X])} fill={colorOf(row, entry.color)} />)
+              : null}
+          </Bar>
         ))}
       </BarChart>
     );

@@ -1,0 +1,279 @@
+/**
+ * Issue 9, the bank's side in the real browser: a merchant's SAQ A is started, answered, completed,
+ * signed and submitted to Demo Bank through the real HTTP API; then bank@demo.test sees it on the
+ * overview (totals and charts), in compliance tracking (status tags, filters, xlsx export, the
+ * attestation as a row download) and on the SAQ's details page. Every screen is a document
+ * (schemas/lists/compliance-tracking.json, schemas/pages/management-saq-*.json).
+ */
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { PASSWORD } from './support/users';
+import { chooseLanguage, expectSignedInAt, missingKeys, signIn, t } from './support/ui';
+
+const SAQ_API = '/saq/api/v1';
+const BANK_ID = 'org-demo-bank';
+const MERCHANT = 'Demo Merchant Ltd'; // fixtures/organizations.ts: the merchant's organisation
+const SAQ_A = JSON.parse(readFileSync('schemas/saq/saq-a-4.0.1.json', 'utf8')) as {
+  body: { sections: { items: { type: string; id: string }[] }[] };
+};
+const QUESTIONS = SAQ_A.body.sections.flatMap((section) =>
+  section.items.filter((item) => item.type === 'question').map((item) => item.id),
+);
+/** Everything SAQ A needs to be complete and compliant but the questions (tests/integration/saqs.test.ts). */
+const FIELDS: Record<string, unknown> = {
+  companyName: 'Demo Shop',
+  companyAddress: 'Main Street 1',
+  contactName: 'Ada Merchant',
+  contactEmail: 'ada@demo.test',
+  contactPhone: '5551234567',
+  paymentChannels: ['ecommerce'],
+  locations: [{ facility: 'Office', count: 1, place: 'Istanbul' }],
+  eligibility: ['criterion1', 'criterion2', 'criterion3'],
+  status: 'compliant',
+  signerName: 'Ada Merchant',
+  signerTitle: 'Owner',
+};
+/** The level wizard's answers of a small e-commerce merchant: level 4, SAQ A. */
+const LEVEL_ANSWERS = {
+  role: 'merchant',
+  annualTransactions: 'under1m',
+  ecommerceTransactions: 'under20k',
+  acceptance: 'ecommerce',
+  paymentPage: 'fullyOutsourced',
+  storesCardData: 'no',
+  accurate: true,
+};
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/iam/api/login', { form: { username: email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  return (await login.json()).content.token as string;
+}
+
+/**
+ * The merchant's side over HTTP: level result, start SAQ A, answer every item (the first question
+ * Not Applicable with its Appendix C row), complete anyway, sign, wait for the PDF, submit to the bank.
+ */
+async function submitSaqA(request: APIRequestContext): Promise<{ id: string; signedAt: string; expiresAt: string }> {
+  const headers = { authorization: `Bearer ${await tokenOf(request, 'merchant@demo.test')}` };
+  const level = await request.post('/wbe/api/saq/level-result', { headers, data: LEVEL_ANSWERS });
+  expect(level.status(), await level.text()).toBe(201);
+  const started = await request.post(`${SAQ_API}/saqs`, { headers, data: { saqType: 'A' } });
+  expect(started.status(), await started.text()).toBe(201);
+  const id = (await started.json()).content.id as string;
+  const answers: [string, unknown][] = [
+    ...Object.entries(FIELDS),
+    ...QUESTIONS.map((question, index): [string, unknown] => [question, index === 0 ? 'notApplicable' : 'inPlace']),
+    ['appendixC', [{ question: QUESTIONS[0], reason: 'No such system' }]],
+  ];
+  for (const [item, value] of answers) {
+    const saved = await request.put(`${SAQ_API}/saqs/${id}/answers/${item}`, { headers, data: { value } });
+    expect(saved.status(), `${item}: ${await saved.text()}`).toBe(200);
+  }
+  const completed = await request.post(`${SAQ_API}/saqs/${id}/complete`, { headers, data: { continueAnyway: true } });
+  expect(completed.status(), await completed.text()).toBe(200);
+  const signer = { signerName: 'Ada Merchant', signerTitle: 'Owner', agree: true };
+  const signing = await request.post(`${SAQ_API}/saqs/${id}/sign`, { headers, data: signer });
+  expect(signing.status(), await signing.text()).toBe(202);
+  await expect
+    .poll(async () => (await (await request.get(`${SAQ_API}/saqs/${id}`, { headers })).json()).content.status, {
+      timeout: 30_000,
+    })
+    .toBe('signed');
+  const submitted = await request.post(`${SAQ_API}/saqs/${id}/submit`, { headers, data: { bankId: BANK_ID } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const view = (await submitted.json()).content;
+  expect(view).toMatchObject({ status: 'submitted', bankId: BANK_ID, merchantName: MERCHANT, level: 4 });
+  return view;
+}
+
+const table = (page: Page) => page.getByRole('table', { name: t('managementSaq.tracking.title') });
+const merchantRow = (page: Page) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: MERCHANT, exact: true }) });
+const filterOf = (page: Page, key: string) =>
+  page.getByLabel(t('list.filterBy').replace('{{column}}', t(`managementSaq.fields.${key}`)));
+/** yyyy-MM-dd (the shell's date format) in the browser's timezone: the bank user has none of their own. */
+const shownDate = (page: Page, iso: string) => page.evaluate((at) => new Date(at).toLocaleDateString('en-CA'), iso);
+
+test('the bank tracks a submitted SAQ: overview charts, compliance tracking with filters and export, details', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const saq = await submitSaqA(request);
+
+  await test.step("the bank's notification of the submission opens the SAQ's details", async () => {
+    await signIn(page, 'bank@demo.test', PASSWORD);
+    await expectSignedInAt(page, '/app/dashboard');
+    await page.locator('.notification-bell').click();
+    const menu = page.getByRole('menu', { name: t('notifications.title') });
+    await menu
+      .getByRole('menuitem')
+      .filter({ hasText: t('saqSubmission.title').replace('{{merchant}}', MERCHANT) })
+      .click();
+    await expect(page).toHaveURL((url) => url.pathname === `/app/management-saq/saq-details/${saq.id}`);
+    await expect(page.getByRole('main').getByRole('heading', { name: MERCHANT })).toBeVisible();
+  });
+
+  await test.step('the management menu opens the overview: totals and four charts', async () => {
+    await page.getByRole('link', { name: t('menu.saqManagement') }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/app/management-saq/overview');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: t('managementSaq.overview.title') })).toBeVisible();
+    const card = (key: string) => main.locator(`[data-panel="${key}"]`);
+    await expect(card('submitted').locator('.stat-card__value')).toHaveText('1');
+    await expect(card('compliant').locator('.stat-card__value')).toHaveText('1');
+    for (const key of ['nonCompliant', 'expiresSoon', 'expired'])
+      await expect(card(key).locator('.stat-card__value')).toHaveText('0');
+    for (const key of ['byOverallStatus', 'bySaqType', 'byLevel', 'expiriesByMonth'])
+      await expect(main.getByRole('img', { name: t(`managementSaq.overview.${key}`) })).toBeVisible();
+    // the donut names its slices by the document's labels and colours them by status, not by order
+    const donut = main.getByRole('img', { name: t('managementSaq.overview.byOverallStatus') });
+    await expect(donut).toContainText(t('managementSaq.overall.compliant'));
+    await expect(donut.locator('path.recharts-sector[fill="#238551"]')).toHaveCount(1);
+    await expect(main.getByRole('img', { name: t('managementSaq.overview.byLevel') })).toContainText(
+      t('managementSaq.levels.level4'),
+    );
+    await page.screenshot({ path: 'test-results/saq-bank-overview.png', fullPage: true });
+  });
+
+  await test.step('a stat card opens compliance tracking filtered; the row shows the SAQ and its status', async () => {
+    await page.locator('[data-panel="compliant"]').getByRole('link').click();
+    await expect(page).toHaveURL(/\/app\/management-saq\/compliance-tracking\?.*f\.overallStatus=compliant/);
+    await expect(filterOf(page, 'overallStatus')).toHaveValue('compliant');
+    const row = merchantRow(page);
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(t('managementSaq.statuses.submitted'));
+    await expect(row).toContainText(t('managementSaq.overall.compliant'));
+    await expect(row).toContainText(await shownDate(page, saq.signedAt));
+    await expect(row).toContainText(await shownDate(page, saq.expiresAt));
+    await expect(row.getByRole('cell', { name: '4', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: '4.0.1', exact: true })).toBeVisible();
+    await page.screenshot({ path: 'test-results/saq-bank-compliance-tracking.png', fullPage: true });
+  });
+
+  await test.step('filters: a status it does not have empties the table, the merchant name finds it', async () => {
+    await filterOf(page, 'overallStatus').selectOption('expired');
+    await expect(page).toHaveURL(/f\.overallStatus=expired/);
+    await expect(page.getByText(t('list.noMatch'))).toBeVisible();
+    await expect(merchantRow(page)).toHaveCount(0);
+    await filterOf(page, 'overallStatus').selectOption('');
+    await filterOf(page, 'merchantName').fill('nobody');
+    await expect(page.getByText(t('list.noMatch'))).toBeVisible();
+    await filterOf(page, 'merchantName').fill('demo merchant');
+    await expect(page).toHaveURL(/f\.merchantName=demo/);
+    await expect(merchantRow(page)).toBeVisible();
+    await filterOf(page, 'saqType').selectOption('A');
+    await expect(merchantRow(page)).toBeVisible();
+  });
+
+  await test.step('export writes the filtered rows to xlsx as the columns show them', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: t('list.export') }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('compliance-tracking.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await file.path());
+    const sheet = book.worksheets[0];
+    // every column's cell, empty ones ('' : ASV scans are not tracked yet) included
+    const values = (rowNumber: number) =>
+      Array.from({ length: 10 }, (_, index) => String(sheet.getRow(rowNumber).getCell(index + 1).value ?? ''));
+    expect(values(1)).toEqual(
+      [
+        'merchantName',
+        'overallStatus',
+        'level',
+        'saqType',
+        'standardVersion',
+        'status',
+        'signedAt',
+        'expiresAt',
+        'lastAsvScanAt',
+        'nextAsvDueAt',
+      ].map((key) => t(`managementSaq.fields.${key}`)),
+    );
+    expect(sheet.actualRowCount).toBe(2);
+    const [merchant, overall, level, type, version, status, signed, expires, lastScan, nextScan] = values(2);
+    expect([merchant, level, type, version, status]).toEqual([
+      MERCHANT,
+      '4',
+      'A',
+      '4.0.1',
+      t('managementSaq.statuses.submitted'),
+    ]);
+    expect([signed, expires]).toEqual([await shownDate(page, saq.signedAt), await shownDate(page, saq.expiresAt)]);
+    expect([lastScan, nextScan]).toEqual(['', '']);
+    expect(overall).toBe(t('managementSaq.overall.compliant'));
+  });
+
+  await test.step('the row downloads the signed attestation', async () => {
+    const download = page.waitForEvent('download');
+    await merchantRow(page)
+      .getByRole('button', { name: t('managementSaq.downloadAttestation') })
+      .click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^SAQ-A-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    await expect(page).toHaveURL(/\/compliance-tracking/); // the button does not open the row
+  });
+
+  await test.step('the row opens the details page: facts, the responses chart and the appendices', async () => {
+    await merchantRow(page).getByRole('cell', { name: MERCHANT, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === `/app/management-saq/saq-details/${saq.id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: MERCHANT })).toBeVisible();
+    await expect(main).toContainText('merchant@demo.test');
+    const facts = main.locator('[data-panel="facts"]');
+    await expect(facts).toContainText(t('managementSaq.compliance.compliant'));
+    await expect(facts).toContainText(t('managementSaq.statuses.submitted'));
+    await expect(facts).toContainText('4.0.1');
+    const responses = main.getByRole('img', { name: t('managementSaq.details.responses') });
+    await expect(responses).toBeVisible();
+    await expect(responses).toContainText(t('managementSaq.details.responseValues.notApplicable'));
+    const appendices = main.locator('[data-panel="appendices"]');
+    await expect(appendices).toContainText(t('managementSaq.details.appendixNames.appendixC'));
+    await page.screenshot({ path: 'test-results/saq-bank-details.png', fullPage: true });
+    // the header's tag is the overall status by the document's labels; the page downloads the PDF too
+    await expect(main.locator('.page-record-header')).toContainText(t('managementSaq.overall.compliant'));
+    await expect(page.locator('.page-record-header')).not.toContainText('compliant'); // a label, not the code
+    const download = page.waitForEvent('download');
+    await main
+      .locator('[data-panel="do"]')
+      .getByRole('button', { name: t('managementSaq.downloadAttestation') })
+      .click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^SAQ-A-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    await page.getByRole('button', { name: t('managementSaq.details.back') }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/app/management-saq/compliance-tracking');
+  });
+
+  await test.step("the sub-drawer's SAQ details lists the SAQs by compliance, in Turkish too", async () => {
+    await page.getByRole('link', { name: t('menu.msaq_saq_details') }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/app/management-saq/saq-details');
+    const rowIn = (language: 'en' | 'tr') =>
+      page
+        .getByRole('table', { name: t('managementSaq.saqs.title', language) })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: MERCHANT, exact: true }) });
+    await expect(rowIn('en')).toContainText(t('managementSaq.compliance.compliant'));
+    await chooseLanguage(page, 'tr', 'en');
+    const row = rowIn('tr');
+    await expect(row).toContainText(t('managementSaq.compliance.compliant', 'tr'));
+    await row.getByRole('cell', { name: MERCHANT, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === `/app/management-saq/saq-details/${saq.id}`);
+    await expect(page.locator('[data-panel="facts"]')).toContainText(t('managementSaq.fields.standardVersion', 'tr'));
+    expect(await missingKeys(page)).toEqual([]);
+  });
+});
