@@ -27,6 +27,7 @@ import { impersonationRouter } from './impersonation';
 import { smtpSettingsRouter } from './smtp-settings';
 import { wizardRouter } from './wizards';
 import { realtimeAuthRouter } from './realtime-auth';
+import { complianceDocumentsRouter } from './compliance-documents';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -130,6 +131,7 @@ export function wbeRouter(
   router.use(saqRouter(ctx, services, signedIn));
   router.use(helpChatRouter(ctx, services, signedIn, limits));
   router.use(reportsRouter(ctx, services, signedIn));
+  router.use(complianceDocumentsRouter(ctx, services, signedIn));
 
   return router;
 }

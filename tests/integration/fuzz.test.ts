@@ -100,6 +100,9 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('DELETE /wbe/api/reports/:report_id');
     expect(listed).toContain('PUT /saq/api/v1/saqs/:saqId/answers/:itemId');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/complete');
+    expect(listed).toContain('POST /wbe/api/compliance-documents/:type');
+    expect(listed).toContain('GET /wbe/api/management-saq/documents/:type/:documentId/file');
+    expect(listed).toContain('DELETE /wbe/api/userComplianceShares/:bankId');
   });
 
   it(
@@ -131,6 +134,9 @@ describe('fuzzing every mounted route', () => {
           'req_2_2_2',
           'companyName',
           'locations',
+          // compliance document types
+          'asv',
+          'aoc',
           '1',
           '2',
         ]),

@@ -50,6 +50,8 @@ const FIELD_NAMES = [
   'step',
   'continueAnyway',
   'channel_name',
+  'bankId',
+  'validFrom',
   '__proto__',
   'constructor',
 ];
