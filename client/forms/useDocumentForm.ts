@@ -17,6 +17,7 @@ import { loadValidators } from './loadValidators';
 import { translateSchema, translateUiSchema } from './translateSchema';
 import { useFormDocument } from './useFormDocument';
 import { useLoadedValues } from './useLoadedValues';
+import { useRemoteOptions, withChoices } from './useRemoteOptions';
 
 type Data = Record<string, unknown>;
 
@@ -103,6 +104,8 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
     if (submitText && !buttonOptions.submitText) ui['ui:submitButtonOptions'] = { ...buttonOptions, submitText };
     return ui as UiSchema;
   }, [body, t, i18n.language, submitText]);
+  const remote = useRemoteOptions(body?.uiSchema);
+  const shown = useMemo(() => withChoices(schema, uiSchema, remote.choices), [schema, uiSchema, remote.choices]);
   const formData = useMemo(
     () => edited ?? withBooleanDefaults(body?.schema ?? {}, initialData ?? loadedValues ?? {}),
     [edited, body, initialData, loadedValues],
@@ -161,7 +164,12 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
     ],
   );
 
-  if (document.isPending || (document.isSuccess && validators.isPending) || loaded.status === 'loading')
+  if (
+    document.isPending ||
+    (document.isSuccess && validators.isPending) ||
+    loaded.status === 'loading' ||
+    !remote.ready
+  )
     return { status: 'loading' };
   if (loaded.status === 'failed') return { status: 'failed', code: loaded.code };
   // a submit path the route cannot fill would send nothing anywhere
@@ -171,8 +179,8 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
     status: 'ready',
     title: resolveText(body.title, t, i18n.language),
     form: {
-      schema,
-      uiSchema,
+      schema: shown.schema,
+      uiSchema: shown.uiSchema,
       validator,
       formData,
       extraErrors,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { decideAccess } from '../../core/guard/guard.utils';
 import type { RouteDef } from '../../core/routes/route.types';
-import { fillPath } from '../../core/routes/route.utils';
+import { fillPath, mountKey } from '../../core/routes/route.utils';
 import { resolveText } from '../i18n/text';
 import { rememberPath } from '../session/session.store';
 import { sessionSubject } from '../session/subject';
@@ -44,5 +44,7 @@ export function RouteView({ def }: { def: RouteDef }) {
     const filled = fillPath(def.redirect, Object.fromEntries(known));
     return <Navigate to={filled} replace />;
   }
-  return <ScreenHost kind={def.screen} route={def} params={params} resetKey={location.pathname} />;
+  return (
+    <ScreenHost kind={def.screen} route={def} params={params} resetKey={mountKey(def, location.pathname, params)} />
+  );
 }

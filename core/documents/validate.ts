@@ -1,10 +1,13 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ResourceBody } from '../resources/resource.types';
 import { resourceProblems } from '../resources/resource.utils';
+import { formOptionProblems } from '../forms/form-options';
 import { checkListBody } from '../lists/list.utils';
+import { checkPageBody } from '../pages/page.utils';
 import { MAX_DOCUMENT_DEPTH, nestsDeeperThan } from '../json/nesting';
 import { questionnaireProblems } from '../questionnaire/questionnaire.problems';
 import type { QuestionnaireBody } from '../questionnaire/questionnaire.types';
+import { routeProblems } from '../routes/route.utils';
 import { checkRule } from '../rules/jsonlogic';
 import { formReferences, wizardProblems } from '../wizards/wizard.utils';
 import type { WorkflowBody } from '../workflows/workflow.types';
@@ -112,6 +115,9 @@ const KIND_CHECKS: Partial<
   Record<DocumentKind, (id: string, body: never, context: ValidationContext) => DocumentProblem[]>
 > = {
   list: (_id, body: unknown) => checkListBody(body as never),
+  page: (_id, body: unknown) => checkPageBody(body as never),
+  form: (_id, body: unknown) => formOptionProblems(body as never),
+  routes: (_id, body: unknown) => routeProblems(body as never),
   resource: (id, body: ResourceBody, context) => resourceProblems(id, body, context),
   workflow: (id, body: WorkflowBody, context) => workflowProblems(id, body, context),
   questionnaire: (_id, body: QuestionnaireBody) => questionnaireProblems(body),

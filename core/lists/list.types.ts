@@ -82,7 +82,7 @@ export interface ListAction {
   /** json-logic over `{ row, user }`; the action shows when truthy (row actions only). */
   when?: JsonLogicRule;
   /** Exactly one of call, route, clientAction and download. */
-  call?: { method: 'POST' | 'PUT' | 'DELETE' | 'GET'; path: string };
+  call?: ActionCall;
   route?: string;
   clientAction?: ClientActionName;
   /**
@@ -95,6 +95,18 @@ export interface ListAction {
   form?: string;
   /** Text of the success toast after a call (default: list.done). */
   successMessage?: Text;
+}
+
+/**
+ * A gateway request. `body` maps each member of the request body to a path read from
+ * `{ row, route }` (`"row.saqType"`, `"route.id"`); `then.route` is opened afterwards, its `:params`
+ * filled from the answer's `content` first, then the row and the route (open what was just made).
+ */
+export interface ActionCall {
+  method: 'POST' | 'PUT' | 'DELETE' | 'GET';
+  path: string;
+  body?: Record<string, string>;
+  then?: { route: string };
 }
 
 /** What a `when` rule reads: the row, and the user as workflows see them. */

@@ -42,6 +42,32 @@ export function fillFromRow(pattern: string, row: unknown): string | null {
   return complete ? filled : null;
 }
 
+/**
+ * The body of a call whose `body` maps members to paths read from `{ row, route }`: a member whose
+ * path reads nothing is left out (the endpoint then says what is missing).
+ */
+export function callBody(
+  mapping: Record<string, string>,
+  context: { row?: unknown; route?: Record<string, unknown> },
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [member, path] of Object.entries(mapping)) {
+    const value = fieldValue(context, path);
+    if (value !== undefined) body[member] = value;
+  }
+  return body;
+}
+
+/**
+ * The route opened after a call (`then.route`): `:params` from the answer's `content` first (what the
+ * call made, e.g. its `id`), then the row, then the route's own. null while one stays unfilled.
+ */
+export function routeAfterCall(pattern: string, content: unknown, row: unknown, route: Record<string, unknown>) {
+  const record = (value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return fillFromRow(pattern, { ...route, ...record(row), ...record(content) });
+}
+
 /** The columns the user may see (`visible` is json-logic over the guard subject). */
 export function visibleColumns(columns: readonly ListColumn[], subject: GuardSubject): ListColumn[] {
   return columns.filter((column) => ruleHolds(column.visible, subject));
@@ -176,6 +202,16 @@ function checkActions(actions: readonly ListAction[] | undefined, member: string
       problems.push({ path: `${at}/download`, message: 'a download is one file: a row or toolbar action' });
     if (action.form !== undefined && action.call === undefined)
       problems.push({ path: `${at}/form`, message: 'a form needs a "call" to send its values' });
+    const body = action.call?.body;
+    if (body !== undefined && member === 'bulkActions')
+      problems.push({ path: `${at}/call/body`, message: 'a bulk call sends { ids }: no body mapping' });
+    if (body !== undefined && action.form !== undefined)
+      problems.push({ path: `${at}/call/body`, message: 'the form gives the body: no body mapping with a form' });
+    for (const [name, path] of Object.entries<string>(body ?? {}))
+      if (!/^(row|route)\./.test(path))
+        problems.push({ path: `${at}/call/body/${name}`, message: 'must read "row.<field>" or "route.<param>"' });
+    if (action.call?.then !== undefined && member === 'bulkActions')
+      problems.push({ path: `${at}/call/then`, message: 'a bulk call opens nothing afterwards' });
     if (action.clientAction !== undefined && !CLIENT_ACTIONS.includes(action.clientAction))
       problems.push({ path: `${at}/clientAction`, message: `unknown client action "${String(action.clientAction)}"` });
   });

@@ -1,5 +1,6 @@
 import type { LiveRefresh, Text } from '../documents/document.types';
 import type { Guard } from '../guard/guard.types';
+import type { DownloadKind } from '../lists/list.types';
 import type { JsonLogicRule } from '../rules/rule.types';
 
 /**
@@ -15,6 +16,8 @@ export interface PageBody {
   /** Panels above the tabs (or the whole page when there are no tabs). */
   panels?: Panel[];
   tabs?: PageTab[];
+  /** The record (and every panel reading it) is read again on this real-time event, every `seconds`, on focus. */
+  live?: LiveRefresh;
 }
 
 export interface PanelSource {
@@ -30,6 +33,8 @@ export interface PageHeaderDef {
   /** e.g. "dashboard.welcome" = "Welcome, {{user.name}}". */
   text?: Text;
   colors?: Record<string, Intent>;
+  /** The status tag's text by value (else the value itself). */
+  labels?: Record<string, Text>;
 }
 
 export interface PageTab {
@@ -157,8 +162,13 @@ export interface PageAction {
   guard?: Guard;
   confirm?: Text;
   when?: JsonLogicRule;
+  /** Exactly one of call, route and download. */
   call?: { method: 'POST' | 'PUT' | 'DELETE' | 'GET'; path: string };
   route?: string;
+  /** A file from a gateway path (`:params` from the route, then the record), saved under the name its answer gives. */
+  download?: { path: string; kind?: DownloadKind };
+  /** A form document asked for in a dialog first; its values are the call's body. */
+  form?: string;
   successMessage?: Text;
 }
 

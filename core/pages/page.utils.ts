@@ -1,7 +1,8 @@
 import { evaluateGuard } from '../guard/guard.utils';
 import type { GuardSubject, RoleGroups } from '../guard/guard.types';
 import { fieldValue } from '../query/query.utils';
-import type { PageTab, Panel } from './page.types';
+import type { DocumentProblem } from '../documents/document.types';
+import type { PageAction, PageBody, PageTab, Panel } from './page.types';
 
 /** The value at a dotted path of own properties (`user.name`); the data itself for no path. */
 export function valueAtPath(data: unknown, path: string | undefined): unknown {
@@ -94,4 +95,36 @@ export function numberAt(data: unknown, path: string | undefined): number | null
 export function chartRows(data: unknown): Record<string, unknown>[] {
   if (!Array.isArray(data)) return [];
   return data.filter((row): row is Record<string, unknown> => row !== null && typeof row === 'object');
+}
+
+/**
+ * What the meta-schema cannot say about a page (runs after it, at publish): an action's `form`
+ * gives a call its body, so it needs a `call`; action ids are unique within their panel.
+ */
+export function checkPageBody(body: PageBody): DocumentProblem[] {
+  const problems: DocumentProblem[] = [];
+  if (!body || typeof body !== 'object') return problems;
+  const checkPanels = (panels: readonly Panel[] | undefined, at: string) => {
+    for (const [index, panel] of (Array.isArray(panels) ? panels : []).entries()) {
+      const actions: PageAction[] | undefined = panel.type === 'actions' ? panel.actions : undefined;
+      if (!Array.isArray(actions)) continue;
+      const ids = actions.map((action) => action.id);
+      actions.forEach((action, position) => {
+        if (action.form !== undefined && action.call === undefined)
+          problems.push({
+            path: `${at}/${index}/actions/${position}/form`,
+            message: 'a form needs a "call" to send its values',
+          });
+        if (ids.indexOf(action.id) !== position)
+          problems.push({
+            path: `${at}/${index}/actions/${position}/id`,
+            message: `action id "${action.id}" is used more than once`,
+          });
+      });
+    }
+  };
+  checkPanels(body.panels, '/body/panels');
+  for (const [index, tab] of (Array.isArray(body.tabs) ? body.tabs : []).entries())
+    checkPanels(tab.panels, `/body/tabs/${index}/panels`);
+  return problems;
 }

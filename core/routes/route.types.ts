@@ -16,6 +16,11 @@ export interface RouteDef {
   /** A target path; ':param' placeholders are filled from the matched path. */
   redirect?: string;
   title?: Text;
+  /**
+   * Path parameters whose change keeps the screen mounted: a place the screen itself keeps in the
+   * address (a questionnaire's `:lastStep`), so writing it does not start the screen over.
+   */
+  keepMounted?: string[];
 }
 
 export interface RoutesBody {

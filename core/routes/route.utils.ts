@@ -1,3 +1,4 @@
+import type { DocumentProblem } from '../documents/document.types';
 import type { RouteDef, RoutesBody } from './route.types';
 
 /** A route that matched a pathname, with its `:param` values (and `*` for a splat). */
@@ -88,4 +89,35 @@ export function fillPath(target: string, params: Record<string, string>): string
   return target.replace(/:([A-Za-z0-9_]+)\??/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? encodeURIComponent(params[name]) : whole,
   );
+}
+
+/**
+ * Which mount of a route's screen a location is: its pathname, but with the `keepMounted`
+ * parameters blanked, so the screen survives writing them (and remounts for anything else).
+ */
+export function mountKey(
+  def: Pick<RouteDef, 'path' | 'keepMounted'>,
+  pathname: string,
+  params: Record<string, string | undefined>,
+) {
+  if (!def.keepMounted?.length) return pathname;
+  const kept = Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  for (const name of def.keepMounted) kept[name] = '';
+  return fillPath(def.path, kept);
+}
+
+/** Publish-time check the meta-schema cannot make: `keepMounted` names parameters of the route's path. */
+export function routeProblems(body: RoutesBody): DocumentProblem[] {
+  const problems: DocumentProblem[] = [];
+  (Array.isArray(body?.routes) ? body.routes : []).forEach((route, index) => {
+    for (const name of route.keepMounted ?? [])
+      if (!new RegExp(`:${name}(?![A-Za-z0-9_])`).test(route.path))
+        problems.push({
+          path: `/body/routes/${index}/keepMounted`,
+          message: `"${name}" is not a parameter of ${route.path}`,
+        });
+  });
+  return problems;
 }

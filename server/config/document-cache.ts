@@ -43,6 +43,11 @@ export class DocumentCache {
     return this.latest.get(DocumentCache.key(kind, id));
   }
 
+  /** The latest published version of every document of `kind`. */
+  ofKind(kind: string): ConfigDocument[] {
+    return [...this.latest.values()].flatMap(({ document }) => (document.kind === kind ? [document] : []));
+  }
+
   /**
    * Takes a published version unless a later one is already kept: versions of a kind/id only grow
    * and a published one never goes back, so reloads finishing out of order cannot serve an older

@@ -362,6 +362,26 @@ export const saqCompleteSchema = {
   properties: { continueAnyway: { type: 'boolean' } },
 };
 
+/** POST …/saqs/:saqId/sign: who signs, and that they agree to the attestation. */
+export const saqSignSchema = {
+  type: 'object',
+  required: ['signerName', 'signerTitle', 'agree'],
+  additionalProperties: false,
+  properties: {
+    signerName: { ...filled(120), pattern: '\\S' },
+    signerTitle: { ...filled(120), pattern: '\\S' },
+    agree: { const: true },
+  },
+};
+
+/** POST …/saqs/:saqId/submit: the bank organisation (GET /saq/api/v1/banks) to submit to. */
+export const saqSubmitSchema = {
+  type: 'object',
+  required: ['bankId'],
+  additionalProperties: false,
+  properties: { bankId: pattern('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$') },
+};
+
 export const saqParamsSchema = {
   type: 'object',
   required: ['saqId'],

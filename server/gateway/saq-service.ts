@@ -4,9 +4,19 @@ import { passesGuard, requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { requestLanguage } from '../http/i18n';
+import { listQueryOf } from '../http/list-query';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
-import { saqAnswerSchema, saqCompleteSchema, saqParamsSchema, saqStartSchema } from './request-schemas';
+import type { Attestation } from '../services/saq.service';
+import { MY_SAQ_FIELDS, NEWEST_SAQ_FIRST, SAQ_TYPE_FIELDS } from '../services/saq.service';
+import {
+  saqAnswerSchema,
+  saqCompleteSchema,
+  saqParamsSchema,
+  saqSignSchema,
+  saqStartSchema,
+  saqSubmitSchema,
+} from './request-schemas';
 import { selectSite } from './site-header';
 
 /** Roles that read SAQs but never answer one: banks review them, admins support. */
@@ -27,8 +37,22 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   const params = validateParams(saqParamsSchema);
   const userOf = (req: Request) => requireAuth(req).user.id;
 
-  router.get('/saq-types', ...saq, (_req, res) => {
-    res.json({ content: services.saqs.types() });
+  // the plain list the first clients read; the list document's query contract when asked for it
+  router.get('/saq-types', ...saq, (req, res) => {
+    if (!asksQueryContract(req.query)) {
+      res.json({ content: services.saqs.types() });
+      return;
+    }
+    res.json({ content: services.saqs.typesList(listQueryOf(req.query, SAQ_TYPE_FIELDS)) });
+  });
+
+  router.get('/banks', ...saq, async (_req, res) => {
+    res.json({ content: await services.saqs.banks() });
+  });
+
+  router.get('/saqs', ...saq, async (req, res) => {
+    const query = listQueryOf(req.query, MY_SAQ_FIELDS, NEWEST_SAQ_FIRST);
+    res.json({ content: await services.saqs.list(userOf(req), query) });
   });
 
   router.get('/saqs/ongoing', ...saq, async (req, res) => {
@@ -36,7 +60,11 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   });
 
   router.post('/saqs', ...saq, answering, validate(saqStartSchema), async (req, res) => {
-    res.status(201).json({ content: await services.saqs.start(userOf(req), req.site?.id ?? null, req.body.saqType) });
+    const { user, claims } = requireAuth(req);
+    const organizationId = claims.org ?? user.organizationIds[0] ?? null;
+    res
+      .status(201)
+      .json({ content: await services.saqs.start(user.id, req.site?.id ?? null, organizationId, req.body.saqType) });
   });
 
   router.get('/saqs/:saqId', ...saq, params, async (req, res) => {
@@ -64,5 +92,36 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
     });
   });
 
+  router.post('/saqs/:saqId/sign', ...saq, answering, params, validate(saqSignSchema), async (req, res) => {
+    const { signerName, signerTitle } = req.body as { signerName: string; signerTitle: string };
+    const pending = await services.saqs.sign(userOf(req), String(req.params.saqId), { signerName, signerTitle });
+    res.status(202).json({ content: pending });
+  });
+
+  router.get('/saqs/:saqId/attestation', ...saq, params, async (req, res) => {
+    sendAttestation(res, await services.saqs.attestation(userOf(req), String(req.params.saqId)));
+  });
+
+  router.post('/saqs/:saqId/submit', ...saq, answering, params, validate(saqSubmitSchema), async (req, res) => {
+    const { bankId } = req.body as { bankId: string };
+    res.json({ content: await services.saqs.submit(userOf(req), String(req.params.saqId), bankId) });
+  });
+
   return router;
+}
+
+/** Any query-contract parameter asks for the list document's answer (as GET /ntgw/api/notifs). */
+const asksQueryContract = (query: Record<string, unknown>) =>
+  ['page', 'pageSize', 'sort', 'filter'].some((name) => query[name] !== undefined);
+
+/** An attestation PDF as a download (Content-Disposition with an RFC 5987 `filename*` too). */
+export function sendAttestation(res: Response, file: Attestation): void {
+  // the name is ASCII (type and date), so both forms carry it as is
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+  );
+  res.type('application/pdf');
+  res.setHeader('Content-Length', String(file.bytes.length));
+  res.send(file.bytes);
 }

@@ -28,6 +28,7 @@ import { smtpSettingsRouter } from './smtp-settings';
 import { wizardRouter } from './wizards';
 import { realtimeAuthRouter } from './realtime-auth';
 import { complianceDocumentsRouter } from './compliance-documents';
+import { managementSaqRouter } from './management-saq';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -129,6 +130,7 @@ export function wbeRouter(
 
   router.use(wizardRouter(ctx, services, signedIn));
   router.use(saqRouter(ctx, services, signedIn));
+  router.use(managementSaqRouter(ctx, services, signedIn));
   router.use(helpChatRouter(ctx, services, signedIn, limits));
   router.use(reportsRouter(ctx, services, signedIn));
   router.use(complianceDocumentsRouter(ctx, services, signedIn));

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Services } from '../services';
 import { LinkTokens, PURGE_LINK_TOKENS_CRON, PURGE_LINK_TOKENS_JOB } from '../services/link-tokens';
+import { SIGN_SAQ_JOB } from '../services/saq.service';
 import { GENERATE_DUE_REPORTS_CRON, GENERATE_DUE_REPORTS_JOB, GENERATE_REPORT_JOB } from '../services/reports.service';
 
 /**
@@ -24,4 +25,9 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
     await services.reports.sendDue();
   });
   await ctx.jobs.schedule(GENERATE_DUE_REPORTS_JOB, GENERATE_DUE_REPORTS_CRON);
+
+  await ctx.jobs.define<{ id: string }>(SIGN_SAQ_JOB, (job) => services.saqs.renderSigned(job), {
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+  });
 }

@@ -14,6 +14,7 @@ import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
 import { SaqService } from './saq.service';
+import { ManagementSaqService } from './management-saq.service';
 import { SaqLevelService } from './saq-level.service';
 import { SiteService } from './site.service';
 import { SmtpSettingsService } from './smtp-settings.service';
@@ -26,6 +27,7 @@ export function createServices(ctx: AppContext) {
   const resources = new ResourcesService(ctx);
   const workflows = new WorkflowService(ctx, resources);
   const invitations = new InvitationService(ctx, resources, workflows);
+  const saqs = new SaqService(ctx);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -36,7 +38,8 @@ export function createServices(ctx: AppContext) {
     sites: new SiteService(ctx),
     wizards: new WizardService(ctx),
     saqLevel: new SaqLevelService(ctx),
-    saqs: new SaqService(ctx),
+    saqs,
+    managementSaq: new ManagementSaqService(ctx, saqs),
     resources,
     workflows,
     invitations,

@@ -9,9 +9,10 @@ import { IMPERSONATION_FIELDS } from './impersonation.service';
 import { COMPLIANCE_DOCUMENT_STORE_FIELDS } from './compliance-documents.service';
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
-const SERVER_FILTERS: Array<[name: 'tokens' | 'sites' | 'complianceShares', fields: QueryableFields]> = [
+const SERVER_FILTERS: Array<[name: 'tokens' | 'sites' | 'saqs' | 'complianceShares', fields: QueryableFields]> = [
   ['tokens', { filterable: ['userId'], sortable: [] }],
   ['sites', { filterable: ['organizationId'], sortable: [] }],
+  ['saqs', { filterable: ['userId', 'bankId'], sortable: [] }],
   ['complianceShares', { filterable: ['bankId'], sortable: [] }],
 ];
 

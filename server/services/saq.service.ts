@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   type CompiledQuestionnaire,
   checkAnswers,
@@ -6,18 +6,94 @@ import {
   validateAnswer,
 } from '../../core/questionnaire/questionnaire';
 import type { AnswerProblem, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
-import { EDITABLE_STATUSES, SAQ_DOCUMENT_IDS, type SaqStatus } from '../../core/saq/saq-records';
-import { SAQ_TYPES, type SaqType } from '../../core/saq/saq-level';
-import type { Text } from '../../core/documents/document.types';
+import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
+import { runQuery } from '../../core/query/query.utils';
+import type { ConfigDocument, Text } from '../../core/documents/document.types';
+import { type SaqTypeEntry, saqCatalog, saqTypeEntry } from '../../core/saq/saq-catalog';
+import { expiryOf } from '../../core/saq/saq-compliance';
+import { SAQ_TYPES } from '../../core/saq/saq-level';
+import { EDITABLE_STATUSES, type SaqStatus } from '../../core/saq/saq-records';
+import { declaredCompliance } from '../../core/saq/saq-summary';
+import type { Job } from '../jobs/jobs.types';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import type { Language } from '../http/i18n';
-import type { SaqRecord } from '../store/records.types';
+import { asLanguage, type Language } from '../http/i18n';
+import { publishToUser } from '../realtime/publish';
+import { findWhere } from '../store/matching';
+import type {
+  OrganizationRecord,
+  SaqAttestationRecord,
+  SaqLevelResultRecord,
+  SaqRecord,
+  UserRecord,
+} from '../store/records.types';
+import { createNotification } from './notifications';
+import { renderAttestation } from './saq-attestation';
 
 const KIND = 'questionnaire';
 
+/** The background job that renders a signed SAQ's attestation (server/jobs/app-jobs.ts). */
+export const SIGN_SAQ_JOB = 'saq.sign';
+
 /** What the SAQ endpoints answer for one SAQ (docs/contracts.md 'SAQ service'). */
 export type SaqView = Omit<SaqRecord, 'userId' | 'siteId'>;
+/** A row of GET /saqs: the view without its answers. */
+export type SaqRow = Omit<SaqView, 'answers'>;
+
+/** GET /saq/api/v1/saqs (the caller's SAQs) speaks the query contract over these. */
+export const MY_SAQ_FIELDS: QueryableFields = {
+  filterable: [
+    'saqType',
+    'status',
+    'standardVersion',
+    'createdAt',
+    'updatedAt',
+    'completedAt',
+    'signedAt',
+    'submittedAt',
+    'expiresAt',
+    'bankName',
+    'compliance',
+  ],
+  sortable: [
+    'saqType',
+    'status',
+    'standardVersion',
+    'createdAt',
+    'updatedAt',
+    'completedAt',
+    'signedAt',
+    'submittedAt',
+    'expiresAt',
+    'bankName',
+    'compliance',
+  ],
+};
+export const NEWEST_SAQ_FIRST: SortKey[] = [{ field: 'createdAt', direction: 'desc' }];
+
+/** GET /saq/api/v1/saq-types with the query contract. */
+export const SAQ_TYPE_FIELDS: QueryableFields = {
+  filterable: ['saqType', 'documentId', 'standardVersion', 'questionCount'],
+  sortable: ['saqType', 'documentId', 'standardVersion', 'questionCount'],
+};
+
+/** A catalogue entry, and its document as `{ id, version }` as the first clients read it. */
+export type SaqTypeItem = SaqTypeEntry & { document: { id: string; version: number } };
+
+/** Who signs, as the sign form sends it. */
+export interface SignInput {
+  signerName: string;
+  signerTitle: string;
+}
+
+/** A signature no longer holds once an answer changes (domain §4): these fields go with it. */
+const UNSIGNED = {
+  compliance: null,
+  signer: null,
+  signedAt: null,
+  attestation: null,
+  expiresAt: null,
+} satisfies Partial<SaqRecord>;
 
 /** GET saqs/ongoing (shell §7): the names the client reads. */
 export interface OngoingSaq {
@@ -55,28 +131,47 @@ export class SaqService {
     return `saqs.${userId}`;
   }
 
-  /** The SAQ types a user can start: each type whose questionnaire is published, with that version and title. */
-  types(): { saqType: SaqType; document: { id: string; version: number }; title: Text }[] {
+  private get attestations() {
+    return this.ctx.store.collection<SaqAttestationRecord>('saqAttestations');
+  }
+
+  /** The questionnaire each SAQ type starts on, from the published documents (core/saq/saq-catalog). */
+  private catalog(): Map<string, ConfigDocument<QuestionnaireBody>> {
+    return saqCatalog(this.ctx.documents.cache.ofKind(KIND));
+  }
+
+  /** The SAQ types a user can start, in the order of the standard's types (SAQ_TYPES). */
+  types(): SaqTypeItem[] {
+    const catalog = this.catalog();
     return SAQ_TYPES.flatMap((saqType) => {
-      const entry = this.ctx.documents.cache.get(KIND, SAQ_DOCUMENT_IDS[saqType]);
-      if (!entry) return [];
-      const { id, version, body } = entry.document;
-      return [{ saqType, document: { id, version }, title: (body as QuestionnaireBody).title }];
+      const document = catalog.get(saqType);
+      return document
+        ? [{ ...saqTypeEntry(saqType, document), document: { id: document.id, version: document.version } }]
+        : [];
     });
   }
 
-  /** Starts an SAQ of `saqType` on the latest published version; the user's previous SAQ is deleted. */
-  start(userId: string, siteId: string | null, saqType: SaqType): Promise<SaqView> {
-    const documentId = SAQ_DOCUMENT_IDS[saqType];
-    const entry = this.ctx.documents.cache.get(KIND, documentId);
-    if (!entry) throw new AppError(404, 'documentNotFound');
+  /** The same list in the query contract (the list document's call). */
+  typesList(query: ListQuery): ListResult<SaqTypeItem> {
+    return runQuery(this.types(), query);
+  }
+
+  /**
+   * Starts an SAQ of `saqType` on the questionnaire the catalogue names for it; the user's SAQs not
+   * yet submitted are deleted (a submitted one is the bank's report and stays).
+   */
+  start(userId: string, siteId: string | null, organizationId: string | null, saqType: string): Promise<SaqView> {
+    const document = this.catalog().get(saqType);
+    if (!document) throw new AppError(404, 'documentNotFound');
     const now = new Date().toISOString();
     const record: SaqRecord = {
       id: randomUUID(),
       userId,
       siteId,
       saqType,
-      document: { id: documentId, version: entry.document.version },
+      document: { id: document.id, version: document.version },
+      standardVersion: document.body.standard?.version ?? '',
+      organizationId,
       status: 'waiting' satisfies SaqStatus,
       lastStep: null,
       answers: {},
@@ -84,16 +179,30 @@ export class SaqService {
       updatedAt: now,
       completedAt: null,
       missingAtCompletion: [],
+      ...UNSIGNED,
+      submittedAt: null,
+      bankId: null,
+      bankName: null,
     };
     // lock first, then one transaction: the old SAQ goes and the new one arrives together
     return this.ctx.store.withLock(this.lock(userId), () =>
       this.ctx.store.transaction(async (tx) => {
         const records = tx.collection<SaqRecord>('saqs');
-        for (const old of await records.find((saq) => saq.userId === userId)) await records.remove(old.id);
+        const attestations = tx.collection<SaqAttestationRecord>('saqAttestations');
+        for (const old of await records.find((saq) => saq.userId === userId && saq.status !== 'submitted')) {
+          if (old.attestation) await attestations.remove(old.id);
+          await records.remove(old.id);
+        }
         await records.insert(record);
         return view(record);
       }),
     );
+  }
+
+  /** The caller's SAQs, every status, without their answers (GET /saqs). */
+  async list(userId: string, query: ListQuery): Promise<ListResult<SaqRow>> {
+    const mine = await findWhere(this.records, { field: 'userId', op: 'eq', value: userId });
+    return runQuery(mine.map(row), query);
   }
 
   /** The caller's SAQ still being answered (status waiting), or null. */
@@ -140,6 +249,7 @@ export class SaqService {
       const answers = { ...record.answers };
       if (input.value === null) delete answers[itemId];
       else answers[itemId] = input.value;
+      // any edit undoes completion and the signature on what was completed (domain §4)
       const changed: SaqRecord = {
         ...record,
         answers,
@@ -147,9 +257,12 @@ export class SaqService {
         status: 'waiting',
         completedAt: null,
         missingAtCompletion: [],
+        ...UNSIGNED,
         updatedAt: new Date().toISOString(),
       };
+      if (record.attestation) await this.attestations.remove(record.id);
       await this.records.replace(record.id, changed);
+      if (record.status !== 'waiting') await this.announce(changed);
       return view(changed);
     });
   }
@@ -178,10 +291,169 @@ export class SaqService {
         completedAt: now,
         updatedAt: now,
         missingAtCompletion: missing,
+        compliance: declaredCompliance(record.answers),
       };
       await this.records.replace(record.id, completed);
       return view(completed);
     });
+  }
+
+  /**
+   * Signs a completed SAQ: it waits for its attestation (`pending`) while a background job renders
+   * the PDF (SIGN_SAQ_JOB); 409 `saqNotCompleted` in any other status.
+   */
+  sign(userId: string, id: string, input: SignInput): Promise<SaqView> {
+    return this.ctx.store.withLock(this.lock(userId), async () => {
+      const record = await this.owned(userId, id);
+      if (record.status !== 'completed') throw new AppError(409, 'saqNotCompleted');
+      const pending: SaqRecord = {
+        ...record,
+        status: 'pending' satisfies SaqStatus,
+        signer: { name: input.signerName, title: input.signerTitle },
+        updatedAt: new Date().toISOString(),
+      };
+      await this.records.replace(record.id, pending);
+      await this.ctx.jobs.send(SIGN_SAQ_JOB, { id: record.id });
+      return view(pending);
+    });
+  }
+
+  /**
+   * The job: renders the attestation of a pending SAQ, keeps it, and marks the SAQ signed. An SAQ
+   * edited (or replaced) meanwhile is no longer pending: nothing is signed then.
+   */
+  async renderSigned(job: Job<{ id: string }>): Promise<void> {
+    const found = await this.records.get(job.data.id);
+    if (found?.status !== 'pending') return;
+    await this.ctx.store.withLock(this.lock(found.userId), async () => {
+      const record = await this.records.get(job.data.id);
+      if (record?.status !== 'pending') return;
+      const owner = await this.ctx.store.collection<UserRecord>('users').get(record.userId);
+      const signedAt = new Date();
+      const pdf = await renderAttestation(this.ctx.translator, {
+        saq: record,
+        body: (await this.pinned(record)).body,
+        merchantName: await this.organizationName(record.organizationId),
+        signedAt,
+        language: asLanguage(owner?.report_language ?? owner?.site_language),
+      });
+      const attestation = {
+        fileName: `SAQ-${record.saqType}-${signedAt.toISOString().slice(0, 10)}.pdf`,
+        size: pdf.length,
+        sha256: createHash('sha256').update(pdf).digest('hex'),
+      };
+      const file: SaqAttestationRecord = {
+        id: record.id,
+        saqId: record.id,
+        ...attestation,
+        pdfBase64: pdf.toString('base64'),
+      };
+      if (await this.attestations.get(record.id)) await this.attestations.replace(record.id, file);
+      else await this.attestations.insert(file);
+      const signed: SaqRecord = {
+        ...record,
+        status: 'signed' satisfies SaqStatus,
+        signedAt: signedAt.toISOString(),
+        attestation,
+        expiresAt: expiryOf(signedAt).toISOString(),
+        updatedAt: signedAt.toISOString(),
+      };
+      await this.records.replace(record.id, signed);
+      await this.announce(signed);
+    });
+  }
+
+  /** The caller's signed SAQ's attestation; 404 `attestationNotFound` before it is signed. */
+  async attestation(userId: string, id: string): Promise<Attestation> {
+    return this.attestationOf(await this.owned(userId, id));
+  }
+
+  /** The attestation file of an SAQ record (the bank's download too). */
+  async attestationOf(record: SaqRecord): Promise<Attestation> {
+    const file = record.attestation ? await this.attestations.get(record.id) : undefined;
+    if (!file || !record.attestation) throw new AppError(404, 'attestationNotFound');
+    return { fileName: record.attestation.fileName, bytes: Buffer.from(file.pdfBase64, 'base64') };
+  }
+
+  /** Organisations SAQs can be submitted to (record kind 'bank'), by name. */
+  async banks(): Promise<{ id: string; name: string }[]> {
+    const banks = await this.ctx.store
+      .collection<OrganizationRecord>('organizations')
+      .find((organization) => organization.kind === 'bank');
+    return banks.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /**
+   * Submits a signed SAQ to a bank (409 `saqNotSigned` before; 422 `bankNotFound` for an id that is
+   * no bank): the bank's users are notified and told in real time (`saq.submitted`).
+   */
+  async submit(userId: string, id: string, bankId: string): Promise<SaqView> {
+    const submitted = await this.ctx.store.withLock(this.lock(userId), async () => {
+      const record = await this.owned(userId, id);
+      if (record.status !== 'signed') throw new AppError(409, 'saqNotSigned');
+      const bank = await this.ctx.store.collection<OrganizationRecord>('organizations').get(bankId);
+      if (bank?.kind !== 'bank') throw new AppError(422, 'bankNotFound');
+      const owner = await this.ctx.store.collection<UserRecord>('users').get(userId);
+      const level = await this.ctx.store.collection<SaqLevelResultRecord>('saqLevelResults').get(userId);
+      const now = new Date().toISOString();
+      const changed: SaqRecord = {
+        ...record,
+        status: 'submitted' satisfies SaqStatus,
+        submittedAt: now,
+        bankId: bank.id,
+        bankName: bank.name,
+        merchantName: await this.organizationName(record.organizationId),
+        merchantEmail: owner?.email ?? null,
+        level: level?.level ?? null,
+        updatedAt: now,
+      };
+      await this.records.replace(record.id, changed);
+      return changed;
+    });
+    await this.announce(submitted);
+    await this.notifyBank(submitted);
+    return view(submitted);
+  }
+
+  /** Every user of the bank with role `bank` gets a notification and a `saq.submitted` event. */
+  private async notifyBank(saq: SaqRecord): Promise<void> {
+    const bankId = saq.bankId ?? '';
+    const staff = await this.ctx.store
+      .collection<UserRecord>('users')
+      .find((user) => user.roles.includes('bank') && user.organizationIds.includes(bankId));
+    const values = { merchant: saq.merchantName ?? '', type: saq.saqType, bank: saq.bankName ?? '' };
+    const texts = (language: Language) => ({
+      title: this.ctx.translator.t(language, 'saqSubmission.title', values),
+      description: this.ctx.translator.t(language, 'saqSubmission.description', values),
+      url: `/app/management-saq/saq-details/${saq.id}`,
+    });
+    for (const user of staff) {
+      await createNotification(this.ctx, {
+        receiverId: user.id,
+        groups: [{ groupValue: 'announcement', groupKey: 'saqSubmitted' }],
+        payload: { ...texts('en'), tr: texts('tr') },
+      });
+      await publishToUser(this.ctx, user.id, 'saq.submitted', { id: saq.id, bankId }).catch((error: unknown) => {
+        this.ctx.log.error(`SAQ ${saq.id} submitted but not announced`, error);
+      });
+    }
+  }
+
+  /** Tells the owner's browsers the SAQ's status changed (the SAQ page is `live` on it). */
+  private async announce(saq: SaqRecord): Promise<void> {
+    await publishToUser(this.ctx, saq.userId, 'saq.changed', { id: saq.id, status: saq.status }).catch(
+      (error: unknown) => this.ctx.log.error(`SAQ ${saq.id} changed but not announced`, error),
+    );
+  }
+
+  private async organizationName(id: string | null | undefined): Promise<string> {
+    if (!id) return '';
+    return (await this.ctx.store.collection<OrganizationRecord>('organizations').get(id))?.name ?? '';
+  }
+
+  /** A pinned SAQ's questionnaire body (the bank's answer summary reads it too). */
+  async bodyOf(record: SaqRecord): Promise<QuestionnaireBody> {
+    return (await this.pinned(record)).body;
   }
 
   private async owned(userId: string, id: string): Promise<SaqRecord> {
@@ -216,6 +488,17 @@ export class SaqService {
   }
 }
 
+/** A file to download. */
+export interface Attestation {
+  fileName: string;
+  bytes: Buffer;
+}
+
 function view({ userId: _userId, siteId: _siteId, ...saq }: SaqRecord): SaqView {
+  return saq;
+}
+
+function row(record: SaqRecord): SaqRow {
+  const { answers: _answers, ...saq } = view(record);
   return saq;
 }

@@ -5,6 +5,7 @@ import type {
   NotificationStatus,
 } from '../../core/notifications/notification.types';
 import type { ReportKind, ReportState } from '../../core/reports/report.types';
+import type { Compliance } from '../../core/saq/saq-summary';
 
 /** A user account as stored (never sent as is: see services/session.ts for the public shape). */
 export interface UserRecord {
@@ -55,7 +56,7 @@ export interface NotificationPreferences {
 export interface OrganizationRecord {
   id: string;
   name: string;
-  /** 'bank': a bank or acquirer merchants submit SAQs to and share compliance documents with. */
+  /** 'bank': merchants submit SAQs to it (GET /saq/api/v1/banks) and share compliance documents with it. */
   kind?: 'bank';
 }
 
@@ -225,6 +226,35 @@ export interface SaqRecord {
   completedAt: string | null;
   /** Set when completed with answers missing after the continue-anyway prompt. */
   missingAtCompletion: string[];
+  /** The questionnaire's `standard.version` (records older than signing lack the fields below). */
+  standardVersion?: string;
+  /** The session's organisation when it was started: the merchant. */
+  organizationId?: string | null;
+  /** Declared in Part 3, recorded on completion. */
+  compliance?: Compliance | null;
+  signer?: { name: string; title: string } | null;
+  signedAt?: string | null;
+  /** The signed attestation's file (its bytes: collection `saqAttestations`). */
+  attestation?: { fileName: string; size: number; sha256: string } | null;
+  /** signedAt + one year. */
+  expiresAt?: string | null;
+  submittedAt?: string | null;
+  /** The bank organisation it was submitted to, and (denormalised for the bank's lists) who sent it. */
+  bankId?: string | null;
+  bankName?: string | null;
+  merchantName?: string | null;
+  merchantEmail?: string | null;
+  level?: number | null;
+}
+
+/** A signed SAQ's attestation PDF (id = the SAQ's id), kept in the store: instances share no disk. */
+export interface SaqAttestationRecord {
+  id: string;
+  saqId: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  pdfBase64: string;
 }
 
 /** The PCI DSS level wizard's outcome for a user (id = the user's id: the latest result counts). */

@@ -51,6 +51,7 @@ export const COLLECTION_NAMES = [
   'wizardProgress',
   'saqLevelResults',
   'saqs',
+  'saqAttestations',
   'notifications',
   'helpChatConversations',
   'helpChatMessages',

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { fillPath, mountedRoutes } from './support/mounted-routes';
+import { PDFDocument } from 'pdf-lib';
+import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
+import { encodeListQuery } from '../../core/query/query.utils';
+import { answerSaqA, download, pdfText, signedSaqA, waitForStatus } from './support/saq-flow';
 
 // The SAQ service over real HTTP on the seeded SAQ A document: answers judged one by one by the
 // pinned questionnaire, completion judged on the whole document, merchants only on their own SAQ.
@@ -62,6 +66,11 @@ describe('SAQ service /saq/api/v1', () => {
       ['GET', `${API}/saqs/${saqId}`, undefined],
       ['PUT', `${API}/saqs/${saqId}/answers/companyName`, { value: 'x' }],
       ['POST', `${API}/saqs/${saqId}/complete`, {}],
+      ['GET', `${API}/saqs`, undefined],
+      ['GET', `${API}/banks`, undefined],
+      ['POST', `${API}/saqs/${saqId}/sign`, { signerName: 'A', signerTitle: 'B', agree: true }],
+      ['GET', `${API}/saqs/${saqId}/attestation`, undefined],
+      ['POST', `${API}/saqs/${saqId}/submit`, { bankId: 'org-demo-bank' }],
     ];
     for (const [method, path, body] of routes) {
       expect((await as(undefined, method, path, body)).status, `${method} ${path}`).toBe(401);
@@ -84,7 +93,7 @@ describe('SAQ service /saq/api/v1', () => {
 
   it('guards every /saq/api/v1 route found by walking the routers, before a parameter or body is read', async () => {
     const routes = mountedRoutes(server.app).filter((route) => route.path.startsWith(`${API}/`));
-    expect(routes.length).toBeGreaterThanOrEqual(5);
+    expect(routes.length).toBeGreaterThanOrEqual(10);
     for (const route of routes) {
       const path = fillPath(route.path, {});
       const body = route.method === 'GET' ? undefined : {};
@@ -110,6 +119,27 @@ describe('SAQ service /saq/api/v1', () => {
       const bad = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, body);
       expect([bad.status, bad.body.code], JSON.stringify(body)).toEqual([400, 'invalidRequest']);
     }
+    for (const body of [
+      {},
+      { signerName: 'Ada', signerTitle: 'Owner' },
+      { signerName: 'Ada', signerTitle: 'Owner', agree: false },
+      { signerName: '', signerTitle: 'Owner', agree: true },
+      { signerName: '   ', signerTitle: 'Owner', agree: true },
+      { signerName: 'x'.repeat(121), signerTitle: 'Owner', agree: true },
+      { signerName: 'Ada', signerTitle: 7, agree: true },
+      { signerName: 'Ada', signerTitle: 'Owner', agree: true, extra: 1 },
+    ]) {
+      const bad = await as(merchant, 'POST', `${API}/saqs/${saqId}/sign`, body);
+      expect([bad.status, bad.body.code], JSON.stringify(body)).toEqual([400, 'invalidRequest']);
+    }
+    for (const body of [{}, { bankId: '' }, { bankId: 1 }, { bankId: '../x' }, { bankId: 'org-demo-bank', x: 1 }]) {
+      const bad = await as(merchant, 'POST', `${API}/saqs/${saqId}/submit`, body);
+      expect([bad.status, bad.body.code], JSON.stringify(body)).toEqual([400, 'invalidRequest']);
+    }
+    for (const query of ['sort=answers', 'filter=nonsense', 'pageSize=0']) {
+      const bad = await as(merchant, 'GET', `${API}/saqs?${query}`);
+      expect([bad.status, bad.body.code], query).toEqual([400, 'invalidRequest']);
+    }
     expect((await as(merchant, 'GET', `${API}/saqs/not-a-uuid`)).status).toBe(400);
     expect((await as(merchant, 'PUT', `${API}/saqs/${saqId}/answers/-bad`, { value: 1 })).status).toBe(400);
   });
@@ -129,9 +159,28 @@ describe('SAQ service /saq/api/v1', () => {
     ]);
     expect(types[0]).toEqual({
       saqType: 'A',
+      documentId: 'saq-a-4.0.1',
+      version: 1,
+      standardVersion: '4.0.1',
       document: { id: 'saq-a-4.0.1', version: 1 },
       title: { en: 'SAQ A (PCI DSS v4.0.1)', tr: 'SAQ A (PCI DSS v4.0.1)' },
+      questionCount: QUESTIONS.length,
     });
+    // the list document's call: the query contract
+    const query = new URLSearchParams(
+      encodeListQuery({
+        filter: { field: 'saqType', op: 'in', value: ['D', 'D-SP'] },
+        sort: [{ field: 'saqType', direction: 'desc' }],
+        pageSize: 1,
+      }),
+    );
+    const listed = await as(merchant, 'GET', `${API}/saq-types?${query}`);
+    expect(listed.body.content).toMatchObject({
+      total: 2,
+      items: [{ saqType: 'D-SP', documentId: 'saq-d-service-provider-4.0.1' }],
+    });
+    const unknownField = await as(merchant, 'GET', `${API}/saq-types?sort=title`);
+    expect([unknownField.status, unknownField.body.code]).toEqual([400, 'invalidRequest']);
     const saqId = await start('A');
     const view = (await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content;
     expect(view).toMatchObject({ saqType: 'A', status: 'waiting', document: { id: 'saq-a-4.0.1', version: 1 } });
@@ -273,5 +322,180 @@ describe('SAQ service /saq/api/v1', () => {
       document: { id: 'saq-d-service-provider-4.0.1' },
     });
     expect((await as(merchant, 'GET', `${API}/saqs/${fresh}`)).status).toBe(404);
+  });
+  it('signs a completed SAQ: pending, then signed with a real PDF by the background job; an edit drops the signature', async () => {
+    const started = await start('A');
+    const signer = { signerName: 'Ada Merchant', signerTitle: 'Owner', agree: true };
+    const early = await as(merchant, 'POST', `${API}/saqs/${started}/sign`, signer);
+    expect([early.status, early.body.code]).toEqual([409, 'saqNotCompleted']);
+    const none = await as(merchant, 'GET', `${API}/saqs/${started}/attestation`);
+    expect([none.status, none.body.code]).toEqual([404, 'attestationNotFound']);
+
+    await answerSaqA(server.base, merchant, started);
+    const completed = await as(merchant, 'POST', `${API}/saqs/${started}/complete`, {});
+    expect(completed.body.content).toMatchObject({
+      status: 'completed',
+      compliance: 'compliant',
+      standardVersion: '4.0.1',
+    });
+    const pending = await as(merchant, 'POST', `${API}/saqs/${started}/sign`, signer);
+    expect(pending.status, JSON.stringify(pending.body)).toBe(202);
+    expect(pending.body.content).toMatchObject({ status: 'pending', signer: { name: 'Ada Merchant', title: 'Owner' } });
+    const twice = await as(merchant, 'POST', `${API}/saqs/${started}/sign`, signer);
+    expect([twice.status, twice.body.code]).toEqual([409, 'saqNotCompleted']);
+
+    const signed = await waitForStatus(server.base, merchant, started, 'signed');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(signed.attestation).toMatchObject({
+      fileName: `SAQ-A-${day}.pdf`,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const year = new Date(signed.signedAt);
+    year.setUTCFullYear(year.getUTCFullYear() + 1);
+    expect(signed.expiresAt).toBe(year.toISOString());
+
+    const file = await download(server.base, `${API}/saqs/${started}/attestation`, merchant);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="SAQ-A-${day}.pdf"; filename*=UTF-8''SAQ-A-${day}.pdf`,
+    );
+    expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(file.bytes.length).toBe(signed.attestation.size);
+    const pdf = await PDFDocument.load(file.bytes);
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(pdf.getPageCount()).toBeLessThanOrEqual(3);
+    expect(pdf.getTitle()).toBe('SAQ A Attestation of Compliance');
+    const text = pdfText(file.bytes);
+    for (const expected of [
+      'Merchant: Demo Merchant Ltd',
+      'Standard: PCI DSS 4.0.1',
+      `Questionnaire version: saq-a-4.0.1 v${signed.document.version}`,
+      'Signed by: Ada Merchant, Owner',
+      `Date: ${day}`,
+      'Compliance status: Compliant',
+      `In Place: ${QUESTIONS.length - 1}`,
+      'No such system',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/SHA-256 of the answers: [0-9a-f]{64}/);
+
+    // the list of one's SAQs: every status, without answers
+    const mine = await as(
+      merchant,
+      'GET',
+      `${API}/saqs?${new URLSearchParams(encodeListQuery({ filter: { field: 'status', op: 'eq', value: 'signed' } }))}`,
+    );
+    expect(mine.status).toBe(200);
+    expect(mine.body.content.items.map((saq: { id: string }) => saq.id)).toContain(started);
+    expect(mine.body.content.items[0]).not.toHaveProperty('answers');
+    expect(mine.body.content.items[0]).not.toHaveProperty('userId');
+
+    // an answer changed after signing: back to waiting, signature and file gone
+    const edited = await answer(started, 'dba', 'Demo');
+    expect(edited.body.content).toMatchObject({
+      status: 'waiting',
+      signer: null,
+      signedAt: null,
+      attestation: null,
+      expiresAt: null,
+      compliance: null,
+    });
+    const gone = await as(merchant, 'GET', `${API}/saqs/${started}/attestation`);
+    expect([gone.status, gone.body.code]).toEqual([404, 'attestationNotFound']);
+    expect(await server.store.collection('saqAttestations').get(started)).toBeUndefined();
+  }, 120_000);
+
+  it('submits a signed SAQ to a bank: the bank’s users are notified; submitted SAQs stay when a new one starts', async () => {
+    const signed = await signedSaqA(server.base, merchant);
+    const banks = await as(merchant, 'GET', `${API}/banks`);
+    expect(banks.body.content).toEqual([
+      { id: 'org-demo-acquirer', name: 'Demo Acquirer' },
+      { id: 'org-demo-bank', name: 'Demo Bank' },
+    ]);
+    for (const bankId of ['org-demo-merchant', 'no-such-bank']) {
+      const refused = await as(merchant, 'POST', `${API}/saqs/${signed.id}/submit`, { bankId });
+      expect([refused.status, refused.body.code], bankId).toEqual([422, 'bankNotFound']);
+    }
+    const submitted = await as(merchant, 'POST', `${API}/saqs/${signed.id}/submit`, { bankId: 'org-demo-bank' });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect(submitted.body.content).toMatchObject({
+      status: 'submitted',
+      bankId: 'org-demo-bank',
+      bankName: 'Demo Bank',
+      merchantName: 'Demo Merchant Ltd',
+      merchantEmail: 'merchant@demo.test',
+      submittedAt: expect.any(String),
+    });
+    const again = await as(merchant, 'POST', `${API}/saqs/${signed.id}/submit`, { bankId: 'org-demo-bank' });
+    expect([again.status, again.body.code]).toEqual([409, 'saqNotSigned']);
+    expect((await answer(signed.id, 'dba', 'x')).body.code).toBe('saqLocked');
+
+    const notifs = await call(server.base, 'GET', '/ntgw/api/notifs?pageSize=50', {
+      token: bank,
+      headers: { 'x-api-key': NOTIFICATIONS_API_KEY },
+    });
+    expect(notifs.status).toBe(200);
+    expect(notifs.body.content.items).toContainEqual(
+      expect.objectContaining({
+        title: 'New SAQ from Demo Merchant Ltd',
+        url: `/app/management-saq/saq-details/${signed.id}`,
+      }),
+    );
+    const turkish = await call(server.base, 'GET', '/ntgw/api/notifs?pageSize=50', {
+      token: bank,
+      headers: { 'x-api-key': NOTIFICATIONS_API_KEY, 'accept-language': 'tr' },
+    });
+    expect(turkish.body.content.items.map((item: { title: string }) => item.title)).toContain(
+      'Demo Merchant Ltd yeni bir SAQ gönderdi',
+    );
+
+    const fresh = await start('B');
+    const mine = (await as(merchant, 'GET', `${API}/saqs?pageSize=100`)).body.content.items as { id: string }[];
+    expect(mine.map((saq) => saq.id)).toEqual(expect.arrayContaining([signed.id, fresh]));
+    expect((await as(merchant, 'GET', `${API}/saqs/${signed.id}`)).body.content.status).toBe('submitted');
+    // the submitted SAQ's attestation is still there for the merchant
+    expect((await download(server.base, `${API}/saqs/${signed.id}/attestation`, merchant)).status).toBe(200);
+  }, 120_000);
+
+  it('starts SAQ A on a questionnaire published at run time under a new id with a higher standard version', async () => {
+    const body = structuredClone(SAQ_A.body);
+    body.standard = { name: 'PCI DSS', version: '4.0.2', type: 'A' };
+    body.title = { en: 'SAQ A (PCI DSS v4.0.2)', tr: 'SAQ A (PCI DSS v4.0.2)' };
+    const draft = await as(admin, 'POST', '/config/v1/documents/questionnaire/saq-a-4-0-2-runtime/drafts', { body });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const published = await as(
+      admin,
+      'POST',
+      `/config/v1/documents/questionnaire/saq-a-4-0-2-runtime/versions/${draft.body.version}/publish`,
+    );
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+    const types = (await as(merchant, 'GET', `${API}/saq-types`)).body.content as { saqType: string }[];
+    expect(types.find((type) => type.saqType === 'A')).toMatchObject({
+      documentId: 'saq-a-4-0-2-runtime',
+      standardVersion: '4.0.2',
+      title: { en: 'SAQ A (PCI DSS v4.0.2)' },
+    });
+    const started = await as(merchant, 'POST', `${API}/saqs`, { saqType: 'A' });
+    expect(started.body.content).toMatchObject({
+      saqType: 'A',
+      standardVersion: '4.0.2',
+      document: { id: 'saq-a-4-0-2-runtime', version: draft.body.version },
+    });
+    // an older standard version published later does not take over
+    const older = structuredClone(SAQ_A.body);
+    older.standard = { name: 'PCI DSS', version: '4.0.1', type: 'A' };
+    const olderDraft = await as(admin, 'POST', '/config/v1/documents/questionnaire/saq-a-old-runtime/drafts', {
+      body: older,
+    });
+    await as(
+      admin,
+      'POST',
+      `/config/v1/documents/questionnaire/saq-a-old-runtime/versions/${olderDraft.body.version}/publish`,
+    );
+    const again = (await as(merchant, 'GET', `${API}/saq-types`)).body.content as { saqType: string }[];
+    expect(again.find((type) => type.saqType === 'A')).toMatchObject({ documentId: 'saq-a-4-0-2-runtime' });
   });
 });

@@ -61,9 +61,19 @@ function CellTag({ intent, round = false, children }: { intent: Intent; round?: 
 
 const isWebUrl = (value: string) => /^https?:\/\//i.test(value);
 
+/** A text in the reader's language when the row holds an `{ en, tr }` pair (a document's title), else the value. */
+function languageText(value: unknown, language: string): string {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const pair = value as Record<string, unknown>;
+    const chosen = language === 'tr' ? pair.tr : pair.en;
+    return typeof chosen === 'string' ? chosen : typeof pair.en === 'string' ? pair.en : '';
+  }
+  return plainText(value);
+}
+
 const text: ColumnKind = {
-  render: (value) => plainText(value),
-  exportValue: (value) => plainText(value),
+  render: (value, _column, _row, { language }) => languageText(value, language),
+  exportValue: (value, _column, { language }) => languageText(value, language),
 };
 
 /** Column type → renderer; a type nobody registered renders as text. */

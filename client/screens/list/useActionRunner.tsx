@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Text } from '../../../core/documents/document.types';
 import type { ListAction } from '../../../core/lists/list.types';
-import { fillFromRow } from '../../../core/lists/list.utils';
+import { callBody, fillFromRow, routeAfterCall } from '../../../core/lists/list.utils';
 import { fillPath } from '../../../core/routes/route.utils';
 import { clientForPath } from '../../api/clients';
 import { downloadFile } from '../../api/download';
 import { failureText } from '../../api/failureText';
+import { contentOrSelf } from '../../api/http';
 import { useAppConfig } from '../../runtime/appConfig';
 import { showToast } from '../../lib/toaster';
 import { clientActions } from './clientActions';
@@ -92,11 +93,17 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
           const path = fill(action.call.path);
           if (!path) throw new Error(`${action.id}: the row does not fill ${action.call.path}`);
           const { client, url } = clientForPath(path);
-          const data = 'rows' in target ? { ids: target.rows.map((selected) => selected.id) } : values;
-          await client.request({ method: action.call.method, url, data });
+          const mapped = action.call.body && callBody(action.call.body, { row, route: routeParams });
+          const data = 'rows' in target ? { ids: target.rows.map((selected) => selected.id) } : (values ?? mapped);
+          const answer = await client.request({ method: action.call.method, url, data });
           void showToast(action.successMessage ? text(action.successMessage, target) : t('list.done'), 'success');
           await queryClient.invalidateQueries({ queryKey: listKey(listId) });
           onDone();
+          const then = action.call.then;
+          if (then) {
+            const to = routeAfterCall(then.route, contentOrSelf(answer.data), row, routeParams);
+            if (to) navigate(to);
+          }
         }
       } catch (error) {
         void showToast(failureText(error, t, i18n), 'danger');

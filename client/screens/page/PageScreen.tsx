@@ -11,7 +11,8 @@ import type { ScreenProps } from '../../runtime/screen.types';
 import { useSubject } from '../../shell/useSubject';
 import { PageHeader } from '../parts/PageHeader';
 import { PanelGrid } from './PanelGrid';
-import { type SourceState, usePageDocument, useSource } from './page.data';
+import { LiveEvent } from '../parts/LiveEvent';
+import { type SourceState, usePageDocument, useRefreshSources, useSource } from './page.data';
 import './page.css';
 
 /** The generic page screen: props.pageId names the page document (header, tabs, panels). */
@@ -29,7 +30,8 @@ function PageView({ pageId, route, params }: ScreenProps & { pageId: string }) {
   const [search, setSearch] = useSearchParams();
   const document = usePageDocument(pageId);
   const body = document.data?.body;
-  const record = useSource(body?.source, params);
+  const record = useSource(body?.source, params, body?.live);
+  const refresh = useRefreshSources();
 
   if (document.isPending) return <Spinner className="screen-spinner" aria-label={t('shell.loading')} />;
   if (!body) {
@@ -53,6 +55,7 @@ function PageView({ pageId, route, params }: ScreenProps & { pageId: string }) {
   return (
     <section className="page-screen">
       <PageHeader title={resolveText(body.title, t, i18n.language)} />
+      {body.live?.event && <LiveEvent event={body.live.event} onEvent={() => void refresh()} />}
       {body.header && <RecordHeader header={body.header} record={record} />}
       <PanelGrid panels={visiblePanels(body.panels, subject, roleGroups)} {...grid} />
       {open && (
@@ -97,7 +100,7 @@ function RecordHeader({ header, record }: { header: PageHeaderDef; record: Sourc
       {header.subtitle && <p className="bp6-text-muted">{field(header.subtitle)}</p>}
       {status && (
         <Tag round minimal intent={header.colors?.[status] ?? 'none'}>
-          {status}
+          {header.labels?.[status] ? resolveText(header.labels[status], t, i18n.language) : status}
         </Tag>
       )}
     </Card>

@@ -7,14 +7,21 @@ import type { ScreenProps } from '../../runtime/screen.types';
 import { PageHeader } from '../parts/PageHeader';
 import { draftAnswers } from './draftAnswers';
 import { QuestionnaireView } from './QuestionnaireView';
+import { RecordQuestionnaire } from './RecordQuestionnaire';
 import { useQuestionnaireDocument } from './useQuestionnaireDocument';
 
 /**
- * The generic questionnaire screen: props.documentId or the path parameter documentId names a
- * questionnaire document (e.g. saq-a-4.0.1). Answers are kept in memory and this tab's
- * sessionStorage for now; the server slice wires saving through QuestionnaireView's onAnswer.
+ * The generic questionnaire screen. With `props.source` it answers a server record
+ * (RecordQuestionnaire: the pinned version, each answer saved as given). Otherwise a preview:
+ * props.documentId or the path parameter documentId names the document (its latest version), and
+ * the answers are kept in this tab's sessionStorage only.
  */
-export default function QuestionnaireScreen({ params, props }: ScreenProps) {
+export default function QuestionnaireScreen(screen: ScreenProps) {
+  if (typeof screen.props.source === 'string') return <RecordQuestionnaire {...screen} />;
+  return <PreviewQuestionnaire {...screen} />;
+}
+
+function PreviewQuestionnaire({ params, props }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const documentId = String(props.documentId ?? params.documentId ?? '');
   const document = useQuestionnaireDocument(documentId);

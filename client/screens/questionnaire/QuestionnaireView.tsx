@@ -1,5 +1,5 @@
 import { Button, Callout, H2, ProgressBar } from '@blueprintjs/core';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compileQuestionnaire } from '../../../core/questionnaire/questionnaire';
 import type { Answers, Item, QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
@@ -20,6 +20,12 @@ export interface QuestionnaireViewProps {
   onSubmit?: (answers: Answers) => void;
   /** The section to open on (e.g. where the user left off); the first visible one otherwise. */
   initialSection?: string;
+  /** Told the id of the section on screen, at first and after each move (to keep it in the address). */
+  onSection?: (sectionId: string) => void;
+  /** Opens this section (a new object each time: jump to a problem's item). */
+  jumpTo?: { section: string };
+  /** Shown on the last page instead of the answer check (e.g. a completion that the server judges). */
+  footer?: ReactNode;
 }
 
 /** An item while it is visible (its visibility is its own slot: flips notify only it). */
@@ -87,6 +93,9 @@ export function QuestionnaireView({
   onAnswer,
   onSubmit,
   initialSection,
+  onSection,
+  jumpTo,
+  footer,
 }: QuestionnaireViewProps) {
   // one store per document (and per onAnswer): answers live in it, not in React state
   const store = useMemo(
@@ -96,7 +105,14 @@ export function QuestionnaireView({
   useEffect(() => () => store.dispose(), [store]);
   return (
     <StoreContext.Provider value={store}>
-      <Pages store={store} onSubmit={onSubmit} initialSection={initialSection} />
+      <Pages
+        store={store}
+        onSubmit={onSubmit}
+        initialSection={initialSection}
+        onSection={onSection}
+        jumpTo={jumpTo}
+        footer={footer}
+      />
     </StoreContext.Provider>
   );
 }
@@ -106,11 +122,13 @@ function Pages({
   store,
   onSubmit,
   initialSection,
-}: {
-  store: AnswerStore;
-  onSubmit?: (answers: Answers) => void;
-  initialSection?: string;
-}) {
+  onSection,
+  jumpTo,
+  footer,
+}: { store: AnswerStore } & Pick<
+  QuestionnaireViewProps,
+  'onSubmit' | 'initialSection' | 'onSection' | 'jumpTo' | 'footer'
+>) {
   const { t, i18n } = useTranslation();
   const body = store.compiled.body;
   const sections = useVisibleSections();
@@ -126,6 +144,21 @@ function Pages({
     setPage(next);
     window.scrollTo?.(0, 0);
   };
+  const tell = useRef(onSection);
+  tell.current = onSection;
+  const sectionId = section?.id;
+  useEffect(() => {
+    if (sectionId) tell.current?.(sectionId);
+  }, [sectionId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a jump happens when asked, not when sections shift
+  useEffect(() => {
+    if (!jumpTo) return;
+    const index = sections.findIndex((candidate) => body.sections[candidate].id === jumpTo.section);
+    if (index >= 0) {
+      setPage(index);
+      window.scrollTo?.(0, 0);
+    }
+  }, [jumpTo]);
 
   return (
     <div className="questionnaire">
@@ -148,7 +181,7 @@ function Pages({
           ))}
         </section>
       )}
-      {at === sections.length - 1 && <Submit store={store} onSubmit={onSubmit} />}
+      {at === sections.length - 1 && (footer ?? <Submit store={store} onSubmit={onSubmit} />)}
     </div>
   );
 }

@@ -16,3 +16,19 @@ export function useQuestionnaireDocument(documentId: string) {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+/**
+ * One version of `questionnaire/<documentId>`: what a saved questionnaire was started on (its
+ * answers keep meaning what they meant then). A published version never changes, so it is read once.
+ */
+export function useQuestionnaireVersion(documentId: string, version: number | undefined) {
+  return useQuery({
+    queryKey: ['config', 'questionnaire', documentId, version],
+    queryFn: async () =>
+      contentOrSelf<ConfigDocument<QuestionnaireBody>>(
+        (await config.get(`/documents/questionnaire/${encodeURIComponent(documentId)}/versions/${version}`)).data,
+      ),
+    enabled: documentId !== '' && version !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

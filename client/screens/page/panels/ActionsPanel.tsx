@@ -1,4 +1,4 @@
-import { Alert, Button, type IconName } from '@blueprintjs/core';
+import { Alert, Button, Dialog, DialogBody, type IconName } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,12 +7,14 @@ import type { ActionsPanel as ActionsDef, PageAction } from '../../../../core/pa
 import { fillSourcePath, pathValues } from '../../../../core/pages/page.utils';
 import { applyRule, truthy } from '../../../../core/rules/jsonlogic';
 import { clientForPath } from '../../../api/clients';
+import { downloadFile } from '../../../api/download';
 import { failureText } from '../../../api/failureText';
 import { resolveText } from '../../../i18n/text';
 import { useAppConfig } from '../../../runtime/appConfig';
 import { useSession } from '../../../session/useSession';
 import { showToast } from '../../../lib/toaster';
 import { useSubject } from '../../../shell/useSubject';
+import { ValuesForm } from '../../list/ValuesForm';
 import { useRefreshSources } from '../page.data';
 
 interface Props {
@@ -21,7 +23,10 @@ interface Props {
   params: Record<string, string | undefined>;
 }
 
-/** Buttons that call a gateway path or open a route; each with its guard, `when` and confirmation. */
+/**
+ * Buttons that call a gateway path (with the values of a form document asked for in a dialog), open
+ * a route or download a file; each with its guard, `when` and confirmation.
+ */
 export function ActionsPanel({ panel, data, params }: Props) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -30,6 +35,7 @@ export function ActionsPanel({ panel, data, params }: Props) {
   const { roleGroups } = useAppConfig();
   const refresh = useRefreshSources();
   const [confirming, setConfirming] = useState<PageAction | null>(null);
+  const [asking, setAsking] = useState<PageAction | null>(null);
   const [running, setRunning] = useState<string | null>(null);
   const text = (value: Parameters<typeof resolveText>[0]) => resolveText(value, t, i18n.language);
   const values = pathValues(params, data);
@@ -45,16 +51,22 @@ export function ActionsPanel({ panel, data, params }: Props) {
     }
   });
 
-  const run = async (action: PageAction) => {
+  const run = async (action: PageAction, body?: Record<string, unknown>) => {
     setConfirming(null);
-    const target = fillSourcePath(action.call?.path ?? action.route ?? '', values);
+    setAsking(null);
+    const target = fillSourcePath(action.call?.path ?? action.route ?? action.download?.path ?? '', values);
     if (target === null) return void showToast(t('errors.invalidRequest'), 'danger');
     if (action.route) return void navigate(target);
-    if (!action.call) return;
     setRunning(action.id);
     try {
+      if (action.download) {
+        // says itself how it went (client/api/download.ts)
+        await downloadFile(target, action.download.kind);
+        return;
+      }
+      if (!action.call) return;
       const { client, url } = clientForPath(target);
-      await client.request({ method: action.call.method, url });
+      await client.request({ method: action.call.method, url, data: body });
       void showToast(action.successMessage ? text(action.successMessage) : t('page.actionDone'), 'success');
       await refresh();
     } catch (error) {
@@ -62,6 +74,13 @@ export function ActionsPanel({ panel, data, params }: Props) {
     } finally {
       setRunning(null);
     }
+  };
+
+  /** A form asks first (its dialog shows the confirmation above it), else a confirmation, else at once. */
+  const start = (action: PageAction) => {
+    if (action.form) setAsking(action);
+    else if (action.confirm) setConfirming(action);
+    else void run(action);
   };
 
   return (
@@ -73,7 +92,7 @@ export function ActionsPanel({ panel, data, params }: Props) {
           icon={action.icon as IconName | undefined}
           text={text(action.title)}
           loading={running === action.id}
-          onClick={() => (action.confirm ? setConfirming(action) : void run(action))}
+          onClick={() => start(action)}
         />
       ))}
       <Alert
@@ -86,6 +105,14 @@ export function ActionsPanel({ panel, data, params }: Props) {
       >
         {confirming?.confirm ? text(confirming.confirm) : ''}
       </Alert>
+      <Dialog isOpen={asking !== null} title={asking ? text(asking.title) : ''} onClose={() => setAsking(null)}>
+        <DialogBody>
+          {asking?.confirm && <p>{text(asking.confirm)}</p>}
+          {asking?.form && (
+            <ValuesForm formId={asking.form} submitText="list.send" onValues={(body) => void run(asking, body)} />
+          )}
+        </DialogBody>
+      </Dialog>
     </div>
   );
 }

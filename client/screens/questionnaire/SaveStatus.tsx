@@ -1,0 +1,38 @@
+import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnswerSaver } from './answerSaver';
+
+/**
+ * How saving stands, subscribed to the saver alone (the form does not re-render for it): saving,
+ * saved, or the refused answers with the server's reasons and a retry. The values stay in the form.
+ */
+export function SaveStatus({ saver, labelOf }: { saver: AnswerSaver; labelOf: (id: string) => string }) {
+  const { t } = useTranslation();
+  const state = useSyncExternalStore(saver.subscribe, saver.state);
+  return (
+    <div className="questionnaire__save" aria-live="polite">
+      {state.saving ? (
+        <Tag minimal icon={<Spinner size={12} />}>
+          {t('questionnaire.saving')}
+        </Tag>
+      ) : state.failed.length === 0 ? (
+        <Tag minimal intent="success" icon="tick">
+          {t('questionnaire.saved')}
+        </Tag>
+      ) : null}
+      {state.failed.length > 0 && (
+        <Callout intent="danger" role="alert" title={t('questionnaire.notSaved')}>
+          <ul>
+            {state.failed.map(({ item, messages }) => (
+              <li key={item}>
+                <strong>{labelOf(item)}</strong>: {messages.join(' ')}
+              </li>
+            ))}
+          </ul>
+          <Button icon="refresh" text={t('questionnaire.retry')} onClick={() => saver.retry()} />
+        </Callout>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Compliance } from './saq-summary';
+
+/** How a bank reads a submitted SAQ at a moment (compliance tracking's coloured tag). */
+export const OVERALL_STATUSES = ['compliant', 'nonCompliant', 'expiresSoon', 'expired'] as const;
+export type OverallStatus = (typeof OVERALL_STATUSES)[number];
+
+/** An attestation is valid for a year from signing; in its last 30 days it "expires soon". */
+export const VALID_FOR_MONTHS = 12;
+export const EXPIRES_SOON_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** signedAt + one year (the attestation's validity). */
+export function expiryOf(signedAt: Date): Date {
+  const expires = new Date(signedAt);
+  expires.setUTCMonth(expires.getUTCMonth() + VALID_FOR_MONTHS);
+  return expires;
+}
+
+/**
+ * Expired first (nothing else counts once the attestation lapsed), then a declared non-compliance,
+ * then an attestation in its last 30 days; otherwise compliant (a legal exception included).
+ */
+export function overallStatus(
+  saq: { compliance: Compliance | null; expiresAt: string | null },
+  now: Date = new Date(),
+): OverallStatus {
+  const expires = saq.expiresAt ? Date.parse(saq.expiresAt) : Number.NaN;
+  if (Number.isNaN(expires) || expires <= now.getTime()) return 'expired';
+  if (saq.compliance === 'nonCompliant' || saq.compliance === null) return 'nonCompliant';
+  if (expires - now.getTime() <= EXPIRES_SOON_DAYS * DAY_MS) return 'expiresSoon';
+  return 'compliant';
+}
+
+export interface KeyCount {
+  key: string;
+  count: number;
+}
+
+/** The bank overview's figures over the SAQs submitted to it (GET /wbe/api/management-saq/stats). */
+export interface ComplianceStats {
+  totals: { submitted: number } & Record<OverallStatus, number>;
+  byOverallStatus: KeyCount[];
+  bySaqType: KeyCount[];
+  byLevel: KeyCount[];
+  expiriesByMonth: { month: string; count: number }[];
+}
+
+const counted = (keys: string[]): KeyCount[] => {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts].map(([key, count]) => ({ key, count })).sort((a, b) => a.key.localeCompare(b.key));
+};
+
+/** `YYYY-MM` of a date in UTC. */
+const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+
+/** Totals and breakdowns; expiries per month for this month and the eleven after it (UTC). */
+export function complianceStats(
+  rows: readonly { overallStatus: OverallStatus; saqType: string; level: number | null; expiresAt: string | null }[],
+  now: Date = new Date(),
+): ComplianceStats {
+  const totals = { submitted: rows.length, compliant: 0, nonCompliant: 0, expiresSoon: 0, expired: 0 };
+  for (const row of rows) totals[row.overallStatus] += 1;
+  const months = Array.from({ length: 12 }, (_, i) =>
+    monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1))),
+  );
+  const expiries = new Map(months.map((month) => [month, 0]));
+  for (const row of rows) {
+    const month = row.expiresAt ? row.expiresAt.slice(0, 7) : null;
+    if (month !== null && expiries.has(month)) expiries.set(month, (expiries.get(month) ?? 0) + 1);
+  }
+  return {
+    totals,
+    byOverallStatus: OVERALL_STATUSES.map((key) => ({ key, count: totals[key] })),
+    bySaqType: counted(rows.map((row) => row.saqType)),
+    byLevel: counted(rows.map((row) => (row.level === null ? 'unknown' : String(row.level)))),
+    expiriesByMonth: [...expiries].map(([month, count]) => ({ month, count })),
+  };
+}

@@ -1,0 +1,130 @@
+import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
+import { runQuery } from '../../core/query/query.utils';
+import {
+  type ComplianceStats,
+  complianceStats,
+  type OverallStatus,
+  overallStatus,
+} from '../../core/saq/saq-compliance';
+import { type AnswersSummary, type Compliance, summarizeAnswers } from '../../core/saq/saq-summary';
+import type { AuthContext } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import { findWhere } from '../store/matching';
+import type { SaqRecord } from '../store/records.types';
+import type { Attestation, SaqService } from './saq.service';
+
+/** A row of compliance tracking: one SAQ submitted to the bank, as the bank reads it now. */
+export interface ComplianceRow {
+  id: string;
+  merchantName: string;
+  merchantEmail: string;
+  level: number | null;
+  saqType: string;
+  standardVersion: string;
+  documentVersion: number;
+  status: string;
+  compliance: Compliance | null;
+  signedAt: string | null;
+  submittedAt: string | null;
+  expiresAt: string | null;
+  /** ASV scans are not tracked yet: always null. */
+  lastAsvScanAt: null;
+  nextAsvDueAt: null;
+  overallStatus: OverallStatus;
+}
+
+const ROW_FIELDS = [
+  'merchantName',
+  'merchantEmail',
+  'level',
+  'saqType',
+  'standardVersion',
+  'documentVersion',
+  'status',
+  'compliance',
+  'overallStatus',
+  'signedAt',
+  'submittedAt',
+  'expiresAt',
+];
+/** GET /wbe/api/management-saq/saqs speaks the query contract over these. */
+export const COMPLIANCE_FIELDS: QueryableFields = { filterable: ROW_FIELDS, sortable: ROW_FIELDS };
+export const NEWEST_SUBMITTED_FIRST: SortKey[] = [{ field: 'submittedAt', direction: 'desc' }];
+
+/**
+ * The bank side of SAQs (`/wbe/api/management-saq`): the SAQs merchants submitted to the session's
+ * organisation, and nothing else: another organisation's SAQ is 404 as if it did not exist. The
+ * overall status depends on the day, so rows are made at read and the query runs over them.
+ */
+export class ManagementSaqService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly saqs: SaqService,
+  ) {}
+
+  /** The organisation the session works for: the one switched to, else the user's first. */
+  private organizationOf({ user, claims }: AuthContext): string {
+    return claims.org ?? user.organizationIds[0] ?? '';
+  }
+
+  private async submittedTo(auth: AuthContext): Promise<SaqRecord[]> {
+    const bankId = this.organizationOf(auth);
+    if (!bankId) return [];
+    return findWhere(this.ctx.store.collection<SaqRecord>('saqs'), { field: 'bankId', op: 'eq', value: bankId });
+  }
+
+  async list(auth: AuthContext, query: ListQuery, now = new Date()): Promise<ListResult<ComplianceRow>> {
+    const rows = (await this.submittedTo(auth)).map((saq) => complianceRow(saq, now));
+    return runQuery(rows, query);
+  }
+
+  /** One submitted SAQ with a count per response and the appendix rows. */
+  async get(
+    auth: AuthContext,
+    id: string,
+    now = new Date(),
+  ): Promise<ComplianceRow & { answersSummary: AnswersSummary }> {
+    const saq = await this.submitted(auth, id);
+    return { ...complianceRow(saq, now), answersSummary: summarizeAnswers(await this.saqs.bodyOf(saq), saq.answers) };
+  }
+
+  async attestation(auth: AuthContext, id: string): Promise<Attestation> {
+    return this.saqs.attestationOf(await this.submitted(auth, id));
+  }
+
+  async stats(auth: AuthContext, now = new Date()): Promise<ComplianceStats> {
+    return complianceStats(
+      (await this.submittedTo(auth)).map((saq) => complianceRow(saq, now)),
+      now,
+    );
+  }
+
+  private async submitted(auth: AuthContext, id: string): Promise<SaqRecord> {
+    const saq = await this.ctx.store.collection<SaqRecord>('saqs').get(id);
+    if (!saq?.bankId || saq.bankId !== this.organizationOf(auth)) throw new AppError(404, 'saqNotFound');
+    return saq;
+  }
+}
+
+export function complianceRow(saq: SaqRecord, now: Date): ComplianceRow {
+  const compliance = saq.compliance ?? null;
+  const expiresAt = saq.expiresAt ?? null;
+  return {
+    id: saq.id,
+    merchantName: saq.merchantName ?? '',
+    merchantEmail: saq.merchantEmail ?? '',
+    level: saq.level ?? null,
+    saqType: saq.saqType,
+    standardVersion: saq.standardVersion ?? '',
+    documentVersion: saq.document.version,
+    status: saq.status,
+    compliance,
+    signedAt: saq.signedAt ?? null,
+    submittedAt: saq.submittedAt ?? null,
+    expiresAt,
+    lastAsvScanAt: null,
+    nextAsvDueAt: null,
+    overallStatus: overallStatus({ compliance, expiresAt }, now),
+  };
+}

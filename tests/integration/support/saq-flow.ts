@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { expect } from 'vitest';
+import type { QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
+import { call } from './harness';
+
+/** The SAQ service's base path and its seeded SAQ A questionnaire. */
+export const SAQ_API = '/saq/api/v1';
+export const SAQ_A = JSON.parse(readFileSync('schemas/saq/saq-a-4.0.1.json', 'utf8')) as {
+  body: QuestionnaireBody;
+};
+export const SAQ_A_QUESTIONS = SAQ_A.body.sections.flatMap((section) =>
+  section.items.filter((item) => item.type === 'question').map((item) => item.id),
+);
+
+/** Everything SAQ A needs to be complete and compliant, but the questions' responses. */
+export const SAQ_A_FIELDS: Record<string, unknown> = {
+  companyName: 'Demo Shop',
+  companyAddress: 'Main Street 1',
+  contactName: 'Ada Merchant',
+  contactEmail: 'ada@demo.test',
+  contactPhone: '5551234567',
+  paymentChannels: ['ecommerce'],
+  locations: [{ facility: 'Office', count: 1, place: 'Istanbul' }],
+  eligibility: ['criterion1', 'criterion2', 'criterion3'],
+  status: 'compliant',
+  signerName: 'Ada Merchant',
+  signerTitle: 'Owner',
+};
+
+/** Answers every field and question of an SAQ A (questions In Place, the first Not Applicable with its Appendix C row). */
+export async function answerSaqA(base: string, token: string, saqId: string): Promise<void> {
+  const answers: [string, unknown][] = [
+    ...Object.entries(SAQ_A_FIELDS),
+    ...SAQ_A_QUESTIONS.map((question, i): [string, unknown] => [question, i === 0 ? 'notApplicable' : 'inPlace']),
+    ['appendixC', [{ question: SAQ_A_QUESTIONS[0], reason: 'No such system' }]],
+  ];
+  for (const [item, value] of answers) {
+    const saved = await call(base, 'PUT', `${SAQ_API}/saqs/${saqId}/answers/${item}`, { token, body: { value } });
+    expect(saved.status, `${item}: ${JSON.stringify(saved.body)}`).toBe(200);
+  }
+}
+
+/** Polls the SAQ until its status is `status` (the signing job runs in the background). */
+export async function waitForStatus(base: string, token: string, saqId: string, status: string) {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const saq = await call(base, 'GET', `${SAQ_API}/saqs/${saqId}`, { token });
+    if (saq.body.content?.status === status) return saq.body.content;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`SAQ ${saqId} never became ${status}`);
+}
+
+/** Starts, answers, completes and signs an SAQ A; answers the signed view. */
+export async function signedSaqA(base: string, token: string) {
+  const started = await call(base, 'POST', `${SAQ_API}/saqs`, { token, body: { saqType: 'A' } });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const saqId = started.body.content.id as string;
+  await answerSaqA(base, token, saqId);
+  const completed = await call(base, 'POST', `${SAQ_API}/saqs/${saqId}/complete`, { token, body: {} });
+  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+  const signer = { signerName: 'Ada Merchant', signerTitle: 'Owner', agree: true };
+  const pending = await call(base, 'POST', `${SAQ_API}/saqs/${saqId}/sign`, { token, body: signer });
+  expect(pending.status, JSON.stringify(pending.body)).toBe(202);
+  return waitForStatus(base, token, saqId, 'signed');
+}
+
+/** A file download: status, headers and the bytes. */
+export async function download(base: string, path: string, token: string) {
+  const response = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/**
+ * The text a PDF draws with a standard font: its content streams inflated, the hex strings of the
+ * text operators decoded (pdf-lib writes `<48656C6C6F> Tj`).
+ */
+export function pdfText(bytes: Buffer): string {
+  const source = bytes.toString('latin1');
+  const texts: string[] = [];
+  for (const match of source.matchAll(/stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const end = source.indexOf('endstream', start);
+    if (end < 0) continue;
+    let content: string;
+    try {
+      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
+    } catch {
+      content = source.slice(start, end);
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+      texts.push(Buffer.from(hex[1], 'hex').toString('latin1'));
+    for (const plain of content.matchAll(/\((.*?)\)\s*Tj/g)) texts.push(plain[1]);
+  }
+  return texts.join('\n');
+}
