@@ -7,7 +7,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { addDays, dayOf } from '../../core/compliance/compliance-documents';
 import { PASSWORD } from './support/users';
-import { signIn, t } from './support/ui';
+import { chooseLanguage, type Language, signIn, t } from './support/ui';
 
 const SHOTS = 'artifacts/screenshots';
 const text = (key: string, values: Record<string, string | number>) =>
@@ -31,19 +31,27 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
 }
 
 /** Opens the upload dialog, chooses the file and the date, sends it. */
+interface Upload {
+  type?: 'asv' | 'aoc';
+  language?: Language;
+  shot?: string;
+}
+
 async function upload(
   page: Page,
   file: { name: string; mimeType: string; buffer: Buffer },
   date: string,
-  shot?: string,
+  { type = 'asv', language = 'en', shot }: Upload = {},
 ) {
-  await page.getByRole('button', { name: t('complianceDocuments.asv.upload') }).click();
-  const dialog = page.getByRole('dialog', { name: t('complianceDocuments.asv.upload') });
+  await page.getByRole('button', { name: t(`complianceDocuments.${type}.upload`, language) }).click();
+  const dialog = page.getByRole('dialog', { name: t(`complianceDocuments.${type}.upload`, language) });
   await dialog.locator('input[type=file]').setInputFiles(file);
-  await dialog.getByLabel(t('complianceDocuments.asv.validFrom')).fill(date);
+  await dialog.getByLabel(t(`complianceDocuments.${type}.validFrom`, language)).fill(date);
   if (shot) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
-  await dialog.getByRole('button', { name: t('list.send') }).click();
+  await dialog.getByRole('button', { name: t('list.send', language) }).click();
   await expect(dialog).toBeHidden();
+  // the upload's progress toast goes once the answer is in
+  await expect(page.getByText(t('upload.inProgress', language))).toBeHidden();
 }
 
 test('a merchant uploads an ASV report, a bank sees it while it is shared', async ({ browser }) => {
@@ -54,12 +62,9 @@ test('a merchant uploads an ASV report, a bank sees it while it is shared', asyn
 
   const scanDate = addDays(dayOf(new Date()), -3);
   const bytes = await pdf('ASV scan report, e2e');
-  await upload(
-    merchant,
-    { name: 'ASV Q4 e2e.pdf', mimeType: 'application/pdf', buffer: bytes },
-    scanDate,
-    'saq-documents-upload-dialog',
-  );
+  await upload(merchant, { name: 'ASV Q4 e2e.pdf', mimeType: 'application/pdf', buffer: bytes }, scanDate, {
+    shot: 'saq-documents-upload-dialog',
+  });
   await expect(merchant.getByText(t('complianceDocuments.uploaded'))).toBeVisible();
   const row = table.locator('tbody tr[data-index]').filter({ hasText: 'ASV Q4 e2e.pdf' });
   await expect(row).toContainText(t('complianceDocuments.states.newlyIdentified'));
@@ -118,4 +123,42 @@ test('a merchant uploads an ASV report, a bank sees it while it is shared', asyn
     .getByRole('button', { name: t('complianceDocuments.delete') })
     .click();
   await expect(merchant.getByText(t('complianceDocuments.asv.empty'))).toBeVisible();
+});
+
+test('the AoC list in Turkish; a failed upload of a file of interest is logged by the browser', async ({ browser }) => {
+  const merchant = await signedIn(browser, 'merchant@demo.test');
+  await merchant.goto('/app/saq/reports/aoc');
+  await chooseLanguage(merchant, 'tr', 'en');
+  try {
+    await expect(merchant.getByRole('heading', { name: t('complianceDocuments.aoc.title', 'tr') })).toBeVisible();
+    await expect(merchant.getByText(t('complianceDocuments.aoc.empty', 'tr'))).toBeVisible();
+
+    // 150 kB that are no PDF (over shell §9's 100000 bytes): refused, then reported to the upload log
+    const logged = merchant.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/wbe/api/user/log/error/file_upload'),
+    );
+    const junk = Buffer.alloc(150_000, 65);
+    await upload(merchant, { name: 'aoc.pdf', mimeType: 'application/pdf', buffer: junk }, dayOf(new Date()), {
+      type: 'aoc',
+      language: 'tr',
+    });
+    await expect(merchant.getByText(t('errors.fileCouldNotBeUploaded', 'tr'))).toBeVisible();
+    await expect(merchant.getByText(t('errors.pdfRequired', 'tr'))).toBeVisible();
+    const report = (await logged).postDataJSON() as { endpoint: string; error_reason: string };
+    expect(report.endpoint).toContain('/compliance-documents/aoc');
+    expect(report.error_reason).toContain('422 pdfRequired');
+
+    await upload(
+      merchant,
+      { name: 'AoC 2026.pdf', mimeType: 'application/pdf', buffer: await pdf('AoC, e2e') },
+      addDays(dayOf(new Date()), -350),
+      { type: 'aoc', language: 'tr' },
+    );
+    const row = merchant.locator('tbody tr[data-index]').filter({ hasText: 'AoC 2026.pdf' });
+    await expect(row).toContainText(t('complianceDocuments.states.expiresSoon', 'tr'));
+    await merchant.screenshot({ path: `${SHOTS}/saq-documents-aoc-tr.png` });
+  } finally {
+    // the language is saved to the profile: later specs sign the merchant in in English
+    await chooseLanguage(merchant, 'en', 'tr');
+  }
 });
