@@ -62,12 +62,12 @@ export interface DatedDocument {
  * expiresSoon (ends within EXPIRES_SOON_DAYS), newlyIdentified (uploaded within NEWLY_IDENTIFIED_DAYS),
  * awaiting (valid, nothing due: awaiting its renewal).
  */
-export function documentState(document: DatedDocument, now = new Date()): DocumentState {
+export function documentState(dated: DatedDocument, now = new Date()): DocumentState {
   const today = dayOf(now);
-  if (document.validUntil <= addDays(today, -RECENTLY_EXPIRED_DAYS)) return 'expired';
-  if (document.validUntil <= today) return 'recentlyExpired';
-  if (document.validUntil <= addDays(today, EXPIRES_SOON_DAYS[document.type])) return 'expiresSoon';
-  if (Date.parse(document.uploadedAt) >= now.getTime() - NEWLY_IDENTIFIED_DAYS * DAY_MS) return 'newlyIdentified';
+  if (dated.validUntil <= addDays(today, -RECENTLY_EXPIRED_DAYS)) return 'expired';
+  if (dated.validUntil <= today) return 'recentlyExpired';
+  if (dated.validUntil <= addDays(today, EXPIRES_SOON_DAYS[dated.type])) return 'expiresSoon';
+  if (Date.parse(dated.uploadedAt) >= now.getTime() - NEWLY_IDENTIFIED_DAYS * DAY_MS) return 'newlyIdentified';
   return 'awaiting';
 }
 
