@@ -88,13 +88,16 @@ describe('management SAQ /wbe/api/management-saq', () => {
   it('is for the bank group with each screen’s permission: 401 signed out, 403 merchants and other roles', async () => {
     const routes = mountedRoutes(server.app).filter((route) => route.path.startsWith(`${API}/`));
     expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      // the ASV and AoC documents merchants share (tests/integration/compliance-documents.test.ts)
+      `GET ${API}/documents/:type`,
+      `GET ${API}/documents/:type/:documentId/file`,
       `GET ${API}/saqs`,
       `GET ${API}/saqs/:saqId`,
       `GET ${API}/saqs/:saqId/attestation`,
       `GET ${API}/stats`,
     ]);
     for (const route of routes) {
-      const path = fillPath(route.path, { saqId: submittedId });
+      const path = fillPath(route.path, { saqId: submittedId, type: 'asv', documentId: submittedId });
       expect((await as(undefined, path)).status, path).toBe(401);
       for (const outsider of [merchant, assessee]) {
         const refused = await as(outsider, path);
