@@ -361,6 +361,7 @@ describe('carry-over from the previous version', () => {
         text: t('merged'),
         responseSet: 'yn',
       },
+      { type: 'question', id: 'q10', requirement: '10.1', text: t('new'), responseSet: 'yn' },
     );
     nextBody.carryOver = {
       from: 'small-1',
@@ -389,5 +390,7 @@ describe('carry-over from the previous version', () => {
     ]);
     // 1.2 was merged away, so its answer does not also stay under q2
     expect(report.kept).toEqual([]);
+    // 10.1 is new; the targets of a rename, split or merge are not
+    expect(report.added).toEqual(['q10']);
   });
 });
