@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../../core/documents/validate';
 import { carryOverAnswers } from '../../../core/questionnaire/carry-over';
+import { carryOverChanges } from '../../../core/questionnaire/carry-over-changes';
 import {
   type CompiledQuestionnaire,
   checkAnswers,
@@ -392,5 +393,15 @@ describe('carry-over from the previous version', () => {
     expect(report.kept).toEqual([]);
     // 10.1 is new; the targets of a rename, split or merge are not
     expect(report.added).toEqual(['q10']);
+    // the same as rows for the "what would change" list: changes first, each with its answer's label
+    const rows = carryOverChanges(previous, next, old, { answers, report });
+    expect(rows.map((row) => [row.change, row.question, row.fromRequirement, row.answer])).toEqual([
+      ['moved', 'q1new', '1.1', t('No')],
+      ['moved', 'q3a', '1.3', t('No')],
+      ['moved', 'q3b', '1.3', t('No')],
+      ['conflict', 'q9', null, null],
+      ['added', 'q10', null, null],
+    ]);
+    expect(rows.map((row) => row.position)).toEqual([0, 1, 2, 3, 4]);
   });
 });
