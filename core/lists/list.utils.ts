@@ -43,12 +43,12 @@ export function fillFromRow(pattern: string, row: unknown): string | null {
 }
 
 /**
- * The body of a call whose `body` maps members to paths read from `{ row, route }`: a member whose
+ * The body of a call whose `body` maps members to paths read from `{ row, route }` (a page action's: `{ record, route }`): a member whose
  * path reads nothing is left out (the endpoint then says what is missing).
  */
 export function callBody(
   mapping: Record<string, string>,
-  context: { row?: unknown; route?: Record<string, unknown> },
+  context: { row?: unknown; record?: unknown; route?: Record<string, unknown> },
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [member, path] of Object.entries(mapping)) {

@@ -72,6 +72,8 @@ interface PanelBase {
   /** Where in the source's answer the panel's data sits (default: the whole answer). */
   field?: string;
   guard?: Guard;
+  /** json-logic over `{ record, user }` (record: the panel's source's answer): the panel shows only while it holds. */
+  when?: JsonLogicRule;
   /** Shown when there is no data (no source, or an empty answer). */
   empty?: Text;
 }
@@ -165,7 +167,12 @@ export interface PageAction {
   confirm?: Text;
   when?: JsonLogicRule;
   /** Exactly one of call, route and download. */
-  call?: { method: 'POST' | 'PUT' | 'DELETE' | 'GET'; path: string };
+  call?: {
+    method: 'POST' | 'PUT' | 'DELETE' | 'GET';
+    path: string;
+    /** Body members read from `{ record, route }` (`"record.documentId"`, `"route.id"`); not beside a `form`. */
+    body?: Record<string, string>;
+  };
   route?: string;
   /** A file from a gateway path (`:params` from the route, then the record), saved under the name its answer gives. */
   download?: { path: string; kind?: DownloadKind };

@@ -108,7 +108,7 @@ export function chartRows(data: unknown): Record<string, unknown>[] {
 
 /**
  * What the meta-schema cannot say about a page (runs after it, at publish): an action's `form`
- * gives a call its body, so it needs a `call`; action ids are unique within their panel.
+ * gives a call its body, so it needs a `call` (and no `body` mapping beside it); action ids are unique within their panel.
  */
 export function checkPageBody(body: PageBody): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
@@ -123,6 +123,11 @@ export function checkPageBody(body: PageBody): DocumentProblem[] {
           problems.push({
             path: `${at}/${index}/actions/${position}/form`,
             message: 'a form needs a "call" to send its values',
+          });
+        if (action.form !== undefined && action.call?.body !== undefined)
+          problems.push({
+            path: `${at}/${index}/actions/${position}/call/body`,
+            message: 'a call gets its body from its form or from "body", not both',
           });
         if (ids.indexOf(action.id) !== position)
           problems.push({

@@ -8,6 +8,8 @@ export interface CarryOverReport {
   dropped: string[];
   /** Merged requirements whose sources disagreed: left unanswered. */
   conflicts: string[];
+  /** Questions new in this version: a requirement the previous one does not ask and no change names. */
+  added: string[];
 }
 
 function byRequirement(compiled: CompiledQuestionnaire): Map<string, string> {
@@ -33,10 +35,11 @@ export function carryOverAnswers(
 ): { answers: Answers; report: CarryOverReport } {
   const oldIds = byRequirement(previous);
   const newIds = byRequirement(next);
-  const report: CarryOverReport = { kept: [], moved: [], dropped: [], conflicts: [] };
+  const report: CarryOverReport = { kept: [], moved: [], dropped: [], conflicts: [], added: [] };
   const out: Answers = {};
   const renamed = new Map<string, string>();
   const handled = new Set<string>();
+  const targets = new Set<string>();
   const answerOf = (requirement: string): unknown => {
     const id = oldIds.get(requirement);
     return id === undefined ? undefined : answers[id];
@@ -49,6 +52,7 @@ export function carryOverAnswers(
     report.moved.push({ from, to });
   };
   for (const change of next.body.carryOver?.changes ?? []) {
+    if (change.op !== 'drop') for (const to of Array.isArray(change.to) ? change.to : [change.to]) targets.add(to);
     if (change.op === 'rename' || change.op === 'split') {
       handled.add(change.from);
       for (const to of Array.isArray(change.to) ? change.to : [change.to]) move(change.from, to, answerOf(change.from));
@@ -74,6 +78,9 @@ export function carryOverAnswers(
       report.kept.push(newId);
       if (newId !== oldId) renamed.set(oldId, newId);
     } else report.dropped.push(oldId);
+  }
+  for (const [requirement, newId] of newIds) {
+    if (!oldIds.has(requirement) && !targets.has(requirement)) report.added.push(newId);
   }
   for (const [id, value] of Object.entries(answers)) {
     const entry = next.entries.get(id);

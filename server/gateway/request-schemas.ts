@@ -382,6 +382,17 @@ export const saqSubmitSchema = {
   properties: { bankId: pattern('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$') },
 };
 
+/** POST …/saqs/:saqId/migrate: the published questionnaire version to move the SAQ to (GET …/migration names it). */
+export const saqMigrateSchema = {
+  type: 'object',
+  required: ['documentId', 'version'],
+  additionalProperties: false,
+  properties: {
+    documentId: pattern('^[a-z0-9][a-z0-9._-]{0,99}$'),
+    version: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
+  },
+};
+
 export const saqParamsSchema = {
   type: 'object',
   required: ['saqId'],

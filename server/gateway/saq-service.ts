@@ -17,6 +17,7 @@ import {
   saqStartSchema,
   saqSubmitSchema,
 } from './request-schemas';
+import { saqMigrationRoutes } from './saq-migration-routes';
 import { selectSite } from './site-header';
 
 /** Roles that read SAQs but never answer one: banks review them, admins support. */
@@ -107,6 +108,7 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
     res.json({ content: await services.saqs.submit(userOf(req), String(req.params.saqId), bankId) });
   });
 
+  saqMigrationRoutes(router, services, { saq, answering, params, userOf });
   return router;
 }
 

@@ -16,6 +16,7 @@ import { ReportsService } from './reports.service';
 import { SaqService } from './saq.service';
 import { ManagementSaqService } from './management-saq.service';
 import { SaqLevelService } from './saq-level.service';
+import { SaqMigrationService } from './saq-migration.service';
 import { SiteService } from './site.service';
 import { SmtpSettingsService } from './smtp-settings.service';
 import { WizardService } from './wizard.service';
@@ -39,6 +40,7 @@ export function createServices(ctx: AppContext) {
     wizards: new WizardService(ctx),
     saqLevel: new SaqLevelService(ctx),
     saqs,
+    saqMigration: new SaqMigrationService(ctx),
     managementSaq: new ManagementSaqService(ctx, saqs),
     resources,
     workflows,

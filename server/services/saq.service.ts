@@ -86,8 +86,8 @@ export interface SignInput {
   signerTitle: string;
 }
 
-/** A signature no longer holds once an answer changes (domain §4): these fields go with it. */
-const UNSIGNED = {
+/** A signature no longer holds once an answer changes (domain §4): these fields go with it (a migration too). */
+export const UNSIGNED = {
   compliance: null,
   signer: null,
   signedAt: null,

@@ -291,6 +291,58 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
     expect(logged).toEqual([]);
   });
 
+  it('the SAQ migration refuses bad bodies, ids and queries with a 4xx, never a 500', async () => {
+    const merchant = await tokenFor(server.base, 'merchant@demo.test');
+    const started = await call(server.base, 'POST', '/saq/api/v1/saqs', { token: merchant, body: { saqType: 'A' } });
+    const saq = `/saq/api/v1/saqs/${started.body.content.id}`;
+    for (const body of [
+      [],
+      'text',
+      { documentId: null, version: 1 },
+      { documentId: ['saq-a-4.0.1'], version: 1 },
+      { documentId: 'a\u0000b', version: 1 },
+      { documentId: 'saq-a-4.0.1', version: -1 },
+      { documentId: 'saq-a-4.0.1', version: 1e20 },
+      { documentId: 'x'.repeat(101), version: 1 },
+      `{"documentId": ${nested(500)}, "version": 1}`,
+    ]) {
+      const text = typeof body === 'string' && body.startsWith('{') ? body : JSON.stringify(body);
+      expectShape(
+        await call(server.base, 'POST', `${saq}/migrate`, { token: merchant, body: text }),
+        400,
+        'invalidRequest',
+      );
+    }
+    // the right shape naming nothing newer is the 409 the merchant reads, not a crash
+    expectShape(
+      await call(server.base, 'POST', `${saq}/migrate`, {
+        token: merchant,
+        body: { documentId: 'saq-a-4.0.1', version: 1 },
+      }),
+      409,
+      'saqMigrationNotNewer',
+    );
+    expectShape(
+      await call(server.base, 'POST', `${saq}/migrate`, {
+        token: merchant,
+        body: { documentId: 'no-such-saq', version: 1 },
+      }),
+      404,
+      'documentNotFound',
+    );
+    for (const path of [
+      `${saq}/migration?filter=%7B`,
+      `${saq}/migration?sort=answer`,
+      `${saq}/migration?pageSize=-1`,
+      `${saq}/migration?filter=%7B%22field%22%3A%22change%22%2C%22op%22%3A%22eq%22%2C%22value%22%3A%22a%5Cu0000b%22%7D`,
+      '/saq/api/v1/saqs/a%00b/migration',
+      '/saq/api/v1/saqs/%zz/migration',
+    ]) {
+      expectShape(await call(server.base, 'GET', path, { token: merchant }), 400, 'invalidRequest');
+    }
+    expect(logged).toEqual([]);
+  });
+
   it('help-chat bodies and conversation ids the schemas refuse are 400 naming the field, for user and agent', async () => {
     const paths = ['/wbe/api/help-chat/mine/messages', '/wbe/api/help-chat/conversations/someone/messages'];
     for (const path of paths) {

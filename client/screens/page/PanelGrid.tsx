@@ -13,6 +13,7 @@ import { ThreadPanel } from './panels/ThreadPanel';
 import { TransitionsPanel } from './panels/TransitionsPanel';
 import { PanelFrame } from './PanelFrame';
 import { useSource } from './page.data';
+import { usePanelShown } from './panelWhen';
 
 interface GridProps {
   panels: Panel[];
@@ -39,6 +40,7 @@ export function PanelGrid({ panels, ...rest }: GridProps) {
 function PagePanel({ panel, pageSource, route, params }: Omit<GridProps, 'panels'> & { panel: Panel }) {
   const source = panel.source ?? pageSource;
   const state = useSource(source, params, panel.type === 'thread' ? panel.live : undefined);
+  if (!usePanelShown(panel, state)) return null;
   return (
     <PanelFrame panel={panel} state={state}>
       {(data) => {

@@ -20,6 +20,7 @@ import { createAnswerSaver } from './answerSaver';
 import { Completion } from './Completion';
 import { QuestionnaireView } from './QuestionnaireView';
 import { SaveStatus } from './SaveStatus';
+import { SourceNotice, type SourceNoticeDef } from './SourceNotice';
 import { useQuestionnaireVersion } from './useQuestionnaireDocument';
 
 /** What the record at `source` answers: the pinned document, the answers, where the user left off. */
@@ -33,6 +34,9 @@ interface AnswerRecord {
 /** Typed answers wait for a pause; choices (responses, selects, boxes, dates) are saved at once. */
 const TYPED_INPUTS = new Set(['text', 'textarea', 'email', 'phone', 'number']);
 
+const isNotice = (value: unknown): value is SourceNoticeDef =>
+  typeof value === 'object' && value !== null && typeof (value as SourceNoticeDef).source === 'string';
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
@@ -41,7 +45,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * `answerPath` (`:itemId`) saves each answer as `{ value, step }`, `completePath` completes it and
  * `afterComplete` is opened then. `stepParam` (default `lastStep`) keeps the section on screen in the
  * address; the route lists it under `keepMounted` so writing it does not start the screen over.
- * `statusNotices` maps a record status to a text shown above the form.
+ * `statusNotices` maps a record status to a text shown above the form; `notice` is one read from a
+ * gateway path, shown while it answers something (SourceNotice).
  */
 export function RecordQuestionnaire({ route, params, props }: ScreenProps) {
   const { t, i18n } = useTranslation();
@@ -189,6 +194,7 @@ function Answering({
           {resolveText(notice, t, i18n.language)}
         </Callout>
       )}
+      {isNotice(props.notice) && <SourceNotice notice={props.notice} values={values} />}
       <SaveStatus saver={saver} labelOf={labelOf} />
       <Card elevation={1}>
         <QuestionnaireView

@@ -53,6 +53,7 @@ const FIELD_NAMES = [
   'signerTitle',
   'agree',
   'bankId',
+  'documentId',
   'channel_name',
   'bankId',
   'validFrom',

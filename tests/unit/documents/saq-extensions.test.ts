@@ -96,6 +96,32 @@ describe('page actions: a form dialog and a download; live records and status la
       { path: '/body/panels/0/actions/1/id', message: 'action id "sign" is used more than once' },
     ]);
   });
+
+  it('a panel `when` and a call `body` read from the record or the route; a body beside a form is refused', () => {
+    const migrate = {
+      id: 'migrate',
+      title: text,
+      call: {
+        method: 'POST',
+        path: '/saq/api/v1/saqs/:saqId/migrate',
+        body: { documentId: 'record.documentId', version: 'record.version' },
+      },
+    };
+    const shown = page([migrate]);
+    (shown.body.panels[0] as Record<string, unknown>).when = { '!!': [{ var: 'record.documentId' }] };
+    expect(validateDocument(shown)).toEqual([]);
+    expect(
+      validateDocument(page([{ ...migrate, call: { ...migrate.call, body: { documentId: 'row.id' } } }])).length,
+    ).toBeGreaterThan(0);
+    (shown.body.panels[0] as Record<string, unknown>).when = { log: 'x' };
+    expect(validateDocument(shown).length).toBeGreaterThan(0);
+    expect(validateDocument(page([{ ...migrate, form: 'saq-sign' }]))).toEqual([
+      {
+        path: '/body/panels/0/actions/0/call/body',
+        message: 'a call gets its body from its form or from "body", not both',
+      },
+    ]);
+  });
 });
 
 describe('form selects whose choices a gateway path gives', () => {

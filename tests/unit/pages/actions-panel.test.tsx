@@ -93,6 +93,41 @@ describe('page actions with a form and a download', () => {
     );
   });
 
+  it('sends the body its `call.body` maps from the record and the route', async () => {
+    const migrate: ActionsDef = {
+      id: 'move',
+      type: 'actions',
+      actions: [
+        {
+          id: 'migrate',
+          title: { en: 'Migrate', tr: 'Taşı' },
+          call: {
+            method: 'POST',
+            path: '/saq/api/v1/saqs/:saqId/migrate',
+            body: { documentId: 'record.documentId', version: 'record.version', saq: 'route.saqId' },
+          },
+        },
+      ],
+    };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <ActionsPanel panel={migrate} data={{ documentId: 'saq-a-4.0.2', version: 3 }} params={{ saqId: 's1' }} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Migrate' }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        {
+          method: 'POST',
+          url: '/saq/api/v1/saqs/s1/migrate',
+          data: { documentId: 'saq-a-4.0.2', version: 3, saq: 's1' },
+        },
+      ]),
+    );
+  });
+
   it('downloads the file its path names, filled from the record', async () => {
     show({ id: 's1', status: 'signed' });
     expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../../core/documents/validate';
 import { carryOverAnswers } from '../../../core/questionnaire/carry-over';
+import { carryOverChanges } from '../../../core/questionnaire/carry-over-changes';
 import {
   type CompiledQuestionnaire,
   checkAnswers,
@@ -361,6 +362,7 @@ describe('carry-over from the previous version', () => {
         text: t('merged'),
         responseSet: 'yn',
       },
+      { type: 'question', id: 'q10', requirement: '10.1', text: t('new'), responseSet: 'yn' },
     );
     nextBody.carryOver = {
       from: 'small-1',
@@ -389,5 +391,17 @@ describe('carry-over from the previous version', () => {
     ]);
     // 1.2 was merged away, so its answer does not also stay under q2
     expect(report.kept).toEqual([]);
+    // 10.1 is new; the targets of a rename, split or merge are not
+    expect(report.added).toEqual(['q10']);
+    // the same as rows for the "what would change" list: changes first, each with its answer's label
+    const rows = carryOverChanges(previous, next, old, { answers, report });
+    expect(rows.map((row) => [row.change, row.question, row.fromRequirement, row.answer])).toEqual([
+      ['moved', 'q1new', '1.1', t('No')],
+      ['moved', 'q3a', '1.3', t('No')],
+      ['moved', 'q3b', '1.3', t('No')],
+      ['conflict', 'q9', null, null],
+      ['added', 'q10', null, null],
+    ]);
+    expect(rows.map((row) => row.position)).toEqual([0, 1, 2, 3, 4]);
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { evaluateGuard } from '../../../../core/guard/guard.utils';
+import { callBody } from '../../../../core/lists/list.utils';
 import type { ActionsPanel as ActionsDef, PageAction } from '../../../../core/pages/page.types';
 import { fillSourcePath, pathValues } from '../../../../core/pages/page.utils';
 import { applyRule, truthy } from '../../../../core/rules/jsonlogic';
@@ -66,7 +67,9 @@ export function ActionsPanel({ panel, data, params }: Props) {
       }
       if (!action.call) return;
       const { client, url } = clientForPath(target);
-      await client.request({ method: action.call.method, url, data: body });
+      // a form's values, else the members `call.body` reads from the record and the route
+      const payload = body ?? (action.call.body && callBody(action.call.body, { record: data ?? null, route: params }));
+      await client.request({ method: action.call.method, url, data: payload });
       void showToast(action.successMessage ? text(action.successMessage) : t('page.actionDone'), 'success');
       await refresh();
     } catch (error) {
