@@ -3,7 +3,9 @@
  * @rjsf/core rendering the same questions as one JSON schema in the same run (bench/questionnaire/,
  * built here with Vite's build API into a temp dir, never part of the app bundle).
  * - Interactive first page: from the arrival of the document and the answers (resource timing
- *   `responseEnd` of the later one) to the first painted frame (requestAnimationFrame, then a task).
+ *   `responseEnd` of the later one) to the first painted frame after React committed the page
+ *   (a layout effect's requestAnimationFrame, then a task: the main thread is free for input).
+ *   Ours on its first section and resumed on SECTION; plain RJSF has one page, the whole form.
  * - Answer change: a radio click dispatched at the start of a frame → that frame painted (handled,
  *   then style, layout, paint, then a task), alternating In Place / Not in Place on one
  *   question of Requirement 12 (ours shows that section's page; RJSF always shows the whole form).
@@ -121,10 +123,11 @@ async function serve() {
 }
 
 async function open(page: Page, url: string): Promise<number> {
+  // the page says when it is ready on the console: waitForFunction would poll from inside the page
+  // (and inject Playwright's script into it) during the very time measured
+  const ready = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:ready', timeout: 120_000 });
   await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, {
-    timeout: 120_000,
-  });
+  await ready;
   return page.evaluate(() => {
     const arrived = Math.max(
       ...performance
@@ -209,9 +212,12 @@ async function main() {
       `SAQ D-SP: ${Object.keys(answers).length} answers; ${SECTION}: ${ids.length} questions; change ${changed}, type in ${explained}`,
     );
 
-    const first = { ours: [] as number[], rjsf: [] as number[] };
+    // interleaved, so both pages see the same machine load; ours also resumed on SECTION (the longest
+    // section: where a user who left off there comes back)
+    const first = { ours: [] as number[], resumed: [] as number[], rjsf: [] as number[] };
     for (let i = 0; i < LOADS; i += 1) {
       first.ours.push(await open(page, `${url}?mode=ours`));
+      first.resumed.push(await open(page, `${url}?mode=ours&section=${SECTION}`));
       first.rjsf.push(await open(page, `${url}?mode=rjsf`));
     }
 
@@ -274,10 +280,19 @@ async function main() {
     console.log(
       `an empty action to painted frame (the frame wait alone): p50 ${fmt(percentile(floor.times, 50))} p95 ${fmt(percentile(floor.times, 95))}`,
     );
-    const firstP95 = percentile(first.ours, 95);
-    if (firstP95 > FIRST_PAGE_TARGET_MS) process.exitCode = 1;
+    const [firstP50, firstP95] = [percentile(first.ours, 50), percentile(first.ours, 95)];
+    const [resumedP50, resumedP95] = [percentile(first.resumed, 50), percentile(first.resumed, 95)];
+    const [baseP50, baseP95] = [percentile(first.rjsf, 50), percentile(first.rjsf, 95)];
+    const firstMet = Math.max(firstP95, resumedP95) <= FIRST_PAGE_TARGET_MS;
+    if (!firstMet) process.exitCode = 1;
     console.log(
-      `interactive first page ours median ${fmt(percentile(first.ours, 50))} max ${fmt(firstP95)} | plain RJSF (whole form) median ${fmt(percentile(first.rjsf, 50))} | target ≤ ${FIRST_PAGE_TARGET_MS} ms: ${firstP95 <= FIRST_PAGE_TARGET_MS ? 'met' : 'NOT met'}`,
+      `interactive first page (document arrival → first painted frame after the commit, then a task), ${LOADS} loads each:`,
+    );
+    console.log(
+      `${''.padEnd(22)} ours, first section: p50 ${fmt(firstP50)} p95 ${fmt(firstP95)} | ours resumed on ${SECTION}: p50 ${fmt(resumedP50)} p95 ${fmt(resumedP95)}`,
+    );
+    console.log(
+      `${''.padEnd(22)} plain RJSF (its first page is the whole form): p50 ${fmt(baseP50)} p95 ${fmt(baseP95)} | ${(baseP50 / firstP50).toFixed(1)}× (p50), ${(baseP50 / resumedP50).toFixed(1)}× resumed | target p95 ≤ ${FIRST_PAGE_TARGET_MS} ms: ${firstMet ? 'met' : 'NOT met'}`,
     );
     console.log(
       `whole-document pass (checkAnswers, Node) p50 ${fmt(percentile(passes, 50))} p95 ${fmt(percentile(passes, 95))}`,

@@ -3,12 +3,13 @@
  * (client/screens/questionnaire) on the document, `?mode=rjsf` plain @rjsf/core on the same
  * questions as one JSON schema (an explanation shown for N/A through `dependencies`, the usual
  * RJSF way). Both fetch saq.json and answers.json; window.__ready is set at the first painted
- * frame. Bench only: never part of the app bundle.
+ * frame after the page is committed. Bench only: never part of the app bundle.
  */
 import '@blueprintjs/core/lib/css/blueprint.css';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '../../client/i18n/i18n';
 import { QuestionnaireView } from '../../client/screens/questionnaire/QuestionnaireView';
@@ -65,12 +66,22 @@ function RjsfPage({ body, answers }: { body: QuestionnaireBody; answers: Answers
   return <Form schema={schema} uiSchema={uiSchema} formData={formData} validator={validator} />;
 }
 
-const readyAfterPaint = () =>
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      record.__ready = performance.now();
-    }, 0),
-  );
+/**
+ * Wraps either page: once React has committed it (a layout effect), the next animation frame and a
+ * task after it mean that frame was painted and the main thread is free again: interactive. The
+ * bench waits for the console message (no polling from Playwright in the page meanwhile).
+ */
+function Ready({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        record.__ready = performance.now();
+        console.debug('bench:ready');
+      }, 0),
+    );
+  }, []);
+  return children;
+}
 
 async function main() {
   await initI18n('en');
@@ -82,13 +93,14 @@ async function main() {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   const body = saq.body as QuestionnaireBody;
   root.render(
-    mode === 'rjsf' ? (
-      <RjsfPage body={body} answers={answers} />
-    ) : (
-      <QuestionnaireView body={body} initialAnswers={answers} initialSection={section} />
-    ),
+    <Ready>
+      {mode === 'rjsf' ? (
+        <RjsfPage body={body} answers={answers} />
+      ) : (
+        <QuestionnaireView body={body} initialAnswers={answers} initialSection={section} />
+      )}
+    </Ready>,
   );
-  readyAfterPaint();
 }
 
 void main();
