@@ -7,7 +7,7 @@ import { resolveText } from '../../i18n/text';
 import { type AnswerStore, createAnswerStore, PROGRESS, SECTIONS } from './answerStore';
 import { FieldItem } from './FieldItem';
 import { QuestionItem } from './QuestionItem';
-import { StoreContext, useSlot, useVisible } from './storeHooks';
+import { StoreContext, TextContext, useSlot, useVisible, type ViewText } from './storeHooks';
 import { TableItem } from './TableItem';
 import './questionnaire.css';
 
@@ -103,16 +103,24 @@ export function QuestionnaireView({
     [body, initialAnswers, onAnswer],
   );
   useEffect(() => () => store.dispose(), [store]);
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const text = useMemo<ViewText>(
+    () => ({ t, language, text: (value) => resolveText(value, t, language) }),
+    [t, language],
+  );
   return (
     <StoreContext.Provider value={store}>
-      <Pages
-        store={store}
-        onSubmit={onSubmit}
-        initialSection={initialSection}
-        onSection={onSection}
-        jumpTo={jumpTo}
-        footer={footer}
-      />
+      <TextContext.Provider value={text}>
+        <Pages
+          store={store}
+          onSubmit={onSubmit}
+          initialSection={initialSection}
+          onSection={onSection}
+          jumpTo={jumpTo}
+          footer={footer}
+        />
+      </TextContext.Provider>
     </StoreContext.Provider>
   );
 }
