@@ -222,6 +222,8 @@ async function main() {
     }
 
     await open(page, `${url}?mode=ours&section=${SECTION}`);
+    // a long section draws its first items with the page and the rest right after
+    await page.waitForSelector(`[data-item="${explained}"] textarea`);
     const ours = {
       change: await timeInPage(page, {
         kind: 'radio',
