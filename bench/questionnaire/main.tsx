@@ -12,6 +12,7 @@ import validator from '@rjsf/validator-ajv8';
 import { type ReactNode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '../../client/i18n/i18n';
+import { installIconLoader } from '../../client/runtime/icons';
 import { QuestionnaireView } from '../../client/screens/questionnaire/QuestionnaireView';
 import type { Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 
@@ -84,6 +85,8 @@ function Ready({ children }: { children: ReactNode }) {
 }
 
 async function main() {
+  // as the app starts (client/main.tsx): icon paths from per-icon chunks, not Blueprint's all-icons chunk
+  installIconLoader();
   await initI18n('en');
   const [saq, answers] = await Promise.all([
     fetch('./saq.json').then((r) => r.json()),
