@@ -3,14 +3,16 @@
  * (client/screens/questionnaire) on the document, `?mode=rjsf` plain @rjsf/core on the same
  * questions as one JSON schema (an explanation shown for N/A through `dependencies`, the usual
  * RJSF way). Both fetch saq.json and answers.json; window.__ready is set at the first painted
- * frame. Bench only: never part of the app bundle.
+ * frame after the page is committed. Bench only: never part of the app bundle.
  */
 import '@blueprintjs/core/lib/css/blueprint.css';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '../../client/i18n/i18n';
+import { installIconLoader } from '../../client/runtime/icons';
 import { QuestionnaireView } from '../../client/screens/questionnaire/QuestionnaireView';
 import type { Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 
@@ -65,14 +67,26 @@ function RjsfPage({ body, answers }: { body: QuestionnaireBody; answers: Answers
   return <Form schema={schema} uiSchema={uiSchema} formData={formData} validator={validator} />;
 }
 
-const readyAfterPaint = () =>
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      record.__ready = performance.now();
-    }, 0),
-  );
+/**
+ * Wraps either page: once React has committed it (a layout effect), the next animation frame and a
+ * task after it mean that frame was painted and the main thread is free again: interactive. The
+ * bench waits for the console message (no polling from Playwright in the page meanwhile).
+ */
+function Ready({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        record.__ready = performance.now();
+        console.debug('bench:ready');
+      }, 0),
+    );
+  }, []);
+  return children;
+}
 
 async function main() {
+  // as the app starts (client/main.tsx): icon paths from per-icon chunks, not Blueprint's all-icons chunk
+  installIconLoader();
   await initI18n('en');
   const [saq, answers] = await Promise.all([
     fetch('./saq.json').then((r) => r.json()),
@@ -82,13 +96,14 @@ async function main() {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   const body = saq.body as QuestionnaireBody;
   root.render(
-    mode === 'rjsf' ? (
-      <RjsfPage body={body} answers={answers} />
-    ) : (
-      <QuestionnaireView body={body} initialAnswers={answers} initialSection={section} />
-    ),
+    <Ready>
+      {mode === 'rjsf' ? (
+        <RjsfPage body={body} answers={answers} />
+      ) : (
+        <QuestionnaireView body={body} initialAnswers={answers} initialSection={section} />
+      )}
+    </Ready>,
   );
-  readyAfterPaint();
 }
 
 void main();

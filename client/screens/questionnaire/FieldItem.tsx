@@ -1,20 +1,18 @@
 import { FormGroup } from '@blueprintjs/core';
 import { memo, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Field } from '../../../core/questionnaire/questionnaire.types';
-import { resolveText } from '../../i18n/text';
 import { InfoTip } from '../../runtime/InfoTip';
 import { Problems } from './Problems';
-import { RenderProbe, useAnswer, useStore } from './storeHooks';
+import { RenderProbe, useAnswer, useStore, useText } from './storeHooks';
 import { ValueInput } from './ValueInput';
 
 /** A field of the contact or validation parts: reads only its own value. */
 export const FieldItem = memo(function FieldItem({ field }: { field: Field }) {
-  const { t, i18n } = useTranslation();
+  const { t, text: resolve } = useText();
   useContext(RenderProbe)?.(field.id);
   const store = useStore();
   const value = useAnswer(field.id);
-  const label = resolveText(field.label, t, i18n.language);
+  const label = resolve(field.label);
   return (
     <FormGroup
       className="questionnaire__field"

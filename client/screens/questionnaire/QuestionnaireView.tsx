@@ -1,5 +1,5 @@
 import { Button, Callout, H2, ProgressBar } from '@blueprintjs/core';
-import { memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compileQuestionnaire } from '../../../core/questionnaire/questionnaire';
 import type { Answers, Item, QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
@@ -7,7 +7,7 @@ import { resolveText } from '../../i18n/text';
 import { type AnswerStore, createAnswerStore, PROGRESS, SECTIONS } from './answerStore';
 import { FieldItem } from './FieldItem';
 import { QuestionItem } from './QuestionItem';
-import { StoreContext, useSlot, useVisible } from './storeHooks';
+import { StoreContext, TextContext, useSlot, useVisible, type ViewText } from './storeHooks';
 import { TableItem } from './TableItem';
 import './questionnaire.css';
 
@@ -26,6 +26,24 @@ export interface QuestionnaireViewProps {
   jumpTo?: { section: string };
   /** Shown on the last page instead of the answer check (e.g. a completion that the server judges). */
   footer?: ReactNode;
+}
+
+/**
+ * Items of a section drawn with the page; a longer section draws the rest right after, in a
+ * transition (interruptible: the first screenful is painted and answerable before them).
+ */
+const FIRST_ITEMS = 10;
+
+/** How many items of the section on screen are drawn: FIRST_ITEMS at first, then all of them. */
+function useDrawnItems(section: { id: string; items: readonly unknown[] } | undefined): number {
+  const [drawn, setDrawn] = useState<{ section?: string; count: number }>({ count: FIRST_ITEMS });
+  const count = drawn.section === section?.id ? drawn.count : FIRST_ITEMS;
+  const total = section?.items.length ?? 0;
+  useEffect(() => {
+    if (!section || count >= total) return;
+    startTransition(() => setDrawn({ section: section.id, count: total }));
+  }, [section, count, total]);
+  return count;
 }
 
 /** An item while it is visible (its visibility is its own slot: flips notify only it). */
@@ -103,16 +121,24 @@ export function QuestionnaireView({
     [body, initialAnswers, onAnswer],
   );
   useEffect(() => () => store.dispose(), [store]);
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const text = useMemo<ViewText>(
+    () => ({ t, language, text: (value) => resolveText(value, t, language) }),
+    [t, language],
+  );
   return (
     <StoreContext.Provider value={store}>
-      <Pages
-        store={store}
-        onSubmit={onSubmit}
-        initialSection={initialSection}
-        onSection={onSection}
-        jumpTo={jumpTo}
-        footer={footer}
-      />
+      <TextContext.Provider value={text}>
+        <Pages
+          store={store}
+          onSubmit={onSubmit}
+          initialSection={initialSection}
+          onSection={onSection}
+          jumpTo={jumpTo}
+          footer={footer}
+        />
+      </TextContext.Provider>
     </StoreContext.Provider>
   );
 }
@@ -146,6 +172,7 @@ function Pages({
   };
   const tell = useRef(onSection);
   tell.current = onSection;
+  const drawn = useDrawnItems(section);
   const sectionId = section?.id;
   useEffect(() => {
     if (sectionId) tell.current?.(sectionId);
@@ -176,7 +203,7 @@ function Pages({
         <section className="questionnaire__section" aria-labelledby={`section-${section.id}`}>
           <H2 id={`section-${section.id}`}>{resolveText(section.title, t, i18n.language)}</H2>
           {section.description && <p>{resolveText(section.description, t, i18n.language)}</p>}
-          {section.items.map((item) => (
+          {section.items.slice(0, drawn).map((item) => (
             <ItemView key={item.id} item={item} />
           ))}
         </section>

@@ -1,22 +1,20 @@
 import { Button, HTMLTable } from '@blueprintjs/core';
 import { memo, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../core/questionnaire/questionnaire.types';
-import { resolveText } from '../../i18n/text';
 import { Problems } from './Problems';
-import { RenderProbe, useAnswer, useStore } from './storeHooks';
+import { RenderProbe, useAnswer, useStore, useText } from './storeHooks';
 import { ValueInput } from './ValueInput';
 
 type Row = Record<string, unknown>;
 
 /** A table item (locations, appendix worksheets): rows of column editors, added and removed here. */
 export const TableItem = memo(function TableItem({ table }: { table: Table }) {
-  const { t, i18n } = useTranslation();
+  const { t, text: resolve } = useText();
   useContext(RenderProbe)?.(table.id);
   const store = useStore();
   const value = useAnswer(table.id);
   const rows = Array.isArray(value) ? (value as Row[]) : [];
-  const title = resolveText(table.label, t, i18n.language);
+  const title = resolve(table.label);
   const setRows = (next: Row[]) => store.setAnswer(table.id, next.length ? next : undefined);
   const full = table.maxRows !== undefined && rows.length >= table.maxRows;
   return (
@@ -26,7 +24,7 @@ export const TableItem = memo(function TableItem({ table }: { table: Table }) {
         <thead>
           <tr>
             {table.columns.map((c) => (
-              <th key={c.id}>{resolveText(c.label, t, i18n.language)}</th>
+              <th key={c.id}>{resolve(c.label)}</th>
             ))}
             <th>
               <span className="bp6-text-muted">{t('questionnaire.rowActions')}</span>
@@ -43,7 +41,7 @@ export const TableItem = memo(function TableItem({ table }: { table: Table }) {
                   <ValueInput
                     spec={c}
                     value={row?.[c.id]}
-                    label={`${resolveText(c.label, t, i18n.language)} ${index + 1}`}
+                    label={`${resolve(c.label)} ${index + 1}`}
                     onChange={(cell) => setRows(rows.map((r, i) => (i === index ? { ...r, [c.id]: cell } : r)))}
                   />
                 </td>

@@ -1,8 +1,6 @@
-import { Checkbox, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { Column, Field } from '../../../core/questionnaire/questionnaire.types';
-import { resolveText } from '../../i18n/text';
-import { useStore } from './storeHooks';
+import { useStore, useText } from './storeHooks';
 
 interface ValueInputProps {
   spec: Field | Column;
@@ -15,13 +13,21 @@ const TEXT_TYPES = { text: 'text', email: 'email', phone: 'tel', date: 'date' } 
 
 /** The editor of one field or table cell by its input kind; an emptied input clears the value. */
 export function ValueInput({ spec, value, label, onChange }: ValueInputProps) {
-  const { t, i18n } = useTranslation();
+  const { t, text: resolve } = useText();
   const store = useStore();
   const text = typeof value === 'string' ? value : '';
   const orClear = (next: string) => onChange(next === '' ? undefined : next);
   switch (spec.input) {
     case 'textarea':
-      return <TextArea aria-label={label} value={text} fill onChange={(e) => orClear(e.target.value)} />;
+      // Blueprint's TextArea markup without its forced layout on mount (a scroll height read for a resize not used)
+      return (
+        <textarea
+          className="bp6-input bp6-text-area bp6-fill"
+          aria-label={label}
+          value={text}
+          onChange={(e) => orClear(e.target.value)}
+        />
+      );
     case 'number':
       return (
         <InputGroup
@@ -37,7 +43,7 @@ export function ValueInput({ spec, value, label, onChange }: ValueInputProps) {
     case 'questionRef': {
       const options =
         spec.input === 'select'
-          ? (spec.options ?? []).map((o) => ({ value: o.value, label: resolveText(o.label, t, i18n.language) }))
+          ? (spec.options ?? []).map((o) => ({ value: o.value, label: resolve(o.label) }))
           : store.compiled.questionIds.map((id) => {
               const q = store.compiled.entries.get(id)?.item;
               return { value: id, label: q?.type === 'question' ? (q.requirement ?? id) : id };
@@ -58,7 +64,7 @@ export function ValueInput({ spec, value, label, onChange }: ValueInputProps) {
           {((spec as Field).options ?? []).map((o) => (
             <Checkbox
               key={o.value}
-              label={resolveText(o.label, t, i18n.language)}
+              label={resolve(o.label)}
               checked={selected.includes(o.value)}
               onChange={(e) => {
                 const next = e.currentTarget.checked ? [...selected, o.value] : selected.filter((v) => v !== o.value);

@@ -60,6 +60,8 @@ export function createAnswerStore(
   const local = new Map<string, readonly AnswerProblem[]>();
   const background = new Map<string, readonly AnswerProblem[]>();
   const merged = new Map<string, readonly AnswerProblem[]>();
+  /** Items whose own check has run: the rest are checked when first read (their page opens). */
+  const checked = new Set<string>();
   let progress = responseCounts(compiled, answers, visible);
   let progressView = { answered: progress.answered, total: progress.total };
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -67,19 +69,28 @@ export function createAnswerStore(
   const notify = (key: string) => {
     for (const listener of listeners.get(key) ?? []) listener();
   };
-  const setProblems = (id: string, map: Map<string, readonly AnswerProblem[]>, list: readonly AnswerProblem[]) => {
+  const setProblems = (
+    id: string,
+    map: Map<string, readonly AnswerProblem[]>,
+    list: readonly AnswerProblem[],
+    tell = true,
+  ) => {
     const before = map.get(id) ?? NONE;
     const same = before.length === list.length && before.every((p, i) => p.message === list[i].message);
     if (same) return;
     map.set(id, list.length ? list : NONE);
     const all = [...(local.get(id) ?? NONE), ...(background.get(id) ?? NONE)];
     merged.set(id, all.length ? all : NONE);
-    notify(id);
+    if (tell) notify(id);
   };
-  /** validateAnswer plus, for a question, what its response needs (an appendix row naming it). */
-  const checkItem = (id: string) => {
+  /**
+   * validateAnswer plus, for a question, what its response needs (an appendix row naming it).
+   * `tell` false: the first check of an item being read (no one holds an older value to notify).
+   */
+  const checkItem = (id: string, tell = true) => {
     const item = compiled.entries.get(id)?.item;
     if (!item) return;
+    checked.add(id);
     const problems = [...validateAnswer(compiled, id, answers[id])];
     const value = answers[id];
     if (item.type === 'question' && typeof value === 'string' && problems.length === 0) {
@@ -90,7 +101,7 @@ export function createAnswerStore(
         if (!named) problems.push({ item: id, message: need.message });
       }
     }
-    setProblems(id, local, problems);
+    setProblems(id, local, problems, tell);
   };
   const refreshProgress = () => {
     const next = responseCounts(compiled, answers, visible);
@@ -127,14 +138,18 @@ export function createAnswerStore(
         }
       }
     }
-    for (const id of named) checkItem(id);
+    // an item not checked yet is checked when it is first read
+    for (const id of named) if (checked.has(id)) checkItem(id);
   };
 
   const store: AnswerStore = {
     compiled,
     answer: (id) => answers[id],
     isVisible: (id) => visible.has(id),
-    problems: (id) => merged.get(id) ?? NONE,
+    problems(id) {
+      if (!checked.has(id)) checkItem(id, false);
+      return merged.get(id) ?? NONE;
+    },
     explanation(id) {
       const question = compiled.entries.get(id)?.item;
       if (question?.type !== 'question') return '';
@@ -192,6 +207,6 @@ export function createAnswerStore(
       listeners.clear();
     },
   };
-  for (const id of Object.keys(answers)) if (compiled.entries.has(id)) checkItem(id);
+  // no check of every answer up front: an item's own check runs when its page first reads it
   return store;
 }
