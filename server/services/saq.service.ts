@@ -41,34 +41,20 @@ export type SaqView = Omit<SaqRecord, 'userId' | 'siteId'>;
 export type SaqRow = Omit<SaqView, 'answers'>;
 
 /** GET /saq/api/v1/saqs (the caller's SAQs) speaks the query contract over these. */
-export const MY_SAQ_FIELDS: QueryableFields = {
-  filterable: [
-    'saqType',
-    'status',
-    'standardVersion',
-    'createdAt',
-    'updatedAt',
-    'completedAt',
-    'signedAt',
-    'submittedAt',
-    'expiresAt',
-    'bankName',
-    'compliance',
-  ],
-  sortable: [
-    'saqType',
-    'status',
-    'standardVersion',
-    'createdAt',
-    'updatedAt',
-    'completedAt',
-    'signedAt',
-    'submittedAt',
-    'expiresAt',
-    'bankName',
-    'compliance',
-  ],
-};
+const MY_SAQ_COLUMNS = [
+  'saqType',
+  'status',
+  'standardVersion',
+  'createdAt',
+  'updatedAt',
+  'completedAt',
+  'signedAt',
+  'submittedAt',
+  'expiresAt',
+  'bankName',
+  'compliance',
+];
+export const MY_SAQ_FIELDS: QueryableFields = { filterable: MY_SAQ_COLUMNS, sortable: MY_SAQ_COLUMNS };
 export const NEWEST_SAQ_FIRST: SortKey[] = [{ field: 'createdAt', direction: 'desc' }];
 
 /** GET /saq/api/v1/saq-types with the query contract. */

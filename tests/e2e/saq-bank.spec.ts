@@ -10,30 +10,11 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import ExcelJS from 'exceljs';
 import { PASSWORD } from './support/users';
 import { chooseLanguage, expectSignedInAt, missingKeys, signIn, t } from './support/ui';
+import { SAQ_A_FIELDS, SAQ_A_QUESTIONS } from '../support/saq-a';
 
 const SAQ_API = '/saq/api/v1';
 const BANK_ID = 'org-demo-bank';
 const MERCHANT = 'Demo Merchant Ltd'; // fixtures/organizations.ts: the merchant's organisation
-const SAQ_A = JSON.parse(readFileSync('schemas/saq/saq-a-4.0.1.json', 'utf8')) as {
-  body: { sections: { items: { type: string; id: string }[] }[] };
-};
-const QUESTIONS = SAQ_A.body.sections.flatMap((section) =>
-  section.items.filter((item) => item.type === 'question').map((item) => item.id),
-);
-/** Everything SAQ A needs to be complete and compliant but the questions (tests/integration/saqs.test.ts). */
-const FIELDS: Record<string, unknown> = {
-  companyName: 'Demo Shop',
-  companyAddress: 'Main Street 1',
-  contactName: 'Ada Merchant',
-  contactEmail: 'ada@demo.test',
-  contactPhone: '5551234567',
-  paymentChannels: ['ecommerce'],
-  locations: [{ facility: 'Office', count: 1, place: 'Istanbul' }],
-  eligibility: ['criterion1', 'criterion2', 'criterion3'],
-  status: 'compliant',
-  signerName: 'Ada Merchant',
-  signerTitle: 'Owner',
-};
 /** The level wizard's answers of a small e-commerce merchant: level 4, SAQ A. */
 const LEVEL_ANSWERS = {
   role: 'merchant',
@@ -63,9 +44,12 @@ async function submitSaqA(request: APIRequestContext): Promise<{ id: string; sig
   expect(started.status(), await started.text()).toBe(201);
   const id = (await started.json()).content.id as string;
   const answers: [string, unknown][] = [
-    ...Object.entries(FIELDS),
-    ...QUESTIONS.map((question, index): [string, unknown] => [question, index === 0 ? 'notApplicable' : 'inPlace']),
-    ['appendixC', [{ question: QUESTIONS[0], reason: 'No such system' }]],
+    ...Object.entries(SAQ_A_FIELDS),
+    ...SAQ_A_QUESTIONS.map((question, index): [string, unknown] => [
+      question,
+      index === 0 ? 'notApplicable' : 'inPlace',
+    ]),
+    ['appendixC', [{ question: SAQ_A_QUESTIONS[0], reason: 'No such system' }]],
   ];
   for (const [item, value] of answers) {
     const saved = await request.put(`${SAQ_API}/saqs/${id}/answers/${item}`, { headers, data: { value } });

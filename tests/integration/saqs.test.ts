@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { fillPath, mountedRoutes } from './support/mounted-routes';
 import { PDFDocument } from 'pdf-lib';
@@ -10,29 +8,11 @@ import { answerSaqA, download, pdfText, signedSaqA, waitForStatus } from './supp
 import { next, pusherFor } from './support/pusher-client';
 import { userChannel } from '../../server/realtime/publish';
 import type { UserRecord } from '../../server/store/records.types';
+import { SAQ_A, SAQ_A_FIELDS, SAQ_A_QUESTIONS } from '../support/saq-a';
 
 // The SAQ service over real HTTP on the seeded SAQ A document: answers judged one by one by the
 // pinned questionnaire, completion judged on the whole document, merchants only on their own SAQ.
 const API = '/saq/api/v1';
-const SAQ_A = JSON.parse(readFileSync('schemas/saq/saq-a-4.0.1.json', 'utf8')) as { body: QuestionnaireBody };
-const QUESTIONS = SAQ_A.body.sections.flatMap((section) =>
-  section.items.filter((item) => item.type === 'question').map((item) => item.id),
-);
-
-/** Everything SAQ A needs to be complete and compliant, but the questions' responses. */
-const FIELDS: Record<string, unknown> = {
-  companyName: 'Demo Shop',
-  companyAddress: 'Main Street 1',
-  contactName: 'Ada Merchant',
-  contactEmail: 'ada@demo.test',
-  contactPhone: '5551234567',
-  paymentChannels: ['ecommerce'],
-  locations: [{ facility: 'Office', count: 1, place: 'Istanbul' }],
-  eligibility: ['criterion1', 'criterion2', 'criterion3'],
-  status: 'compliant',
-  signerName: 'Ada Merchant',
-  signerTitle: 'Owner',
-};
 
 describe('SAQ service /saq/api/v1', () => {
   let server: TestServer;
@@ -167,7 +147,7 @@ describe('SAQ service /saq/api/v1', () => {
       standardVersion: '4.0.1',
       document: { id: 'saq-a-4.0.1', version: 1 },
       title: { en: 'SAQ A (PCI DSS v4.0.1)', tr: 'SAQ A (PCI DSS v4.0.1)' },
-      questionCount: QUESTIONS.length,
+      questionCount: SAQ_A_QUESTIONS.length,
     });
     // the list document's call: the query contract
     const query = new URLSearchParams(
@@ -226,23 +206,24 @@ describe('SAQ service /saq/api/v1', () => {
     // an empty SAQ breaks document checks (a location, every eligibility): refused, missing listed too
     const empty = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, { continueAnyway: true });
     expect([empty.status, empty.body.code]).toEqual([422, 'saqRefused']);
-    expect(empty.body.missing).toEqual(expect.arrayContaining(['companyName', ...QUESTIONS]));
+    expect(empty.body.missing).toEqual(expect.arrayContaining(['companyName', ...SAQ_A_QUESTIONS]));
 
-    for (const [item, value] of Object.entries(FIELDS)) expect((await answer(saqId, item, value)).status).toBe(200);
+    for (const [item, value] of Object.entries(SAQ_A_FIELDS))
+      expect((await answer(saqId, item, value)).status).toBe(200);
     await answer(saqId, 'contactName', null);
     const missing = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, {});
     expect([missing.status, missing.body.code]).toEqual([409, 'saqAnswersMissing']);
-    expect(missing.body.missing).toEqual(['contactName', ...QUESTIONS]);
+    expect(missing.body.missing).toEqual(['contactName', ...SAQ_A_QUESTIONS]);
     await answer(saqId, 'contactName', 'Ada Merchant');
-    for (const question of QUESTIONS) await answer(saqId, question, 'inPlace');
+    for (const question of SAQ_A_QUESTIONS) await answer(saqId, question, 'inPlace');
     // Not Applicable needs its Appendix C entry; Compliant is refused while an answer is Not in Place
-    await answer(saqId, QUESTIONS[0], 'notApplicable');
-    await answer(saqId, QUESTIONS[1], 'notInPlace');
+    await answer(saqId, SAQ_A_QUESTIONS[0], 'notApplicable');
+    await answer(saqId, SAQ_A_QUESTIONS[1], 'notInPlace');
     const refused = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, { continueAnyway: true });
     expect([refused.status, refused.body.code]).toEqual([422, 'saqRefused']);
     expect(refused.body.problems).toEqual(
       expect.arrayContaining([
-        { item: QUESTIONS[0], message: 'Explain it in Appendix C' },
+        { item: SAQ_A_QUESTIONS[0], message: 'Explain it in Appendix C' },
         {
           item: 'status',
           rule: 'compliantNeedsNoNotInPlace',
@@ -251,11 +232,11 @@ describe('SAQ service /saq/api/v1', () => {
       ]),
     );
     const turkish = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, {}, 'tr');
-    expect(turkish.body.problems).toContainEqual({ item: QUESTIONS[0], message: "Ek C'de açıklayın" });
+    expect(turkish.body.problems).toContainEqual({ item: SAQ_A_QUESTIONS[0], message: "Ek C'de açıklayın" });
     expect((await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content.status).toBe('waiting');
 
-    await answer(saqId, 'appendixC', [{ question: QUESTIONS[0], reason: 'No such system' }]);
-    await answer(saqId, QUESTIONS[1], 'inPlace');
+    await answer(saqId, 'appendixC', [{ question: SAQ_A_QUESTIONS[0], reason: 'No such system' }]);
+    await answer(saqId, SAQ_A_QUESTIONS[1], 'inPlace');
     const completed = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, {});
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     expect(completed.body.content).toMatchObject({ status: 'completed', missingAtCompletion: [] });
@@ -271,18 +252,18 @@ describe('SAQ service /saq/api/v1', () => {
 
   it('completes with missing answers only when the user continues anyway, and lists them', async () => {
     const saqId = await start('A');
-    for (const [item, value] of Object.entries(FIELDS)) await answer(saqId, item, value);
+    for (const [item, value] of Object.entries(SAQ_A_FIELDS)) await answer(saqId, item, value);
     const completed = await as(merchant, 'POST', `${API}/saqs/${saqId}/complete`, { continueAnyway: true });
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
-    expect(completed.body.content.missingAtCompletion).toEqual(QUESTIONS);
+    expect(completed.body.content.missingAtCompletion).toEqual(SAQ_A_QUESTIONS);
   }, 60_000);
 
   it('keeps every one of answers saved at once, and parallel starts leave exactly one SAQ', async () => {
     const saqId = await start('A');
-    const saved = await Promise.all(QUESTIONS.slice(0, 8).map((question) => answer(saqId, question, 'inPlace')));
+    const saved = await Promise.all(SAQ_A_QUESTIONS.slice(0, 8).map((question) => answer(saqId, question, 'inPlace')));
     expect(saved.map((one) => one.status)).toEqual(new Array(8).fill(200));
     const { answers } = (await as(merchant, 'GET', `${API}/saqs/${saqId}`)).body.content;
-    expect(Object.keys(answers).sort()).toEqual(QUESTIONS.slice(0, 8).sort());
+    expect(Object.keys(answers).sort()).toEqual(SAQ_A_QUESTIONS.slice(0, 8).sort());
 
     const starts = await Promise.all(
       ['A', 'B', 'C', 'P2PE'].map((saqType) => as(merchant, 'POST', `${API}/saqs`, { saqType })),
@@ -308,13 +289,13 @@ describe('SAQ service /saq/api/v1', () => {
     );
     expect(published.status, JSON.stringify(published.body)).toBe(200);
 
-    expect((await answer(old, QUESTIONS[0], 'partly')).body.code).toBe('answerInvalid');
+    expect((await answer(old, SAQ_A_QUESTIONS[0], 'partly')).body.code).toBe('answerInvalid');
     const fresh = await start('A');
     expect((await as(merchant, 'GET', `${API}/saqs/${fresh}`)).body.content.document).toEqual({
       id: 'saq-a-4.0.1',
       version: draft.body.version,
     });
-    expect((await answer(fresh, QUESTIONS[0], 'partly')).status).toBe(200);
+    expect((await answer(fresh, SAQ_A_QUESTIONS[0], 'partly')).status).toBe(200);
     // the new SAQ replaced the old one
     expect((await as(merchant, 'GET', `${API}/saqs/${old}`)).status).toBe(404);
     expect((await as(merchant, 'GET', `${API}/saqs/ongoing`)).body.content.id).toBe(fresh);
@@ -377,7 +358,7 @@ describe('SAQ service /saq/api/v1', () => {
       'Signed by: Ada Merchant, Owner',
       `Date: ${day}`,
       'Compliance status: Compliant',
-      `In Place: ${QUESTIONS.length - 1}`,
+      `In Place: ${SAQ_A_QUESTIONS.length - 1}`,
       'No such system',
     ]) {
       expect(text).toContain(expected);

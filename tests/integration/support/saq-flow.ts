@@ -1,32 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { expect } from 'vitest';
-import type { QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
+import { SAQ_A_FIELDS, SAQ_A_QUESTIONS } from '../../support/saq-a';
 import { call } from './harness';
 
 /** The SAQ service's base path and its seeded SAQ A questionnaire. */
 export const SAQ_API = '/saq/api/v1';
-export const SAQ_A = JSON.parse(readFileSync('schemas/saq/saq-a-4.0.1.json', 'utf8')) as {
-  body: QuestionnaireBody;
-};
-export const SAQ_A_QUESTIONS = SAQ_A.body.sections.flatMap((section) =>
-  section.items.filter((item) => item.type === 'question').map((item) => item.id),
-);
-
-/** Everything SAQ A needs to be complete and compliant, but the questions' responses. */
-export const SAQ_A_FIELDS: Record<string, unknown> = {
-  companyName: 'Demo Shop',
-  companyAddress: 'Main Street 1',
-  contactName: 'Ada Merchant',
-  contactEmail: 'ada@demo.test',
-  contactPhone: '5551234567',
-  paymentChannels: ['ecommerce'],
-  locations: [{ facility: 'Office', count: 1, place: 'Istanbul' }],
-  eligibility: ['criterion1', 'criterion2', 'criterion3'],
-  status: 'compliant',
-  signerName: 'Ada Merchant',
-  signerTitle: 'Owner',
-};
+export { SAQ_A, SAQ_A_FIELDS, SAQ_A_QUESTIONS } from '../../support/saq-a';
 
 /** Answers every field and question of an SAQ A (questions In Place, the first Not Applicable with its Appendix C row). */
 export async function answerSaqA(base: string, token: string, saqId: string): Promise<void> {
