@@ -1,4 +1,5 @@
 import { SAQ_TYPES } from '../../core/saq/saq-level';
+import { REVIEW_OUTCOMES } from '../../core/saq/saq-records';
 import { NOTIFICATION_GROUP_VALUES, NOTIFICATION_STATUSES } from '../../core/notifications/notification.types';
 import { HELP_CHAT_MESSAGE_MAX } from '../../core/help-chat/help-chat.types';
 
@@ -380,6 +381,25 @@ export const saqSubmitSchema = {
   required: ['bankId'],
   additionalProperties: false,
   properties: { bankId: pattern('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$') },
+};
+
+/** POST /wbe/api/management-saq/saqs/:saqId/validate: the outcome the bank confirms, an optional note. */
+export const saqValidateSchema = {
+  type: 'object',
+  required: ['outcome'],
+  additionalProperties: false,
+  properties: {
+    outcome: { type: 'string', enum: [...REVIEW_OUTCOMES] },
+    note: { type: 'string', maxLength: 2000 },
+  },
+};
+
+/** POST /wbe/api/management-saq/saqs/:saqId/return: why the bank sends it back (required). */
+export const saqReturnSchema = {
+  type: 'object',
+  required: ['note'],
+  additionalProperties: false,
+  properties: { note: { ...filled(2000), pattern: '\\S' } },
 };
 
 export const saqParamsSchema = {
