@@ -566,8 +566,9 @@ export class SaqService {
   }
 
   /** The record as its owner reads it, with the actions the caller may take now. */
-  private view({ userId: _userId, siteId: _siteId, ...saq }: SaqRecord, caller: SaqCaller): SaqView {
-    return { ...saq, actions: this.flow.actions({ userId: _userId, siteId: _siteId, ...saq }, caller) };
+  private view(record: SaqRecord, caller: SaqCaller): SaqView {
+    const { userId: _userId, siteId: _siteId, ...saq } = record;
+    return { ...saq, actions: this.flow.actions(record, caller) };
   }
 
   /** A pinned SAQ's questionnaire body (the bank's answer summary reads it too). */
