@@ -18,23 +18,24 @@ export function expiryOf(signedAt: Date): Date {
 }
 
 /**
- * Expired first (nothing else counts once the attestation lapsed), then non-compliance — the bank's
- * when it validated the SAQ (it overrides the merchant's declaration), an SAQ the bank returned, or
- * the merchant's declaration — then an attestation in its last 30 days; otherwise compliant (a
- * legal exception included).
+ * An SAQ the bank returned is non-compliant until it is submitted again (its signature may be gone
+ * while the merchant reworks it). Otherwise expired first (nothing else counts once the attestation
+ * lapsed), then non-compliance — the bank's when it validated the SAQ (it overrides the merchant's
+ * declaration), else the merchant's — then an attestation in its last 30 days; otherwise compliant
+ * (a legal exception included).
  */
 export function overallStatus(
   saq: {
     compliance: Compliance | null;
     expiresAt: string | null;
-    status?: string;
+    returned?: boolean;
     validatedCompliance?: ReviewOutcome | null;
   },
   now: Date = new Date(),
 ): OverallStatus {
+  if (saq.returned) return 'nonCompliant';
   const expires = saq.expiresAt ? Date.parse(saq.expiresAt) : Number.NaN;
   if (Number.isNaN(expires) || expires <= now.getTime()) return 'expired';
-  if (saq.status === 'returned') return 'nonCompliant';
   const compliance = saq.validatedCompliance ?? saq.compliance;
   if (compliance === 'nonCompliant' || compliance === null) return 'nonCompliant';
   if (expires - now.getTime() <= EXPIRES_SOON_DAYS * DAY_MS) return 'expiresSoon';

@@ -155,7 +155,8 @@ export function complianceRow(saq: SaqRecord, now: Date): ComplianceRow {
     lastAsvScanAt: null,
     nextAsvDueAt: null,
     overallStatus: overallStatus(
-      { compliance, expiresAt, status: saq.status, validatedCompliance: saq.validatedCompliance },
+      // a decision without an outcome is a return, and the next submission clears it
+      { compliance, expiresAt, returned: isReturned(saq), validatedCompliance: saq.validatedCompliance },
       now,
     ),
     validatedCompliance: saq.validatedCompliance ?? null,
@@ -164,3 +165,6 @@ export function complianceRow(saq: SaqRecord, now: Date): ComplianceRow {
     reviewedBy: saq.reviewedBy ?? null,
   };
 }
+
+/** Returned by the bank and not submitted again (being reworked, or still `returned`). */
+const isReturned = (saq: SaqRecord) => Boolean(saq.reviewedAt) && !saq.validatedCompliance;

@@ -175,6 +175,9 @@ describe('the SAQ workflow and the bank’s validation', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.content).toMatchObject({ status: 'waiting', signedAt: null, attestation: null });
     expect((await download(server.base, `${SAQ_API}/saqs/${saqId}/attestation`, merchant)).status).toBe(404);
+    // the bank still tracks it while it is reworked: unsigned, yet non-compliant rather than expired
+    const reworked = await as(bank, 'GET', `${API}/saqs/${saqId}`);
+    expect(reworked.body.content).toMatchObject({ status: 'waiting', overallStatus: 'nonCompliant', actions: [] });
     expect((await as(merchant, 'POST', `${SAQ_API}/saqs/${saqId}/complete`, {})).status).toBe(200);
     const signer = { signerName: 'Ada Merchant', signerTitle: 'Owner', agree: true };
     expect((await as(merchant, 'POST', `${SAQ_API}/saqs/${saqId}/sign`, signer)).status).toBe(202);

@@ -78,18 +78,17 @@ describe('SAQ compliance as a bank reads it', () => {
 
   it("the bank's decision counts: a returned SAQ is non-compliant, a validated outcome overrides the declaration", () => {
     const valid = { compliance: 'compliant' as const, expiresAt: inDays(200) };
-    expect(overallStatus({ ...valid, status: 'returned' }, now)).toBe('nonCompliant');
-    expect(overallStatus({ ...valid, status: 'returned', expiresAt: inDays(-1) }, now)).toBe('expired');
-    expect(overallStatus({ ...valid, status: 'validated', validatedCompliance: 'nonCompliant' }, now)).toBe(
-      'nonCompliant',
-    );
+    expect(overallStatus({ ...valid, returned: true }, now)).toBe('nonCompliant');
+    // reworked after the return: the signature is gone, but it is still the bank's non-compliance
+    expect(overallStatus({ ...valid, returned: true, expiresAt: null }, now)).toBe('nonCompliant');
+    expect(overallStatus({ ...valid, validatedCompliance: 'nonCompliant' }, now)).toBe('nonCompliant');
     expect(
       overallStatus({ compliance: 'nonCompliant', expiresAt: inDays(200), validatedCompliance: 'compliant' }, now),
     ).toBe('compliant');
-    expect(
-      overallStatus({ ...valid, status: 'validated', validatedCompliance: 'compliant', expiresAt: inDays(3) }, now),
-    ).toBe('expiresSoon');
-    expect(overallStatus({ ...valid, status: 'submitted', validatedCompliance: null }, now)).toBe('compliant');
+    expect(overallStatus({ ...valid, validatedCompliance: 'compliant', expiresAt: inDays(3) }, now)).toBe(
+      'expiresSoon',
+    );
+    expect(overallStatus({ ...valid, validatedCompliance: null }, now)).toBe('compliant');
   });
 
   it('expires a year after signing; reads the declaration of Part 3', () => {
