@@ -199,6 +199,8 @@ export function resourceProblems(id: string, body: ResourceBody, context: Valida
 
   if (body.workflow && !workflow) {
     problems.push({ path: '/body/workflow', message: `no published workflow "${body.workflow}" (publish it first)` });
+  } else if (workflow?.records === 'service') {
+    problems.push({ path: '/body/workflow', message: `workflow "${body.workflow}" moves a service's records` });
   } else if (workflow && workflow.resource !== id) {
     problems.push({ path: '/body/workflow', message: `workflow "${body.workflow}" belongs to "${workflow.resource}"` });
   }

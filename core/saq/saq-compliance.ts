@@ -1,3 +1,4 @@
+import type { ReviewOutcome } from './saq-records';
 import type { Compliance } from './saq-summary';
 
 /** How a bank reads a submitted SAQ at a moment (compliance tracking's coloured tag). */
@@ -17,16 +18,26 @@ export function expiryOf(signedAt: Date): Date {
 }
 
 /**
- * Expired first (nothing else counts once the attestation lapsed), then a declared non-compliance,
- * then an attestation in its last 30 days; otherwise compliant (a legal exception included).
+ * An SAQ the bank returned is non-compliant until it is submitted again (its signature may be gone
+ * while the merchant reworks it). Otherwise expired first (nothing else counts once the attestation
+ * lapsed), then non-compliance — the bank's when it validated the SAQ (it overrides the merchant's
+ * declaration), else the merchant's — then an attestation in its last 30 days; otherwise compliant
+ * (a legal exception included).
  */
 export function overallStatus(
-  saq: { compliance: Compliance | null; expiresAt: string | null },
+  saq: {
+    compliance: Compliance | null;
+    expiresAt: string | null;
+    returned?: boolean;
+    validatedCompliance?: ReviewOutcome | null;
+  },
   now: Date = new Date(),
 ): OverallStatus {
+  if (saq.returned) return 'nonCompliant';
   const expires = saq.expiresAt ? Date.parse(saq.expiresAt) : Number.NaN;
   if (Number.isNaN(expires) || expires <= now.getTime()) return 'expired';
-  if (saq.compliance === 'nonCompliant' || saq.compliance === null) return 'nonCompliant';
+  const compliance = saq.validatedCompliance ?? saq.compliance;
+  if (compliance === 'nonCompliant' || compliance === null) return 'nonCompliant';
   if (expires - now.getTime() <= EXPIRES_SOON_DAYS * DAY_MS) return 'expiresSoon';
   return 'compliant';
 }
@@ -54,14 +65,20 @@ const counted = (keys: string[]): KeyCount[] => {
 /** `YYYY-MM` of a date in UTC. */
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
-/** Totals and breakdowns; expiries per month for this month and the eleven after it (UTC). */
+/**
+ * How many months the expiry chart covers: this month and the next twelve, since an attestation
+ * signed today expires in the same month next year (the 13th month counted from this one).
+ */
+export const EXPIRY_MONTHS = 13;
+
+/** Totals and breakdowns; expiries per month for this month and the twelve after it (UTC). */
 export function complianceStats(
   rows: readonly { overallStatus: OverallStatus; saqType: string; level: number | null; expiresAt: string | null }[],
   now: Date = new Date(),
 ): ComplianceStats {
   const totals = { submitted: rows.length, compliant: 0, nonCompliant: 0, expiresSoon: 0, expired: 0 };
   for (const row of rows) totals[row.overallStatus] += 1;
-  const months = Array.from({ length: 12 }, (_, i) =>
+  const months = Array.from({ length: EXPIRY_MONTHS }, (_, i) =>
     monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1))),
   );
   const expiries = new Map(months.map((month) => [month, 0]));

@@ -24,10 +24,18 @@ export interface WorkflowTransition {
   effects?: string[];
 }
 
+/**
+ * Who keeps a workflow's records: a published resource (the generic resources API runs it), or a
+ * server service that owns its record type and runs every state change of it through the workflow.
+ */
+export type WorkflowRecords = 'resource' | 'service';
+
 /** A workflow document (kind 'workflow'): the state machine of one resource's records. */
 export interface WorkflowBody {
-  /** The resource whose records it moves. */
+  /** The resource whose records it moves, or with `records: 'service'` the service-owned record type. */
   resource: string;
+  /** Default 'resource'. */
+  records?: WorkflowRecords;
   /** The record member that holds the state; only transitions write it. */
   field: string;
   initial: string;

@@ -109,6 +109,7 @@ function stateProblems(body: WorkflowBody): DocumentProblem[] {
  * from/to states, one transition per action and state, a state field that is no system field. With
  * a context: effects the server has, group guards of published role groups, and — when its resource
  * is published already — a resource that names this workflow and has no schema property of that name.
+ * A workflow of a service's records (`records: 'service'`) names no resource: none may have its id.
  */
 export function workflowProblems(id: string, body: WorkflowBody, context: ValidationContext = {}): DocumentProblem[] {
   const problems = stateProblems(body);
@@ -133,6 +134,16 @@ export function workflowProblems(id: string, body: WorkflowBody, context: Valida
     }
   });
   const resource = context.published('resource', body.resource) as ResourceBody | undefined;
+  if (body.records === 'service') {
+    // a service's record type is no resource: a resource of that id would have two state machines
+    if (resource) {
+      problems.push({
+        path: '/body/resource',
+        message: `"${body.resource}" is a published resource, not a service's records`,
+      });
+    }
+    return problems;
+  }
   if (resource && resource.workflow !== undefined && resource.workflow !== id) {
     problems.push({
       path: '/body/resource',

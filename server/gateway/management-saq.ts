@@ -3,10 +3,10 @@ import { requireAuth } from '../auth/authenticate';
 import { requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { listQueryOf } from '../http/list-query';
-import { validateParams } from '../http/validate';
+import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { COMPLIANCE_FIELDS, NEWEST_SUBMITTED_FIRST } from '../services/management-saq.service';
-import { saqParamsSchema } from './request-schemas';
+import { saqParamsSchema, saqReturnSchema, saqValidateSchema } from './request-schemas';
 import { sendAttestation } from './saq-service';
 
 /**
@@ -35,6 +35,27 @@ export function managementSaqRouter(ctx: AppContext, services: Services, signedI
   router.get('/management-saq/saqs/:saqId/attestation', ...bank('saqManagement:view'), params, async (req, res) => {
     sendAttestation(res, await services.managementSaq.attestation(requireAuth(req), idOf(req)));
   });
+
+  // the bank's decision; the workflow's guards and states judge it (403 / 409 with the allowed actions)
+  router.post(
+    '/management-saq/saqs/:saqId/validate',
+    ...bank('saqManagement:view'),
+    params,
+    validate(saqValidateSchema),
+    async (req, res) => {
+      res.json({ content: await services.managementSaq.review(requireAuth(req), idOf(req), 'validate', req.body) });
+    },
+  );
+
+  router.post(
+    '/management-saq/saqs/:saqId/return',
+    ...bank('saqManagement:view'),
+    params,
+    validate(saqReturnSchema),
+    async (req, res) => {
+      res.json({ content: await services.managementSaq.review(requireAuth(req), idOf(req), 'return', req.body) });
+    },
+  );
 
   router.get('/management-saq/stats', ...bank('bankOverview:view'), async (req, res) => {
     res.json({ content: await services.managementSaq.stats(requireAuth(req)) });

@@ -1,4 +1,5 @@
 import { SAQ_TYPES } from '../../core/saq/saq-level';
+import { REVIEW_OUTCOMES } from '../../core/saq/saq-records';
 import { NOTIFICATION_GROUP_VALUES, NOTIFICATION_STATUSES } from '../../core/notifications/notification.types';
 import { HELP_CHAT_MESSAGE_MAX } from '../../core/help-chat/help-chat.types';
 
@@ -391,6 +392,25 @@ export const saqMigrateSchema = {
     documentId: pattern('^[a-z0-9][a-z0-9._-]{0,99}$'),
     version: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
   },
+};
+
+/** POST /wbe/api/management-saq/saqs/:saqId/validate: the outcome the bank confirms, an optional note. */
+export const saqValidateSchema = {
+  type: 'object',
+  required: ['outcome'],
+  additionalProperties: false,
+  properties: {
+    outcome: { type: 'string', enum: [...REVIEW_OUTCOMES] },
+    note: { type: 'string', maxLength: 2000 },
+  },
+};
+
+/** POST /wbe/api/management-saq/saqs/:saqId/return: why the bank sends it back (required). */
+export const saqReturnSchema = {
+  type: 'object',
+  required: ['note'],
+  additionalProperties: false,
+  properties: { note: { ...filled(2000), pattern: '\\S' } },
 };
 
 export const saqParamsSchema = {

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Router } from 'express';
 import { listQueryOf } from '../http/list-query';
 import { validate } from '../http/validate';
 import type { Services } from '../services';
+import type { SaqCaller } from '../services/saq-flow';
 import { MIGRATION_CHANGE_FIELDS, REPORT_ORDER } from '../services/saq-migration.service';
 import { saqMigrateSchema } from './request-schemas';
 
@@ -15,13 +16,18 @@ export interface SaqGuards {
   answering: RequestHandler;
   params: RequestHandler;
   userOf: (req: Request) => string;
+  callerOf: (req: Request) => Promise<SaqCaller>;
 }
 
 /**
  * `GET /saqs/:saqId/migration` (the offer; with the query contract, its rows of changes) and
  * `POST /saqs/:saqId/migrate` (docs/contracts.md 'SAQ service'), on the SAQ service's router.
  */
-export function saqMigrationRoutes(router: Router, services: Services, { saq, answering, params, userOf }: SaqGuards) {
+export function saqMigrationRoutes(
+  router: Router,
+  services: Services,
+  { saq, answering, params, userOf, callerOf }: SaqGuards,
+) {
   router.get('/saqs/:saqId/migration', ...saq, params, async (req, res) => {
     const saqId = String(req.params.saqId);
     if (!asksQueryContract(req.query)) {
@@ -35,7 +41,10 @@ export function saqMigrationRoutes(router: Router, services: Services, { saq, an
   router.post('/saqs/:saqId/migrate', ...saq, answering, params, validate(saqMigrateSchema), async (req, res) => {
     const { documentId, version } = req.body as { documentId: string; version: number };
     res.json({
-      content: await services.saqMigration.migrate(userOf(req), String(req.params.saqId), { documentId, version }),
+      content: await services.saqMigration.migrate(await callerOf(req), String(req.params.saqId), {
+        documentId,
+        version,
+      }),
     });
   });
 }

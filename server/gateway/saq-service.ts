@@ -9,6 +9,7 @@ import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import type { Attestation } from '../services/saq.service';
 import { MY_SAQ_FIELDS, NEWEST_SAQ_FIRST, SAQ_TYPE_FIELDS } from '../services/saq.service';
+import { saqCaller } from '../services/saq-flow';
 import {
   saqAnswerSchema,
   saqCompleteSchema,
@@ -37,6 +38,7 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   };
   const params = validateParams(saqParamsSchema);
   const userOf = (req: Request) => requireAuth(req).user.id;
+  const callerOf = (req: Request) => saqCaller(ctx, requireAuth(req));
 
   // the plain list the first clients read; the list document's query contract when asked for it
   router.get('/saq-types', ...saq, (req, res) => {
@@ -63,20 +65,24 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   router.post('/saqs', ...saq, answering, validate(saqStartSchema), async (req, res) => {
     const { user, claims } = requireAuth(req);
     const organizationId = claims.org ?? user.organizationIds[0] ?? null;
-    res
-      .status(201)
-      .json({ content: await services.saqs.start(user.id, req.site?.id ?? null, organizationId, req.body.saqType) });
+    const started = await services.saqs.start(
+      await callerOf(req),
+      req.site?.id ?? null,
+      organizationId,
+      req.body.saqType,
+    );
+    res.status(201).json({ content: started });
   });
 
   router.get('/saqs/:saqId', ...saq, params, async (req, res) => {
-    res.json({ content: await services.saqs.get(userOf(req), String(req.params.saqId)) });
+    res.json({ content: await services.saqs.get(await callerOf(req), String(req.params.saqId)) });
   });
 
   router.put('/saqs/:saqId/answers/:itemId', ...saq, answering, params, validate(saqAnswerSchema), async (req, res) => {
     const { saqId, itemId } = req.params;
     res.json({
       content: await services.saqs.saveAnswer(
-        userOf(req),
+        await callerOf(req),
         String(saqId),
         String(itemId),
         req.body,
@@ -89,13 +95,16 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
     const { saqId } = req.params;
     const continueAnyway = req.body.continueAnyway === true;
     res.json({
-      content: await services.saqs.complete(userOf(req), String(saqId), continueAnyway, requestLanguage(req)),
+      content: await services.saqs.complete(await callerOf(req), String(saqId), continueAnyway, requestLanguage(req)),
     });
   });
 
   router.post('/saqs/:saqId/sign', ...saq, answering, params, validate(saqSignSchema), async (req, res) => {
     const { signerName, signerTitle } = req.body as { signerName: string; signerTitle: string };
-    const pending = await services.saqs.sign(userOf(req), String(req.params.saqId), { signerName, signerTitle });
+    const pending = await services.saqs.sign(await callerOf(req), String(req.params.saqId), {
+      signerName,
+      signerTitle,
+    });
     res.status(202).json({ content: pending });
   });
 
@@ -105,10 +114,10 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
 
   router.post('/saqs/:saqId/submit', ...saq, answering, params, validate(saqSubmitSchema), async (req, res) => {
     const { bankId } = req.body as { bankId: string };
-    res.json({ content: await services.saqs.submit(userOf(req), String(req.params.saqId), bankId) });
+    res.json({ content: await services.saqs.submit(await callerOf(req), String(req.params.saqId), bankId) });
   });
 
-  saqMigrationRoutes(router, services, { saq, answering, params, userOf });
+  saqMigrationRoutes(router, services, { saq, answering, params, userOf, callerOf });
   return router;
 }
 

@@ -6,13 +6,15 @@ import {
   type OverallStatus,
   overallStatus,
 } from '../../core/saq/saq-compliance';
+import type { ReviewOutcome } from '../../core/saq/saq-records';
 import { type AnswersSummary, type Compliance, summarizeAnswers } from '../../core/saq/saq-summary';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { findWhere } from '../store/matching';
 import type { SaqRecord } from '../store/records.types';
-import type { Attestation, SaqService } from './saq.service';
+import type { Attestation, ReviewInput, SaqService } from './saq.service';
+import { saqCaller } from './saq-flow';
 
 /** A row of compliance tracking: one SAQ submitted to the bank, as the bank reads it now. */
 export interface ComplianceRow {
@@ -32,6 +34,11 @@ export interface ComplianceRow {
   lastAsvScanAt: null;
   nextAsvDueAt: null;
   overallStatus: OverallStatus;
+  /** The bank's decision: the outcome it confirmed, its note, when and by whom. */
+  validatedCompliance: ReviewOutcome | null;
+  bankNote: string | null;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
 }
 
 const ROW_FIELDS = [
@@ -44,6 +51,8 @@ const ROW_FIELDS = [
   'status',
   'compliance',
   'overallStatus',
+  'validatedCompliance',
+  'reviewedAt',
   'signedAt',
   'submittedAt',
   'expiresAt',
@@ -80,13 +89,33 @@ export class ManagementSaqService {
   }
 
   /** One submitted SAQ with a count per response and the appendix rows. */
+  /** One submitted SAQ with a count per response, the appendix rows and the actions the bank may take. */
   async get(
     auth: AuthContext,
     id: string,
     now = new Date(),
-  ): Promise<ComplianceRow & { answersSummary: AnswersSummary }> {
+  ): Promise<ComplianceRow & { answersSummary: AnswersSummary; actions: string[] }> {
     const saq = await this.submitted(auth, id);
-    return { ...complianceRow(saq, now), answersSummary: summarizeAnswers(await this.saqs.bodyOf(saq), saq.answers) };
+    return {
+      ...complianceRow(saq, now),
+      answersSummary: summarizeAnswers(await this.saqs.bodyOf(saq), saq.answers),
+      actions: this.saqs.flow.actions(saq, await saqCaller(this.ctx, auth)),
+    };
+  }
+
+  /**
+   * The bank's decision on an SAQ submitted to it (workflow `validate` or `return`; 409 with the
+   * allowed actions from any other state). Answers the detail as read after the decision.
+   */
+  async review(
+    auth: AuthContext,
+    id: string,
+    action: 'validate' | 'return',
+    input: ReviewInput,
+  ): Promise<ComplianceRow & { answersSummary: AnswersSummary; actions: string[] }> {
+    const saq = await this.submitted(auth, id);
+    await this.saqs.review(await saqCaller(this.ctx, auth), auth.user.name ?? auth.user.email, saq, action, input);
+    return this.get(auth, id);
   }
 
   async attestation(auth: AuthContext, id: string): Promise<Attestation> {
@@ -125,6 +154,17 @@ export function complianceRow(saq: SaqRecord, now: Date): ComplianceRow {
     expiresAt,
     lastAsvScanAt: null,
     nextAsvDueAt: null,
-    overallStatus: overallStatus({ compliance, expiresAt }, now),
+    overallStatus: overallStatus(
+      // a decision without an outcome is a return, and the next submission clears it
+      { compliance, expiresAt, returned: isReturned(saq), validatedCompliance: saq.validatedCompliance },
+      now,
+    ),
+    validatedCompliance: saq.validatedCompliance ?? null,
+    bankNote: saq.bankNote ?? null,
+    reviewedAt: saq.reviewedAt ?? null,
+    reviewedBy: saq.reviewedBy ?? null,
   };
 }
+
+/** Returned by the bank and not submitted again (being reworked, or still `returned`). */
+const isReturned = (saq: SaqRecord) => Boolean(saq.reviewedAt) && !saq.validatedCompliance;

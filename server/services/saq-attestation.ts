@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import type { Text } from '../../core/documents/document.types';
 import type { Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import { appendixRows, summarizeAnswers } from '../../core/saq/saq-summary';
@@ -33,8 +36,32 @@ export function answersDigest(answers: Answers): string {
     .digest('hex');
 }
 
-// the standard fonts speak WinAnsi only: Turkish letters outside it are written without their marks
-const PLAIN: Record<string, string> = { ş: 's', Ş: 'S', ğ: 'g', Ğ: 'G', ı: 'i', İ: 'I' };
+/**
+ * DejaVu Sans (package dejavu-fonts-ttf, free licence: its LICENSE): a Unicode TrueType font, so
+ * Turkish letters (ş ğ ı İ ç ö ü) print as they are — the standard PDF fonts speak WinAnsi only.
+ * Embedded as a subset of the glyphs the attestation uses: the PDF stays small.
+ */
+const FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+} as const;
+let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+
+/** The font files, read once per process. */
+function fonts(): Promise<{ regular: Buffer; bold: Buffer }> {
+  if (!fontBytes) {
+    const require = createRequire(import.meta.url);
+    fontBytes = Promise.all([
+      readFile(require.resolve(FONT_FILES.regular)),
+      readFile(require.resolve(FONT_FILES.bold)),
+    ]).then(([regular, bold]) => ({ regular, bold }));
+    // a failed read may be retried by the next job
+    fontBytes.catch(() => {
+      fontBytes = undefined;
+    });
+  }
+  return fontBytes;
+}
 
 const MARGIN = 50;
 const WIDTH = 595.28; // A4
@@ -55,10 +82,10 @@ class Writer {
     this.encodable = new Set(font.getCharacterSet());
   }
 
-  /** Text the font can draw: known letters without marks, anything else a question mark. */
+  /** Text the font can draw: one line, any character without a glyph a question mark. */
   private plain(text: string): string {
     return [...text.replace(/[\r\n\t]+/g, ' ')]
-      .map((char) => PLAIN[char] ?? (this.encodable.has(char.codePointAt(0) ?? 0) ? char : '?'))
+      .map((char) => (this.encodable.has(char.codePointAt(0) ?? 0) ? char : '?'))
       .join('');
   }
 
@@ -105,6 +132,8 @@ export async function renderAttestation(translator: Translator, facts: Attestati
   const t = (key: string, values?: Record<string, string>) => translator.t(language, `saqAttestation.${key}`, values);
   const text = (value: Text) => (typeof value === 'string' ? translator.t(language, value) : value[language]);
   const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const { regular, bold } = await fonts();
   const title = t('title', { type: saq.saqType });
   pdf.setTitle(title);
   pdf.setSubject(`PCI DSS ${saq.standardVersion ?? ''} SAQ ${saq.saqType}`);
@@ -114,8 +143,8 @@ export async function renderAttestation(translator: Translator, facts: Attestati
   pdf.setCreationDate(signedAt);
   const writer = new Writer(
     pdf,
-    await pdf.embedFont(StandardFonts.Helvetica),
-    await pdf.embedFont(StandardFonts.HelveticaBold),
+    await pdf.embedFont(regular, { subset: true }),
+    await pdf.embedFont(bold, { subset: true }),
   );
   writer.write(title, { size: 16, bold: true, gap: 10 });
   const compliance = saq.compliance ? t(`compliance.${saq.compliance}`) : t('compliance.none');

@@ -6,12 +6,12 @@ import { type CarryOverChangeRow, carryOverChanges } from '../../core/questionna
 import { type CompiledQuestionnaire, compileQuestionnaire } from '../../core/questionnaire/questionnaire';
 import type { Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import { compareVersions, SAQ_STANDARD, saqCatalog } from '../../core/saq/saq-catalog';
-import { EDITABLE_STATUSES, type SaqStatus } from '../../core/saq/saq-records';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { publishToUser } from '../realtime/publish';
 import type { SaqAttestationRecord, SaqRecord } from '../store/records.types';
 import { type SaqView, UNSIGNED } from './saq.service';
+import { type SaqCaller, SaqFlow } from './saq-flow';
 
 const KIND = 'questionnaire';
 
@@ -58,7 +58,11 @@ export class SaqMigrationService {
   /** Compiled versions by `id@version` (and `#plain` without their carry-over): a published version never changes. */
   private readonly compiled = new Map<string, CompiledQuestionnaire>();
 
-  constructor(private readonly ctx: AppContext) {}
+  private readonly flow: SaqFlow;
+
+  constructor(private readonly ctx: AppContext) {
+    this.flow = new SaqFlow(ctx);
+  }
 
   private get records() {
     return this.ctx.store.collection<SaqRecord>('saqs');
@@ -101,13 +105,15 @@ export class SaqMigrationService {
   /**
    * Re-pins the SAQ to `target` with the carried answers: 404 `documentNotFound` for a version that
    * is not published, 409 `saqMigrationOtherType` for another SAQ type's questionnaire, 409
-   * `saqMigrationNotNewer` unless it is newer than the pinned one, 409 `saqLocked` once submitted.
-   * A completed or signed SAQ goes back to answering without its signature.
+   * `saqMigrationNotNewer` unless it is newer than the pinned one. Outside the initial state a move is
+   * the SAQ workflow's `edit` (back to answering, the signature dropped; 409 `saqLocked` where `edit`
+   * does not leave, e.g. once submitted), as an answer is.
    */
-  migrate(userId: string, id: string, target: MigrationTarget): Promise<SaqView> {
+  migrate(caller: SaqCaller, id: string, target: MigrationTarget): Promise<SaqView> {
+    const userId = caller.user.id;
     return this.ctx.store.withLock(`saqs.${userId}`, async () => {
       const record = await this.owned(userId, id);
-      if (!EDITABLE_STATUSES.includes(record.status as SaqStatus)) throw new AppError(409, 'saqLocked');
+      const edit = record.status === this.flow.initial() ? null : this.flow.judge(record, 'edit', caller);
       const next = await this.ctx.documents.version(KIND, target.documentId, target.version);
       if (next.status !== 'published') throw new AppError(404, 'documentNotFound');
       const body = next.body as QuestionnaireBody;
@@ -124,7 +130,7 @@ export class SaqMigrationService {
         standardVersion: body.standard.version,
         answers,
         lastStep,
-        status: 'waiting' satisfies SaqStatus,
+        status: edit ? edit.to : record.status,
         completedAt: null,
         missingAtCompletion: [],
         ...UNSIGNED,
@@ -132,20 +138,21 @@ export class SaqMigrationService {
       };
       if (record.attestation)
         await this.ctx.store.collection<SaqAttestationRecord>('saqAttestations').remove(record.id);
+      if (edit) await this.flow.record(record, edit, userId);
       await this.records.replace(record.id, migrated);
       await publishToUser(this.ctx, userId, 'saq.changed', { id: record.id, status: migrated.status }).catch(
         (error: unknown) => this.ctx.log.error(`SAQ ${record.id} migrated but not announced`, error),
       );
       const { userId: _userId, siteId: _siteId, ...view } = migrated;
-      return view;
+      return { ...view, actions: this.flow.actions(migrated, caller) };
     });
   }
 
   /** The SAQ, its pinned version, the catalogue's newer one and the carry-over report; null when none is newer. */
   private async plan(userId: string, id: string) {
     const record = await this.owned(userId, id);
-    // a submitted SAQ is the bank's report: it never moves
-    if (!EDITABLE_STATUSES.includes(record.status as SaqStatus)) return null;
+    // only an SAQ that may still be edited moves (a submitted one is the bank's report)
+    if (record.status !== this.flow.initial() && !this.flow.system(record, 'edit')) return null;
     const target = saqCatalog(this.ctx.documents.cache.ofKind(KIND)).get(record.saqType);
     if (!target) return null;
     const current = await this.pinned(record);

@@ -12,7 +12,7 @@ import type { ConfigDocument, Text } from '../../core/documents/document.types';
 import { type SaqTypeEntry, saqCatalog, saqTypeEntry } from '../../core/saq/saq-catalog';
 import { expiryOf } from '../../core/saq/saq-compliance';
 import { SAQ_TYPES } from '../../core/saq/saq-level';
-import { EDITABLE_STATUSES, type SaqStatus } from '../../core/saq/saq-records';
+import type { ReviewOutcome } from '../../core/saq/saq-records';
 import { declaredCompliance } from '../../core/saq/saq-summary';
 import type { Job } from '../jobs/jobs.types';
 import type { AppContext } from '../context';
@@ -29,16 +29,20 @@ import type {
 } from '../store/records.types';
 import { createNotification } from './notifications';
 import { renderAttestation } from './saq-attestation';
+import { type SaqAction, type SaqCaller, SaqFlow } from './saq-flow';
 
 const KIND = 'questionnaire';
 
 /** The background job that renders a signed SAQ's attestation (server/jobs/app-jobs.ts). */
 export const SIGN_SAQ_JOB = 'saq.sign';
 
-/** What the SAQ endpoints answer for one SAQ (docs/contracts.md 'SAQ service'). */
-export type SaqView = Omit<SaqRecord, 'userId' | 'siteId'>;
-/** A row of GET /saqs: the view without its answers. */
-export type SaqRow = Omit<SaqView, 'answers'>;
+/**
+ * What the SAQ endpoints answer for one SAQ (docs/contracts.md 'SAQ service'), with the workflow
+ * actions the caller may take on it now (the SAQ page shows its buttons by them).
+ */
+export type SaqView = Omit<SaqRecord, 'userId' | 'siteId'> & { actions: string[] };
+/** A row of GET /saqs: the record without its answers. */
+export type SaqRow = Omit<SaqRecord, 'userId' | 'siteId' | 'answers'>;
 
 /** GET /saq/api/v1/saqs (the caller's SAQs) speaks the query contract over these. */
 const MY_SAQ_COLUMNS = [
@@ -81,6 +85,20 @@ export const UNSIGNED = {
   expiresAt: null,
 } satisfies Partial<SaqRecord>;
 
+/** The bank's decision on a submitted SAQ: it validates it (confirming an outcome) or returns it. */
+export interface ReviewInput {
+  outcome?: ReviewOutcome;
+  note?: string;
+}
+
+/** What a bank's decision leaves on the SAQ until it is submitted again. */
+const UNREVIEWED = {
+  validatedCompliance: null,
+  bankNote: null,
+  reviewedAt: null,
+  reviewedBy: null,
+} satisfies Partial<SaqRecord>;
+
 /** GET saqs/ongoing (shell §7): the names the client reads. */
 export interface OngoingSaq {
   id: string;
@@ -106,8 +124,12 @@ export interface ProblemView {
 export class SaqService {
   /** Compiled questionnaires by `id@version`: a published version never changes, so compile once. */
   private readonly compiled = new Map<string, CompiledQuestionnaire>();
+  /** Every status change runs through the published `saq` workflow. */
+  readonly flow: SaqFlow;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.flow = new SaqFlow(ctx);
+  }
 
   private get records() {
     return this.ctx.store.collection<SaqRecord>('saqs');
@@ -143,10 +165,12 @@ export class SaqService {
   }
 
   /**
-   * Starts an SAQ of `saqType` on the questionnaire the catalogue names for it; the user's SAQs not
-   * yet submitted are deleted (a submitted one is the bank's report and stays).
+   * Starts an SAQ of `saqType` on the questionnaire the catalogue names for it, in the workflow's
+   * initial state; the user's SAQs never submitted are deleted (one submitted is the bank's report
+   * and stays, whatever the bank decided).
    */
-  start(userId: string, siteId: string | null, organizationId: string | null, saqType: string): Promise<SaqView> {
+  start(caller: SaqCaller, siteId: string | null, organizationId: string | null, saqType: string): Promise<SaqView> {
+    const userId = caller.user.id;
     const document = this.catalog().get(saqType);
     if (!document) throw new AppError(404, 'documentNotFound');
     const now = new Date().toISOString();
@@ -158,7 +182,7 @@ export class SaqService {
       document: { id: document.id, version: document.version },
       standardVersion: document.body.standard?.version ?? '',
       organizationId,
-      status: 'waiting' satisfies SaqStatus,
+      status: this.flow.initial(),
       lastStep: null,
       answers: {},
       createdAt: now,
@@ -169,18 +193,19 @@ export class SaqService {
       submittedAt: null,
       bankId: null,
       bankName: null,
+      ...UNREVIEWED,
     };
     // lock first, then one transaction: the old SAQ goes and the new one arrives together
     return this.ctx.store.withLock(this.lock(userId), () =>
       this.ctx.store.transaction(async (tx) => {
         const records = tx.collection<SaqRecord>('saqs');
         const attestations = tx.collection<SaqAttestationRecord>('saqAttestations');
-        for (const old of await records.find((saq) => saq.userId === userId && saq.status !== 'submitted')) {
+        for (const old of await records.find((saq) => saq.userId === userId && !saq.submittedAt)) {
           if (old.attestation) await attestations.remove(old.id);
           await records.remove(old.id);
         }
         await records.insert(record);
-        return view(record);
+        return this.view(record, caller);
       }),
     );
   }
@@ -191,9 +216,10 @@ export class SaqService {
     return runQuery(mine.map(row), query);
   }
 
-  /** The caller's SAQ still being answered (status waiting), or null. */
+  /** The caller's SAQ still being answered (the workflow's initial state), or null. */
   async ongoing(userId: string): Promise<OngoingSaq | null> {
-    const [record] = await this.records.find((saq) => saq.userId === userId && saq.status === 'waiting');
+    const initial = this.flow.initial();
+    const [record] = await this.records.find((saq) => saq.userId === userId && saq.status === initial);
     if (!record) return null;
     return {
       id: record.id,
@@ -205,25 +231,27 @@ export class SaqService {
   }
 
   /** One of the caller's SAQs; another user's SAQ is 404, as if it did not exist. */
-  async get(userId: string, id: string): Promise<SaqView> {
-    return view(await this.owned(userId, id));
+  async get(caller: SaqCaller, id: string): Promise<SaqView> {
+    return this.view(await this.owned(caller.user.id, id), caller);
   }
 
   /**
    * Saves one answer (null clears it) judged by the pinned questionnaire: 422 `answerInvalid` with
-   * the problems. `step` (a section id) becomes last_step. An edit after completion sends the SAQ
-   * back to waiting; a submitted SAQ is 409 `saqLocked`.
+   * the problems. `step` (a section id) becomes last_step. Outside the initial state an answer is
+   * the workflow's `edit` (back to answering, the signature dropped); where `edit` does not leave
+   * (submitted, validated) it is 409 `saqLocked`.
    */
   saveAnswer(
-    userId: string,
+    caller: SaqCaller,
     id: string,
     itemId: string,
     input: { value: unknown; step?: string },
     language: Language,
   ): Promise<SaqView> {
+    const userId = caller.user.id;
     return this.ctx.store.withLock(this.lock(userId), async () => {
       const record = await this.owned(userId, id);
-      if (!EDITABLE_STATUSES.includes(record.status as SaqStatus)) throw new AppError(409, 'saqLocked');
+      const edit = record.status === this.flow.initial() ? null : this.flow.judge(record, 'edit', caller);
       const compiled = await this.pinned(record);
       const problems = validateAnswer(compiled, itemId, input.value);
       if (problems.length > 0) {
@@ -240,16 +268,17 @@ export class SaqService {
         ...record,
         answers,
         lastStep: input.step ?? record.lastStep,
-        status: 'waiting',
+        status: edit ? edit.to : record.status,
         completedAt: null,
         missingAtCompletion: [],
         ...UNSIGNED,
         updatedAt: new Date().toISOString(),
       };
       if (record.attestation) await this.attestations.remove(record.id);
+      if (edit) await this.flow.record(record, edit, userId);
       await this.records.replace(record.id, changed);
-      if (record.status !== 'waiting') await this.announce(changed);
-      return view(changed);
+      if (edit) await this.announce(changed);
+      return this.view(changed, caller);
     });
   }
 
@@ -258,10 +287,11 @@ export class SaqService {
    * problem is 422 `saqRefused` with the rules' messages (and `missing`); missing answers are 409
    * `saqAnswersMissing` with their ids unless `continueAnyway` (domain §5's prompt).
    */
-  complete(userId: string, id: string, continueAnyway: boolean, language: Language): Promise<SaqView> {
+  complete(caller: SaqCaller, id: string, continueAnyway: boolean, language: Language): Promise<SaqView> {
+    const userId = caller.user.id;
     return this.ctx.store.withLock(this.lock(userId), async () => {
       const record = await this.owned(userId, id);
-      if (record.status !== 'waiting') throw new AppError(409, 'saqNotWaiting');
+      const move = this.flow.judge(record, 'complete', caller);
       const { problems, missing } = checkAnswers(await this.pinned(record), record.answers);
       if (problems.length > 0) {
         // the missing answers too, so the page can mark them alongside the refusals
@@ -273,14 +303,15 @@ export class SaqService {
       const now = new Date().toISOString();
       const completed: SaqRecord = {
         ...record,
-        status: 'completed' satisfies SaqStatus,
+        status: move.to,
         completedAt: now,
         updatedAt: now,
         missingAtCompletion: missing,
         compliance: declaredCompliance(record.answers),
       };
+      await this.flow.record(record, move, userId);
       await this.records.replace(record.id, completed);
-      return view(completed);
+      return this.view(completed, caller);
     });
   }
 
@@ -288,32 +319,36 @@ export class SaqService {
    * Signs a completed SAQ: it waits for its attestation (`pending`) while a background job renders
    * the PDF (SIGN_SAQ_JOB); 409 `saqNotCompleted` in any other status.
    */
-  sign(userId: string, id: string, input: SignInput): Promise<SaqView> {
+  sign(caller: SaqCaller, id: string, input: SignInput): Promise<SaqView> {
+    const userId = caller.user.id;
     return this.ctx.store.withLock(this.lock(userId), async () => {
       const record = await this.owned(userId, id);
-      if (record.status !== 'completed') throw new AppError(409, 'saqNotCompleted');
+      const move = this.flow.judge(record, 'sign', caller);
       const pending: SaqRecord = {
         ...record,
-        status: 'pending' satisfies SaqStatus,
+        status: move.to,
         signer: { name: input.signerName, title: input.signerTitle },
         updatedAt: new Date().toISOString(),
       };
+      await this.flow.record(record, move, userId);
       await this.records.replace(record.id, pending);
       await this.ctx.jobs.send(SIGN_SAQ_JOB, { id: record.id });
-      return view(pending);
+      return this.view(pending, caller);
     });
   }
 
   /**
-   * The job: renders the attestation of a pending SAQ, keeps it, and marks the SAQ signed. An SAQ
-   * edited (or replaced) meanwhile is no longer pending: nothing is signed then.
+   * The job: renders the attestation of a pending SAQ, keeps it, and marks the SAQ signed (the
+   * workflow's system move `attest`). An SAQ edited (or replaced) meanwhile is no longer where
+   * `attest` leaves from: nothing is signed then.
    */
   async renderSigned(job: Job<{ id: string }>): Promise<void> {
     const found = await this.records.get(job.data.id);
-    if (found?.status !== 'pending') return;
+    if (!found || !this.flow.system(found, 'attest')) return;
     await this.ctx.store.withLock(this.lock(found.userId), async () => {
       const record = await this.records.get(job.data.id);
-      if (record?.status !== 'pending') return;
+      const attest = record && this.flow.system(record, 'attest');
+      if (!record || !attest) return;
       const owner = await this.ctx.store.collection<UserRecord>('users').get(record.userId);
       const signedAt = new Date();
       let pdf: Buffer;
@@ -329,7 +364,10 @@ export class SaqService {
         if (job.retryCount < job.retryLimit) throw error;
         // after the last try the signature is given back: the user may sign again
         this.ctx.log.error(`SAQ ${record.id} attestation could not be rendered`, error);
-        const unsigned: SaqRecord = { ...record, status: 'completed', signer: null, updatedAt: signedAt.toISOString() };
+        const failed = this.flow.system(record, 'attestationFailed');
+        if (!failed) return;
+        const unsigned: SaqRecord = { ...record, status: failed.to, signer: null, updatedAt: signedAt.toISOString() };
+        await this.flow.record(record, failed, 'system');
         await this.records.replace(record.id, unsigned);
         await this.announce(unsigned);
         return;
@@ -349,12 +387,13 @@ export class SaqService {
       else await this.attestations.insert(file);
       const signed: SaqRecord = {
         ...record,
-        status: 'signed' satisfies SaqStatus,
+        status: attest.to,
         signedAt: signedAt.toISOString(),
         attestation,
         expiresAt: expiryOf(signedAt).toISOString(),
         updatedAt: signedAt.toISOString(),
       };
+      await this.flow.record(record, attest, 'system');
       await this.records.replace(record.id, signed);
       await this.announce(signed);
     });
@@ -384,10 +423,11 @@ export class SaqService {
    * Submits a signed SAQ to a bank (409 `saqNotSigned` before; 422 `bankNotFound` for an id that is
    * no bank): the bank's users are notified and told in real time (`saq.submitted`).
    */
-  async submit(userId: string, id: string, bankId: string): Promise<SaqView> {
+  async submit(caller: SaqCaller, id: string, bankId: string): Promise<SaqView> {
+    const userId = caller.user.id;
     const submitted = await this.ctx.store.withLock(this.lock(userId), async () => {
       const record = await this.owned(userId, id);
-      if (record.status !== 'signed') throw new AppError(409, 'saqNotSigned');
+      const move = this.flow.judge(record, 'submit', caller);
       const bank = await this.ctx.store.collection<OrganizationRecord>('organizations').get(bankId);
       if (bank?.kind !== 'bank') throw new AppError(422, 'bankNotFound');
       const owner = await this.ctx.store.collection<UserRecord>('users').get(userId);
@@ -395,21 +435,84 @@ export class SaqService {
       const now = new Date().toISOString();
       const changed: SaqRecord = {
         ...record,
-        status: 'submitted' satisfies SaqStatus,
+        status: move.to,
         submittedAt: now,
         bankId: bank.id,
         bankName: bank.name,
         merchantName: await this.organizationName(record.organizationId),
         merchantEmail: owner?.email ?? null,
         level: level?.level ?? null,
+        // a new submission waits for a new decision
+        ...UNREVIEWED,
         updatedAt: now,
       };
+      await this.flow.record(record, move, userId);
       await this.records.replace(record.id, changed);
       return changed;
     });
     await this.announce(submitted);
     await this.notifyBank(submitted);
-    return view(submitted);
+    return this.view(submitted, caller);
+  }
+
+  /**
+   * The bank's decision on an SAQ submitted to it (the caller's organisation is checked by the
+   * management service): `validate` confirms an outcome (compliant or non-compliant), `return` sends
+   * it back to the merchant with a note. The workflow judges both; the merchant is notified.
+   */
+  async review(
+    caller: SaqCaller,
+    reviewer: string,
+    record: SaqRecord,
+    action: Extract<SaqAction, 'validate' | 'return'>,
+    input: ReviewInput,
+  ): Promise<SaqRecord> {
+    const reviewed = await this.ctx.store.withLock(this.lock(record.userId), async () => {
+      const current = await this.records.get(record.id);
+      if (!current) throw new AppError(404, 'saqNotFound');
+      const move = this.flow.judge(current, action, caller);
+      const now = new Date().toISOString();
+      const changed: SaqRecord = {
+        ...current,
+        status: move.to,
+        validatedCompliance: action === 'validate' ? (input.outcome ?? null) : null,
+        bankNote: input.note?.trim() || null,
+        reviewedAt: now,
+        reviewedBy: reviewer,
+        updatedAt: now,
+      };
+      await this.flow.record(current, move, caller.user.id, changed.bankNote ?? undefined);
+      await this.records.replace(current.id, changed);
+      return changed;
+    });
+    await this.announce(reviewed);
+    await this.notifyMerchant(reviewed, action);
+    return reviewed;
+  }
+
+  /** The merchant who submitted the SAQ hears the bank's decision (notification and `saq.changed`). */
+  private async notifyMerchant(saq: SaqRecord, action: 'validate' | 'return'): Promise<void> {
+    const key = action === 'validate' ? 'saqReview.validated' : 'saqReview.returned';
+    const outcome = (language: Language) =>
+      saq.validatedCompliance ? this.ctx.translator.t(language, `saqReview.outcomes.${saq.validatedCompliance}`) : '';
+    const texts = (language: Language) => {
+      const values = {
+        bank: saq.bankName ?? '',
+        type: saq.saqType,
+        outcome: outcome(language),
+        note: saq.bankNote ?? '',
+      };
+      return {
+        title: this.ctx.translator.t(language, `${key}.title`, values),
+        description: this.ctx.translator.t(language, saq.bankNote ? `${key}.withNote` : `${key}.description`, values),
+        url: `/app/pci-dss-requests/saq/${saq.id}`,
+      };
+    };
+    await createNotification(this.ctx, {
+      receiverId: saq.userId,
+      groups: [{ groupValue: 'announcement', groupKey: action === 'validate' ? 'saqValidated' : 'saqReturned' }],
+      payload: { ...texts('en'), tr: texts('tr') },
+    });
   }
 
   /** Every user of the bank with role `bank` gets a notification and a `saq.submitted` event. */
@@ -446,6 +549,12 @@ export class SaqService {
   private async organizationName(id: string | null | undefined): Promise<string> {
     if (!id) return '';
     return (await this.ctx.store.collection<OrganizationRecord>('organizations').get(id))?.name ?? '';
+  }
+
+  /** The record as its owner reads it, with the actions the caller may take now. */
+  private view(record: SaqRecord, caller: SaqCaller): SaqView {
+    const { userId: _userId, siteId: _siteId, ...saq } = record;
+    return { ...saq, actions: this.flow.actions(record, caller) };
   }
 
   /** A pinned SAQ's questionnaire body (the bank's answer summary reads it too). */
@@ -491,11 +600,6 @@ export interface Attestation {
   bytes: Buffer;
 }
 
-function view({ userId: _userId, siteId: _siteId, ...saq }: SaqRecord): SaqView {
-  return saq;
-}
-
-function row(record: SaqRecord): SaqRow {
-  const { answers: _answers, ...saq } = view(record);
+function row({ userId: _userId, siteId: _siteId, answers: _answers, ...saq }: SaqRecord): SaqRow {
   return saq;
 }

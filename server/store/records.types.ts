@@ -6,6 +6,7 @@ import type {
 } from '../../core/notifications/notification.types';
 import type { ReportKind, ReportState } from '../../core/reports/report.types';
 import type { Compliance } from '../../core/saq/saq-summary';
+import type { ReviewOutcome } from '../../core/saq/saq-records';
 
 /** A user account as stored (never sent as is: see services/session.ts for the public shape). */
 export interface UserRecord {
@@ -245,6 +246,13 @@ export interface SaqRecord {
   merchantName?: string | null;
   merchantEmail?: string | null;
   level?: number | null;
+  /** The bank's decision (workflow `validate` / `return`), cleared by the next submission. */
+  validatedCompliance?: ReviewOutcome | null;
+  /** The bank's note to the merchant (required when returning). */
+  bankNote?: string | null;
+  reviewedAt?: string | null;
+  /** The name of the bank user who decided. */
+  reviewedBy?: string | null;
 }
 
 /** A signed SAQ's attestation PDF (id = the SAQ's id), kept in the store: instances share no disk. */

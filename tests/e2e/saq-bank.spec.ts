@@ -261,3 +261,111 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     expect(await missingKeys(page)).toEqual([]);
   });
 });
+
+test('the bank returns an SAQ with a note, the merchant sees it and resubmits, the bank validates it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const saq = await submitSaqA(request);
+  const details = `/app/management-saq/saq-details/${saq.id}`;
+  const review = page.locator('[data-panel="review"]');
+  const facts = page.locator('[data-panel="facts"]');
+
+  await test.step("the bank's details offer the workflow's actions: validate and return", async () => {
+    // in English, whatever language the test before left the bank user in
+    const bankHeaders = { authorization: `Bearer ${await tokenOf(request, 'bank@demo.test')}` };
+    expect((await request.put('/iam/api/me', { headers: bankHeaders, data: { site_language: 'en' } })).status()).toBe(
+      200,
+    );
+    await signIn(page, 'bank@demo.test', PASSWORD);
+    await expectSignedInAt(page, '/app/dashboard');
+    await page.goto(details);
+    await expect(review.getByRole('button', { name: t('managementSaq.review.validate') })).toBeVisible();
+    await expect(review.getByRole('button', { name: t('managementSaq.review.return') })).toBeVisible();
+    await expect(facts).toContainText(t('managementSaq.statuses.submitted'));
+    await page.screenshot({ path: 'test-results/saq-bank-validation-actions.png', fullPage: true });
+  });
+
+  await test.step('returning asks for a note; the SAQ shows as returned and the actions go', async () => {
+    await review.getByRole('button', { name: t('managementSaq.review.return') }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(t('managementSaq.review.returnConfirm'));
+    await dialog
+      .getByRole('textbox', { name: new RegExp(t('managementSaq.review.note')) })
+      .fill('Appendix C: give a reason.');
+    await dialog.getByRole('button', { name: t('list.send') }).click();
+    await expect(facts).toContainText(t('managementSaq.statuses.returned'));
+    await expect(facts).toContainText('Appendix C: give a reason.');
+    await expect(page.locator('.page-record-header')).toContainText(t('managementSaq.overall.nonCompliant'));
+    await expect(review.getByRole('button')).toHaveCount(0);
+  });
+
+  await test.step('the merchant is notified and sees the note with "Change answers"', async () => {
+    const merchantContext = await browser.newContext();
+    const merchant = await merchantContext.newPage();
+    try {
+      await signIn(merchant, 'merchant@demo.test', PASSWORD);
+      await expectSignedInAt(merchant, '/app/pci-dss-requests');
+      await merchant.locator('.notification-bell').click();
+      await merchant
+        .getByRole('menu', { name: t('notifications.title') })
+        .getByRole('menuitem')
+        .filter({ hasText: 'Demo Bank returned your SAQ A' })
+        .first()
+        .click();
+      await expect(merchant).toHaveURL((url) => url.pathname === `/app/pci-dss-requests/saq/${saq.id}`);
+      await expect(merchant.locator('.page-record-header')).toContainText('Returned by the bank');
+      await expect(merchant.getByRole('main')).toContainText('Appendix C: give a reason.');
+      await expect(merchant.getByRole('button', { name: 'Change answers' })).toBeVisible();
+      await expect(merchant.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
+      await merchant.screenshot({ path: 'test-results/saq-merchant-returned.png', fullPage: true });
+    } finally {
+      await merchantContext.close();
+    }
+  });
+
+  await test.step('after the merchant resubmits, the bank validates it as non-compliant', async () => {
+    const headers = { authorization: `Bearer ${await tokenOf(request, 'merchant@demo.test')}` };
+    const edited = await request.put(`${SAQ_API}/saqs/${saq.id}/answers/appendixC`, {
+      headers,
+      data: {
+        value: [{ question: SAQ_A_QUESTIONS[0], reason: 'No such system: the payment page is hosted by the PSP' }],
+      },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+    expect((await edited.json()).content.status).toBe('waiting');
+    const completed = await request.post(`${SAQ_API}/saqs/${saq.id}/complete`, {
+      headers,
+      data: { continueAnyway: true },
+    });
+    expect(completed.status()).toBe(200);
+    const signer = { signerName: 'Ada Merchant', signerTitle: 'Owner', agree: true };
+    expect((await request.post(`${SAQ_API}/saqs/${saq.id}/sign`, { headers, data: signer })).status()).toBe(202);
+    await expect
+      .poll(async () => (await (await request.get(`${SAQ_API}/saqs/${saq.id}`, { headers })).json()).content.status, {
+        timeout: 30_000,
+      })
+      .toBe('signed');
+    const sent = await request.post(`${SAQ_API}/saqs/${saq.id}/submit`, { headers, data: { bankId: BANK_ID } });
+    expect(sent.status()).toBe(200);
+
+    await page.reload();
+    await review.getByRole('button', { name: t('managementSaq.review.validate') }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(t('managementSaq.review.validateConfirm'));
+    await dialog.getByRole('radio', { name: t('managementSaq.compliance.nonCompliant') }).check();
+    await dialog
+      .getByRole('textbox', { name: new RegExp(t('managementSaq.review.note')) })
+      .fill('6.4.3 is not in place.');
+    await dialog.getByRole('button', { name: t('list.send') }).click();
+    await expect(facts).toContainText(t('managementSaq.statuses.validated'));
+    await expect(facts).toContainText('6.4.3 is not in place.');
+    await expect(page.locator('.page-record-header')).toContainText(t('managementSaq.overall.nonCompliant'));
+    await expect(review.getByRole('button')).toHaveCount(0);
+    await expect(review).toContainText(t('managementSaq.review.none'));
+    await page.screenshot({ path: 'test-results/saq-bank-validated.png', fullPage: true });
+    expect(await missingKeys(page)).toEqual([]);
+  });
+});

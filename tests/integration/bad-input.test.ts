@@ -288,6 +288,30 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
     ]) {
       expectShape(await call(server.base, 'GET', path, { token: bank }), 400, 'invalidRequest');
     }
+    // the bank's validation: bodies its schemas refuse, then the right shape on an SAQ not submitted to it
+    const review = `/wbe/api/management-saq/saqs/${started.body.content.id}`;
+    for (const [action, body] of [
+      ['validate', []],
+      ['validate', { outcome: null }],
+      ['validate', { outcome: 'compliant', note: ['x'] }],
+      ['validate', { outcome: 'a\u0000b' }],
+      ['return', 'text'],
+      ['return', { note: null }],
+      ['return', { note: '\u0000' }],
+      ['return', `{"note": ${nested(500)}}`],
+    ] as const) {
+      const text = typeof body === 'string' && body.startsWith('{') ? body : JSON.stringify(body);
+      expectShape(
+        await call(server.base, 'POST', `${review}/${action}`, { token: bank, body: text }),
+        400,
+        'invalidRequest',
+      );
+    }
+    const notTheirs = await call(server.base, 'POST', `${review}/validate`, {
+      token: bank,
+      body: { outcome: 'compliant' },
+    });
+    expectShape(notTheirs, 404, 'saqNotFound');
     expect(logged).toEqual([]);
   });
 

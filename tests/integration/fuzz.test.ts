@@ -6,6 +6,7 @@ import type { UserRecord } from '../../server/store/records.types';
 import { fuzzRequest } from './support/fuzz-requests';
 import { fillPath, type MountedRoute, mountedRoutes, parameterNames } from './support/mounted-routes';
 import { call, login, startTestServer, type TestServer } from './support/harness';
+import { signedSaqA } from './support/saq-flow';
 import { type Answer, closeConnections, send } from './support/raw-http';
 
 /**
@@ -44,6 +45,14 @@ async function startedSaq(base: string): Promise<string> {
   const token = (await login(base, 'merchant@demo.test')).body.content.token as string;
   const started = await call(base, 'POST', '/saq/api/v1/saqs', { token, body: { saqType: 'A' } });
   return started.body.content.id as string;
+}
+
+/** A signed SAQ A of the merchant, submitted to Demo Bank: the bank's validation has one to judge. */
+async function submittedSaq(base: string): Promise<string> {
+  const token = (await login(base, 'merchant@demo.test')).body.content.token as string;
+  const signed = await signedSaqA(base, token);
+  await call(base, 'POST', `/saq/api/v1/saqs/${signed.id}/submit`, { token, body: { bankId: 'org-demo-bank' } });
+  return signed.id as string;
 }
 
 interface Identity {
@@ -114,6 +123,8 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('POST /wbe/api/compliance-documents/:type');
     expect(listed).toContain('GET /wbe/api/management-saq/documents/:type/:documentId/file');
     expect(listed).toContain('DELETE /wbe/api/userComplianceShares/:bankId');
+    expect(listed).toContain('POST /wbe/api/management-saq/saqs/:saqId/validate');
+    expect(listed).toContain('POST /wbe/api/management-saq/saqs/:saqId/return');
   });
 
   it(
@@ -142,8 +153,12 @@ describe('fuzzing every mounted route', () => {
           ...users.flatMap((user) => user.organizationIds),
           ...documents.flatMap((document) => [document.kind, document.id, String(document.latestVersion)]),
           ...COLLECTION_NAMES,
-          // an SAQ the saq user may answer, and items of its questionnaire
+          // an SAQ submitted to the bank user's bank (for its validation), an SAQ the saq user may
+          // answer, and items of its questionnaire
+          await submittedSaq(server.base),
           await startedSaq(server.base),
+          'compliant',
+          'nonCompliant',
           'req_2_2_2',
           'companyName',
           'org-demo-bank',

@@ -350,7 +350,7 @@ describe('SAQ service /saq/api/v1', () => {
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
     expect(pdf.getPageCount()).toBeLessThanOrEqual(3);
     expect(pdf.getTitle()).toBe('SAQ A Attestation of Compliance');
-    const text = pdfText(file.bytes);
+    const text = await pdfText(file.bytes);
     for (const expected of [
       'Merchant: Demo Merchant Ltd',
       'Standard: PCI DSS 4.0.1',

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { expect } from 'vitest';
 import { SAQ_A_FIELDS, SAQ_A_QUESTIONS } from '../../support/saq-a';
 import { call } from './harness';
@@ -51,25 +51,47 @@ export async function download(base: string, path: string, token: string) {
 }
 
 /**
- * The text a PDF draws with a standard font: its content streams inflated, the hex strings of the
- * text operators decoded (pdf-lib writes `<48656C6C6F> Tj`).
+ * The text a PDF draws, as Unicode: each page's content stream read operator by operator, the
+ * string of every `Tj` decoded through the current font's ToUnicode map (pdf-lib embeds one for
+ * every TrueType font it subsets, and writes glyph ids as 4-digit hex) — so a letter that does not
+ * print would be missing here.
  */
-export function pdfText(bytes: Buffer): string {
-  const source = bytes.toString('latin1');
-  const texts: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    const end = source.indexOf('endstream', start);
-    if (end < 0) continue;
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
-    } catch {
-      content = source.slice(start, end);
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await PDFDocument.load(bytes);
+  const lines: string[] = [];
+  for (const page of pdf.getPages()) {
+    const fonts = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+    const maps = new Map<string, Map<string, string>>();
+    for (const [name, ref] of fonts?.entries() ?? []) {
+      const font = pdf.context.lookup(ref, PDFDict);
+      const toUnicode = font.lookup(PDFName.of('ToUnicode'));
+      maps.set(name.asString(), toUnicode instanceof PDFRawStream ? unicodeMap(streamText(toUnicode)) : new Map());
     }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
-      texts.push(Buffer.from(hex[1], 'hex').toString('latin1'));
-    for (const plain of content.matchAll(/\((.*?)\)\s*Tj/g)) texts.push(plain[1]);
+    const contents = page.node.Contents();
+    const streams =
+      contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
+    let map = new Map<string, string>();
+    for (const stream of streams) {
+      if (!(stream instanceof PDFRawStream)) continue;
+      for (const op of streamText(stream).matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
+        if (op[1]) map = maps.get(op[1]) ?? new Map();
+        else lines.push((op[2].match(/.{4}/g) ?? []).map((code) => map.get(code.toUpperCase()) ?? '\uFFFD').join(''));
+      }
+    }
   }
-  return texts.join('\n');
+  return lines.join('\n');
+}
+
+function streamText(stream: PDFRawStream): string {
+  return Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+}
+
+/** A ToUnicode CMap's `bfchar` entries: glyph code (4 hex digits) → the text it stands for. */
+function unicodeMap(cmap: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const [, code, unicode] of cmap.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g)) {
+    const units = (unicode.match(/.{4}/g) ?? []).map((unit) => Number.parseInt(unit, 16));
+    map.set(code.toUpperCase(), String.fromCharCode(...units));
+  }
+  return map;
 }

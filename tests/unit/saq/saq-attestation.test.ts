@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
 import { loadTranslator } from '../../../server/http/i18n';
@@ -31,7 +31,7 @@ const saq: SaqRecord = {
 };
 
 describe('the attestation PDF', () => {
-  it('renders Turkish text and characters outside the standard fonts without failing, over the pages it needs', async () => {
+  it('prints Turkish letters with an embedded Unicode font (a subset), and a question mark where it has no glyph', async () => {
     const bytes = await renderAttestation(loadTranslator('locales'), {
       saq,
       body,
@@ -44,13 +44,27 @@ describe('the attestation PDF', () => {
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe('SAQ A Uyumluluk Beyanı');
     expect(pdf.getKeywords()).toBe(`sha256:${answersDigest(saq.answers)}`);
-    const text = pdfText(bytes);
-    // the standard fonts' WinAnsi has Ö and Ü but not ş, ı, İ, ğ: those lose their marks, the rest is '?'
-    expect(text).toContain('Üye isyeri: Örnek Ödeme Hizmetleri A.S. ??');
-    expect(text).toContain('Imzalayan: Sule Isik, Genel Müdür');
-    expect(text).toContain('Çagri merkezi yok; ödeme sayfasi disarida ?');
+    // DejaVu Sans and its bold embedded as TrueType subsets (pdf-lib suffixes a tag), no standard font
+    const fonts = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter(
+        (object): object is PDFDict =>
+          object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('FontDescriptor'),
+      );
+    expect(fonts.map((font) => String(font.get(PDFName.of('FontName'))))).toEqual([
+      expect.stringMatching(/^\/DejaVuSans-\d+$/),
+      expect.stringMatching(/^\/DejaVuSans-Bold-\d+$/),
+    ]);
+    for (const font of fonts) expect(font.get(PDFName.of('FontFile2'))).toBeDefined();
+    expect(bytes.length).toBeLessThan(60_000); // subsets, not the 700 KB fonts
+    const text = await pdfText(bytes);
+    expect(text).toContain('Üye işyeri: Örnek Ödeme Hizmetleri A.Ş. ??');
+    expect(text).toContain('İmzalayan: Şule Işık, Genel Müdür');
+    expect(text).toContain('Çağrı merkezi yok; ödeme sayfası dışarıda ?');
     expect(text).toContain('Uyum durumu: Yasal istisnayla uyumlu');
     expect(text).toContain('Tarih: 2026-11-25');
+    for (const letter of ['ş', 'ğ', 'ı', 'İ', 'ç', 'ö', 'ü', 'Ş', 'Ç', 'Ö', 'Ü']) expect(text).toContain(letter);
   });
 
   it('digests the answers independently of key order', () => {

@@ -76,6 +76,21 @@ describe('SAQ compliance as a bank reads it', () => {
     expect(overallStatus({ compliance: 'legalException', expiresAt: inDays(31) }, now)).toBe('compliant');
   });
 
+  it("the bank's decision counts: a returned SAQ is non-compliant, a validated outcome overrides the declaration", () => {
+    const valid = { compliance: 'compliant' as const, expiresAt: inDays(200) };
+    expect(overallStatus({ ...valid, returned: true }, now)).toBe('nonCompliant');
+    // reworked after the return: the signature is gone, but it is still the bank's non-compliance
+    expect(overallStatus({ ...valid, returned: true, expiresAt: null }, now)).toBe('nonCompliant');
+    expect(overallStatus({ ...valid, validatedCompliance: 'nonCompliant' }, now)).toBe('nonCompliant');
+    expect(
+      overallStatus({ compliance: 'nonCompliant', expiresAt: inDays(200), validatedCompliance: 'compliant' }, now),
+    ).toBe('compliant');
+    expect(overallStatus({ ...valid, validatedCompliance: 'compliant', expiresAt: inDays(3) }, now)).toBe(
+      'expiresSoon',
+    );
+    expect(overallStatus({ ...valid, validatedCompliance: null }, now)).toBe('compliant');
+  });
+
   it('expires a year after signing; reads the declaration of Part 3', () => {
     expect(expiryOf(new Date('2026-02-28T10:00:00Z')).toISOString()).toBe('2027-02-28T10:00:00.000Z');
     expect(declaredCompliance({ status: 'compliantLegalException' })).toBe('legalException');
@@ -83,23 +98,27 @@ describe('SAQ compliance as a bank reads it', () => {
     expect(declaredCompliance({})).toBeNull();
   });
 
-  it('counts totals, breakdowns and the expiries of this month and the next eleven', () => {
+  it('counts totals, breakdowns and the expiries of this month and the next twelve', () => {
     const stats = complianceStats(
       [
         { overallStatus: 'compliant', saqType: 'A', level: 4, expiresAt: '2027-10-31T00:00:00Z' },
         { overallStatus: 'expiresSoon', saqType: 'D', level: null, expiresAt: '2026-12-05T00:00:00Z' },
         { overallStatus: 'expired', saqType: 'A', level: 4, expiresAt: '2026-11-01T00:00:00Z' },
         { overallStatus: 'compliant', saqType: 'A', level: 1, expiresAt: '2027-11-01T00:00:00Z' },
+        // signed today: expires in the thirteenth month, which the chart must show
+        { overallStatus: 'compliant', saqType: 'A', level: 1, expiresAt: expiryOf(now).toISOString() },
+        { overallStatus: 'compliant', saqType: 'B', level: 1, expiresAt: '2027-12-01T00:00:00Z' },
       ],
       now,
     );
-    expect(stats.totals).toEqual({ submitted: 4, compliant: 2, nonCompliant: 0, expiresSoon: 1, expired: 1 });
+    expect(stats.totals).toEqual({ submitted: 6, compliant: 4, nonCompliant: 0, expiresSoon: 1, expired: 1 });
     expect(stats.bySaqType).toEqual([
-      { key: 'A', count: 3 },
+      { key: 'A', count: 4 },
+      { key: 'B', count: 1 },
       { key: 'D', count: 1 },
     ]);
     expect(stats.byLevel).toEqual([
-      { key: '1', count: 1 },
+      { key: '1', count: 3 },
       { key: '4', count: 2 },
       { key: 'unknown', count: 1 },
     ]);
@@ -116,11 +135,13 @@ describe('SAQ compliance as a bank reads it', () => {
       '2027-08',
       '2027-09',
       '2027-10',
+      '2027-11',
     ]);
     expect(stats.expiriesByMonth.filter((month) => month.count > 0)).toEqual([
       { month: '2026-11', count: 1 },
       { month: '2026-12', count: 1 },
       { month: '2027-10', count: 1 },
+      { month: '2027-11', count: 2 },
     ]);
   });
 });

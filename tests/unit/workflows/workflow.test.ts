@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DocumentKind } from '../../../core/documents/document.types';
 import { validateDocument } from '../../../core/documents/validate';
+import type { WorkflowBody } from '../../../core/workflows/workflow.types';
 import { allowedActions, judgeAction, openTransitions, stateOf } from '../../../core/workflows/workflow.utils';
 import { mccResource, mccWorkflow } from '../resources/fixtures';
 import { subject } from '../support/subjects';
@@ -111,5 +113,26 @@ describe('publishing a workflow', () => {
     expect(valid(grouped, { published })).toEqual([
       { path: '/body/transitions/1/guard/group', message: 'unknown role group "auditors"' },
     ]);
+  });
+
+  it("of a service's records (records: service): names no published resource, and no resource may use it", () => {
+    const seeded = JSON.parse(readFileSync('schemas/workflows/saq.json', 'utf8')) as { body: WorkflowBody };
+    const documents: Record<string, unknown> = {
+      'role-groups/app': { groups: { bank: ['admin', 'bank'] } },
+      'workflow/saq': seeded.body,
+    };
+    const published = (kind: DocumentKind, id: string) => documents[`${kind}/${id}`];
+    expect(valid(seeded.body, { published })).toEqual([]);
+    documents['resource/mcc'] = mccResource();
+    expect(valid({ ...seeded.body, resource: 'mcc' }, { published })).toEqual([
+      { path: '/body/resource', message: '"mcc" is a published resource, not a service\'s records' },
+    ]);
+    expect(
+      validateDocument({ kind: 'resource', id: 'mcc', body: { ...mccResource(), workflow: 'saq' } }, { published }),
+    ).toContainEqual({
+      path: '/body/workflow',
+      message: 'workflow "saq" moves a service\'s records',
+    });
+    expect(valid({ ...seeded.body, records: 'elsewhere' } as never).length).toBeGreaterThan(0);
   });
 });

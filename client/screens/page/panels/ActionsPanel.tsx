@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, DialogBody, type IconName } from '@blueprintjs/core';
+import { Alert, Button, Classes, Dialog, DialogBody, type IconName } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -88,6 +88,8 @@ export function ActionsPanel({ panel, data, params }: Props) {
 
   return (
     <div className="page-actions">
+      {/* every button hidden by its guard or `when` (e.g. a decision taken): the panel's empty text */}
+      {shown.length === 0 && panel.empty && <p className={Classes.TEXT_MUTED}>{text(panel.empty)}</p>}
       {shown.map((action) => (
         <Button
           key={action.id}
