@@ -146,7 +146,7 @@ async function signAndSubmit(page: Page, saqType: string) {
   const submitDialog = page.getByRole('dialog');
   await submitDialog.getByRole('combobox').selectOption({ label: 'Demo Bank' });
   await submitDialog.getByRole('button', { name: t('list.send') }).click();
-  await expect(header).toContainText('Submitted');
+  await expect(header).toContainText('Waiting for validation');
 }
 
 /** The bank, in a browser of its own, finds the merchant's SAQ in compliance tracking. */
