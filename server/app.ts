@@ -15,6 +15,7 @@ import { declarePublishedResources, declareResource } from './config/resource-qu
 import { readSeedFiles } from './config/seed-files';
 import type { AppContext } from './context';
 import { PAGE_VIEW_PATH } from './gateway/analytics';
+import { isComplianceUpload } from './gateway/compliance-documents';
 import { flowRouter } from './gateway/flow';
 import { iamRouter } from './gateway/iam';
 import { invRouter } from './gateway/inv';
@@ -233,7 +234,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       noStore,
       optionalAuthenticate(ctx),
       anonymousWriteRateLimit(limits.anonymousWrites, (req) => signIn(req) || pageView(req), ctx.counters),
-      bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: SIGNED_IN_LIMIT, trusted: signedIn }),
+      bodies({
+        smallLimit: ANONYMOUS_LIMIT,
+        largeLimit: SIGNED_IN_LIMIT,
+        trusted: signedIn,
+        readByRoute: isComplianceUpload,
+      }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));
     app.use('/wbe/api', wbeRouter(ctx, services, limits));

@@ -9,7 +9,7 @@ export interface ProgressToast {
 }
 
 /** A toast with a progress bar that stays until closed (long downloads: client/api/download.ts). */
-export function progressToast(title: string): ProgressToast {
+export function progressToast(title: string, icon: 'download' | 'upload' = 'download'): ProgressToast {
   let key: Promise<string> | null = null;
   let closed = false;
   const render = (fraction: number | undefined) => (
@@ -23,7 +23,7 @@ export function progressToast(title: string): ProgressToast {
       if (closed) return;
       const previous = key;
       key = toaster().then(async (shown) =>
-        shown.show({ message: render(fraction), icon: 'download', timeout: 0 }, previous ? await previous : undefined),
+        shown.show({ message: render(fraction), icon, timeout: 0 }, previous ? await previous : undefined),
       );
     },
     close() {

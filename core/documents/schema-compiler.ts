@@ -43,6 +43,8 @@ function passwordPolicy(cxt: KeywordCxt): void {
 export function createContentAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, code: { source: true } });
   addFormats(ajv);
+  // RJSF's file fields (a data URL): known, so not warned about, and judged by the endpoint that takes the file
+  ajv.addFormat('data-url', true);
   ajv.addKeyword({ keyword: 'x-password-policy', type: 'string', schemaType: 'boolean', code: passwordPolicy });
   return ajv;
 }

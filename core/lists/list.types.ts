@@ -107,6 +107,13 @@ export interface ActionCall {
   path: string;
   body?: Record<string, string>;
   then?: { route: string };
+  /**
+   * Send the form's values as multipart/form-data: each file field (a data URL, `format: data-url`)
+   * as a file part under its field name, every other value as text, with an upload progress bar.
+   */
+  multipart?: boolean;
+  /** Refusals with these statuses show the server's message as a warning (shell §8 '400 on creating a compliance share'). */
+  warnOn?: number[];
 }
 
 /** What a `when` rule reads: the row, and the user as workflows see them. */

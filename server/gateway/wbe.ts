@@ -27,6 +27,7 @@ import { impersonationRouter } from './impersonation';
 import { smtpSettingsRouter } from './smtp-settings';
 import { wizardRouter } from './wizards';
 import { realtimeAuthRouter } from './realtime-auth';
+import { complianceDocumentsRouter } from './compliance-documents';
 import { managementSaqRouter } from './management-saq';
 
 /**
@@ -132,6 +133,7 @@ export function wbeRouter(
   router.use(managementSaqRouter(ctx, services, signedIn));
   router.use(helpChatRouter(ctx, services, signedIn, limits));
   router.use(reportsRouter(ctx, services, signedIn));
+  router.use(complianceDocumentsRouter(ctx, services, signedIn));
 
   return router;
 }

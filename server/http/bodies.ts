@@ -10,6 +10,8 @@ export interface BodyOptions {
   largeLimit: string;
   /** Whether the caller may send a large body; decided before a byte of the body is read. */
   trusted(req: Request): Promise<boolean>;
+  /** Requests whose route reads the body itself (a multipart upload with its own cap): left unread here. */
+  readByRoute?(req: Request): boolean;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -43,7 +45,7 @@ export function bodies(options: BodyOptions): RequestHandler {
   const small = parsersFor(options.smallLimit);
   const large = parsersFor(options.largeLimit);
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (!hasBody(req)) {
+    if (!hasBody(req) || options.readByRoute?.(req)) {
       req.body = {};
       next();
       return;

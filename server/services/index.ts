@@ -2,6 +2,8 @@ import type { AppContext } from '../context';
 import { AdminService } from './admin.service';
 import { AnalyticsService } from './analytics.service';
 import { AuthService } from './auth.service';
+import { ComplianceDocumentsService } from './compliance-documents.service';
+import { ComplianceSharesService } from './compliance-shares.service';
 import { DashboardService } from './dashboard.service';
 import { ErrorReportService } from './error-report.service';
 import { HelpChatService } from './help-chat.service';
@@ -47,6 +49,8 @@ export function createServices(ctx: AppContext) {
     reports: new ReportsService(ctx),
     analytics: new AnalyticsService(ctx),
     smtpSettings: new SmtpSettingsService(ctx),
+    complianceDocuments: new ComplianceDocumentsService(ctx),
+    complianceShares: new ComplianceSharesService(ctx),
   };
 }
 

@@ -6,12 +6,14 @@ import { CONVERSATION_FIELDS, MESSAGE_FIELDS } from './help-chat.service';
 import { REPORT_STORE_FIELDS } from './reports.service';
 import { PAGE_VIEW_FIELDS } from './analytics.service';
 import { IMPERSONATION_FIELDS } from './impersonation.service';
+import { COMPLIANCE_DOCUMENT_STORE_FIELDS } from './compliance-documents.service';
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
-const SERVER_FILTERS: Array<[name: 'tokens' | 'sites' | 'saqs', fields: QueryableFields]> = [
+const SERVER_FILTERS: Array<[name: 'tokens' | 'sites' | 'saqs' | 'complianceShares', fields: QueryableFields]> = [
   ['tokens', { filterable: ['userId'], sortable: [] }],
   ['sites', { filterable: ['organizationId'], sortable: [] }],
   ['saqs', { filterable: ['userId', 'bankId'], sortable: [] }],
+  ['complianceShares', { filterable: ['bankId'], sortable: [] }],
 ];
 
 /**
@@ -27,6 +29,7 @@ export async function declareFixedQueryables(store: Store): Promise<void> {
   await store.declareQueryable('reports', REPORT_STORE_FIELDS);
   await store.declareQueryable('impersonations', IMPERSONATION_FIELDS);
   await store.declareQueryable('pageViews', PAGE_VIEW_FIELDS);
+  await store.declareQueryable('complianceDocuments', COMPLIANCE_DOCUMENT_STORE_FIELDS);
   await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
   for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);
 }

@@ -56,7 +56,7 @@ export interface NotificationPreferences {
 export interface OrganizationRecord {
   id: string;
   name: string;
-  /** 'bank': merchants submit SAQs to it (GET /saq/api/v1/banks). */
+  /** 'bank': merchants submit SAQs to it (GET /saq/api/v1/banks) and share compliance documents with it. */
   kind?: 'bank';
 }
 
@@ -283,4 +283,39 @@ export interface NotificationRecord {
   /** False when the only group is 'ignore' (shell §5): kept and sent in real time, never listed. */
   shown: boolean;
   payload: NotificationPayload;
+}
+
+/** An ASV scan report or AoC a merchant organisation uploaded (server/services/compliance-documents.service.ts). */
+export interface ComplianceDocumentRecord {
+  id: string;
+  type: 'asv' | 'aoc';
+  organizationId: string;
+  /** The organisation's name when uploaded, so banks' lists filter and sort on it. */
+  merchantName: string;
+  fileName: string;
+  size: number;
+  /** sha256 of the bytes, hex: the same file twice in one organisation is refused. */
+  sha256: string;
+  /** `yyyy-MM-dd`: the ASV scan date or the AoC's signature date. */
+  validFrom: string;
+  /** `yyyy-MM-dd`: the first day it is no longer valid. */
+  validUntil: string;
+  uploadedAt: string;
+  uploadedBy: string;
+  uploadedByName: string;
+}
+
+/** A compliance document's bytes, base64 (the store, so every instance serves it). */
+export interface ComplianceDocumentFileRecord {
+  id: string;
+  data: string;
+}
+
+/** A merchant organisation shares its compliance documents with a bank (id `<organizationId>:<bankId>`). */
+export interface ComplianceShareRecord {
+  id: string;
+  organizationId: string;
+  bankId: string;
+  createdAt: string;
+  createdBy: string;
 }

@@ -59,6 +59,9 @@ export const COLLECTION_NAMES = [
   'reportFiles',
   'pageViews',
   'impersonations',
+  'complianceDocuments',
+  'complianceDocumentFiles',
+  'complianceShares',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

@@ -109,6 +109,9 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId/attestation');
     expect(listed).toContain('GET /wbe/api/management-saq/stats');
+    expect(listed).toContain('POST /wbe/api/compliance-documents/:type');
+    expect(listed).toContain('GET /wbe/api/management-saq/documents/:type/:documentId/file');
+    expect(listed).toContain('DELETE /wbe/api/userComplianceShares/:bankId');
   });
 
   it(
@@ -143,6 +146,9 @@ describe('fuzzing every mounted route', () => {
           'companyName',
           'org-demo-bank',
           'locations',
+          // compliance document types
+          'asv',
+          'aoc',
           '1',
           '2',
         ]),

@@ -10,7 +10,8 @@ import { fillPath } from '../../../core/routes/route.utils';
 import { clientForPath } from '../../api/clients';
 import { downloadFile } from '../../api/download';
 import { failureText } from '../../api/failureText';
-import { contentOrSelf } from '../../api/http';
+import { sendMultipart } from '../../api/multipart';
+import { contentOrSelf, failureOf } from '../../api/http';
 import { useAppConfig } from '../../runtime/appConfig';
 import { showToast } from '../../lib/toaster';
 import { clientActions } from './clientActions';
@@ -95,7 +96,10 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
           const { client, url } = clientForPath(path);
           const mapped = action.call.body && callBody(action.call.body, { row, route: routeParams });
           const data = 'rows' in target ? { ids: target.rows.map((selected) => selected.id) } : (values ?? mapped);
-          const answer = await client.request({ method: action.call.method, url, data });
+          const answer =
+            action.call.multipart && values
+              ? await sendMultipart(client, { method: action.call.method, url, values }, t('upload.inProgress'))
+              : await client.request({ method: action.call.method, url, data });
           void showToast(action.successMessage ? text(action.successMessage, target) : t('list.done'), 'success');
           await queryClient.invalidateQueries({ queryKey: listKey(listId) });
           onDone();
@@ -106,7 +110,14 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
           }
         }
       } catch (error) {
-        void showToast(failureText(error, t, i18n), 'danger');
+        const failure = failureOf(error);
+        if (failure?.message && action.call?.warnOn?.includes(failure.status)) {
+          void showToast(failure.message, 'warning');
+          return;
+        }
+        const reason = failureText(error, t, i18n);
+        // an upload says first that the file did not arrive (domain §8 'could not be uploaded'), then why
+        void showToast(action.call?.multipart ? `${t('errors.fileCouldNotBeUploaded')} ${reason}` : reason, 'danger');
       } finally {
         setRunning(null);
       }

@@ -54,6 +54,8 @@ const FIELD_NAMES = [
   'agree',
   'bankId',
   'channel_name',
+  'bankId',
+  'validFrom',
   '__proto__',
   'constructor',
 ];
