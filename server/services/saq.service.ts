@@ -123,6 +123,9 @@ export class SaqService {
 
   constructor(private readonly ctx: AppContext) {}
 
+  /** PCI requests (pci-requests.service.ts): checks the request a submission picks and links it. */
+  submissionHook?: (saq: SaqRecord, bankId: string, requestId: string | undefined) => Promise<string | null>;
+
   private get records() {
     return this.ctx.store.collection<SaqRecord>('saqs');
   }
@@ -398,12 +401,13 @@ export class SaqService {
    * Submits a signed SAQ to a bank (409 `saqNotSigned` before; 422 `bankNotFound` for an id that is
    * no bank): the bank's users are notified and told in real time (`saq.submitted`).
    */
-  async submit(userId: string, id: string, bankId: string): Promise<SaqView> {
+  async submit(userId: string, id: string, bankId: string, requestId?: string): Promise<SaqView> {
     const submitted = await this.ctx.store.withLock(this.lock(userId), async () => {
       const record = await this.owned(userId, id);
       if (record.status !== 'signed') throw new AppError(409, 'saqNotSigned');
       const bank = await this.ctx.store.collection<OrganizationRecord>('organizations').get(bankId);
       if (bank?.kind !== 'bank') throw new AppError(422, 'bankNotFound');
+      const pciRequestId = (await this.submissionHook?.(record, bank.id, requestId)) ?? null;
       const owner = await this.ctx.store.collection<UserRecord>('users').get(userId);
       const level = await this.ctx.store.collection<SaqLevelResultRecord>('saqLevelResults').get(userId);
       const now = new Date().toISOString();
@@ -416,6 +420,7 @@ export class SaqService {
         merchantName: await this.organizationName(record.organizationId),
         merchantEmail: owner?.email ?? null,
         level: level?.level ?? null,
+        pciRequestId,
         updatedAt: now,
       };
       await this.records.replace(record.id, changed);
