@@ -46,7 +46,7 @@ describe('PCI requests and request IDs', () => {
     const switched = await as(bank, 'GET', '/trn/v2/login/organization/org-demo-acquirer');
     expect(switched.status).toBe(200);
     acquirer = switched.body.content.token;
-  });
+  }, 90_000); // four sign-ins: slow on a loaded machine
   afterAll(() => server?.close());
 
   it('refuses signed-out callers, merchants on the bank side and banks on the merchant side', async () => {
@@ -126,10 +126,10 @@ describe('PCI requests and request IDs', () => {
     expect((await as(merchant, 'POST', REQUESTS, { requestId: revoked.code })).body.code).toBe('requestIdNotFound');
 
     const lapsed = await generate({ dueDate: day(1), limit: 5 });
-    const record = await server.store.collection<PciRequestIdRecord>('pciRequestIds').get(lapsed.id);
-    await server.store
-      .collection<PciRequestIdRecord>('pciRequestIds')
-      .replace(lapsed.id, { ...record!, dueDate: day(-1) });
+    const stored = server.store.collection<PciRequestIdRecord>('pciRequestIds');
+    const record = await stored.get(lapsed.id);
+    if (!record) throw new Error('the generated request ID is not stored');
+    await stored.replace(lapsed.id, { ...record, dueDate: day(-1) });
     const late = await as(merchant, 'POST', REQUESTS, { requestId: lapsed.code });
     expect([late.status, late.body.code]).toEqual([410, 'requestIdExpired']);
     // the bank's own code is not a request to itself
@@ -227,5 +227,5 @@ describe('PCI requests and request IDs', () => {
     // a level 1 merchant validates with a QSA: no SAQ, but an AoC to upload
     await results.replace(user.id, { ...level, level: 1 });
     expect(await status()).toMatchObject({ saqStatus: 'notRequired', aocStatus: 'uploadRequired' });
-  });
+  }, 180_000); // an SAQ answered one by one and signed: slow on a loaded machine
 });

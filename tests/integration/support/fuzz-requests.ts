@@ -56,6 +56,10 @@ const FIELD_NAMES = [
   'channel_name',
   'bankId',
   'validFrom',
+  'requestId',
+  'dueDate',
+  'limit',
+  'note',
   '__proto__',
   'constructor',
 ];
