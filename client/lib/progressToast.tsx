@@ -1,4 +1,5 @@
 import { ProgressBar } from '@blueprintjs/core';
+import { flushSync } from 'react-dom';
 import { toaster } from './toaster';
 import './progressToast.css';
 
@@ -22,9 +23,16 @@ export function progressToast(title: string, icon: 'download' | 'upload' = 'down
     update(fraction) {
       if (closed) return;
       const previous = key;
-      key = toaster().then(async (shown) =>
-        shown.show({ message: render(fraction), icon, timeout: 0 }, previous ? await previous : undefined),
-      );
+      key = toaster().then(async (shown) => {
+        const id = previous ? await previous : undefined;
+        // committed at once: the toaster tells an update from a new toast by the toasts it has rendered,
+        // so an update arriving before the first render would add a second toast under the same key
+        let shownKey = '';
+        flushSync(() => {
+          shownKey = shown.show({ message: render(fraction), icon, timeout: 0 }, id);
+        });
+        return shownKey;
+      });
     },
     close() {
       closed = true;

@@ -7,7 +7,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { addDays, dayOf } from '../../core/compliance/compliance-documents';
 import { PASSWORD } from './support/users';
-import { chooseLanguage, type Language, signIn, t } from './support/ui';
+import { chooseLanguage, type Language, signIn, storedConfig, t } from './support/ui';
 
 const SHOTS = 'artifacts/screenshots';
 const text = (key: string, values: Record<string, string | number>) =>
@@ -115,6 +115,21 @@ test('a merchant uploads an ASV report, a bank sees it while it is shared', asyn
   await bank.reload();
   await expect(bank.getByText(t('complianceDocuments.asv.bankEmpty'))).toBeVisible();
 
+  // shared meanwhile from elsewhere: this page's Start is refused with 400, whose message shows as a warning
+  const token = (await storedConfig(merchant))?.token as string;
+  const elsewhere = await merchant.request.post('/wbe/api/userComplianceShares', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { bankId: 'org-demo-bank' },
+  });
+  expect(elsewhere.status()).toBe(201);
+  await demoBank.getByRole('button', { name: t('complianceDocuments.sharing.start') }).click();
+  await confirm.getByRole('button', { name: t('complianceDocuments.sharing.start') }).click();
+  await expect(merchant.locator('.bp6-toast.bp6-intent-warning')).toContainText(t('errors.alreadySharing'));
+  await merchant.reload();
+  await demoBank.getByRole('button', { name: t('complianceDocuments.sharing.stop') }).click();
+  await confirm.getByRole('button', { name: t('complianceDocuments.sharing.stop') }).click();
+  await expect(demoBank).toContainText(t('complianceDocuments.sharing.notSharing'));
+
   // the merchant deletes the report
   await merchant.goto('/app/saq/reports/asv');
   await row.getByRole('button', { name: t('complianceDocuments.delete') }).click();
@@ -157,6 +172,12 @@ test('the AoC list in Turkish; a failed upload of a file of interest is logged b
     const row = merchant.locator('tbody tr[data-index]').filter({ hasText: 'AoC 2026.pdf' });
     await expect(row).toContainText(t('complianceDocuments.states.expiresSoon', 'tr'));
     await merchant.screenshot({ path: `${SHOTS}/saq-documents-aoc-tr.png` });
+    await row.getByRole('button', { name: t('complianceDocuments.delete', 'tr') }).click();
+    await merchant
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('complianceDocuments.delete', 'tr') })
+      .click();
+    await expect(merchant.getByText(t('complianceDocuments.aoc.empty', 'tr'))).toBeVisible();
   } finally {
     // the language is saved to the profile: later specs sign the merchant in in English
     await chooseLanguage(merchant, 'en', 'tr');
