@@ -19,6 +19,8 @@ import { saqCatalog } from '../../core/saq/saq-catalog';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import type { Language } from '../http/i18n';
+import { publishToUser } from '../realtime/publish';
 import { findWhere } from '../store/matching';
 import type {
   ComplianceDocumentRecord,
@@ -31,7 +33,11 @@ import type {
   UserRecord,
 } from '../store/records.types';
 import { sessionOrganization } from './compliance-documents.service';
+import { createNotification } from './notifications';
 import type { SaqService } from './saq.service';
+
+/** Who hears of a merchant entering a request ID: those who make them or follow the merchants. */
+const FOLLOWERS = ['complianceRequest:view', 'pcidssAcquirerMerchants:view'];
 
 /** The bank's generate form (schemas/forms/pci-request-id-generate.json) judges what a bank sends. */
 export const GENERATE_FORM = 'pci-request-id-generate';
@@ -230,7 +236,36 @@ export class PciRequestsService {
       return request;
     });
     await this.shareWith(auth, created);
+    await this.notifyBank(created);
     return this.view(created, await this.factsOf(organizationId), now);
+  }
+
+  /** The bank's users who follow request IDs hear of a merchant entering one (bell and `pciRequest.created`). */
+  private async notifyBank(request: PciRequestRecord): Promise<void> {
+    const staff = await this.ctx.store
+      .collection<UserRecord>('users')
+      .find(
+        (user) =>
+          user.organizationIds.includes(request.bankId) &&
+          user.roles.includes('bank') &&
+          user.permissions.some((permission) => FOLLOWERS.includes(permission)),
+      );
+    const values = { merchant: request.merchantName, code: request.requestCode };
+    const texts = (language: Language) => ({
+      title: this.ctx.translator.t(language, 'pciRequests.notification.title', values),
+      description: this.ctx.translator.t(language, 'pciRequests.notification.description', values),
+      url: '/app/pci-dss/merchants',
+    });
+    for (const user of staff) {
+      await createNotification(this.ctx, {
+        receiverId: user.id,
+        groups: [{ groupValue: 'announcement', groupKey: 'pciRequestCreated' }],
+        payload: { ...texts('en'), tr: texts('tr') },
+      });
+      await publishToUser(this.ctx, user.id, 'pciRequest.created', { id: request.id }).catch((error: unknown) =>
+        this.ctx.log.error(`PCI request ${request.id} opened but not announced`, error),
+      );
+    }
   }
 
   private async shareWith(auth: AuthContext, request: PciRequestRecord): Promise<void> {

@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Filter } from '../../core/query/query.types';
 import { encodeListQuery } from '../../core/query/query.utils';
+import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
 import type { PciRequestIdRecord, SaqLevelResultRecord, UserRecord } from '../../server/store/records.types';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { SAQ_API, signedSaqA } from './support/saq-flow';
@@ -135,6 +136,20 @@ describe('PCI requests and request IDs', () => {
     // the bank's own code is not a request to itself
     const own = await generate({ dueDate: day(10), limit: 5 });
     expect((await as(bank, 'POST', REQUESTS, { requestId: own.code })).status).toBe(403);
+
+    // the bank hears of it, in the reader's language
+    for (const [language, title] of [
+      ['en', `Demo Merchant Ltd entered request ID ${single.code}`],
+      ['tr', `Demo Merchant Ltd, ${single.code} talep kimliğini girdi`],
+    ]) {
+      const notifs = await call(server.base, 'GET', '/ntgw/api/notifs?pageSize=50', {
+        token: bank,
+        headers: { 'x-api-key': NOTIFICATIONS_API_KEY, 'accept-language': language },
+      });
+      expect(notifs.body.content.items).toContainEqual(
+        expect.objectContaining({ title, url: '/app/pci-dss/merchants' }),
+      );
+    }
 
     // another organisation's request is 404 as if it did not exist
     const id = entered.body.content.id;
