@@ -1,5 +1,5 @@
 /**
- * PCI requests in Chromium: bank@demo.test generates a request ID on its generate-request-id screen,
+ * PCI requests in Chromium: bank@demo.test (switched to Demo Acquirer) generates a request ID on its generate-request-id screen,
  * merchant@demo.test lands on its PCI DSS requests, enters the code, opens the request and watches its
  * SAQ column follow the SAQ (in progress → awaiting signature → signed → completed once it is
  * submitted with the request picked); the bank then sees the merchant under PCI DSS merchants. Every
@@ -66,8 +66,13 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
   const due = inDays(45);
   let code = '';
 
+  // Demo Acquirer, so that the Demo Bank specs (saq-bank, saq-documents) find their own state
   const bank = await signedIn(browser, 'bank@demo.test', '/app/dashboard');
   await test.step('the bank generates a request ID for five merchants', async () => {
+    const reloaded = bank.waitForEvent('load');
+    await bank.getByRole('combobox', { name: t('shell.organization') }).selectOption({ label: 'Demo Acquirer' });
+    await reloaded;
+    await expectSignedInAt(bank, '/app/dashboard');
     await bank.goto('/app/management-saq/generate-request-id');
     await bank.getByRole('button', { name: t('pciRequests.generate.action') }).click();
     const dialog = bank.getByRole('dialog', { name: t('pciRequests.generate.action') });
@@ -95,7 +100,12 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     await dialog.getByRole('button', { name: t('list.send') }).click();
     await expect(merchant).toHaveURL(/\/app\/pci-dss-requests\/request\/[0-9a-f-]{36}$/);
     await expect(merchant.getByRole('main')).toContainText(code);
-    await expect(merchant.getByRole('main')).toContainText('Demo Bank');
+    await expect(merchant.getByRole('main')).toContainText('Demo Acquirer');
+    // entering it shared the organisation's ASV reports and AoCs with the bank
+    await merchant.goto('/app/saq/sharing-management');
+    await expect(merchant.getByRole('row').filter({ hasText: 'Demo Acquirer' })).toContainText(
+      t('complianceDocuments.sharing.sharing'),
+    );
     // the same code twice is refused with the catalogue's text
     await merchant.goto('/app/pci-dss-requests');
     await merchant.getByRole('button', { name: t('pciRequests.enter.action') }).click();
@@ -105,7 +115,7 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     await expect(merchant.getByText(t('errors.pciRequestExists')).first()).toBeVisible();
     await merchant.keyboard.press('Escape');
     const row = merchant.getByRole('row').filter({ hasText: code });
-    await expect(row).toContainText('Demo Bank');
+    await expect(row).toContainText('Demo Acquirer');
     await merchant.screenshot({ path: `${SHOTS}/pci-requests-merchant.png` });
     await row.click();
     await expect(merchant).toHaveURL(/\/app\/pci-dss-requests\/request\//);
@@ -155,11 +165,8 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     await expect(merchant).toHaveURL(new RegExp(`/app/pci-dss-requests/saq/${saqId}$`));
     await merchant.getByRole('button', { name: 'Submit to a bank' }).click();
     const dialog = merchant.getByRole('dialog');
-    await dialog.getByRole('combobox').first().selectOption({ label: 'Demo Bank' });
-    await dialog
-      .getByRole('combobox')
-      .nth(1)
-      .selectOption({ label: `Demo Bank · ${code} · ${due}` });
+    await dialog.getByLabel('Bank').selectOption({ label: 'Demo Acquirer' });
+    await dialog.getByLabel('Request ID').selectOption({ label: `Demo Acquirer · ${code} · ${due}` });
     await merchant.screenshot({ path: `${SHOTS}/pci-request-submit-dialog.png` });
     await dialog.getByRole('button', { name: t('list.send') }).click();
     await expect(merchant.getByRole('main')).toContainText('Submitted');
@@ -181,4 +188,8 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     await expect(bank.getByRole('row').filter({ hasText: code })).toContainText('4');
     expect(await missingKeys(bank)).toEqual([]);
   });
+
+  // entering the code started sharing the merchant's documents with Demo Acquirer: leave sharing as it was
+  const stopped = await request.delete('/wbe/api/userComplianceShares/org-demo-acquirer', { headers, data: {} });
+  expect(stopped.status(), await stopped.text()).toBe(200);
 });
