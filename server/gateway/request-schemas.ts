@@ -380,7 +380,11 @@ export const saqSubmitSchema = {
   type: 'object',
   required: ['bankId'],
   additionalProperties: false,
-  properties: { bankId: pattern('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$') },
+  properties: {
+    bankId: pattern('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$'),
+    /** The PCI request it answers (GET /wbe/api/pci-requests/open); empty: none picked. */
+    requestId: pattern('^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$'),
+  },
 };
 
 /** POST …/saqs/:saqId/migrate: the published questionnaire version to move the SAQ to (GET …/migration names it). */

@@ -113,8 +113,15 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   });
 
   router.post('/saqs/:saqId/submit', ...saq, answering, params, validate(saqSubmitSchema), async (req, res) => {
-    const { bankId } = req.body as { bankId: string };
-    res.json({ content: await services.saqs.submit(await callerOf(req), String(req.params.saqId), bankId) });
+    const { bankId, requestId } = req.body as { bankId: string; requestId?: string };
+    res.json({
+      content: await services.saqs.submit(
+        await callerOf(req),
+        String(req.params.saqId),
+        bankId,
+        requestId || undefined,
+      ),
+    });
   });
 
   saqMigrationRoutes(router, services, { saq, answering, params, userOf, callerOf });

@@ -29,6 +29,7 @@ import { wizardRouter } from './wizards';
 import { realtimeAuthRouter } from './realtime-auth';
 import { complianceDocumentsRouter } from './compliance-documents';
 import { managementSaqRouter } from './management-saq';
+import { pciRequestsRouter } from './pci-requests';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -131,6 +132,7 @@ export function wbeRouter(
   router.use(wizardRouter(ctx, services, signedIn));
   router.use(saqRouter(ctx, services, signedIn));
   router.use(managementSaqRouter(ctx, services, signedIn));
+  router.use(pciRequestsRouter(ctx, services, signedIn));
   router.use(helpChatRouter(ctx, services, signedIn, limits));
   router.use(reportsRouter(ctx, services, signedIn));
   router.use(complianceDocumentsRouter(ctx, services, signedIn));

@@ -15,6 +15,7 @@ import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
 import { SaqService } from './saq.service';
 import { ManagementSaqService } from './management-saq.service';
+import { PciRequestsService } from './pci-requests.service';
 import { SaqLevelService } from './saq-level.service';
 import { SaqMigrationService } from './saq-migration.service';
 import { SiteService } from './site.service';
@@ -29,6 +30,9 @@ export function createServices(ctx: AppContext) {
   const workflows = new WorkflowService(ctx, resources);
   const invitations = new InvitationService(ctx, resources, workflows);
   const saqs = new SaqService(ctx);
+  const pciRequests = new PciRequestsService(ctx, saqs);
+  // a submission picks the PCI request it answers (domain §5)
+  saqs.submissionHook = (saq, bankId, requestId) => pciRequests.answerWithSaq(saq, bankId, requestId);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -53,6 +57,7 @@ export function createServices(ctx: AppContext) {
     smtpSettings: new SmtpSettingsService(ctx),
     complianceDocuments: new ComplianceDocumentsService(ctx),
     complianceShares: new ComplianceSharesService(ctx),
+    pciRequests,
   };
 }
 

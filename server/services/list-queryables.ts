@@ -9,11 +9,15 @@ import { IMPERSONATION_FIELDS } from './impersonation.service';
 import { COMPLIANCE_DOCUMENT_STORE_FIELDS } from './compliance-documents.service';
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
-const SERVER_FILTERS: Array<[name: 'tokens' | 'sites' | 'saqs' | 'complianceShares', fields: QueryableFields]> = [
+const SERVER_FILTERS: Array<
+  [name: 'tokens' | 'sites' | 'saqs' | 'complianceShares' | 'pciRequestIds' | 'pciRequests', fields: QueryableFields]
+> = [
   ['tokens', { filterable: ['userId'], sortable: [] }],
   ['sites', { filterable: ['organizationId'], sortable: [] }],
-  ['saqs', { filterable: ['userId', 'bankId'], sortable: [] }],
+  ['saqs', { filterable: ['userId', 'bankId', 'organizationId'], sortable: [] }],
   ['complianceShares', { filterable: ['bankId'], sortable: [] }],
+  ['pciRequestIds', { filterable: ['organizationId', 'code'], sortable: [] }],
+  ['pciRequests', { filterable: ['organizationId', 'bankId'], sortable: [] }],
 ];
 
 /**

@@ -131,6 +131,9 @@ export class SaqService {
     this.flow = new SaqFlow(ctx);
   }
 
+  /** PCI requests (pci-requests.service.ts): checks the request a submission picks and links it. */
+  submissionHook?: (saq: SaqRecord, bankId: string, requestId: string | undefined) => Promise<string | null>;
+
   private get records() {
     return this.ctx.store.collection<SaqRecord>('saqs');
   }
@@ -423,13 +426,14 @@ export class SaqService {
    * Submits a signed SAQ to a bank (409 `saqNotSigned` before; 422 `bankNotFound` for an id that is
    * no bank): the bank's users are notified and told in real time (`saq.submitted`).
    */
-  async submit(caller: SaqCaller, id: string, bankId: string): Promise<SaqView> {
+  async submit(caller: SaqCaller, id: string, bankId: string, requestId?: string): Promise<SaqView> {
     const userId = caller.user.id;
     const submitted = await this.ctx.store.withLock(this.lock(userId), async () => {
       const record = await this.owned(userId, id);
       const move = this.flow.judge(record, 'submit', caller);
       const bank = await this.ctx.store.collection<OrganizationRecord>('organizations').get(bankId);
       if (bank?.kind !== 'bank') throw new AppError(422, 'bankNotFound');
+      const pciRequestId = (await this.submissionHook?.(record, bank.id, requestId)) ?? null;
       const owner = await this.ctx.store.collection<UserRecord>('users').get(userId);
       const level = await this.ctx.store.collection<SaqLevelResultRecord>('saqLevelResults').get(userId);
       const now = new Date().toISOString();
@@ -444,6 +448,7 @@ export class SaqService {
         level: level?.level ?? null,
         // a new submission waits for a new decision
         ...UNREVIEWED,
+        pciRequestId,
         updatedAt: now,
       };
       await this.flow.record(record, move, userId);

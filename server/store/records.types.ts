@@ -253,6 +253,8 @@ export interface SaqRecord {
   reviewedAt?: string | null;
   /** The name of the bank user who decided. */
   reviewedBy?: string | null;
+  /** The PCI request the submission answers (picked at submission; domain §5). */
+  pciRequestId?: string | null;
 }
 
 /** A signed SAQ's attestation PDF (id = the SAQ's id), kept in the store: instances share no disk. */
@@ -326,4 +328,42 @@ export interface ComplianceShareRecord {
   bankId: string;
   createdAt: string;
   createdBy: string;
+}
+
+/** A request ID a bank generated (docs/contracts.md 'PCI requests'); `used` counts the organisations that entered it. */
+export interface PciRequestIdRecord {
+  id: string;
+  /** What merchants type: `PCI-XXXX-XXXX`, unique across banks. */
+  code: string;
+  /** The bank's organisation. */
+  organizationId: string;
+  bankName: string;
+  /** `yyyy-MM-dd`, the last day: the merchant's validation is due then and the code can no longer be entered after it. */
+  dueDate: string;
+  /** How many merchant organisations may enter it. */
+  limit: number;
+  used: number;
+  note: string | null;
+  revoked: boolean;
+  createdAt: string;
+  createdBy: string;
+  createdByName: string;
+}
+
+/** A merchant organisation's PCI request to a bank, opened by entering a request ID. */
+export interface PciRequestRecord {
+  id: string;
+  requestIdId: string;
+  requestCode: string;
+  bankId: string;
+  bankName: string;
+  /** The merchant's organisation. */
+  organizationId: string;
+  merchantName: string;
+  dueDate: string;
+  createdAt: string;
+  createdBy: string;
+  createdByEmail: string;
+  /** The SAQ submitted for this request (picked at submission), if any. */
+  answeredBy: string | null;
 }

@@ -62,6 +62,8 @@ export const COLLECTION_NAMES = [
   'complianceDocuments',
   'complianceDocumentFiles',
   'complianceShares',
+  'pciRequestIds',
+  'pciRequests',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

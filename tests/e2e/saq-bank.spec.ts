@@ -97,6 +97,8 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     await menu
       .getByRole('menuitem')
       .filter({ hasText: t('saqSubmission.title').replace('{{merchant}}', MERCHANT) })
+      // newest first: the merchant may have submitted to Demo Acquirer before (pci-requests.spec.ts)
+      .first()
       .click();
     await expect(page).toHaveURL((url) => url.pathname === `/app/management-saq/saq-details/${saq.id}`);
     await expect(page.getByRole('main').getByRole('heading', { name: MERCHANT })).toBeVisible();

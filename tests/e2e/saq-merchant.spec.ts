@@ -104,7 +104,7 @@ test('a merchant answers SAQ A, completes, signs, downloads and submits it to De
   // submit to Demo Bank, chosen from the banks the server lists
   await page.getByRole('button', { name: 'Submit to a bank' }).click();
   const submitDialog = page.getByRole('dialog');
-  await submitDialog.getByRole('combobox').selectOption({ label: 'Demo Bank' });
+  await submitDialog.getByLabel('Bank').selectOption({ label: 'Demo Bank' });
   await submitDialog.getByRole('button', { name: t('list.send') }).click();
   await expect(header).toContainText('Waiting for validation');
   await expect(page.getByRole('main')).toContainText('Demo Bank');

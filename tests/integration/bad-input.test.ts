@@ -367,6 +367,60 @@ describe('bad input is a 4xx in the documented shape, never a 500', () => {
     expect(logged).toEqual([]);
   });
 
+  it('request IDs and PCI requests refuse bad bodies, ids and queries with a 4xx, never a 500', async () => {
+    const merchant = await tokenFor(server.base, 'merchant@demo.test');
+    const bank = await tokenFor(server.base, 'bank@demo.test');
+    for (const body of [[], 'text', { dueDate: 7 }, { dueDate: '2030-01-01', limit: '3' }, { note: ['x'] }]) {
+      const answer = await call(server.base, 'POST', '/wbe/api/pci-request-ids', {
+        token: bank,
+        body: JSON.stringify(body),
+      });
+      expectShape(answer, 400, 'invalidRequest');
+    }
+    // the right types, values the form document refuses: 422 naming each field
+    const judged = await call(server.base, 'POST', '/wbe/api/pci-request-ids', {
+      token: bank,
+      body: { dueDate: 'soon', limit: 100000, note: 'x'.repeat(201) },
+    });
+    expectShape(judged, 422, 'validationFailed');
+    expect(Object.keys(judged.body.errors ?? {}).sort()).toEqual(['dueDate', 'limit', 'note']);
+    for (const body of [
+      [],
+      'text',
+      { requestId: null },
+      { requestId: ['PCI'] },
+      { requestId: '' },
+      { requestId: 'x', extra: 1 },
+    ]) {
+      const answer = await call(server.base, 'POST', '/wbe/api/pci-requests', {
+        token: merchant,
+        body: JSON.stringify(body),
+      });
+      expectShape(answer, 400, 'invalidRequest');
+    }
+    expectShape(
+      await call(server.base, 'POST', '/wbe/api/pci-requests', { token: merchant, body: { requestId: 'a\u0000b' } }),
+      400,
+      'invalidRequest',
+    );
+    for (const path of [
+      '/wbe/api/pci-requests?filter=%7B',
+      '/wbe/api/pci-requests?sort=secret',
+      '/wbe/api/pci-requests/a%00b',
+    ]) {
+      expectShape(await call(server.base, 'GET', path, { token: merchant }), 400, 'invalidRequest');
+    }
+    for (const path of ['/wbe/api/pci-request-ids?sort=organizationId', '/wbe/api/pci-dss/merchants?filter=%7B']) {
+      expectShape(await call(server.base, 'GET', path, { token: bank }), 400, 'invalidRequest');
+    }
+    expectShape(
+      await call(server.base, 'POST', '/wbe/api/pci-request-ids/not-an-id/revoke', { token: bank }),
+      400,
+      'invalidRequest',
+    );
+    expect(logged).toEqual([]);
+  });
+
   it('help-chat bodies and conversation ids the schemas refuse are 400 naming the field, for user and agent', async () => {
     const paths = ['/wbe/api/help-chat/mine/messages', '/wbe/api/help-chat/conversations/someone/messages'];
     for (const path of paths) {

@@ -125,6 +125,11 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('DELETE /wbe/api/userComplianceShares/:bankId');
     expect(listed).toContain('POST /wbe/api/management-saq/saqs/:saqId/validate');
     expect(listed).toContain('POST /wbe/api/management-saq/saqs/:saqId/return');
+    expect(listed).toContain('POST /wbe/api/pci-request-ids');
+    expect(listed).toContain('POST /wbe/api/pci-request-ids/:requestIdId/revoke');
+    expect(listed).toContain('POST /wbe/api/pci-requests');
+    expect(listed).toContain('GET /wbe/api/pci-requests/:requestId');
+    expect(listed).toContain('GET /wbe/api/pci-dss/merchants');
   });
 
   it(

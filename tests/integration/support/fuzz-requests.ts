@@ -57,6 +57,10 @@ const FIELD_NAMES = [
   'channel_name',
   'bankId',
   'validFrom',
+  'requestId',
+  'dueDate',
+  'limit',
+  'note',
   '__proto__',
   'constructor',
 ];
