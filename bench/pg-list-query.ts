@@ -70,8 +70,7 @@ async function serverCpu(url: string, collection: string, query: ListQuery, samp
     await client.end();
     return null;
   }
-  const scope = (collection === 'res.merchants' ? MERCHANT_FIELDS : TX_FIELDS).scope;
-  const { items, count } = listSql(collection, query, undefined, scope);
+  const { items, count } = listSql(collection, query);
   const perCall: number[] = [];
   try {
     for (let i = 0; i < samples + 2; i++) {

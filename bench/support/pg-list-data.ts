@@ -83,7 +83,6 @@ export const MERCHANT_FIELDS: QueryableFields = {
   sortable: ['name', 'annualVolume', 'createdAt'],
   searchable: ['name'],
   ranged: ['createdAt'],
-  scope: 'organizationId',
 };
 export const STATUS_THEN_NEWEST: SortKey[] = [
   { field: 'status', direction: 'asc' },
@@ -95,7 +94,6 @@ export const TX_FIELDS: QueryableFields = {
   ranged: ['createdAt'],
   sorts: [STATUS_THEN_NEWEST],
   rangePairs: [['createdAt', 'amount']],
-  scope: 'organizationId',
 };
 
 /** How the resources service scopes a list: the caller's organisation AND the caller's filter. */

@@ -81,12 +81,6 @@ export interface QueryableFields {
    * a composite index each on PostgreSQL, the second field checked in the index rather than in the rows.
    */
   rangePairs?: readonly (readonly [string, string])[];
-  /**
-   * The field every list of the collection is filtered on with eq (the owner's organisation, say): on
-   * PostgreSQL the collection's sort indexes lead with it, so one organisation's sorted page is a walk of
-   * its part of an index. A list without that eq is answered alike, only without those indexes.
-   */
-  scope?: string;
 }
 
 export const DEFAULT_PAGE_SIZE = 25;

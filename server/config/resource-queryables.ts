@@ -20,8 +20,6 @@ export function resourceQueryable(body: ResourceBody): QueryableFields {
     sortable: declared.sortable,
     searchable: declared.filterable.filter((field) => kindOf(body, field) === 'text'),
     ranged: declared.filterable.filter((field) => kindOf(body, field) === 'date'),
-    // every list of a scoped resource is filtered by its owner (resources.service: scopeFilter)
-    ...(owner.length ? { scope: owner[0] } : {}),
   };
 }
 

@@ -43,8 +43,6 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
   constructor(
     private readonly client: () => SqlClient,
     private readonly name: string,
-    /** The declared scope field (QueryableFields.scope), once declareQueryable made its indexes. */
-    private readonly scope?: string,
   ) {}
 
   private get sql(): SqlClient {
@@ -78,7 +76,7 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
 
   /** The list contract in SQL (sql-query.ts): the page and the total, as two statements. */
   async query(query: ListQuery): Promise<ListResult<T>> {
-    const { items, count } = listSql(this.name, query, undefined, this.scope);
+    const { items, count } = listSql(this.name, query);
     if (!items.text.startsWith(LIST_SELECT)) throw new Error('listSql no longer selects data first');
     const text = `SELECT ${READ} ${items.text.slice(LIST_SELECT.length)}`;
     const [page, counted] = await Promise.all([
@@ -203,8 +201,6 @@ function storeOver(sql: SqlClient): Store {
     return tx?.open ? tx.client : sql;
   };
   const declared = new Set<string>();
-  /** Collection → its declared scope field: listSql's scoped form (correct without the indexes too). */
-  const scopes = new Map<string, string>();
   let closed = false;
   /** pg_trgm's operator class once looked for (null: not installed and not installable here). */
   let trigramOps: Promise<string | null> | undefined;
@@ -265,7 +261,7 @@ function storeOver(sql: SqlClient): Store {
   const collection = <T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T> => {
     if (closed) throw new Error('Store is closed');
     if (!FIXED.has(name) && !isDynamicCollectionName(name)) throw new Error(`Unknown collection ${name}`);
-    return new PgCollection<T>(client, name, scopes.get(name));
+    return new PgCollection<T>(client, name);
   };
   const store: Store = {
     engine: 'postgres',
@@ -294,7 +290,6 @@ function storeOver(sql: SqlClient): Store {
         [...(fields.ranged ?? [])].sort(),
         fields.sorts ?? [],
         fields.rangePairs ?? [],
-        fields.scope ?? null,
       ]);
       if (declared.has(key)) return;
       let ops: string | null | undefined;
@@ -318,8 +313,6 @@ function storeOver(sql: SqlClient): Store {
         });
       }
       if (!current()?.open) declared.add(key); // a rolled-back transaction takes its indexes with it
-      if (fields.scope !== undefined) scopes.set(name, fields.scope);
-      else scopes.delete(name);
     },
     async close() {
       closed = true;

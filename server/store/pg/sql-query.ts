@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   COUNT_CAP,
-  type FieldCondition,
   type Filter,
   type FilterValue,
   type ListQuery,
@@ -152,22 +151,6 @@ function filterSql(filter: Filter, params: Parameters): string {
   return condition(filter.field, filter.op, filter.value, params);
 }
 
-/** A string eq on the scope field among the top-level conditions, and the filter without it. */
-function scopeCondition(filter: Filter | undefined, scope: string): { value: string; rest?: Filter } | undefined {
-  const isScope = (f: Filter): f is FieldCondition =>
-    'field' in f && f.field === scope && f.op === 'eq' && typeof f.value === 'string';
-  if (!filter) return undefined;
-  if (isScope(filter)) return { value: filter.value as string };
-  if (!('and' in filter)) return undefined;
-  const index = filter.and.findIndex(isScope);
-  if (index < 0) return undefined;
-  const others = filter.and.filter((_, i) => i !== index);
-  return {
-    value: (filter.and[index] as FieldCondition).value as string,
-    rest: others.length ? { and: others } : undefined,
-  };
-}
-
 /**
  * The items page (rows `{ data }`) and the count (one row `{ total }`, an integer) for one collection.
  * The count stops after `countCap + 1` matches (a LIMIT in a subquery), so a broad filter costs no
@@ -176,63 +159,26 @@ function scopeCondition(filter: Filter | undefined, scope: string): { value: str
  * collection, and only a plan made with the parameter's value (a custom plan) can prove
  * `collection = $1` implies `collection = '<name>'`. A named prepared statement would after five runs
  * switch to a generic plan and scan the table; with those, set plan_cache_mode = force_custom_plan.
- *
- * `scope`: the collection's declared scope field (QueryableFields.scope). When the filter holds a string
- * eq on it at the top (the caller's organisation AND the caller's filter), the statement has two
- * branches, of which exactly one runs (a one-time filter on one EXISTS over a partial index):
- * where no record of the collection holds an array at the scope field, the eq is
- * `data->'scope' = value`, the leading column of the collection's scoped sort indexes, so a sorted page
- * is a walk of its organisation's range of the index; otherwise the same filter as without a scope
- * (eq also matches an array member). Both answer alike.
  */
 export function listSql(
   collection: string,
   query: ListQuery,
   countCap = COUNT_CAP,
-  scope?: string,
 ): { items: SqlText; count: SqlText } {
   const params = new Parameters();
-  const name = params.add(collection);
-  const where = `collection = ${name}${query.filter ? ` AND ${filterSql(query.filter, params)}` : ''}`;
-  const scoped = scope === undefined ? undefined : scopeCondition(query.filter, scope);
-  let fast: string | undefined;
-  let guard: string | undefined;
-  if (scope !== undefined && scoped) {
-    const path = jsonPath(scope);
-    fast = `collection = ${name} AND ${path} = ${params.add(JSON.stringify(scoped.value))}::jsonb${scoped.rest ? ` AND ${filterSql(scoped.rest, params)}` : ''}`;
-    guard = `EXISTS (SELECT 1 FROM records WHERE collection = ${name} AND jsonb_typeof(${path}) = 'array')`;
-  }
+  const where = `collection = ${params.add(collection)}${query.filter ? ` AND ${filterSql(query.filter, params)}` : ''}`;
   const countValues = [...params.values, countCap + 1];
   const countLimit = `$${countValues.length}`;
   const order = [...query.sort.flatMap((key) => sortColumns(key.field, key.direction)), ID_ORDER].join(', ');
   const limit = params.add(query.pageSize);
   const offset = params.add((query.page - 1) * query.pageSize);
-  const page = (condition: string) =>
-    `SELECT * FROM records WHERE ${condition} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
-  const counted = (condition: string) => `SELECT 1 FROM records WHERE ${condition} LIMIT ${countLimit}`;
-  if (fast && guard) {
-    // each branch behind its one-time filter, outside its LIMIT (not pushed into it): the branch that
-    // does not run is not started at all (no parallel workers launched for it). The outer ORDER BY
-    // sorts the one page the running branch returned (UNION ALL promises no order).
-    const gated = (branch: string, when: string) => `SELECT * FROM (${branch}) AS branch WHERE ${when}`;
-    return {
-      items: {
-        text: `SELECT data FROM ((${gated(page(fast), `NOT ${guard}`)}) UNION ALL (${gated(page(where), guard)})) AS records ORDER BY ${order}`,
-        values: params.values,
-      },
-      count: {
-        text: `SELECT count(*)::integer AS total FROM ((${gated(counted(fast), `NOT ${guard}`)}) UNION ALL (${gated(counted(where), guard)})) AS matches`,
-        values: countValues,
-      },
-    };
-  }
   return {
     items: {
       text: `SELECT data FROM records WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
       values: params.values,
     },
     count: {
-      text: `SELECT count(*)::integer AS total FROM (${counted(where)}) AS matches`,
+      text: `SELECT count(*)::integer AS total FROM (SELECT 1 FROM records WHERE ${where} LIMIT ${countLimit}) AS matches`,
       values: countValues,
     },
   };
@@ -277,30 +223,19 @@ export function indexStatements(collection: string, fields: QueryableFields, opt
     statements.push(
       `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'gin', '')} ON records USING gin (data jsonb_path_ops) ${where}`,
     );
-  const scope = fields.scope === undefined ? undefined : jsonPath(fields.scope);
-  const keysIndex = (kind: string, name: string, keys: readonly SortKey[], scoped = false) =>
-    `CREATE INDEX IF NOT EXISTS ${indexName(collection, scoped ? `scoped-${kind}` : kind, name)} ON records (${[
-      ...(scoped && scope ? [`(${scope})`] : []),
+  const keysIndex = (kind: string, name: string, keys: readonly SortKey[]) =>
+    `CREATE INDEX IF NOT EXISTS ${indexName(collection, kind, name)} ON records (${[
       ...keys.flatMap((key) => sortColumns(key.field, key.direction)),
       ID_ORDER,
     ].join(', ')}) ${where}`;
-  // with a scope, every list is one organisation's (or owner's): the sort indexes lead with it, so a
-  // scoped sorted page walks that organisation's range; the scope field itself needs no sort index
-  const sortable = new Set(fields.sortable.filter((field) => field !== fields.scope));
-  const ascending = [...new Set([...sortable, ...fields.filterable])].filter((field) => field !== fields.scope);
-  for (const field of ascending)
-    statements.push(keysIndex('asc', field, [{ field, direction: 'asc' }], sortable.has(field)));
-  for (const field of sortable) statements.push(keysIndex('desc', field, [{ field, direction: 'desc' }], true));
+  const ascending = [...new Set([...fields.sortable, ...fields.filterable])];
+  for (const field of ascending) statements.push(keysIndex('asc', field, [{ field, direction: 'asc' }]));
+  for (const field of new Set(fields.sortable))
+    statements.push(keysIndex('desc', field, [{ field, direction: 'desc' }]));
   for (const keys of fields.sorts ?? []) {
     if (keys.length < 2) continue; // one key has its own index above
     const name = keys.map((key) => `${key.direction === 'desc' ? '-' : ''}${key.field}`).join(',');
-    statements.push(keysIndex('sort', name, keys, true));
-  }
-  if (scope) {
-    // listSql's guard: whether any record holds an array at the scope field (normally none: empty)
-    statements.push(
-      `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'scope-arrays', fields.scope ?? '')} ON records (id) ${where} AND jsonb_typeof(${scope}) = 'array'`,
-    );
+    statements.push(keysIndex('sort', name, keys));
   }
   for (const field of new Set(fields.ranged ?? [])) {
     const path = jsonPath(field);
@@ -323,12 +258,6 @@ export function indexStatements(collection: string, fields: QueryableFields, opt
         `query_text(${b}) COLLATE "C"`,
         ID_ORDER,
       ].join(', ')}) ${where}`,
-    );
-  }
-  if (expressionStatistics && scope) {
-    // the scope's share of the table: an organisation holding most records is walked, a small one read
-    statements.push(
-      `CREATE STATISTICS IF NOT EXISTS ${indexName('', 'scope', fields.scope ?? '').replace('records_q_', 'records_s_')} ON (${scope}) FROM records`,
     );
   }
   if (expressionStatistics) {

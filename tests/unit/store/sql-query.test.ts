@@ -42,8 +42,8 @@ async function load(collection: string, records: Row[]) {
 }
 
 /** What a store answers: the page's ids and the total as cappedTotal makes it of the (stopped) count. */
-async function run(collection: string, query: ListQuery, countCap?: number, scope?: string) {
-  const { items, count } = listSql(collection, query, countCap, scope);
+async function run(collection: string, query: ListQuery, countCap?: number) {
+  const { items, count } = listSql(collection, query, countCap);
   const page = await sql.query<{ data: Row }>(items.text, items.values);
   const total = await sql.query<{ total: number }>(count.text, count.values);
   return { ids: page.rows.map((row) => row.data.id), ...cappedTotal(total.rows[0].total, countCap) };
@@ -174,76 +174,6 @@ describe('listSql', () => {
     expect(capped).toBeGreaterThan(0);
   }, 60_000);
 
-  it('answers as runQuery with a declared scope, whether or not a record holds an array at the scope field', async () => {
-    // the scope field `org`: mostly one of three organisations; in some collections an array, a number,
-    // an object or nothing (the statement's other branch, where eq also matches an array member)
-    const org = fc.constantFrom('a', 'b', 'B');
-    const odd = fc.oneof(
-      org,
-      fc.array(org, { maxLength: 2 }),
-      fc.constant(1),
-      fc.constant({ x: 'a' }),
-      fc.constant(null),
-    );
-    const scopedRecords = fc
-      .tuple(records, fc.boolean())
-      .chain(([rows, plain]) =>
-        fc.tuple(fc.constant(rows), fc.array(plain ? org : odd, { minLength: rows.length, maxLength: rows.length })),
-      )
-      .map(([rows, orgs]) => rows.map((row, i) => (orgs[i] === null ? row : { ...row, org: orgs[i] })));
-    const scopedQuery = fc.tuple(query, org, fc.boolean()).map(([q, owner, alone]): ListQuery => {
-      const eq: Filter = { field: 'org', op: 'eq', value: owner };
-      return { ...q, filter: alone || !q.filter ? eq : { and: [q.filter, eq] } };
-    });
-    const branches = new Set<boolean>();
-    await fc.assert(
-      fc.asyncProperty(
-        scopedRecords,
-        fc.array(scopedQuery, { minLength: 1, maxLength: 6 }),
-        countCap,
-        async (rows, queries, cap) => {
-          await load('scoped', rows);
-          branches.add(rows.some((row) => Array.isArray(row.org)));
-          for (const q of queries) {
-            const expected = runQuery(rows, q, cap);
-            expect({ q, cap, ...(await run('scoped', q, cap, 'org')) }).toEqual({
-              q,
-              cap,
-              ids: expected.items.map((r) => r.id),
-              total: expected.total,
-              totalCapped: expected.totalCapped,
-            });
-          }
-        },
-      ),
-      { numRuns: 100 },
-    );
-    // both branches ran: collections with and without an array at the scope field
-    expect(branches).toEqual(new Set([true, false]));
-  }, 60_000);
-
-  it('uses the scoped form only for a string eq on the scope at the top', () => {
-    const scopedText = (filter: Filter) =>
-      listSql('c', { filter, sort: [], page: 1, pageSize: 5 }, 10, 'org').items.text;
-    expect(scopedText({ field: 'org', op: 'eq', value: 'a' })).toContain('UNION ALL');
-    expect(
-      scopedText({
-        and: [
-          { field: 'n', op: 'gt', value: 1 },
-          { field: 'org', op: 'eq', value: 'a' },
-        ],
-      }),
-    ).toContain("data->'org' = $");
-    for (const other of [
-      { field: 'org', op: 'eq', value: 1 },
-      { field: 'org', op: 'eq', value: null },
-      { field: 'org', op: 'in', value: ['a'] },
-      { or: [{ field: 'org', op: 'eq', value: 'a' }] },
-      { field: 'name', op: 'eq', value: 'a' },
-    ] as Filter[])
-      expect(scopedText(other)).not.toContain('UNION ALL');
-  });
-
   it('counts exactly up to the cap and says "more" beyond it', async () => {
     const rows = Array.from({ length: 12 }, (_, i) => ({ id: `c${String(i).padStart(2, '0')}`, n: i }));
     await load('capped', rows);
@@ -340,49 +270,6 @@ describe('indexStatements', () => {
     for (const name of names) expect(name.length).toBeLessThanOrEqual(63);
     expect(indexStatements('res.other', fields).some((s) => names.some((n) => s.includes(n)))).toBe(false);
   });
-
-  it("leads the sort indexes with a declared scope: one organisation's sorted page walks its range (plan shape)", async () => {
-    const collection = 'res.scopedplan';
-    const fields = { filterable: ['org', 'status'], sortable: ['amount'], scope: 'org' };
-    const statements = indexStatements(collection, fields, { expressionStatistics: true });
-    // amount ascending and descending behind the scope; status (filter only) plain; the array guard
-    expect(
-      statements.filter((text) => text.includes("ON records ((data->'org'), query_rank(data->'amount')")),
-    ).toHaveLength(2);
-    expect(statements.filter((text) => text.includes("ON records (query_rank(data->'status')"))).toHaveLength(1);
-    expect(statements.filter((text) => text.includes("jsonb_typeof(data->'org') = 'array'"))).toHaveLength(1);
-    expect(statements.filter((text) => text.includes("query_rank(data->'org')"))).toEqual([]);
-    for (const statement of statements) await sql.query(statement);
-    await sql.query(
-      `INSERT INTO records SELECT $1, 's' || g, jsonb_build_object('id', 's' || g, 'amount', g % 997,
-        'org', (ARRAY['bank', 'bank', 'psp', 'eu'])[1 + g % 4], 'status', (ARRAY['open', 'paid', 'held'])[1 + g % 3])
-        FROM generate_series(1, 20000) g`,
-      [collection],
-    );
-    await sql.query('ANALYZE records');
-    for (const [owner, direction] of [
-      ['eu', 'asc'],
-      ['bank', 'desc'],
-    ] as const) {
-      const { items } = listSql(
-        collection,
-        {
-          filter: { field: 'org', op: 'eq', value: owner },
-          sort: [{ field: 'amount', direction }],
-          page: 2,
-          pageSize: 25,
-        },
-        undefined,
-        'org',
-      );
-      const { rows } = await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${items.text}`, items.values);
-      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-      expect(plan).toMatch(/Index Scan using records_q_\S+ on records[\s\S]*Index Cond: \(\(data -> 'org'::text\) = /);
-      // one sort: the outer one of the page (25 rows); the branch that runs walks the index
-      expect(plan.match(/Sort Key/g)?.length ?? 0).toBeLessThanOrEqual(2);
-      expect(plan).toMatch(/One-Time Filter/);
-    }
-  }, 60_000);
 
   it('makes indexes a sorted page and an eq filter use (plan shape)', async () => {
     const collection = 'res.plan';
