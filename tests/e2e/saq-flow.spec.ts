@@ -212,6 +212,11 @@ test('a service provider takes the level wizard, fills SAQ D-SP, signs, submits,
 
   await test.step('SAQ D-SP: all 259 requirements and the required parts answered in the browser', async () => {
     await startFromTypes(page, 'D-SP');
+    // the SAQ overview shows the level found and offers the SAQ in progress
+    await page.goto('/app/saq/overview');
+    await expect(page.getByRole('main')).toContainText('D-SP');
+    await page.getByRole('button', { name: t('saqOverview.continue') }).click();
+    await expect(page).toHaveURL(/\/app\/saq\/saq-type\/D-SP\/questions\/[0-9a-f-]{36}\/part1$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('SAQ D');
     // one requirement of Requirement 9 is not applicable: its explanation is its Appendix C row
     await fillQuestionnaire(page, dsp, 'req9');
