@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { findWhere } from '../store/matching';
-import type { SaqRecord } from '../store/records.types';
+import type { ComplianceDocumentRecord, ComplianceShareRecord, SaqRecord } from '../store/records.types';
 import type { Attestation, ReviewInput, SaqService } from './saq.service';
 import { saqCaller } from './saq-flow';
 
@@ -30,9 +30,9 @@ export interface ComplianceRow {
   signedAt: string | null;
   submittedAt: string | null;
   expiresAt: string | null;
-  /** ASV scans are not tracked yet: always null. */
-  lastAsvScanAt: null;
-  nextAsvDueAt: null;
+  /** The scan date of the newest ASV report the merchant shares with this bank, and the day the next is due. */
+  lastAsvScanAt: string | null;
+  nextAsvDueAt: string | null;
   overallStatus: OverallStatus;
   /** The bank's decision: the outcome it confirmed, its note, when and by whom. */
   validatedCompliance: ReviewOutcome | null;
@@ -56,6 +56,8 @@ const ROW_FIELDS = [
   'signedAt',
   'submittedAt',
   'expiresAt',
+  'lastAsvScanAt',
+  'nextAsvDueAt',
 ];
 /** GET /wbe/api/management-saq/saqs speaks the query contract over these. */
 export const COMPLIANCE_FIELDS: QueryableFields = { filterable: ROW_FIELDS, sortable: ROW_FIELDS };
@@ -84,8 +86,34 @@ export class ManagementSaqService {
   }
 
   async list(auth: AuthContext, query: ListQuery, now = new Date()): Promise<ListResult<ComplianceRow>> {
-    const rows = (await this.submittedTo(auth)).map((saq) => complianceRow(saq, now));
+    const scans = await this.asvScans(this.organizationOf(auth));
+    const rows = (await this.submittedTo(auth)).map((saq) => complianceRow(saq, now, scans));
     return runQuery(rows, query);
+  }
+
+  /**
+   * The newest ASV scan report of each merchant organisation sharing its documents with `bankId`
+   * (what the bank may read): a bank sees no scan a merchant has not shared with it.
+   */
+  private async asvScans(bankId: string): Promise<Map<string, AsvScan>> {
+    const scans = new Map<string, AsvScan>();
+    if (!bankId) return scans;
+    const shares = this.ctx.store.collection<ComplianceShareRecord>('complianceShares');
+    const merchants = (await findWhere(shares, { field: 'bankId', op: 'eq', value: bankId })).map(
+      (share) => share.organizationId,
+    );
+    if (merchants.length === 0) return scans;
+    const reports = await findWhere(this.ctx.store.collection<ComplianceDocumentRecord>('complianceDocuments'), {
+      and: [
+        { field: 'type', op: 'eq', value: 'asv' },
+        { field: 'organizationId', op: 'in', value: merchants },
+      ],
+    });
+    for (const report of reports) {
+      const known = scans.get(report.organizationId);
+      if (!known || report.validFrom > known.validFrom) scans.set(report.organizationId, report);
+    }
+    return scans;
   }
 
   /** One submitted SAQ with a count per response and the appendix rows. */
@@ -97,7 +125,7 @@ export class ManagementSaqService {
   ): Promise<ComplianceRow & { answersSummary: AnswersSummary; actions: string[] }> {
     const saq = await this.submitted(auth, id);
     return {
-      ...complianceRow(saq, now),
+      ...complianceRow(saq, now, await this.asvScans(this.organizationOf(auth))),
       answersSummary: summarizeAnswers(await this.saqs.bodyOf(saq), saq.answers),
       actions: this.saqs.flow.actions(saq, await saqCaller(this.ctx, auth)),
     };
@@ -136,7 +164,11 @@ export class ManagementSaqService {
   }
 }
 
-export function complianceRow(saq: SaqRecord, now: Date): ComplianceRow {
+/** An ASV scan report's dates: `validFrom` the scan, `validUntil` the day the next is due (quarterly). */
+type AsvScan = Pick<ComplianceDocumentRecord, 'validFrom' | 'validUntil'>;
+
+export function complianceRow(saq: SaqRecord, now: Date, asvScans = new Map<string, AsvScan>()): ComplianceRow {
+  const scan = saq.organizationId ? asvScans.get(saq.organizationId) : undefined;
   const compliance = saq.compliance ?? null;
   const expiresAt = saq.expiresAt ?? null;
   return {
@@ -152,8 +184,8 @@ export function complianceRow(saq: SaqRecord, now: Date): ComplianceRow {
     signedAt: saq.signedAt ?? null,
     submittedAt: saq.submittedAt ?? null,
     expiresAt,
-    lastAsvScanAt: null,
-    nextAsvDueAt: null,
+    lastAsvScanAt: scan?.validFrom ?? null,
+    nextAsvDueAt: scan?.validUntil ?? null,
     overallStatus: overallStatus(
       // a decision without an outcome is a return, and the next submission clears it
       { compliance, expiresAt, returned: isReturned(saq), validatedCompliance: saq.validatedCompliance },

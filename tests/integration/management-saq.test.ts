@@ -91,9 +91,6 @@ describe('management SAQ /wbe/api/management-saq', () => {
       (route) => route.path.startsWith(`${API}/`) && !route.path.startsWith(`${API}/documents/`),
     );
     expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
-      // the ASV and AoC documents merchants share (tests/integration/compliance-documents.test.ts)
-      `GET ${API}/documents/:type`,
-      `GET ${API}/documents/:type/:documentId/file`,
       `GET ${API}/saqs`,
       `GET ${API}/saqs/:saqId`,
       `GET ${API}/saqs/:saqId/attestation`,
@@ -106,7 +103,7 @@ describe('management SAQ /wbe/api/management-saq', () => {
     const send = (token: string | undefined, method: string, path: string) =>
       call(server.base, method, path, { token, ...(method === 'POST' ? { body } : {}) });
     for (const route of routes) {
-      const path = fillPath(route.path, { saqId: submittedId, type: 'asv', documentId: submittedId });
+      const path = fillPath(route.path, { saqId: submittedId });
       expect((await send(undefined, route.method, path)).status, path).toBe(401);
       for (const outsider of [merchant, assessee]) {
         const refused = await send(outsider, route.method, path);
@@ -263,6 +260,43 @@ describe('management SAQ /wbe/api/management-saq', () => {
     const switched = await as(bank, '/trn/v2/login/organization/org-demo-acquirer');
     const acquirer = (await as(switched.body.content.token, `${API}/stats`)).body.content;
     expect(acquirer.totals).toEqual({ submitted: 1, compliant: 1, nonCompliant: 0, expiresSoon: 0, expired: 0 });
+  });
+
+  it('shows the newest ASV scan a merchant shares with the bank, and when the next is due', async () => {
+    const row = async () => {
+      const answer = await call(server.base, 'GET', `${API}/saqs/${submittedId}`, { token: bank });
+      return [answer.body.content.lastAsvScanAt, answer.body.content.nextAsvDueAt];
+    };
+    const upload = async (validFrom: string) => {
+      const document = await PDFDocument.create();
+      document.addPage().drawText(`ASV scan of ${validFrom}`);
+      const form = new FormData();
+      form.append('validFrom', validFrom);
+      form.append('file', new Blob([new Uint8Array(await document.save())], { type: 'application/pdf' }), 'asv.pdf');
+      const answer = await fetch(`${server.base}/wbe/api/compliance-documents/asv`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${merchant}` },
+        body: form,
+      });
+      expect(answer.status, await answer.clone().text()).toBe(201);
+    };
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    await upload(day(-60));
+    await upload(day(-10));
+    // not shared yet: the bank reads nothing of the merchant's scans
+    expect(await row()).toEqual([null, null]);
+    const share = await call(server.base, 'POST', '/wbe/api/userComplianceShares', {
+      token: merchant,
+      body: { bankId: 'org-demo-bank' },
+    });
+    expect(share.status, JSON.stringify(share.body)).toBeLessThan(300);
+    // the newest scan, valid 90 days: the next is due then
+    expect(await row()).toEqual([day(-10), day(80)]);
+    const listed = await call(server.base, 'GET', `${API}/saqs`, { token: bank });
+    const mine = listed.body.content.items.find((item: { id: string }) => item.id === submittedId);
+    expect([mine.lastAsvScanAt, mine.nextAsvDueAt]).toEqual([day(-10), day(80)]);
+    await call(server.base, 'DELETE', '/wbe/api/userComplianceShares/org-demo-bank', { token: merchant });
+    expect(await row()).toEqual([null, null]);
   });
 
   it('marks the demo banks on a data directory seeded before organisations had kinds', async () => {
