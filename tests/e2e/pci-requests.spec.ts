@@ -5,43 +5,13 @@
  * submitted with the request picked); the bank then sees the merchant under PCI DSS merchants. Every
  * screen is a document (schemas/lists/pci-*.json, schemas/pages/pci-*.json).
  */
-import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, missingKeys, signIn, t } from './support/ui';
+import { SAQ_A_ANSWERS, SAQ_A_LEVEL_ANSWERS } from '../support/saq-a';
 
 const SHOTS = 'artifacts/screenshots';
 const SAQ_API = '/saq/api/v1';
-const SAQ_A = JSON.parse(readFileSync('schemas/saq/saq-a-4.0.1.json', 'utf8')) as {
-  body: { sections: { items: { type: string; id: string }[] }[] };
-};
-const QUESTIONS = SAQ_A.body.sections.flatMap((section) =>
-  section.items.filter((item) => item.type === 'question').map((item) => item.id),
-);
-/** Everything SAQ A needs to be complete and compliant but the questions (tests/integration/saqs.test.ts). */
-const FIELDS: Record<string, unknown> = {
-  companyName: 'Demo Shop',
-  companyAddress: 'Main Street 1',
-  contactName: 'Ada Merchant',
-  contactEmail: 'ada@demo.test',
-  contactPhone: '5551234567',
-  paymentChannels: ['ecommerce'],
-  locations: [{ facility: 'Office', count: 1, place: 'Istanbul' }],
-  eligibility: ['criterion1', 'criterion2', 'criterion3'],
-  status: 'compliant',
-  signerName: 'Ada Merchant',
-  signerTitle: 'Owner',
-};
-/** A small e-commerce merchant: level 4, SAQ A. */
-const LEVEL_ANSWERS = {
-  role: 'merchant',
-  annualTransactions: 'under1m',
-  ecommerceTransactions: 'under20k',
-  acceptance: 'ecommerce',
-  paymentPage: 'fullyOutsourced',
-  storesCardData: 'no',
-  accurate: true,
-};
 const status = (key: string) => t(`pciRequests.statuses.${key}`);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -127,7 +97,7 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
 
   let saqId = '';
   await test.step('the SAQ column follows the level and the SAQ', async () => {
-    const level = await request.post('/wbe/api/saq/level-result', { headers, data: LEVEL_ANSWERS });
+    const level = await request.post('/wbe/api/saq/level-result', { headers, data: SAQ_A_LEVEL_ANSWERS });
     expect(level.status(), await level.text()).toBe(201);
     const started = await request.post(`${SAQ_API}/saqs`, { headers, data: { saqType: 'A' } });
     expect(started.status(), await started.text()).toBe(201);
@@ -135,12 +105,7 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     await merchant.reload();
     await shows(status('inProgress'));
 
-    const answers: [string, unknown][] = [
-      ...Object.entries(FIELDS),
-      ...QUESTIONS.map((question, index): [string, unknown] => [question, index === 0 ? 'notApplicable' : 'inPlace']),
-      ['appendixC', [{ question: QUESTIONS[0], reason: 'No such system' }]],
-    ];
-    for (const [item, value] of answers) {
+    for (const [item, value] of SAQ_A_ANSWERS) {
       const saved = await request.put(`${SAQ_API}/saqs/${saqId}/answers/${item}`, { headers, data: { value } });
       expect(saved.status(), `${item}: ${await saved.text()}`).toBe(200);
     }

@@ -6,25 +6,25 @@
  * (schemas/lists/compliance-tracking.json, schemas/pages/management-saq-*.json).
  */
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Download, type Page, expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { PASSWORD } from './support/users';
 import { chooseLanguage, expectSignedInAt, missingKeys, signIn, t } from './support/ui';
-import { SAQ_A_FIELDS, SAQ_A_QUESTIONS } from '../support/saq-a';
+import { SAQ_A_ANSWERS, SAQ_A_LEVEL_ANSWERS, SAQ_A_QUESTIONS } from '../support/saq-a';
 
 const SAQ_API = '/saq/api/v1';
 const BANK_ID = 'org-demo-bank';
 const MERCHANT = 'Demo Merchant Ltd'; // fixtures/organizations.ts: the merchant's organisation
-/** The level wizard's answers of a small e-commerce merchant: level 4, SAQ A. */
-const LEVEL_ANSWERS = {
-  role: 'merchant',
-  annualTransactions: 'under1m',
-  ecommerceTransactions: 'under20k',
-  acceptance: 'ecommerce',
-  paymentPage: 'fullyOutsourced',
-  storesCardData: 'no',
-  accurate: true,
-};
+
+/** A downloaded attestation: named by its SAQ type and date, and a PDF. */
+async function expectAttestation(file: Download) {
+  expect(file.suggestedFilename()).toMatch(/^SAQ-A-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(
+    readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
+}
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   const login = await request.post('/iam/api/login', { form: { username: email, password: PASSWORD } });
@@ -38,20 +38,12 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
  */
 async function submitSaqA(request: APIRequestContext): Promise<{ id: string; signedAt: string; expiresAt: string }> {
   const headers = { authorization: `Bearer ${await tokenOf(request, 'merchant@demo.test')}` };
-  const level = await request.post('/wbe/api/saq/level-result', { headers, data: LEVEL_ANSWERS });
+  const level = await request.post('/wbe/api/saq/level-result', { headers, data: SAQ_A_LEVEL_ANSWERS });
   expect(level.status(), await level.text()).toBe(201);
   const started = await request.post(`${SAQ_API}/saqs`, { headers, data: { saqType: 'A' } });
   expect(started.status(), await started.text()).toBe(201);
   const id = (await started.json()).content.id as string;
-  const answers: [string, unknown][] = [
-    ...Object.entries(SAQ_A_FIELDS),
-    ...SAQ_A_QUESTIONS.map((question, index): [string, unknown] => [
-      question,
-      index === 0 ? 'notApplicable' : 'inPlace',
-    ]),
-    ['appendixC', [{ question: SAQ_A_QUESTIONS[0], reason: 'No such system' }]],
-  ];
-  for (const [item, value] of answers) {
+  for (const [item, value] of SAQ_A_ANSWERS) {
     const saved = await request.put(`${SAQ_API}/saqs/${id}/answers/${item}`, { headers, data: { value } });
     expect(saved.status(), `${item}: ${await saved.text()}`).toBe(200);
   }
@@ -200,13 +192,7 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     await merchantRow(page)
       .getByRole('button', { name: t('managementSaq.downloadAttestation') })
       .click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^SAQ-A-\d{4}-\d{2}-\d{2}\.pdf$/);
-    expect(
-      readFileSync(await file.path())
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-');
+    await expectAttestation(await download);
     await expect(page).toHaveURL(/\/compliance-tracking/); // the button does not open the row
   });
 
@@ -234,13 +220,7 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
       .locator('[data-panel="do"]')
       .getByRole('button', { name: t('managementSaq.downloadAttestation') })
       .click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^SAQ-A-\d{4}-\d{2}-\d{2}\.pdf$/);
-    expect(
-      readFileSync(await file.path())
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-');
+    await expectAttestation(await download);
     await page.getByRole('button', { name: t('managementSaq.details.back') }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/app/management-saq/compliance-tracking');
   });

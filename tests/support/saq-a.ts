@@ -22,3 +22,21 @@ export const SAQ_A_FIELDS: Record<string, unknown> = {
   signerName: 'Ada Merchant',
   signerTitle: 'Owner',
 };
+
+/** A complete SAQ A, item by item: the fields, every question In Place but the first, Not Applicable with its Appendix C row. */
+export const SAQ_A_ANSWERS: [string, unknown][] = [
+  ...Object.entries(SAQ_A_FIELDS),
+  ...SAQ_A_QUESTIONS.map((question, i): [string, unknown] => [question, i === 0 ? 'notApplicable' : 'inPlace']),
+  ['appendixC', [{ question: SAQ_A_QUESTIONS[0], reason: 'No such system' }]],
+];
+
+/** The level wizard's answers of a small e-commerce merchant: level 4, SAQ A. */
+export const SAQ_A_LEVEL_ANSWERS = {
+  role: 'merchant',
+  annualTransactions: 'under1m',
+  ecommerceTransactions: 'under20k',
+  acceptance: 'ecommerce',
+  paymentPage: 'fullyOutsourced',
+  storesCardData: 'no',
+  accurate: true,
+};

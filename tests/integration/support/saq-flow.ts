@@ -1,6 +1,6 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { expect } from 'vitest';
-import { SAQ_A_FIELDS, SAQ_A_QUESTIONS } from '../../support/saq-a';
+import { SAQ_A_ANSWERS } from '../../support/saq-a';
 import { call } from './harness';
 
 /** The SAQ service's base path and its seeded SAQ A questionnaire. */
@@ -9,12 +9,7 @@ export { SAQ_A, SAQ_A_FIELDS, SAQ_A_QUESTIONS } from '../../support/saq-a';
 
 /** Answers every field and question of an SAQ A (questions In Place, the first Not Applicable with its Appendix C row). */
 export async function answerSaqA(base: string, token: string, saqId: string): Promise<void> {
-  const answers: [string, unknown][] = [
-    ...Object.entries(SAQ_A_FIELDS),
-    ...SAQ_A_QUESTIONS.map((question, i): [string, unknown] => [question, i === 0 ? 'notApplicable' : 'inPlace']),
-    ['appendixC', [{ question: SAQ_A_QUESTIONS[0], reason: 'No such system' }]],
-  ];
-  for (const [item, value] of answers) {
+  for (const [item, value] of SAQ_A_ANSWERS) {
     const saved = await call(base, 'PUT', `${SAQ_API}/saqs/${saqId}/answers/${item}`, { token, body: { value } });
     expect(saved.status, `${item}: ${JSON.stringify(saved.body)}`).toBe(200);
   }
