@@ -103,6 +103,8 @@ export interface ListPanel extends PanelBase {
   type: 'list';
   /** A list document id; rendered by the screen registry's `list` kind. */
   list: string;
+  /** Rows from this path instead of the list document's source (the same list over another service's endpoint). */
+  listSource?: PanelSource;
 }
 
 export interface FormPanel extends PanelBase {

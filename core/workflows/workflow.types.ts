@@ -18,7 +18,7 @@ export interface WorkflowTransition {
   to: string;
   /** Who may take it (besides the resource's `update` guard). */
   guard?: Guard;
-  /** json-logic over { record, user: { id, roles, permissions } }: the transition exists only while it holds. */
+  /** json-logic over { record, user: { id, roles, permissions, organizationId } }: the transition exists only while it holds. */
   when?: JsonLogicRule;
   /** Names of server effects run with the transition (server/workflows/effects.ts). */
   effects?: string[];
@@ -48,6 +48,8 @@ export interface WorkflowUser {
   id: string;
   roles: string[];
   permissions: string[];
+  /** The organisation the session works for (a bank may decide only on what was submitted to it). */
+  organizationId?: string | null;
 }
 
 /** An action the caller may take now (GET …/:id/actions). */

@@ -5,7 +5,9 @@ import type { AppContext } from '../context';
 import { listQueryOf } from '../http/list-query';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
+import { requestLanguage } from '../http/i18n';
 import { COMPLIANCE_FIELDS, NEWEST_SUBMITTED_FIRST } from '../services/management-saq.service';
+import { NEWEST_MOVE_FIRST, SAQ_HISTORY_FIELDS } from '../services/saq.service';
 import { saqParamsSchema, saqReturnSchema, saqValidateSchema } from './request-schemas';
 import { sendAttestation } from './saq-service';
 
@@ -30,6 +32,12 @@ export function managementSaqRouter(ctx: AppContext, services: Services, signedI
 
   router.get('/management-saq/saqs/:saqId', ...bank('saqManagement:view'), params, async (req, res) => {
     res.json({ content: await services.managementSaq.get(requireAuth(req), idOf(req)) });
+  });
+
+  router.get('/management-saq/saqs/:saqId/history', ...bank('saqManagement:view'), params, async (req, res) => {
+    const query = listQueryOf(req.query, SAQ_HISTORY_FIELDS, NEWEST_MOVE_FIRST);
+    const history = await services.managementSaq.history(requireAuth(req), idOf(req), query, requestLanguage(req));
+    res.json({ content: history });
   });
 
   router.get('/management-saq/saqs/:saqId/attestation', ...bank('saqManagement:view'), params, async (req, res) => {

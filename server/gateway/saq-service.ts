@@ -8,7 +8,13 @@ import { listQueryOf } from '../http/list-query';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import type { Attestation } from '../services/saq.service';
-import { MY_SAQ_FIELDS, NEWEST_SAQ_FIRST, SAQ_TYPE_FIELDS } from '../services/saq.service';
+import {
+  MY_SAQ_FIELDS,
+  NEWEST_MOVE_FIRST,
+  NEWEST_SAQ_FIRST,
+  SAQ_HISTORY_FIELDS,
+  SAQ_TYPE_FIELDS,
+} from '../services/saq.service';
 import { saqCaller } from '../services/saq-flow';
 import {
   saqAnswerSchema,
@@ -106,6 +112,12 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
       signerTitle,
     });
     res.status(202).json({ content: pending });
+  });
+
+  router.get('/saqs/:saqId/history', ...saq, params, async (req, res) => {
+    const query = listQueryOf(req.query, SAQ_HISTORY_FIELDS, NEWEST_MOVE_FIRST);
+    const id = String(req.params.saqId);
+    res.json({ content: await services.saqs.historyOfOwn(userOf(req), id, query, requestLanguage(req)) });
   });
 
   router.get('/saqs/:saqId/attestation', ...saq, params, async (req, res) => {

@@ -24,7 +24,7 @@ export interface ShareView {
 /**
  * Sharing compliance data with banks (domain §6 'Merchants can stop or start sharing SAQ reports with
  * banks'; shell §7 POST /userComplianceShares): a merchant organisation lets a bank (an organisation
- * of kind `bank`) read its ASV and AoC documents. Refusals are 400 with a message, which the browser
+ * of kind `bank`) read its signed SAQ reports and its ASV and AoC documents (management-saq.service.ts). Refusals are 400 with a message, which the browser
  * shows as a warning (shell §8 '400 on creating a compliance share').
  */
 export class ComplianceSharesService {

@@ -11,14 +11,22 @@ import { type AnswersSummary, type Compliance, summarizeAnswers } from '../../co
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import type { Language } from '../http/i18n';
 import { findWhere } from '../store/matching';
 import type { ComplianceDocumentRecord, ComplianceShareRecord, SaqRecord } from '../store/records.types';
-import type { Attestation, ReviewInput, SaqService } from './saq.service';
+import type { Attestation, ReviewInput, SaqHistoryRow, SaqService } from './saq.service';
 import { saqCaller } from './saq-flow';
 
-/** A row of compliance tracking: one SAQ submitted to the bank, as the bank reads it now. */
+/**
+ * How a bank reads an SAQ: `submitted` to it (it decides on it), or `shared` — a signed report of a
+ * merchant that shares its compliance data with the bank (read only).
+ */
+export type BankAccess = 'submitted' | 'shared';
+
+/** A row of compliance tracking: one SAQ the bank may read, as the bank reads it now. */
 export interface ComplianceRow {
   id: string;
+  access: BankAccess;
   merchantName: string;
   merchantEmail: string;
   level: number | null;
@@ -42,6 +50,7 @@ export interface ComplianceRow {
 }
 
 const ROW_FIELDS = [
+  'access',
   'merchantName',
   'merchantEmail',
   'level',
@@ -63,10 +72,15 @@ const ROW_FIELDS = [
 export const COMPLIANCE_FIELDS: QueryableFields = { filterable: ROW_FIELDS, sortable: ROW_FIELDS };
 export const NEWEST_SUBMITTED_FIRST: SortKey[] = [{ field: 'submittedAt', direction: 'desc' }];
 
+/** The states in which an SAQ is a signed report (what sharing lets a bank read). */
+const REPORT_STATES = ['signed', 'submitted', 'validated', 'returned'];
+
 /**
  * The bank side of SAQs (`/wbe/api/management-saq`): the SAQs merchants submitted to the session's
- * organisation, and nothing else: another organisation's SAQ is 404 as if it did not exist. The
- * overall status depends on the day, so rows are made at read and the query runs over them.
+ * organisation and the signed reports of merchants sharing with it, and nothing else: any other SAQ
+ * is 404 as if it did not exist. Only the bank an SAQ was submitted to may validate or return it
+ * (the workflow's `when`). The overall status depends on the day, so rows are made at read and the
+ * query runs over them.
  */
 export class ManagementSaqService {
   constructor(
@@ -79,15 +93,38 @@ export class ManagementSaqService {
     return claims.org ?? user.organizationIds[0] ?? '';
   }
 
-  private async submittedTo(auth: AuthContext): Promise<SaqRecord[]> {
+  /** The merchant organisations sharing their compliance data with `bankId`. */
+  private async sharingWith(bankId: string): Promise<string[]> {
+    const shares = this.ctx.store.collection<ComplianceShareRecord>('complianceShares');
+    return (await findWhere(shares, { field: 'bankId', op: 'eq', value: bankId })).map((share) => share.organizationId);
+  }
+
+  /** Every SAQ the bank may read, each once, with how it reads it. */
+  private async visibleTo(auth: AuthContext): Promise<BankSaq[]> {
     const bankId = this.organizationOf(auth);
     if (!bankId) return [];
-    return findWhere(this.ctx.store.collection<SaqRecord>('saqs'), { field: 'bankId', op: 'eq', value: bankId });
+    const saqs = this.ctx.store.collection<SaqRecord>('saqs');
+    const submitted = await findWhere(saqs, { field: 'bankId', op: 'eq', value: bankId });
+    const merchants = await this.sharingWith(bankId);
+    const shared =
+      merchants.length === 0
+        ? []
+        : await findWhere(saqs, {
+            and: [
+              { field: 'organizationId', op: 'in', value: merchants },
+              { field: 'status', op: 'in', value: REPORT_STATES },
+            ],
+          });
+    const known = new Set(submitted.map((saq) => saq.id));
+    return [
+      ...submitted.map((saq) => ({ saq, access: 'submitted' as const })),
+      ...shared.filter((saq) => !known.has(saq.id)).map((saq) => ({ saq, access: 'shared' as const })),
+    ];
   }
 
   async list(auth: AuthContext, query: ListQuery, now = new Date()): Promise<ListResult<ComplianceRow>> {
     const scans = await this.asvScans(this.organizationOf(auth));
-    const rows = (await this.submittedTo(auth)).map((saq) => complianceRow(saq, now, scans));
+    const rows = (await this.visibleTo(auth)).map(({ saq, access }) => complianceRow(saq, access, now, scans));
     return runQuery(rows, query);
   }
 
@@ -98,10 +135,7 @@ export class ManagementSaqService {
   private async asvScans(bankId: string): Promise<Map<string, AsvScan>> {
     const scans = new Map<string, AsvScan>();
     if (!bankId) return scans;
-    const shares = this.ctx.store.collection<ComplianceShareRecord>('complianceShares');
-    const merchants = (await findWhere(shares, { field: 'bankId', op: 'eq', value: bankId })).map(
-      (share) => share.organizationId,
-    );
+    const merchants = await this.sharingWith(bankId);
     if (merchants.length === 0) return scans;
     const reports = await findWhere(this.ctx.store.collection<ComplianceDocumentRecord>('complianceDocuments'), {
       and: [
@@ -116,16 +150,15 @@ export class ManagementSaqService {
     return scans;
   }
 
-  /** One submitted SAQ with a count per response and the appendix rows. */
-  /** One submitted SAQ with a count per response, the appendix rows and the actions the bank may take. */
+  /** One SAQ the bank may read with a count per response, the appendix rows and the actions the bank may take. */
   async get(
     auth: AuthContext,
     id: string,
     now = new Date(),
   ): Promise<ComplianceRow & { answersSummary: AnswersSummary; actions: string[] }> {
-    const saq = await this.submitted(auth, id);
+    const { saq, access } = await this.readable(auth, id);
     return {
-      ...complianceRow(saq, now, await this.asvScans(this.organizationOf(auth))),
+      ...complianceRow(saq, access, now, await this.asvScans(this.organizationOf(auth))),
       answersSummary: summarizeAnswers(await this.saqs.bodyOf(saq), saq.answers),
       actions: this.saqs.flow.actions(saq, await saqCaller(this.ctx, auth)),
     };
@@ -141,38 +174,67 @@ export class ManagementSaqService {
     action: 'validate' | 'return',
     input: ReviewInput,
   ): Promise<ComplianceRow & { answersSummary: AnswersSummary; actions: string[] }> {
-    const saq = await this.submitted(auth, id);
+    const { saq } = await this.readable(auth, id);
     await this.saqs.review(await saqCaller(this.ctx, auth), auth.user.name ?? auth.user.email, saq, action, input);
     return this.get(auth, id);
   }
 
   async attestation(auth: AuthContext, id: string): Promise<Attestation> {
-    return this.saqs.attestationOf(await this.submitted(auth, id));
+    return this.saqs.attestationOf((await this.readable(auth, id)).saq);
+  }
+
+  /** The SAQ's moves, newest first, with who made them (names, not ids). */
+  async history(
+    auth: AuthContext,
+    id: string,
+    query: ListQuery,
+    language: Language,
+  ): Promise<ListResult<SaqHistoryRow>> {
+    const { saq } = await this.readable(auth, id);
+    return runQuery(await this.saqs.history(saq, language), query);
   }
 
   async stats(auth: AuthContext, now = new Date()): Promise<ComplianceStats> {
     return complianceStats(
-      (await this.submittedTo(auth)).map((saq) => complianceRow(saq, now)),
+      (await this.visibleTo(auth)).map(({ saq, access }) => complianceRow(saq, access, now)),
       now,
     );
   }
 
-  private async submitted(auth: AuthContext, id: string): Promise<SaqRecord> {
+  /** An SAQ the bank may read (submitted to it, or a report shared with it); 404 `saqNotFound` otherwise. */
+  private async readable(auth: AuthContext, id: string): Promise<BankSaq> {
+    const bankId = this.organizationOf(auth);
     const saq = await this.ctx.store.collection<SaqRecord>('saqs').get(id);
-    if (!saq?.bankId || saq.bankId !== this.organizationOf(auth)) throw new AppError(404, 'saqNotFound');
-    return saq;
+    if (saq && bankId && saq.bankId === bankId) return { saq, access: 'submitted' };
+    const shared =
+      saq?.organizationId &&
+      REPORT_STATES.includes(saq.status) &&
+      (await this.sharingWith(bankId)).includes(saq.organizationId);
+    if (!saq || !shared) throw new AppError(404, 'saqNotFound');
+    return { saq, access: 'shared' };
   }
+}
+
+interface BankSaq {
+  saq: SaqRecord;
+  access: BankAccess;
 }
 
 /** An ASV scan report's dates: `validFrom` the scan, `validUntil` the day the next is due (quarterly). */
 type AsvScan = Pick<ComplianceDocumentRecord, 'validFrom' | 'validUntil'>;
 
-export function complianceRow(saq: SaqRecord, now: Date, asvScans = new Map<string, AsvScan>()): ComplianceRow {
+export function complianceRow(
+  saq: SaqRecord,
+  access: BankAccess,
+  now: Date,
+  asvScans = new Map<string, AsvScan>(),
+): ComplianceRow {
   const scan = saq.organizationId ? asvScans.get(saq.organizationId) : undefined;
   const compliance = saq.compliance ?? null;
   const expiresAt = saq.expiresAt ?? null;
   return {
     id: saq.id,
+    access,
     merchantName: saq.merchantName ?? '',
     merchantEmail: saq.merchantEmail ?? '',
     level: saq.level ?? null,

@@ -31,13 +31,17 @@ export type SaqCaller = WorkflowCaller;
 
 const SYSTEM: WorkflowUser = { id: 'system', roles: [], permissions: [] };
 
+/** The organisation the session works for: the one switched to, else the user's first. */
+export const organizationOf = ({ user, claims }: AuthContext): string | null =>
+  claims.org ?? user.organizationIds[0] ?? null;
+
 /** The caller of a request, for the workflow's guards. */
 export async function saqCaller(ctx: AppContext, auth: AuthContext): Promise<SaqCaller> {
   const { user } = auth;
   return {
     subject: await guardSubject(ctx, auth),
     roleGroups: publishedRoleGroups(ctx),
-    user: { id: user.id, roles: user.roles, permissions: user.permissions },
+    user: { id: user.id, roles: user.roles, permissions: user.permissions, organizationId: organizationOf(auth) },
   };
 }
 

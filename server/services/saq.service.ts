@@ -29,7 +29,9 @@ import type {
 } from '../store/records.types';
 import { createNotification } from './notifications';
 import { renderAttestation } from './saq-attestation';
-import { type SaqAction, type SaqCaller, SaqFlow } from './saq-flow';
+import { SAQ_WORKFLOW, type SaqAction, type SaqCaller, SaqFlow } from './saq-flow';
+import { SYSTEM_ACTOR } from './workflow.service';
+import { readHistory, writeHistory } from '../workflows/history';
 
 const KIND = 'questionnaire';
 
@@ -43,6 +45,23 @@ export const SIGN_SAQ_JOB = 'saq.sign';
 export type SaqView = Omit<SaqRecord, 'userId' | 'siteId'> & { actions: string[] };
 /** A row of GET /saqs: the record without its answers. */
 export type SaqRow = Omit<SaqRecord, 'userId' | 'siteId' | 'answers'>;
+
+/** One move of an SAQ as its history lists it: who by name (the server's own moves as `actor` in the reader's language). */
+export interface SaqHistoryRow {
+  id: string;
+  at: string;
+  action: string;
+  from: string | null;
+  to: string;
+  actor: string;
+  comment: string | null;
+}
+/** GET …/saqs/:saqId/history speaks the query contract over these; newest first unless asked. */
+export const SAQ_HISTORY_FIELDS: QueryableFields = {
+  filterable: ['action', 'from', 'to', 'actor'],
+  sortable: ['at', 'action', 'actor'],
+};
+export const NEWEST_MOVE_FIRST: SortKey[] = [{ field: 'at', direction: 'desc' }];
 
 /** GET /saq/api/v1/saqs (the caller's SAQs) speaks the query contract over these. */
 const MY_SAQ_COLUMNS = [
@@ -199,8 +218,8 @@ export class SaqService {
       ...UNREVIEWED,
     };
     // lock first, then one transaction: the old SAQ goes and the new one arrives together
-    return this.ctx.store.withLock(this.lock(userId), () =>
-      this.ctx.store.transaction(async (tx) => {
+    return this.ctx.store.withLock(this.lock(userId), async () => {
+      const started = await this.ctx.store.transaction(async (tx) => {
         const records = tx.collection<SaqRecord>('saqs');
         const attestations = tx.collection<SaqAttestationRecord>('saqAttestations');
         for (const old of await records.find((saq) => saq.userId === userId && !saq.submittedAt)) {
@@ -209,8 +228,17 @@ export class SaqService {
         }
         await records.insert(record);
         return this.view(record, caller);
-      }),
-    );
+      });
+      // the history starts with the SAQ (as a resource record's does)
+      await writeHistory(this.ctx, SAQ_WORKFLOW, record.id, {
+        at: record.createdAt,
+        by: userId,
+        from: null,
+        to: record.status,
+        action: 'create',
+      });
+      return started;
+    });
   }
 
   /** The caller's SAQs, every status, without their answers (GET /saqs). */
@@ -231,6 +259,34 @@ export class SaqService {
       status: record.status,
       document: record.document,
     };
+  }
+
+  /** The caller's SAQ's history (GET /saqs/:saqId/history). */
+  async historyOfOwn(userId: string, id: string, query: ListQuery, language: Language) {
+    return runQuery(await this.history(await this.owned(userId, id), language), query);
+  }
+
+  /**
+   * Every move of the SAQ (workflow history `hist.saq`, kept across edits and re-submissions): who
+   * made it by name, since the merchant and the bank do not know each other's user ids.
+   */
+  async history(saq: SaqRecord, language: Language): Promise<SaqHistoryRow[]> {
+    const entries = await readHistory(this.ctx, SAQ_WORKFLOW, saq.id);
+    const users = this.ctx.store.collection<UserRecord>('users');
+    const names = new Map<string, string>();
+    for (const by of new Set(entries.map((entry) => entry.by))) {
+      const user = by === SYSTEM_ACTOR ? undefined : await users.get(by);
+      names.set(by, user ? user.name || user.email : this.ctx.translator.t(language, 'saqHistory.system'));
+    }
+    return entries.map((entry, index) => ({
+      id: String(index + 1),
+      at: entry.at,
+      action: entry.action,
+      from: entry.from,
+      to: entry.to,
+      actor: names.get(entry.by) ?? entry.by,
+      comment: entry.comment ?? null,
+    }));
   }
 
   /** One of the caller's SAQs; another user's SAQ is 404, as if it did not exist. */
@@ -370,7 +426,7 @@ export class SaqService {
         const failed = this.flow.system(record, 'attestationFailed');
         if (!failed) return;
         const unsigned: SaqRecord = { ...record, status: failed.to, signer: null, updatedAt: signedAt.toISOString() };
-        await this.flow.record(record, failed, 'system');
+        await this.flow.record(record, failed, SYSTEM_ACTOR);
         await this.records.replace(record.id, unsigned);
         await this.announce(unsigned);
         return;
@@ -390,13 +446,15 @@ export class SaqService {
       else await this.attestations.insert(file);
       const signed: SaqRecord = {
         ...record,
+        // who the report is about, as the banks it is shared with read it before any submission
+        ...(await this.merchantOf(record)),
         status: attest.to,
         signedAt: signedAt.toISOString(),
         attestation,
         expiresAt: expiryOf(signedAt).toISOString(),
         updatedAt: signedAt.toISOString(),
       };
-      await this.flow.record(record, attest, 'system');
+      await this.flow.record(record, attest, SYSTEM_ACTOR);
       await this.records.replace(record.id, signed);
       await this.announce(signed);
     });
@@ -434,8 +492,6 @@ export class SaqService {
       const bank = await this.ctx.store.collection<OrganizationRecord>('organizations').get(bankId);
       if (bank?.kind !== 'bank') throw new AppError(422, 'bankNotFound');
       const pciRequestId = (await this.submissionHook?.(record, bank.id, requestId)) ?? null;
-      const owner = await this.ctx.store.collection<UserRecord>('users').get(userId);
-      const level = await this.ctx.store.collection<SaqLevelResultRecord>('saqLevelResults').get(userId);
       const now = new Date().toISOString();
       const changed: SaqRecord = {
         ...record,
@@ -443,9 +499,7 @@ export class SaqService {
         submittedAt: now,
         bankId: bank.id,
         bankName: bank.name,
-        merchantName: await this.organizationName(record.organizationId),
-        merchantEmail: owner?.email ?? null,
-        level: level?.level ?? null,
+        ...(await this.merchantOf(record)),
         // a new submission waits for a new decision
         ...UNREVIEWED,
         pciRequestId,
@@ -549,6 +603,17 @@ export class SaqService {
     await publishToUser(this.ctx, saq.userId, 'saq.changed', { id: saq.id, status: saq.status }).catch(
       (error: unknown) => this.ctx.log.error(`SAQ ${saq.id} changed but not announced`, error),
     );
+  }
+
+  /** The merchant a bank reads on the report: organisation name, the owner's e-mail, the PCI DSS level. */
+  private async merchantOf(record: SaqRecord): Promise<Pick<SaqRecord, 'merchantName' | 'merchantEmail' | 'level'>> {
+    const owner = await this.ctx.store.collection<UserRecord>('users').get(record.userId);
+    const level = await this.ctx.store.collection<SaqLevelResultRecord>('saqLevelResults').get(record.userId);
+    return {
+      merchantName: await this.organizationName(record.organizationId),
+      merchantEmail: owner?.email ?? null,
+      level: level?.level ?? null,
+    };
   }
 
   private async organizationName(id: string | null | undefined): Promise<string> {

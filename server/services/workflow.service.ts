@@ -24,8 +24,13 @@ import type { PublishedResource, ResourceCaller, ResourcesService } from './reso
 export const SYSTEM_ACTOR = 'system';
 const SYSTEM_USER: WorkflowUser = { id: SYSTEM_ACTOR, roles: [], permissions: [] };
 
-function workflowCaller({ subject, roleGroups, user }: ResourceCaller): WorkflowCaller {
-  return { subject, roleGroups, user: { id: user.id, roles: user.roles, permissions: user.permissions } };
+function workflowCaller({ subject, roleGroups, user, owner }: ResourceCaller): WorkflowCaller {
+  const organizationId = owner.organizationId ?? null;
+  return {
+    subject,
+    roleGroups,
+    user: { id: user.id, roles: user.roles, permissions: user.permissions, organizationId },
+  };
 }
 
 /**

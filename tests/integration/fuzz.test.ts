@@ -113,12 +113,14 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /saq/api/v1/banks');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/sign');
     expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/attestation');
+    expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/history');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/submit');
     expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/migration');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/migrate');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId/attestation');
+    expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId/history');
     expect(listed).toContain('GET /wbe/api/management-saq/stats');
     expect(listed).toContain('POST /wbe/api/compliance-documents/:type');
     expect(listed).toContain('GET /wbe/api/management-saq/documents/:type/:documentId/file');

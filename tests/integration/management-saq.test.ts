@@ -94,6 +94,7 @@ describe('management SAQ /wbe/api/management-saq', () => {
       `GET ${API}/saqs`,
       `GET ${API}/saqs/:saqId`,
       `GET ${API}/saqs/:saqId/attestation`,
+      `GET ${API}/saqs/:saqId/history`,
       `GET ${API}/stats`,
       `POST ${API}/saqs/:saqId/return`,
       `POST ${API}/saqs/:saqId/validate`,
@@ -135,6 +136,7 @@ describe('management SAQ /wbe/api/management-saq', () => {
     ]);
     expect(rows[0]).toEqual({
       id: submittedId,
+      access: 'submitted',
       merchantName: 'Demo Merchant Ltd',
       merchantEmail: 'merchant@demo.test',
       level: null,
@@ -260,6 +262,91 @@ describe('management SAQ /wbe/api/management-saq', () => {
     const switched = await as(bank, '/trn/v2/login/organization/org-demo-acquirer');
     const acquirer = (await as(switched.body.content.token, `${API}/stats`)).body.content;
     expect(acquirer.totals).toEqual({ submitted: 1, compliant: 1, nonCompliant: 0, expiresSoon: 0, expired: 0 });
+  });
+
+  it('lets a bank the merchant shares with read its signed SAQ reports, and decide on none of them', async () => {
+    const switched = await as(bank, '/trn/v2/login/organization/org-demo-acquirer');
+    const acquirer = switched.body.content.token as string;
+    const ids = async () => (await listed(acquirer)).body.content.items.map((row: { id: string }) => row.id).sort();
+    // an SAQ being answered is no report: sharing never shows it
+    const ongoing = await call(server.base, 'POST', `${SAQ_API}/saqs`, { token: merchant, body: { saqType: 'C' } });
+    expect(ongoing.status).toBe(201);
+    expect(await ids()).toEqual([seeded.acquirer]);
+    expect((await as(acquirer, `${API}/saqs/${submittedId}`)).status).toBe(404);
+
+    const share = (method: string) =>
+      call(
+        server.base,
+        method,
+        method === 'POST' ? '/wbe/api/userComplianceShares' : '/wbe/api/userComplianceShares/org-demo-acquirer',
+        {
+          token: merchant,
+          ...(method === 'POST' ? { body: { bankId: 'org-demo-acquirer' } } : {}),
+        },
+      );
+    expect((await share('POST')).status).toBeLessThan(300);
+    try {
+      expect(await ids()).toEqual([seeded.acquirer, submittedId].sort());
+      const row = (await listed(acquirer, { filter: { field: 'access', op: 'eq', value: 'shared' } })).body.content;
+      expect(row).toMatchObject({
+        total: 1,
+        items: [{ id: submittedId, access: 'shared', merchantName: 'Demo Merchant Ltd' }],
+      });
+      const detail = await as(acquirer, `${API}/saqs/${submittedId}`);
+      expect(detail.body.content).toMatchObject({ access: 'shared', status: 'submitted', actions: [] });
+      // the bank it was submitted to still may decide; the bank it is shared with may not
+      expect((await as(bank, `${API}/saqs/${submittedId}`)).body.content.actions).toEqual(['validate', 'return']);
+      const decide = await call(server.base, 'POST', `${API}/saqs/${submittedId}/validate`, {
+        token: acquirer,
+        body: { outcome: 'compliant' },
+      });
+      expect([decide.status, decide.body.code, decide.body.allowed]).toEqual([409, 'saqNotSubmitted', []]);
+      const file = await download(server.base, `${API}/saqs/${submittedId}/attestation`, acquirer);
+      expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect((await as(acquirer, `${API}/stats`)).body.content.totals.submitted).toBe(2);
+      expect((await as(acquirer, `${API}/saqs/${ongoing.body.content.id}`)).status).toBe(404);
+    } finally {
+      expect((await share('DELETE')).status).toBe(200);
+    }
+    // stopping takes the reports back at once
+    expect(await ids()).toEqual([seeded.acquirer]);
+    const gone = await as(acquirer, `${API}/saqs/${submittedId}/history`);
+    expect([gone.status, gone.body.code]).toEqual([404, 'saqNotFound']);
+  });
+
+  it('lists every move of an SAQ, newest first, with who made it, to the merchant and to the bank', async () => {
+    const users = server.store.collection<{ id: string; email: string; name: string }>('users');
+    const [owner] = await users.find((user) => user.email === 'merchant@demo.test');
+    const merchantSide = await as(merchant, `${SAQ_API}/saqs/${submittedId}/history`);
+    expect(merchantSide.status, JSON.stringify(merchantSide.body)).toBe(200);
+    const moves = merchantSide.body.content.items as Record<string, unknown>[];
+    expect(moves.map((move) => [move.action, move.from, move.to])).toEqual([
+      ['submit', 'signed', 'submitted'],
+      ['attest', 'pending', 'signed'],
+      ['sign', 'completed', 'pending'],
+      ['complete', 'waiting', 'completed'],
+      ['create', null, 'waiting'],
+    ]);
+    expect(moves.map((move) => move.actor)).toEqual([
+      owner.name,
+      'PaySec (automatic)',
+      owner.name,
+      owner.name,
+      owner.name,
+    ]);
+    const turkish = await call(server.base, 'GET', `${SAQ_API}/saqs/${submittedId}/history?sort=at`, {
+      token: merchant,
+      headers: { 'accept-language': 'tr' },
+    });
+    expect(turkish.body.content.items.map((move: { actor: string }) => move.actor)).toContain('PaySec (otomatik)');
+    expect(turkish.body.content.items[0].action).toBe('create');
+    const bankSide = await as(bank, `${API}/saqs/${submittedId}/history?pageSize=2`);
+    expect(bankSide.body.content).toMatchObject({ total: 5, items: [{ action: 'submit' }, { action: 'attest' }] });
+    // nobody else's: another merchant's user, another organisation, a bad query
+    expect((await as(assessee, `${SAQ_API}/saqs/${submittedId}/history`)).status).toBe(403);
+    expect((await as(admin, `${API}/saqs/${submittedId}/history`)).status).toBe(404);
+    const bad = await as(bank, `${API}/saqs/${submittedId}/history?sort=by`);
+    expect([bad.status, bad.body.code]).toEqual([400, 'invalidRequest']);
   });
 
   it('shows the newest ASV scan a merchant shares with the bank, and when the next is due', async () => {

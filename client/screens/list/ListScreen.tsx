@@ -7,5 +7,6 @@ import { ListView } from './ListView';
 export default function ListScreen({ props, params }: ScreenProps) {
   const { t } = useTranslation();
   if (typeof props.listId !== 'string') return <Callout intent="warning">{t('errors.documentNotFound')}</Callout>;
-  return <ListView key={props.listId} listId={props.listId} params={params} syncUrl />;
+  const source = typeof props.source === 'string' ? props.source : undefined;
+  return <ListView key={props.listId} listId={props.listId} params={params} source={source} syncUrl />;
 }

@@ -31,6 +31,8 @@ export interface ListViewProps {
   listId: string;
   /** The route's params: they fill `:param`s of the source and action paths. */
   params?: Record<string, string | undefined>;
+  /** A path to read the rows from instead of the document's `source` (a page's list panel may name one). */
+  source?: string;
   /** Keep page, sort and filters in the URL query (the list screen); off for a list inside a page. */
   syncUrl?: boolean;
   /** The level of the list's title: 1 on its own screen (default), 2 or 3 inside another screen. */
@@ -38,25 +40,19 @@ export interface ListViewProps {
 }
 
 /** A list document, loaded by id and rendered (the list screen; a page panel can embed it too). */
-export function ListView({ listId, params, syncUrl = false, headingLevel = 1 }: ListViewProps) {
+export function ListView({ listId, params, source, syncUrl = false, headingLevel = 1 }: ListViewProps) {
   const { t } = useTranslation();
   const document = useListDocument(listId);
+  const loaded = document.data?.body;
+  const body = useMemo(() => (loaded && source ? { ...loaded, source: { path: source } } : loaded), [loaded, source]);
   if (document.isPending) return <Spinner aria-label={t('shell.loading')} />;
-  if (document.isError || !document.data?.body)
+  if (document.isError || !body)
     return (
       <Callout intent="danger">
         {t(failureOf(document.error)?.status === 404 ? 'errors.documentNotFound' : 'errors.dataCouldNotBeLoaded')}
       </Callout>
     );
-  return (
-    <LoadedList
-      listId={listId}
-      body={document.data.body}
-      params={params}
-      syncUrl={syncUrl}
-      headingLevel={headingLevel}
-    />
-  );
+  return <LoadedList listId={listId} body={body} params={params} syncUrl={syncUrl} headingLevel={headingLevel} />;
 }
 
 function definedParams(params: Record<string, string | undefined> | undefined): Record<string, string> {

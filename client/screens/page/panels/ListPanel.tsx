@@ -17,7 +17,11 @@ export function ListPanel({ panel, route, params }: Props) {
   const ListScreen = screenFor('list').component;
   return (
     <Suspense fallback={<Spinner size={24} aria-label={t('shell.loading')} />}>
-      <ListScreen route={{ ...route, screen: 'list' }} params={params} props={{ listId: panel.list, params }} />
+      <ListScreen
+        route={{ ...route, screen: 'list' }}
+        params={params}
+        props={{ listId: panel.list, params, source: panel.listSource?.path }}
+      />
     </Suspense>
   );
 }
