@@ -158,7 +158,7 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     const sheet = book.worksheets[0];
     // every column's cell, empty ones ('' : ASV scans are not tracked yet) included
     const values = (rowNumber: number) =>
-      Array.from({ length: 10 }, (_, index) => String(sheet.getRow(rowNumber).getCell(index + 1).value ?? ''));
+      Array.from({ length: 11 }, (_, index) => String(sheet.getRow(rowNumber).getCell(index + 1).value ?? ''));
     expect(values(1)).toEqual(
       [
         'merchantName',
@@ -167,6 +167,7 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
         'saqType',
         'standardVersion',
         'status',
+        'access',
         'signedAt',
         'expiresAt',
         'lastAsvScanAt',
@@ -174,13 +175,14 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
       ].map((key) => t(`managementSaq.fields.${key}`)),
     );
     expect(sheet.actualRowCount).toBe(2);
-    const [merchant, overall, level, type, version, status, signed, expires, lastScan, nextScan] = values(2);
-    expect([merchant, level, type, version, status]).toEqual([
+    const [merchant, overall, level, type, version, status, access, signed, expires, lastScan, nextScan] = values(2);
+    expect([merchant, level, type, version, status, access]).toEqual([
       MERCHANT,
       '4',
       'A',
       '4.0.1',
       t('managementSaq.statuses.submitted'),
+      t('managementSaq.access.submitted'),
     ]);
     expect([signed, expires]).toEqual([await shownDate(page, saq.signedAt), await shownDate(page, saq.expiresAt)]);
     expect([lastScan, nextScan]).toEqual(['', '']);
@@ -211,6 +213,11 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     await expect(responses).toContainText(t('managementSaq.details.responseValues.notApplicable'));
     const appendices = main.locator('[data-panel="appendices"]');
     await expect(appendices).toContainText(t('managementSaq.details.appendixNames.appendixC'));
+    // the history, newest first: the submission by the merchant's user, the PDF job by PaySec
+    const history = main.getByRole('table', { name: 'History' });
+    await expect(history.getByRole('row').nth(1)).toContainText(t('saqFlow.actions.submit'));
+    await expect(history).toContainText(t('saqHistory.system'));
+    await expect(history).toContainText(t('saqHistory.create'));
     await page.screenshot({ path: 'test-results/saq-bank-details.png', fullPage: true });
     // the header's tag is the overall status by the document's labels; the page downloads the PDF too
     await expect(main.locator('.page-record-header')).toContainText(t('managementSaq.overall.compliant'));
@@ -350,4 +357,69 @@ test('the bank returns an SAQ with a note, the merchant sees it and resubmits, t
     await page.screenshot({ path: 'test-results/saq-bank-validated.png', fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
   });
+});
+
+test('a merchant shares its SAQ reports with a second bank, which reads them but decides on none', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const saq = await submitSaqA(request);
+  const merchantContext = await browser.newContext();
+  const merchant = await merchantContext.newPage();
+  try {
+    await test.step('the merchant starts sharing with Demo Acquirer on sharing management', async () => {
+      await signIn(merchant, 'merchant@demo.test', PASSWORD);
+      await expectSignedInAt(merchant, '/app/pci-dss-requests');
+      await merchant.goto('/app/saq/sharing-management');
+      const banks = merchant.getByRole('table', { name: t('complianceDocuments.sharing.title') });
+      const acquirer = banks.locator('tbody tr[data-index]').filter({ hasText: 'Demo Acquirer' });
+      await acquirer.getByRole('button', { name: t('complianceDocuments.sharing.start') }).click();
+      const confirm = merchant.getByRole('alertdialog');
+      await expect(confirm).toContainText(
+        'Share your signed SAQ reports, ASV scan reports and AoCs with Demo Acquirer?',
+      );
+      await confirm.getByRole('button', { name: t('complianceDocuments.sharing.start') }).click();
+      await expect(acquirer).toContainText(t('complianceDocuments.sharing.sharing'));
+    });
+
+    await test.step('the bank, switched to Demo Acquirer, finds the report shared with it', async () => {
+      await signIn(page, 'bank@demo.test', PASSWORD);
+      await expectSignedInAt(page, '/app/dashboard');
+      const reloaded = page.waitForEvent('load');
+      await page.getByRole('combobox', { name: t('shell.organization') }).selectOption({ label: 'Demo Acquirer' });
+      await reloaded;
+      await expectSignedInAt(page, '/app/dashboard');
+      await page.goto('/app/management-saq/compliance-tracking?f.access=shared');
+      await expect(filterOf(page, 'access')).toHaveValue('shared');
+      await expect(merchantRow(page).first()).toContainText(t('managementSaq.access.shared'));
+      await expect(table(page).locator('tbody')).not.toContainText(t('managementSaq.access.submitted'));
+      await page.goto(`/app/management-saq/saq-details/${saq.id}`);
+      const facts = page.locator('[data-panel="facts"]');
+      await expect(facts).toContainText(t('managementSaq.access.shared'));
+      await expect(facts).toContainText(t('managementSaq.statuses.submitted'));
+      // read only: the decision stays with Demo Bank, to whom it was submitted
+      const review = page.locator('[data-panel="review"]');
+      await expect(review).toContainText(t('managementSaq.review.none'));
+      await expect(review.getByRole('button')).toHaveCount(0);
+      await expect(page.getByRole('table', { name: 'History' })).toContainText(t('saqFlow.actions.submit'));
+      await page.screenshot({ path: 'test-results/saq-bank-shared-report.png', fullPage: true });
+    });
+
+    await test.step('the merchant stops sharing: the report is gone from Demo Acquirer at once', async () => {
+      const banks = merchant.getByRole('table', { name: t('complianceDocuments.sharing.title') });
+      const acquirer = banks.locator('tbody tr[data-index]').filter({ hasText: 'Demo Acquirer' });
+      await acquirer.getByRole('button', { name: t('complianceDocuments.sharing.stop') }).click();
+      await merchant
+        .getByRole('alertdialog')
+        .getByRole('button', { name: t('complianceDocuments.sharing.stop') })
+        .click();
+      await expect(acquirer).toContainText(t('complianceDocuments.sharing.notSharing'));
+      await page.goto('/app/management-saq/compliance-tracking?f.access=shared');
+      await expect(page.getByText(t('list.noMatch'))).toBeVisible();
+    });
+  } finally {
+    await merchantContext.close();
+  }
 });

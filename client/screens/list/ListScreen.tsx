@@ -8,5 +8,16 @@ export default function ListScreen({ props, params }: ScreenProps) {
   const { t } = useTranslation();
   if (typeof props.listId !== 'string') return <Callout intent="warning">{t('errors.documentNotFound')}</Callout>;
   const source = typeof props.source === 'string' ? props.source : undefined;
-  return <ListView key={props.listId} listId={props.listId} params={params} source={source} syncUrl />;
+  // a page's list panel: a section of the page, its state its own
+  const embedded = props.embedded === true;
+  return (
+    <ListView
+      key={props.listId}
+      listId={props.listId}
+      params={params}
+      source={source}
+      syncUrl={!embedded}
+      headingLevel={embedded ? 2 : 1}
+    />
+  );
 }

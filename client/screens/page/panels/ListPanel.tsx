@@ -11,7 +11,10 @@ interface Props {
   params: Record<string, string | undefined>;
 }
 
-/** A list document by id, rendered by the registry's `list` screen with the route's parameters. */
+/**
+ * A list document by id, rendered by the registry's `list` screen with the route's parameters; embedded,
+ * so it keeps its page, sort and filters to itself (two lists on a page must not share the URL's).
+ */
 export function ListPanel({ panel, route, params }: Props) {
   const { t } = useTranslation();
   const ListScreen = screenFor('list').component;
@@ -20,7 +23,7 @@ export function ListPanel({ panel, route, params }: Props) {
       <ListScreen
         route={{ ...route, screen: 'list' }}
         params={params}
-        props={{ listId: panel.list, params, source: panel.listSource?.path }}
+        props={{ listId: panel.list, params, source: panel.listSource?.path, embedded: true }}
       />
     </Suspense>
   );
