@@ -31,6 +31,7 @@ import type { PgBossJobsOptions } from './jobs/pg-boss-jobs';
 import { noStore, securityHeaders } from './http/security';
 import { ntgwRouter } from './gateway/ntgw';
 import { saqServiceRouter } from './gateway/saq-service';
+import { astRouter } from './gateway/ast';
 import { ChannelAuth, realtimeSecret } from './realtime/channel-auth';
 import { clientAddress, type TrustProxy } from './realtime/client-address';
 import { RealtimeServer, type RealtimeOptions } from './realtime/realtime-server';
@@ -230,7 +231,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const pageView = (req: Request) =>
       req.baseUrl === '/wbe/api' && req.path.replace(/\/+$/, '') === PAGE_VIEW_PATH && req.method === 'POST';
     app.use(
-      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api', '/saq/api/v1'],
+      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api', '/saq/api/v1', '/ast'],
       noStore,
       optionalAuthenticate(ctx),
       anonymousWriteRateLimit(limits.anonymousWrites, (req) => signIn(req) || pageView(req), ctx.counters),
@@ -248,6 +249,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use('/tooltip', tooltipRouter(ctx));
     app.use('/ntgw/api', ntgwRouter(ctx, services));
     app.use('/saq/api/v1', saqServiceRouter(ctx, services));
+    app.use('/ast', astRouter(ctx, services));
 
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);

@@ -425,3 +425,13 @@ export const saqParamsSchema = {
     itemId: pattern('^[A-Za-z][A-Za-z0-9_.-]{0,99}$'),
   },
 };
+
+/** `/ast/issue/…/:userType` and `/:merchantId` and `/get_issue_progress/:months` (docs/contracts.md 'Issues'). */
+export const astParamsSchema = {
+  type: 'object',
+  properties: {
+    userType: { enum: ['owner', 'assessor', 'assessee'] },
+    merchantId: pattern('^[A-Za-z0-9_.:-]{1,100}$'),
+    months: { enum: ['1', '3', '6', '12'] },
+  },
+};

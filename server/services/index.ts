@@ -9,6 +9,7 @@ import { ErrorReportService } from './error-report.service';
 import { HelpChatService } from './help-chat.service';
 import { ImpersonationService } from './impersonation.service';
 import { InvitationService } from './invitations.service';
+import { IssuesAstService } from './issues-ast.service';
 import { NotificationService } from './notifications';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
@@ -58,6 +59,7 @@ export function createServices(ctx: AppContext) {
     complianceDocuments: new ComplianceDocumentsService(ctx),
     complianceShares: new ComplianceSharesService(ctx),
     pciRequests,
+    issuesAst: new IssuesAstService(ctx, resources),
   };
 }
 

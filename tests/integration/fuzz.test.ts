@@ -121,6 +121,8 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId/attestation');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId/history');
+    expect(listed).toContain('GET /ast/issue/get_total_issues/:userType');
+    expect(listed).toContain('GET /ast/issue/get_issue_progress/:months');
     expect(listed).toContain('GET /wbe/api/management-saq/stats');
     expect(listed).toContain('POST /wbe/api/compliance-documents/:type');
     expect(listed).toContain('GET /wbe/api/management-saq/documents/:type/:documentId/file');

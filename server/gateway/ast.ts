@@ -1,0 +1,78 @@
+import express, { type Request, type Router } from 'express';
+import { authenticate, requireAuth } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { validateParams } from '../http/validate';
+import type { Services } from '../services';
+import type { UserType } from '../services/issues-ast.service';
+import { resourceCaller } from '../services/resources.service';
+import { astParamsSchema } from './request-schemas';
+
+/**
+ * The AST issue reads `/ast/issue/…` (shell §7; docs/contracts.md 'Issues'): every answer is
+ * `{ content }` figured from the issue records the caller may list (the `issue` resource's guard and
+ * scope); a `{userType}` read needs that assessment role.
+ */
+export function astRouter(ctx: AppContext, services: Services): Router {
+  const router = express.Router();
+  const { issuesAst } = services;
+  const checked = [authenticate(ctx), validateParams(astParamsSchema)];
+  const caller = (req: Request) => resourceCaller(ctx, requireAuth(req));
+  /** The caller, after the lens check of a `{userType}` read. */
+  const as = async (req: Request) => {
+    const who = await caller(req);
+    issuesAst.lens(who, String(req.params.userType) as UserType);
+    return who;
+  };
+  const merchant = (req: Request) => String(req.params.merchantId);
+
+  router.get('/issue/get_scan_issues/:userType', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.list(await as(req), 'scan') });
+  });
+  router.get('/issue/get_assessment_issues/:userType', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.list(await as(req), 'assessment') });
+  });
+  router.get('/issue/get_total_scan_issues/:userType', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.totals(await as(req), 'scan') });
+  });
+  router.get('/issue/get_total_assessment_issues/:userType', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.totals(await as(req), 'assessment') });
+  });
+  router.get('/issue/get_total_issues/:userType', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.totals(await as(req)) });
+  });
+  router.get('/issue/get_scan_issues_severities/:userType', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.severities(await as(req), 'scan') });
+  });
+  router.get('/issue/get_assessment_issues_severities/:userType', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.severities(await as(req), 'assessment') });
+  });
+  router.get('/issue/get_assessment_issues_statuses/:userType', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.states(await as(req), 'assessment') });
+  });
+  router.get('/issue/get_issues_leaderboard/:userType', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.leaderboard(await as(req)) });
+  });
+  router.get('/issue/get_assessment_issues_by_category', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.byCategory(await caller(req)) });
+  });
+  router.get('/issue/get_issue_statuses_by_owner', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.statesOfOwn(await caller(req)) });
+  });
+  router.get('/issue/get_scan_issues_by_merchant_id/:merchantId', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.list(await caller(req), 'scan', merchant(req)) });
+  });
+  router.get('/issue/get_assessment_issues_by_merchant_id/:merchantId', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.list(await caller(req), 'assessment', merchant(req)) });
+  });
+  router.get('/issue/get_total_scan_issues_by_merchant_id/:merchantId', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.totals(await caller(req), 'scan', merchant(req)) });
+  });
+  router.get('/issue/get_total_assessment_issues_by_merchant_id/:merchantId', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.totals(await caller(req), 'assessment', merchant(req)) });
+  });
+  // not in the spec's list: the dashboard's progress chart over 1, 3, 6 and 12 months (domain §9)
+  router.get('/issue/get_issue_progress/:months', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.progress(await caller(req), Number(req.params.months)) });
+  });
+  return router;
+}
