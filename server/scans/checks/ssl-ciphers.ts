@@ -103,12 +103,20 @@ export const sslCiphers: Check = async (target, options) => {
   if (protocols.length > 0 && !forwardSecrecy)
     findings.push(finding('no_forward_secrecy', 'medium', 'only RSA key exchange suites accepted'));
 
+  // the grade needs the certificate, which only a full handshake through Node's client shows
+  // (a server speaking nothing Node's OpenSSL offers has no grade, and says why)
+  const socket =
+    protocols.length > 0
+      ? await openTls(target, port, options, {
+          ciphers: `${tls.DEFAULT_CIPHERS}:@SECLEVEL=0`,
+          minVersion: 'TLSv1',
+        }).catch((error: Error) => {
+          options.signal.throwIfAborted();
+          return error;
+        })
+      : null;
   let grade = null;
-  if (protocols.length > 0) {
-    const socket = await openTls(target, port, options, {
-      ciphers: `${tls.DEFAULT_CIPHERS}:@SECLEVEL=0`,
-      minVersion: 'TLSv1',
-    });
+  if (socket && !(socket instanceof Error)) {
     const certificate = socket.getPeerCertificate();
     const error = socket.authorizationError ? String(socket.authorizationError) : '';
     socket.destroy();
@@ -135,6 +143,13 @@ export const sslCiphers: Check = async (target, options) => {
     check: 'ssl_ciphers',
     status: statusOf(findings),
     findings,
-    data: { protocols, chosen, classes, forwardSecrecy, grade },
+    data: {
+      protocols,
+      chosen,
+      classes,
+      forwardSecrecy,
+      grade,
+      ...(socket instanceof Error ? { gradeError: socket.message } : {}),
+    },
   };
 };
