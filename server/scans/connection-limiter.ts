@@ -7,6 +7,7 @@ export class ConnectionLimiter {
   peak = 0;
   opened = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly idlers: (() => void)[] = [];
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('capacity must be a positive integer');
@@ -41,6 +42,13 @@ export class ConnectionLimiter {
       // the slot passes straight to the next waiter, so `active` never dips and overshoots
       if (next) next();
       else this.active -= 1;
+      if (this.active === 0) for (const idle of this.idlers.splice(0)) idle();
     };
+  }
+
+  /** Resolves once no slot is held (a socket closes a moment after its check is aborted). */
+  idle(): Promise<void> {
+    if (this.active === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idlers.push(resolve));
   }
 }
