@@ -19,6 +19,10 @@ export type CheckName =
   | 'outdated_services'
   | 'dns_brute'
   | 'domain_info'
+  | 'reverse_dns_check'
+  | 'rdp_enumeration'
+  | 'ipmi_check'
+  | 'ssl_vulnerabilities'
   | 'tcp_timestamp';
 
 /**
@@ -68,6 +72,9 @@ export type MenuGroupId =
   | 'network_tools'
   | 'remote_access_security'
   | 'web_application_security';
+
+/** A scan's reachability as domain §4 lists it (disabled is the merchant's setting, not a result). */
+export type Reachability = 'online' | 'offline' | 'redirected';
 
 export type ProgressState = 'queued' | 'in_progress' | 'completed';
 

@@ -1,4 +1,4 @@
-import type { CheckName, CheckResult, CheckStatus, Finding, MenuGroupId, Severity } from './scan.types';
+import type { CheckName, CheckResult, CheckStatus, Finding, MenuGroupId, Reachability, Severity } from './scan.types';
 
 /**
  * Worst first. An errored check ranks above not_recommended: a group whose check could not run
@@ -19,6 +19,7 @@ export const CHECK_GROUPS: Record<CheckName, MenuGroupId> = {
   mixed_content: 'site_health',
   ssl_certificate: 'ssl_health',
   ssl_ciphers: 'ssl_health',
+  ssl_vulnerabilities: 'ssl_health',
   directory: 'attack_surface',
   panel_detection: 'attack_surface',
   port_scan: 'attack_surface',
@@ -26,6 +27,9 @@ export const CHECK_GROUPS: Record<CheckName, MenuGroupId> = {
   dns_brute: 'network_tools',
   domain_info: 'network_tools',
   tcp_timestamp: 'network_tools',
+  reverse_dns_check: 'network_tools',
+  rdp_enumeration: 'remote_access_security',
+  ipmi_check: 'remote_access_security',
   open_relay_check: 'remote_access_security',
   ssh_enumeration: 'remote_access_security',
   xss: 'web_application_security',
@@ -61,4 +65,11 @@ export function finding(
   extra: { cvss?: number; asv?: Finding['asv'] } = {},
 ): Finding {
   return { id, severity, title: `scan.finding.${id}`, evidence, ...extra };
+}
+
+/** The scan's reachability from its http_response check (online when that check did not run). */
+export function reachabilityOf(results: CheckResult[]): Reachability {
+  const response = results.find((result) => result.check === 'http_response');
+  const reachability = response?.data.reachability;
+  return reachability === 'offline' || reachability === 'redirected' ? reachability : 'online';
 }

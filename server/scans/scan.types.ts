@@ -9,6 +9,7 @@ export type ServiceName =
   | 'smtp'
   | 'dns'
   | 'rdp'
+  | 'ipmi'
   | 'mysql'
   | 'postgresql'
   | 'mssql'
@@ -66,6 +67,8 @@ export const SERVICE_PORTS: Record<ServiceName, number> = {
   smtp: 25,
   dns: 53,
   rdp: 3389,
+  /** UDP (RMCP); every other port here is TCP. */
+  ipmi: 623,
   mysql: 3306,
   postgresql: 5432,
   mssql: 1433,

@@ -38,8 +38,16 @@ function extension(type: number, body: Buffer): Buffer {
   return Buffer.concat([u16(type), vector16(body)]);
 }
 
-export function clientHello(version: number, suites: readonly number[], serverName?: string): Buffer {
-  const extensions: Buffer[] = [];
+/** The heartbeat extension (RFC 6520), peer allowed to send: what a Heartbleed probe offers. */
+export const HEARTBEAT_EXTENSION = extension(0x000f, Buffer.from([1]));
+
+export function clientHello(
+  version: number,
+  suites: readonly number[],
+  serverName?: string,
+  more: Buffer[] = [],
+): Buffer {
+  const extensions: Buffer[] = [...more];
   if (serverName && !net.isIP(serverName)) {
     const name = Buffer.from(serverName, 'ascii');
     extensions.push(extension(0x0000, vector16(Buffer.concat([Buffer.from([0]), vector16(name)]))));
@@ -98,6 +106,46 @@ export async function probe(
     );
     if (answer.accepted && answer.version !== version) return { accepted: false };
     return answer;
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** Whether the records so far hold a ServerHelloDone, an alert, or neither yet. */
+export function handshakeState(bytes: Buffer): 'done' | 'alert' | 'pending' {
+  let handshake = Buffer.alloc(0);
+  for (let offset = 0; offset + 5 <= bytes.length; ) {
+    const length = bytes.readUInt16BE(offset + 3);
+    if (offset + 5 + length > bytes.length) break;
+    if (bytes[offset] === 0x15) return 'alert';
+    if (bytes[offset] === 0x16) handshake = Buffer.concat([handshake, bytes.subarray(offset + 5, offset + 5 + length)]);
+    offset += 5 + length;
+  }
+  for (let at = 0; at + 4 <= handshake.length; at += 4 + handshake.readUIntBE(at + 1, 3)) {
+    if (handshake[at] === 14) return 'done';
+  }
+  return 'pending';
+}
+
+/**
+ * Heartbleed (CVE-2014-0160): after the server's hello, a heartbeat request that claims 16 KiB of
+ * payload and carries none. A patched or heartbeat-less server answers with an alert or closes; a
+ * vulnerable one sends a heartbeat response (its memory). null: no handshake at that version.
+ */
+export async function heartbleedProbe(
+  target: ScanTarget,
+  port: number,
+  version: number,
+  options: CheckOptions,
+): Promise<boolean | null> {
+  const socket = await openTcp(target, port, options);
+  try {
+    socket.write(clientHello(version, ALL_SUITES, target.host, [HEARTBEAT_EXTENSION]));
+    const hello = await readUntil(socket, (bytes) => handshakeState(bytes) !== 'pending');
+    if (handshakeState(hello) !== 'done') return null;
+    socket.write(Buffer.from([0x18, version >> 8, version & 0xff, 0x00, 0x03, 0x01, 0x40, 0x00]));
+    const reply = await readUntil(socket, (bytes) => bytes.length >= 5);
+    return reply.length >= 5 && reply[0] === 0x18;
   } finally {
     socket.destroy();
   }

@@ -23,8 +23,9 @@ const RISKY = new Set<ServiceName>(['telnet', 'ftp', 'rdp']);
 export const portScan: Check = async (target, options) => {
   const services = (target.ports.services ?? SERVICE_PORTS) as Partial<Record<ServiceName, number>>;
   const open: { service: ServiceName; port: number }[] = [];
+  const tcp = (Object.entries(services) as [ServiceName, number][]).filter(([service]) => service !== 'ipmi');
   await Promise.all(
-    (Object.entries(services) as [ServiceName, number][]).map(async ([service, port]) => {
+    tcp.map(async ([service, port]) => {
       if (await portOpen(target, port, options)) open.push({ service, port });
     }),
   );
@@ -44,6 +45,6 @@ export const portScan: Check = async (target, options) => {
     check: 'port_scan',
     status: statusOf(findings),
     findings,
-    data: { scanned: Object.keys(services).length, open },
+    data: { scanned: tcp.length, open },
   };
 };

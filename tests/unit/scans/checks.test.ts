@@ -175,6 +175,26 @@ describe('TLS checks', () => {
   });
 });
 
+describe('TLS vulnerabilities', () => {
+  it('ssl_vulnerabilities: a TLS 1.2+ server without heartbeats passes', async () => {
+    const good = await run('ssl_vulnerabilities', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { protocols: ['TLSv1.2'], heartbleed: false } });
+  });
+
+  it('ssl_vulnerabilities: TLS 1.0 with CBC is BEAST, an ASV early-TLS failure', async () => {
+    const bad = await run('ssl_vulnerabilities', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    expect(ids(bad)).toEqual(['beast']);
+    expect(bad.data).toMatchObject({ heartbleed: false, ccsInjection: 'not_measured' });
+  });
+
+  it('ssl_vulnerabilities: Heartbleed, POODLE, SWEET32 and RC4 from the legacy endpoint', async () => {
+    const legacy = await run('ssl_vulnerabilities', fixtures.legacy);
+    expect(ids(legacy)).toEqual(['heartbleed', 'poodle', 'beast', 'sweet32_3des_accepted', 'rc4_accepted']);
+    expect(legacy.findings[0]).toMatchObject({ cvss: 7.5, evidence: 'heartbeat answered at TLSv1 (CVE-2014-0160)' });
+  });
+});
+
 describe('network checks', () => {
   it('port_scan: a reachable database port fails; a closed one passes', async () => {
     const good = await run('port_scan', fixtures.good);
@@ -240,6 +260,34 @@ describe('network checks', () => {
     const bad = await run('domain_info', fixtures.bad);
     expect(bad.status).toBe('not_recommended');
     expect(ids(bad)).toEqual(['spf_missing', 'dmarc_missing', 'caa_missing']);
+  });
+
+  it('reverse_dns_check: a PTR that resolves back passes; one that does not is not recommended', async () => {
+    const good = await run('reverse_dns_check', fixtures.good);
+    expect(good).toMatchObject({
+      status: 'pass',
+      data: { addresses: [{ address: '127.0.0.1', ptr: ['shop.test'], confirmed: true }] },
+    });
+    const bad = await run('reverse_dns_check', fixtures.bad);
+    expect(bad.status).toBe('not_recommended');
+    expect(bad.findings[0]).toMatchObject({
+      id: 'ptr_not_confirmed',
+      evidence: '127.0.0.4 → ghost.bad.test does not resolve back',
+    });
+  });
+
+  it('rdp_enumeration: RDP with standard security (no NLA) fails; no RDP passes', async () => {
+    expect(await run('rdp_enumeration', fixtures.good)).toMatchObject({ status: 'pass', data: { rdp: false } });
+    const bad = await run('rdp_enumeration', fixtures.bad);
+    expect(bad).toMatchObject({ status: 'fail', data: { rdp: true, selectedProtocol: 'rdp' } });
+    expect(ids(bad)).toEqual(['rdp_exposed', 'rdp_without_nla']);
+  });
+
+  it('ipmi_check: a BMC answering with anonymous login fails as a default account; a refused port passes', async () => {
+    expect(await run('ipmi_check', fixtures.good)).toMatchObject({ status: 'pass', data: { ipmi: false } });
+    const bad = await run('ipmi_check', fixtures.bad);
+    expect(bad).toMatchObject({ status: 'fail', data: { ipmi: true, ipmi2: true, anonymous: true } });
+    expect(bad.findings[1]).toMatchObject({ id: 'ipmi_anonymous_login', asv: 'default_account' });
   });
 
   it('tcp_timestamp: not measurable, with the reason', async () => {

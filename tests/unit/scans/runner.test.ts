@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asvVerdict } from '../../../core/scans/asv';
 import type { ScanProgress } from '../../../core/scans/scan.types';
-import { groupStatuses } from '../../../core/scans/status.utils';
+import { groupStatuses, reachabilityOf } from '../../../core/scans/status.utils';
 import { CHECKS } from '../../../server/scans/checks';
 import { ConnectionLimiter } from '../../../server/scans/connection-limiter';
 import { runScan } from '../../../server/scans/runner';
@@ -90,6 +90,7 @@ describe('runScan', () => {
         'xss',
         'directory_browsing',
         'zone_transfer',
+        'default_account',
       ]),
     );
     expect(groupStatuses(results)).toEqual({

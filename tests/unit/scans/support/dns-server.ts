@@ -1,5 +1,5 @@
 /**
- * A small authoritative DNS server over UDP (dgram) for the DNS checks: A, NS, MX, TXT and CAA
+ * A small authoritative DNS server over UDP (dgram) for the DNS checks: A, NS, PTR, MX, TXT and CAA
  * records, wildcards ("*.zone"), NXDOMAIN for unknown names. Plus an AXFR endpoint over TCP that
  * either hands out the zone or refuses.
  */
@@ -10,11 +10,12 @@ import type { AddressInfo } from 'node:net';
 export type DnsRecord =
   | { type: 'A'; address: string }
   | { type: 'NS'; name: string }
+  | { type: 'PTR'; name: string }
   | { type: 'MX'; priority: number; name: string }
   | { type: 'TXT'; text: string }
   | { type: 'CAA'; tag: string; value: string };
 
-const TYPE_CODES = { A: 1, NS: 2, MX: 15, TXT: 16, CAA: 257 } as const;
+const TYPE_CODES = { A: 1, NS: 2, PTR: 12, MX: 15, TXT: 16, CAA: 257 } as const;
 
 function encodeName(name: string): Buffer {
   return Buffer.concat([
@@ -37,6 +38,7 @@ function rdata(record: DnsRecord): Buffer {
     case 'A':
       return Buffer.from(record.address.split('.').map(Number));
     case 'NS':
+    case 'PTR':
       return encodeName(record.name);
     case 'MX':
       return Buffer.concat([u16(record.priority), encodeName(record.name)]);

@@ -3,6 +3,7 @@
  * well-configured shop and a badly configured one (web, TLS, SMTP, SSH, a database port, DNS),
  * TLS servers for each certificate fault, and a server that accepts and never answers.
  */
+import dgram from 'node:dgram';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -160,11 +161,14 @@ function sshServer(banner: string, kex: string[], ciphers: string[], macs: strin
 /**
  * A legacy TLS endpoint that only speaks the hello: it accepts SSLv3 and TLS 1.0 with 3DES or RC4
  * (Node's OpenSSL 3 has neither, so no real server here could), answering a ClientHello with a
- * ServerHello that picks the first suite it shares, or a handshake_failure alert.
+ * ServerHello that picks the first suite it shares and a ServerHelloDone, or a handshake_failure
+ * alert. Like an unpatched OpenSSL 1.0.1, it answers a heartbeat request with "memory" (Heartbleed).
  */
 function legacyTlsServer() {
   const versions = new Set([0x0300, 0x0301]);
   const suites = [0x000a, 0x0005, 0x002f];
+  const record = (type: number, version: number, body: Buffer) =>
+    Buffer.concat([Buffer.from([type, version >> 8, version & 0xff, body.length >> 8, body.length & 0xff]), body]);
   return net.createServer((socket) => {
     socket.on('error', () => {});
     socket.once('data', (hello) => {
@@ -175,7 +179,7 @@ function legacyTlsServer() {
         offered.add(hello.readUInt16BE(at));
       const suite = suites.find((candidate) => offered.has(candidate));
       if (!versions.has(version) || suite === undefined) {
-        socket.end(Buffer.from([0x15, 0x03, 0x01, 0x00, 0x02, 0x02, version > 0x0301 ? 70 : 40]));
+        socket.end(record(0x15, 0x0301, Buffer.from([0x02, version > 0x0301 ? 70 : 40])));
         return;
       }
       const body = Buffer.concat([
@@ -183,10 +187,68 @@ function legacyTlsServer() {
         Buffer.alloc(32, 1),
         Buffer.from([0, suite >> 8, suite & 0xff, 0]),
       ]);
-      const handshake = Buffer.concat([Buffer.from([2, 0, 0, body.length]), body]);
-      socket.end(Buffer.concat([Buffer.from([0x16, version >> 8, version & 0xff, 0, handshake.length]), handshake]));
+      socket.write(record(0x16, version, Buffer.concat([Buffer.from([2, 0, 0, body.length]), body])));
+      socket.write(record(0x16, version, Buffer.from([14, 0, 0, 0])));
+      socket.on('data', (data) => {
+        if (data[0] === 0x18)
+          socket.end(record(0x18, version, Buffer.concat([Buffer.from([2, 0x40, 0]), Buffer.alloc(64, 0x41)])));
+      });
     });
   });
+}
+
+/** An RDP listener answering the X.224 Connection Request with a Connection Confirm selecting `protocol`. */
+function rdpServer(protocol: number) {
+  return net.createServer((socket) => {
+    socket.on('error', () => {});
+    socket.once('data', () => {
+      const confirm = Buffer.from([
+        0x03,
+        0x00,
+        0x00,
+        0x13,
+        0x0e,
+        0xd0,
+        0,
+        0,
+        0x12,
+        0x34,
+        0,
+        0x02,
+        0,
+        0x08,
+        0,
+        protocol,
+        0,
+        0,
+        0,
+      ]);
+      socket.end(confirm);
+    });
+  });
+}
+
+/** A BMC answering Get Channel Authentication Capabilities: IPMI 2.0, with null and anonymous logins enabled. */
+async function ipmiServer() {
+  const socket = dgram.createSocket('udp4');
+  socket.on('message', (_message, remote) => {
+    const reply = Buffer.from([
+      0x06, 0x00, 0xff, 0x07, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x81, 0x1c, 0x63, 0x20, 0x00, 0x38, 0x00, 0x01, 0x97,
+      0x03, 0x03, 0, 0, 0, 0, 0x09,
+    ]);
+    socket.send(reply, remote.port, remote.address);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return socket;
+}
+
+/** A UDP port that was just free: a datagram to it is answered with ICMP port unreachable. */
+async function closedUdpPort(): Promise<number> {
+  const socket = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const { port } = socket.address();
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return port;
 }
 
 export interface Fixtures {
@@ -267,10 +329,12 @@ export async function startFixtures(): Promise<Fixtures> {
     ],
     [`_dmarc.${GOOD_HOST}`]: [{ type: 'TXT', text: 'v=DMARC1; p=reject; rua=mailto:dmarc@shop.test' }],
     [`ns1.${GOOD_HOST}`]: [{ type: 'A', address: '127.0.0.1' }],
+    '1.0.0.127.in-addr.arpa': [{ type: 'PTR', name: GOOD_HOST }],
+    '4.0.0.127.in-addr.arpa': [{ type: 'PTR', name: `ghost.${BAD_HOST}` }],
     [`www.${GOOD_HOST}`]: [{ type: 'A', address: '127.0.0.1' }],
     [`mail.${GOOD_HOST}`]: [{ type: 'A', address: '127.0.0.1' }],
     [BAD_HOST]: [
-      { type: 'A', address: '127.0.0.1' },
+      { type: 'A', address: '127.0.0.4' },
       { type: 'NS', name: `ns1.${BAD_HOST}` },
       { type: 'TXT', text: 'google-site-verification=abc' },
     ],
@@ -281,6 +345,9 @@ export async function startFixtures(): Promise<Fixtures> {
 
   const hanging = await start(net.createServer(() => {}));
   const legacy = await start(legacyTlsServer());
+  const rdpBad = await start(rdpServer(0));
+  const ipmi = await ipmiServer();
+  const ipmiClosed = await closedUdpPort();
   return {
     pki,
     good: {
@@ -289,7 +356,14 @@ export async function startFixtures(): Promise<Fixtures> {
       ports: {
         http: goodHttp,
         https: goodHttps,
-        services: { ssh: sshGood, smtp: smtpGood.port, dns: dns.axfrRefusedPort, mysql: closedPort },
+        services: {
+          ssh: sshGood,
+          smtp: smtpGood.port,
+          dns: dns.axfrRefusedPort,
+          mysql: closedPort,
+          rdp: closedPort,
+          ipmi: ipmiClosed,
+        },
       },
       resolver: `127.0.0.1:${dns.udpPort}`,
     },
@@ -299,7 +373,14 @@ export async function startFixtures(): Promise<Fixtures> {
       ports: {
         http: badHttp,
         https: badHttps,
-        services: { ssh: sshBad, smtp: smtpBad.port, dns: dns.axfrOpenPort, mysql: database },
+        services: {
+          ssh: sshBad,
+          smtp: smtpBad.port,
+          dns: dns.axfrOpenPort,
+          mysql: database,
+          rdp: rdpBad,
+          ipmi: ipmi.address().port,
+        },
       },
       resolver: `127.0.0.1:${dns.udpPort}`,
     },
@@ -319,7 +400,12 @@ export async function startFixtures(): Promise<Fixtures> {
     close: async () => {
       for (const socket of openSockets) socket.destroy();
       await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-      await Promise.all([smtpGood.close(), smtpBad.close(), dns.close()]);
+      await Promise.all([
+        smtpGood.close(),
+        smtpBad.close(),
+        dns.close(),
+        new Promise<void>((r) => ipmi.close(() => r())),
+      ]);
       rmSync(dir, { recursive: true, force: true });
     },
   };
