@@ -6,7 +6,7 @@ import { scoreHeaders } from '../../../core/scans/headers-score';
 import { forms, formWithoutToken, mixedReferences } from '../../../core/scans/html.utils';
 import type { CheckResult } from '../../../core/scans/scan.types';
 import { gradeSsl, type SslGradeInput } from '../../../core/scans/ssl-grade';
-import { finding, groupStatuses, worstStatus } from '../../../core/scans/status.utils';
+import { finding, groupStatuses, reachabilityOf, worstStatus } from '../../../core/scans/status.utils';
 
 const modern: SslGradeInput = {
   protocols: ['TLSv1.2', 'TLSv1.3'],
@@ -122,6 +122,16 @@ describe('ASV verdict and group status', () => {
         result('xss', 'pass'),
       ]),
     ).toEqual({ ssl_health: 'not_recommended', web_application_security: 'pass' });
+  });
+});
+
+describe('reachabilityOf', () => {
+  it('reads online, offline or redirected from http_response', () => {
+    const response = (reachability: string) => ({ ...result('http_response', 'pass'), data: { reachability } });
+    expect(reachabilityOf([response('offline')])).toBe('offline');
+    expect(reachabilityOf([response('redirected')])).toBe('redirected');
+    expect(reachabilityOf([response('online')])).toBe('online');
+    expect(reachabilityOf([])).toBe('online');
   });
 });
 

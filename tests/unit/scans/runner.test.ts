@@ -109,6 +109,7 @@ describe('runScan', () => {
       timeoutMs: 10000,
       ca: [fixtures.pki.ca],
     });
+    expect(reachabilityOf(results)).toBe('online');
     expect(results.filter((r) => r.status !== 'pass').map((r) => [r.check, r.status])).toEqual([
       ['tcp_timestamp', 'not_measurable'],
     ]);
@@ -123,6 +124,8 @@ describe('runScan', () => {
       { concurrency: 2, timeoutMs: 300 },
     );
     expect(results[0]).toEqual({ check: 'http_response', status: 'error', findings: [], data: { reason: 'timeout' } });
+    // a check that timed out says nothing about the site: still online as far as the scan knows
+    expect(reachabilityOf(results)).toBe('online');
     expect(results[1].status).toBe('not_measurable');
     await limiter.idle();
     expect(limiter.active).toBe(0);
