@@ -1,0 +1,299 @@
+/**
+ * Each check against real servers on loopback: the well-configured shop passes, the badly
+ * configured one gets the verdict the reference names, and each certificate fault is caught.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckName, CheckResult } from '../../../core/scans/scan.types';
+import { CHECKS } from '../../../server/scans/checks';
+import { ConnectionLimiter } from '../../../server/scans/connection-limiter';
+import type { ScanTarget } from '../../../server/scans/scan.types';
+import { type Fixtures, startFixtures } from './support/fixtures';
+
+let fixtures: Fixtures;
+
+beforeAll(async () => {
+  fixtures = await startFixtures();
+});
+afterAll(async () => {
+  await fixtures?.close();
+});
+
+async function run(name: CheckName, target: ScanTarget): Promise<CheckResult> {
+  const controller = new AbortController();
+  try {
+    return await CHECKS[name](target, {
+      timeoutMs: 5000,
+      signal: controller.signal,
+      limiter: new ConnectionLimiter(4),
+      ca: [fixtures.pki.ca],
+    });
+  } finally {
+    controller.abort();
+  }
+}
+
+const ids = (result: CheckResult) => result.findings.map((finding) => finding.id);
+
+describe('web checks', () => {
+  it('http_response: the shop answers; a closed port is offline', async () => {
+    const good = await run('http_response', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { statusCode: 200, reachability: 'online' } });
+    const offline = await run('http_response', {
+      ...fixtures.good,
+      ports: { http: fixtures.good.ports.services?.mysql, https: null },
+    });
+    expect(offline).toMatchObject({ status: 'fail', data: { reachability: 'offline', error: 'ECONNREFUSED' } });
+  });
+
+  it('https_redirection: a redirect to HTTPS with a year of HSTS passes; plain HTTP without HSTS does not', async () => {
+    const good = await run('https_redirection', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { redirectsToHttps: true, hstsMaxAge: 31536000 } });
+    const bad = await run('https_redirection', fixtures.bad);
+    expect(bad.status).toBe('not_recommended');
+    expect(ids(bad)).toEqual(['http_not_redirected', 'hsts_missing']);
+  });
+
+  it('security_headers: A+ for the shop, F for the bad one', async () => {
+    const good = await run('security_headers', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { grade: 'A+' } });
+    const bad = await run('security_headers', fixtures.bad);
+    expect(bad).toMatchObject({ status: 'fail', data: { grade: 'F', score: 0 } });
+    expect(ids(bad)).toContain('header_csp_not_implemented');
+    expect(ids(bad)).toContain('header_redirection_missing');
+  });
+
+  it('mixed_content: an http script fails, an http image is not recommended', async () => {
+    expect((await run('mixed_content', fixtures.good)).status).toBe('pass');
+    const bad = await run('mixed_content', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    expect(bad.findings.map((f) => [f.id, f.evidence])).toEqual([
+      ['mixed_content_active', '<script> http://cdn.bad.test/jquery.js'],
+      ['mixed_content_passive', '<img> http://cdn.bad.test/banner.png'],
+    ]);
+  });
+
+  it('xss: an escaped reflection passes, an unescaped one fails as an ASV failure', async () => {
+    expect((await run('xss', fixtures.good)).status).toBe('pass');
+    const bad = await run('xss', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    expect(bad.data.reflected).toContain('q');
+    expect(bad.findings[0]).toMatchObject({ id: 'xss_reflected', asv: 'xss', cvss: 6.1 });
+  });
+
+  it('directory: a listing, /.git/HEAD and /.env are found', async () => {
+    expect((await run('directory', fixtures.good)).status).toBe('pass');
+    const bad = await run('directory', fixtures.bad);
+    expect(bad).toMatchObject({
+      status: 'fail',
+      data: { listings: ['/uploads/'], gitExposed: true, envExposed: true },
+    });
+    expect(ids(bad)).toEqual(['directory_listing', 'git_exposed', 'env_exposed']);
+    expect(bad.findings.find((f) => f.id === 'env_exposed')?.evidence).not.toContain('hunter2');
+  });
+
+  it('panel_detection: phpMyAdmin fails', async () => {
+    expect((await run('panel_detection', fixtures.good)).status).toBe('pass');
+    const bad = await run('panel_detection', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    expect(bad.findings[0]).toMatchObject({
+      id: 'database_panel_exposed',
+      evidence: expect.stringContaining('phpMyAdmin'),
+    });
+  });
+
+  it('csrf: a token and SameSite pass; credentialed origin reflection fails', async () => {
+    expect((await run('csrf', fixtures.good)).status).toBe('pass');
+    const bad = await run('csrf', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    expect(ids(bad)).toEqual([
+      'csrf_form_without_token',
+      'cookie_without_samesite',
+      'cors_reflects_origin_with_credentials',
+    ]);
+  });
+
+  it('waf_detection: a blocked attack counts as a WAF; none is not recommended', async () => {
+    expect(await run('waf_detection', fixtures.good)).toMatchObject({ status: 'pass', data: { blockedStatus: 403 } });
+    expect(await run('waf_detection', fixtures.bad)).toMatchObject({
+      status: 'not_recommended',
+      data: { detected: false },
+    });
+  });
+});
+
+describe('TLS checks', () => {
+  it('ssl_certificate: a certificate from a trusted CA for the name passes', async () => {
+    const good = await run('ssl_certificate', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { trusted: true, nameMatches: true, keyBits: 2048 } });
+  });
+
+  it.each([
+    ['selfSigned', 'fail', 'certificate_self_signed'],
+    ['expired', 'fail', 'certificate_expired'],
+    ['notYetValid', 'fail', 'certificate_not_yet_valid'],
+    ['wrongName', 'fail', 'certificate_name_mismatch'],
+    ['weakKey', 'fail', 'certificate_weak_key'],
+    ['expiringSoon', 'not_recommended', 'certificate_expiring_soon'],
+  ] as const)('ssl_certificate: %s → %s (%s)', async (fault, status, id) => {
+    const result = await run('ssl_certificate', fixtures.certificates[fault]);
+    expect(result.status).toBe(status);
+    expect(ids(result)).toEqual([id]);
+  });
+
+  it('ssl_ciphers: TLS 1.2 and 1.3 with forward secrecy pass with A+', async () => {
+    const good = await run('ssl_ciphers', fixtures.good);
+    expect(good.status).toBe('pass');
+    expect(good.data).toMatchObject({
+      protocols: ['TLSv1.2', 'TLSv1.3'],
+      forwardSecrecy: true,
+      grade: { grade: 'A+' },
+    });
+  });
+
+  it('ssl_ciphers: TLS 1.0 beside TLS 1.3 fails (hand-built ClientHello), with a T grade', async () => {
+    const bad = await run('ssl_ciphers', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    expect(bad.data.protocols).toEqual(['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3']);
+    expect(bad.findings.find((f) => f.id === 'tls10_enabled')).toMatchObject({ asv: 'ssl_early_tls' });
+    expect(ids(bad)).toEqual(['tls10_enabled', 'tls11_enabled']);
+    // self-signed: T; the configuration alone is capped at B for TLS 1.0/1.1
+    expect(bad.data.grade).toMatchObject({ grade: 'T', gradeIgnoringTrust: 'B' });
+  });
+
+  it('ssl_ciphers: SSLv3 (POODLE), 3DES (SWEET32) and RC4 from the ServerHello of a legacy endpoint', async () => {
+    const legacy = await run('ssl_ciphers', fixtures.legacy);
+    expect(legacy.status).toBe('fail');
+    expect(legacy.data).toMatchObject({ protocols: ['SSLv3', 'TLSv1'], chosen: { SSLv3: '0x000a', TLSv1: '0x000a' } });
+    expect(ids(legacy)).toEqual([
+      'ssl3_enabled',
+      'tls10_enabled',
+      'no_tls12',
+      'rc4_accepted',
+      'sweet32_3des_accepted',
+      'no_forward_secrecy',
+    ]);
+  });
+});
+
+describe('TLS vulnerabilities', () => {
+  it('ssl_vulnerabilities: a TLS 1.2+ server without heartbeats passes', async () => {
+    const good = await run('ssl_vulnerabilities', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { protocols: ['TLSv1.2'], heartbleed: false } });
+  });
+
+  it('ssl_vulnerabilities: TLS 1.0 with CBC is BEAST, an ASV early-TLS failure', async () => {
+    const bad = await run('ssl_vulnerabilities', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    expect(ids(bad)).toEqual(['beast']);
+    expect(bad.data).toMatchObject({ heartbleed: false, ccsInjection: 'not_measured' });
+  });
+
+  it('ssl_vulnerabilities: Heartbleed, POODLE, SWEET32 and RC4 from the legacy endpoint', async () => {
+    const legacy = await run('ssl_vulnerabilities', fixtures.legacy);
+    expect(ids(legacy)).toEqual(['heartbleed', 'poodle', 'beast', 'sweet32_3des_accepted', 'rc4_accepted']);
+    expect(legacy.findings[0]).toMatchObject({ cvss: 7.5, evidence: 'heartbeat answered at TLSv1 (CVE-2014-0160)' });
+  });
+});
+
+describe('network checks', () => {
+  it('port_scan: a reachable database port fails; a closed one passes', async () => {
+    const good = await run('port_scan', fixtures.good);
+    expect(good.status).toBe('pass');
+    const bad = await run('port_scan', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    expect(bad.findings.find((f) => f.id === 'database_port_open')).toMatchObject({ asv: 'database_reachable' });
+  });
+
+  it('open_relay_check: a relaying SMTP server fails, a refusing one passes, and DATA is never sent', async () => {
+    const good = await run('open_relay_check', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { smtp: true, relays: false } });
+    expect(good.data.rcpt).toMatch(/^554/);
+    const bad = await run('open_relay_check', fixtures.bad);
+    expect(bad).toMatchObject({ status: 'fail', data: { relays: true } });
+    expect(fixtures.smtpBad.recipients).toContain('relay-probe@relay-test.example.org');
+    expect(fixtures.smtpGood.dataCommands() + fixtures.smtpBad.dataCommands()).toBe(0);
+  });
+
+  it('ssh_enumeration: the banner and KEXINIT are read; group1, 3DES and MD5 fail', async () => {
+    const good = await run('ssh_enumeration', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { banner: 'SSH-2.0-OpenSSH_9.9' } });
+    expect((good.data.kexinit as { kex: string[] }).kex).toContain('curve25519-sha256');
+    const bad = await run('ssh_enumeration', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    expect(bad.findings.find((f) => f.id === 'ssh_broken_algorithms')?.evidence).toBe(
+      'diffie-hellman-group1-sha1, 3des-cbc, hmac-md5',
+    );
+    expect(bad.findings.find((f) => f.id === 'ssh_weak_algorithms')?.evidence).toBe(
+      'diffie-hellman-group14-sha1, aes128-cbc',
+    );
+  });
+
+  it('outdated_services: nginx 1.18 and PHP 7.2 are past end of life; OpenSSH 7.4 is vulnerable', async () => {
+    const good = await run('outdated_services', fixtures.good);
+    expect(good.status).toBe('pass');
+    const bad = await run('outdated_services', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    const evidence = bad.findings.map((f) => `${f.id} ${f.evidence}`);
+    expect(evidence).toEqual([
+      expect.stringMatching(/^unsupported_software http server: nginx\/1\.18\.0/),
+      expect.stringMatching(/^unsupported_software http x-powered-by: PHP\/7\.2\.34/),
+      expect.stringMatching(/^vulnerable_version ssh: SSH-2\.0-OpenSSH_7\.4 \(CVE-2024-6387\)/),
+    ]);
+  });
+
+  it('dns_brute: a zone transfer fails; the wildcard is told apart from a real name', async () => {
+    const good = await run('dns_brute', fixtures.good);
+    expect(good.status).toBe('pass');
+    expect(good.data).toMatchObject({ transfers: [], wildcard: [] });
+    expect((good.data.found as { name: string }[]).map((f) => f.name)).toEqual(['www.shop.test', 'mail.shop.test']);
+    const bad = await run('dns_brute', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    expect(bad.data.wildcard).toEqual(['127.0.0.2']);
+    expect(bad.data.found).toEqual([{ name: 'dev.bad.test', addresses: ['127.0.0.3'] }]);
+    expect(bad.findings[0]).toMatchObject({ id: 'zone_transfer_allowed', asv: 'zone_transfer' });
+    expect(ids(bad)).toContain('sensitive_subdomain');
+  });
+
+  it('domain_info: SPF, DMARC and CAA pass; none of them is not recommended', async () => {
+    const good = await run('domain_info', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { spf: 'v=spf1 mx -all', dmarcPolicy: 'reject' } });
+    const bad = await run('domain_info', fixtures.bad);
+    expect(bad.status).toBe('not_recommended');
+    expect(ids(bad)).toEqual(['spf_missing', 'dmarc_missing', 'caa_missing']);
+  });
+
+  it('reverse_dns_check: a PTR that resolves back passes; one that does not is not recommended', async () => {
+    const good = await run('reverse_dns_check', fixtures.good);
+    expect(good).toMatchObject({
+      status: 'pass',
+      data: { addresses: [{ address: '127.0.0.1', ptr: ['shop.test'], confirmed: true }] },
+    });
+    const bad = await run('reverse_dns_check', fixtures.bad);
+    expect(bad.status).toBe('not_recommended');
+    expect(bad.findings[0]).toMatchObject({
+      id: 'ptr_not_confirmed',
+      evidence: '127.0.0.4 → ghost.bad.test does not resolve back',
+    });
+  });
+
+  it('rdp_enumeration: RDP with standard security (no NLA) fails; no RDP passes', async () => {
+    expect(await run('rdp_enumeration', fixtures.good)).toMatchObject({ status: 'pass', data: { rdp: false } });
+    const bad = await run('rdp_enumeration', fixtures.bad);
+    expect(bad).toMatchObject({ status: 'fail', data: { rdp: true, selectedProtocol: 'rdp' } });
+    expect(ids(bad)).toEqual(['rdp_exposed', 'rdp_without_nla']);
+  });
+
+  it('ipmi_check: a BMC answering with anonymous login fails as a default account; a refused port passes', async () => {
+    expect(await run('ipmi_check', fixtures.good)).toMatchObject({ status: 'pass', data: { ipmi: false } });
+    const bad = await run('ipmi_check', fixtures.bad);
+    expect(bad).toMatchObject({ status: 'fail', data: { ipmi: true, ipmi2: true, anonymous: true } });
+    expect(bad.findings[1]).toMatchObject({ id: 'ipmi_anonymous_login', asv: 'default_account' });
+  });
+
+  it('tcp_timestamp: not measurable, with the reason', async () => {
+    expect(await run('tcp_timestamp', fixtures.good)).toMatchObject({
+      status: 'not_measurable',
+      data: { reason: 'raw_socket_required' },
+    });
+  });
+});
