@@ -7,6 +7,12 @@ if [ ! -x node_modules/.bin/vitest ]; then
   echo "== installing npm dependencies"
   npm install --no-audit --no-fund
 fi
+if ! command -v openssl >/dev/null 2>&1; then
+  echo "== installing Debian's openssl: the scan tests make their certificates with it"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq openssl >/dev/null
+fi
 if ! command -v chromium >/dev/null 2>&1; then
   echo "== installing Debian's Chromium for the end-to-end tests"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
