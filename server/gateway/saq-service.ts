@@ -19,6 +19,7 @@ import {
   saqSubmitSchema,
 } from './request-schemas';
 import { saqMigrationRoutes } from './saq-migration-routes';
+import { saqWorkbookRoutes } from './saq-workbook-routes';
 import { selectSite } from './site-header';
 
 /** Roles that read SAQs but never answer one: banks review them, admins support. */
@@ -125,6 +126,7 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   });
 
   saqMigrationRoutes(router, services, { saq, answering, params, userOf, callerOf });
+  saqWorkbookRoutes(router, services, { saq, answering, params, userOf, callerOf });
   return router;
 }
 
