@@ -42,18 +42,25 @@ export function textIn(text: Text | undefined, language: WorkbookLanguage, t: Wo
 const FORBIDDEN = /[[\]:*?/\\]/g;
 const MAX_NAME = 31;
 
+/** At most `max` characters, cut after a whole word when that keeps at least half. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const space = text.slice(0, max + 1).lastIndexOf(' ');
+  return (space >= max / 2 ? text.slice(0, space) : text.slice(0, max)).trimEnd();
+}
+
 /** A sheet name Excel accepts, unique in `taken` (case-insensitive; 'History' is Excel's own). */
 export function sheetName(title: string, taken: Set<string>): string {
-  const cleaned = title
-    .replace(FORBIDDEN, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^'+|'+$/g, '');
-  const base = (cleaned || 'Sheet').slice(0, MAX_NAME).trim();
-  let name = base;
+  const cleaned =
+    title
+      .replace(FORBIDDEN, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^'+|'+$/g, '') || 'Sheet';
+  let name = cut(cleaned, MAX_NAME);
   for (let n = 2; taken.has(name.toLowerCase()) || name.toLowerCase() === 'history'; n += 1) {
     const suffix = ` (${n})`;
-    name = `${base.slice(0, MAX_NAME - suffix.length).trimEnd()}${suffix}`;
+    name = `${cut(cleaned, MAX_NAME - suffix.length)}${suffix}`;
   }
   taken.add(name.toLowerCase());
   return name;

@@ -48,11 +48,12 @@ describe('offline workbook row model', () => {
     expect(workbookIdentity(asRead(model))).toEqual(identity);
   });
 
-  it('keeps sheet names unique and short', () => {
+  it('keeps sheet names unique and short, cut after a whole word', () => {
     const taken = new Set<string>();
     const long = 'Requirement 12: security is backed by policies';
-    expect(sheetName(long, taken)).toBe('Requirement 12 security is back');
+    expect(sheetName(long, taken)).toBe('Requirement 12 security is');
     expect(sheetName(long, taken)).toBe('Requirement 12 security is (2)');
+    expect(sheetName('Anhang: Begründungsverzeichnisseinträge', taken)).toBe('Anhang Begründungsverzeichnisse');
     expect(sheetName('History', taken)).toBe('History (2)');
   });
 
