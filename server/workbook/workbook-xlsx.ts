@@ -8,6 +8,11 @@ import {
   type WorkbookModel,
 } from '../../core/questionnaire/workbook.types';
 
+/** exceljs keeps a sheet's validations by address or range (its typings leave this out). */
+interface DataValidations {
+  add(address: string, validation: ExcelJS.DataValidation): void;
+}
+
 const INPUT_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF8DC' } };
 
 /** A drop-down pointing at a list on the hidden lists sheet; a typed value outside it only warns (a clear marker must go in). */
@@ -54,12 +59,17 @@ export async function writeWorkbook(model: WorkbookModel): Promise<Buffer> {
       });
       if (r === 0) row.font = { bold: true };
     });
+    // a table's free rows: one drop-down range per column, no cells (they would cost writing and reading)
     const open = sheet.openRows;
-    for (let r = 0; open && r < open.count; r += 1) {
-      const row = worksheet.getRow(sheet.rows.length + r + 1);
-      for (let c = 1; c < sheet.columns.length; c += 1) {
-        const list = open.choices[c];
-        writeCell(row.getCell(c + 1), { value: null, input: true, choices: list }, model.lists);
+    if (open && open.count > 0) {
+      const first = sheet.rows.length + 1;
+      const validations = (worksheet as unknown as { dataValidations: DataValidations }).dataValidations;
+      for (const [column, list] of Object.entries(open.choices)) {
+        const letter = columnLetter(Number(column));
+        validations.add(
+          `${letter}${first}:${letter}${first + open.count - 1}`,
+          dropDown(list, model.lists[list]?.length ?? 0),
+        );
       }
     }
   }

@@ -141,6 +141,11 @@ describe('SAQ offline workbook /saq/api/v1/saqs/:saqId/workbook', () => {
     for (let r = Number(first); r <= Number(last); r += 1) entries.push(lists.getCell(`${column}${r}`).value);
     expect(entries).toEqual(['Uygulanıyor', 'Telafi edici kontrolle uygulanıyor', 'Uygulanamaz', 'Uygulanmıyor']);
     expect(rowOf(workbook, 'companyName').getCell(4).value).toBe('Demo Shop');
+    // a table's free rows keep their drop-downs: Appendix B's requirement column lists the requirement ids
+    const appendixB = sheetOf(workbook, 'table:appendixB');
+    expect(appendixB.getCell('B1').value).toBe('Gereksinim *');
+    expect(appendixB.getCell('B2').dataValidation).toMatchObject({ type: 'list' });
+    expect(appendixB.getCell('C2').dataValidation).toBeUndefined();
     // conditional fields say on what they depend, in words
     expect(rowOf(workbook, 'targetDate').getCell(6).value).toBe(
       'Yalnızca şu durumda sorulur: “Uyum durumu” = “Uyumsuz”',
