@@ -174,6 +174,8 @@ export interface PageAction {
     path: string;
     /** Body members read from `{ record, route }` (`"record.documentId"`, `"route.id"`); not beside a `form`. */
     body?: Record<string, string>;
+    /** The form's values as multipart/form-data (file fields as file parts), with upload progress. */
+    multipart?: boolean;
   };
   route?: string;
   /** A file from a gateway path (`:params` from the route, then the record), saved under the name its answer gives. */

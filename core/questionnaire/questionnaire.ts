@@ -247,12 +247,32 @@ function tableProblems(compiled: CompiledQuestionnaire, table: Table, value: unk
       if (!columns.has(key)) problems.push({ item: table.id, message: MESSAGES.unknownColumn });
     }
     for (const column of table.columns) {
-      const cell = (row as Record<string, unknown>)[column.id];
-      if (column.required && isEmpty(cell)) problems.push({ item: table.id, message: MESSAGES.required });
-      problems.push(...valueProblems(compiled, column, cell, table.id));
+      problems.push(...cellProblems(compiled, table, column, (row as Record<string, unknown>)[column.id]));
     }
   }
   return problems;
+}
+
+function cellProblems(compiled: CompiledQuestionnaire, table: Table, column: Column, cell: unknown): AnswerProblem[] {
+  if (column.required && isEmpty(cell)) return [{ item: table.id, message: MESSAGES.required }];
+  return valueProblems(compiled, column, cell, table.id);
+}
+
+/**
+ * One cell of a table row on its own, by the rule the whole row is judged by (required, then its
+ * column's input): an offline workbook points at the cell that is wrong.
+ */
+export function validateCell(
+  compiled: CompiledQuestionnaire,
+  tableId: string,
+  columnId: string,
+  value: unknown,
+): AnswerProblem[] {
+  const table = compiled.entries.get(tableId)?.item;
+  if (table?.type !== 'table') return [{ item: tableId, message: MESSAGES.unknownItem }];
+  const column = table.columns.find((c) => c.id === columnId);
+  if (!column) return [{ item: tableId, message: MESSAGES.unknownColumn }];
+  return cellProblems(compiled, table, column, value);
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   saqSubmitSchema,
 } from './request-schemas';
 import { saqMigrationRoutes } from './saq-migration-routes';
+import { saqWorkbookRoutes } from './saq-workbook-routes';
 import { selectSite } from './site-header';
 
 /** Roles that read SAQs but never answer one: banks review them, admins support. */
@@ -137,6 +138,7 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   });
 
   saqMigrationRoutes(router, services, { saq, answering, params, userOf, callerOf });
+  saqWorkbookRoutes(router, services, { saq, answering, params, userOf, callerOf });
   return router;
 }
 

@@ -19,6 +19,7 @@ import { ManagementSaqService } from './management-saq.service';
 import { PciRequestsService } from './pci-requests.service';
 import { SaqLevelService } from './saq-level.service';
 import { SaqMigrationService } from './saq-migration.service';
+import { SaqWorkbookService } from './saq-workbook.service';
 import { SiteService } from './site.service';
 import { SmtpSettingsService } from './smtp-settings.service';
 import { WizardService } from './wizard.service';
@@ -46,6 +47,7 @@ export function createServices(ctx: AppContext) {
     saqLevel: new SaqLevelService(ctx),
     saqs,
     saqMigration: new SaqMigrationService(ctx),
+    saqWorkbook: new SaqWorkbookService(ctx, saqs),
     managementSaq: new ManagementSaqService(ctx, saqs),
     resources,
     workflows,

@@ -5,7 +5,7 @@ import {
   compileQuestionnaire,
   validateAnswer,
 } from '../../core/questionnaire/questionnaire';
-import type { AnswerProblem, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
+import type { AnswerProblem, Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
 import type { ConfigDocument, Text } from '../../core/documents/document.types';
@@ -339,6 +339,60 @@ export class SaqService {
       if (edit) await this.announce(changed);
       return this.view(changed, caller);
     });
+  }
+
+  /**
+   * Many answers at once, landing as typed ones do (the offline workbook): under the user's lock,
+   * after the same `edit` check as saveAnswer, `decide` reads the SAQ and its pinned questionnaire
+   * and gives the answers after it (or throws its refusal) and how many changed. None changed:
+   * nothing is written. Otherwise one write with saveAnswer's effects (outside answering the
+   * workflow's `edit`, completion and signature dropped) and one history entry `action`.
+   */
+  replaceAnswers(
+    caller: SaqCaller,
+    id: string,
+    action: string,
+    decide: (
+      record: SaqRecord,
+      compiled: CompiledQuestionnaire,
+    ) => { answers: Answers; changed: number; comment: string },
+  ): Promise<{ saq: SaqView; changed: number }> {
+    const userId = caller.user.id;
+    return this.ctx.store.withLock(this.lock(userId), async () => {
+      const record = await this.owned(userId, id);
+      const edit = record.status === this.flow.initial() ? null : this.flow.judge(record, 'edit', caller);
+      const { answers, changed, comment } = decide(record, await this.pinned(record));
+      if (changed === 0) return { saq: this.view(record, caller), changed };
+      const now = new Date().toISOString();
+      const replaced: SaqRecord = {
+        ...record,
+        answers,
+        status: edit ? edit.to : record.status,
+        completedAt: null,
+        missingAtCompletion: [],
+        ...UNSIGNED,
+        updatedAt: now,
+      };
+      if (record.attestation) await this.attestations.remove(record.id);
+      if (edit) await this.flow.record(record, edit, userId);
+      await writeHistory(this.ctx, SAQ_WORKFLOW, record.id, {
+        at: now,
+        by: userId,
+        from: replaced.status,
+        to: replaced.status,
+        action,
+        comment,
+      });
+      await this.records.replace(record.id, replaced);
+      if (edit) await this.announce(replaced);
+      return { saq: this.view(replaced, caller), changed };
+    });
+  }
+
+  /** One of the caller's SAQs with its pinned questionnaire (404 `saqNotFound` for another user's). */
+  async withQuestionnaire(userId: string, id: string): Promise<{ record: SaqRecord; compiled: CompiledQuestionnaire }> {
+    const record = await this.owned(userId, id);
+    return { record, compiled: await this.pinned(record) };
   }
 
   /**

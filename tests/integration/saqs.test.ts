@@ -54,6 +54,8 @@ describe('SAQ service /saq/api/v1', () => {
       ['POST', `${API}/saqs/${saqId}/sign`, { signerName: 'A', signerTitle: 'B', agree: true }],
       ['GET', `${API}/saqs/${saqId}/attestation`, undefined],
       ['POST', `${API}/saqs/${saqId}/submit`, { bankId: 'org-demo-bank' }],
+      ['GET', `${API}/saqs/${saqId}/workbook`, undefined],
+      ['POST', `${API}/saqs/${saqId}/workbook`, {}],
     ];
     for (const [method, path, body] of routes) {
       expect((await as(undefined, method, path, body)).status, `${method} ${path}`).toBe(401);

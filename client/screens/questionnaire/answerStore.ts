@@ -6,7 +6,8 @@ import {
   validateAnswer,
   visibleItems,
 } from '../../../core/questionnaire/questionnaire';
-import type { AnswerProblem, Answers, Question, Table } from '../../../core/questionnaire/questionnaire.types';
+import { explanationOf, explanationTarget, withExplanation } from '../../../core/questionnaire/explanation';
+import type { AnswerProblem, Answers } from '../../../core/questionnaire/questionnaire.types';
 
 type Listener = () => void;
 const NONE: readonly AnswerProblem[] = Object.freeze([]);
@@ -30,17 +31,6 @@ export interface AnswerStore {
   checkNow(): ReturnType<typeof checkAnswers>;
   snapshot(): Answers;
   dispose(): void;
-}
-
-/** Where a question's explanation goes: the first `requires` table of the response, its first free text column. */
-function explanationTarget(compiled: CompiledQuestionnaire, question: Question, value: unknown) {
-  const option = compiled.body.responseSets[question.responseSet]?.options.find((o) => o.value === value);
-  if (!option?.explain) return null;
-  const need = [...(option.requires ?? []), ...(question.requires?.[String(value)] ?? [])][0];
-  const table = need && compiled.entries.get(need.table)?.item;
-  if (!need || table?.type !== 'table') return null;
-  const text = (table as Table).columns.find((c) => c.id !== need.column && c.input === 'textarea');
-  return text ? { table: need.table, ref: need.column, column: text.id } : null;
 }
 
 /**
@@ -152,14 +142,7 @@ export function createAnswerStore(
     },
     explanation(id) {
       const question = compiled.entries.get(id)?.item;
-      if (question?.type !== 'question') return '';
-      const target = explanationTarget(compiled, question, answers[id]);
-      const rows = target ? answers[target.table] : undefined;
-      if (!target || !Array.isArray(rows)) return '';
-      const row = rows.find((r) => r && (r as Record<string, unknown>)[target.ref] === id) as
-        | Record<string, unknown>
-        | undefined;
-      return typeof row?.[target.column] === 'string' ? (row[target.column] as string) : '';
+      return question?.type === 'question' ? explanationOf(compiled, question, answers) : '';
     },
     progress: () => progressView,
     subscribe(key, listener) {
@@ -189,12 +172,7 @@ export function createAnswerStore(
       if (question?.type !== 'question') return;
       const target = explanationTarget(compiled, question, answers[id]);
       if (!target) return;
-      const rows = Array.isArray(answers[target.table]) ? (answers[target.table] as Record<string, unknown>[]) : [];
-      const at = rows.findIndex((r) => r && r[target.ref] === id);
-      const next = [...rows];
-      if (at >= 0) next[at] = { ...rows[at], [target.column]: text };
-      else next.push({ [target.ref]: id, [target.column]: text });
-      store.setAnswer(target.table, next);
+      store.setAnswer(target.table, withExplanation(answers[target.table], target, id, text));
       notify(id);
     },
     checkNow() {

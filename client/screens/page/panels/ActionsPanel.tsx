@@ -10,6 +10,7 @@ import { applyRule, truthy } from '../../../../core/rules/jsonlogic';
 import { clientForPath } from '../../../api/clients';
 import { downloadFile } from '../../../api/download';
 import { failureText } from '../../../api/failureText';
+import { sendMultipart } from '../../../api/multipart';
 import { resolveText } from '../../../i18n/text';
 import { useAppConfig } from '../../../runtime/appConfig';
 import { useSession } from '../../../session/useSession';
@@ -17,6 +18,7 @@ import { showToast } from '../../../lib/toaster';
 import { useSubject } from '../../../shell/useSubject';
 import { ValuesForm } from '../../list/ValuesForm';
 import { useRefreshSources } from '../page.data';
+import { type ListedProblem, ProblemList, problemsOf } from './ProblemList';
 
 interface Props {
   panel: ActionsDef;
@@ -38,6 +40,7 @@ export function ActionsPanel({ panel, data, params }: Props) {
   const [confirming, setConfirming] = useState<PageAction | null>(null);
   const [asking, setAsking] = useState<PageAction | null>(null);
   const [running, setRunning] = useState<string | null>(null);
+  const [refused, setRefused] = useState<{ title: string; reason: string; problems: ListedProblem[] } | null>(null);
   const text = (value: Parameters<typeof resolveText>[0]) => resolveText(value, t, i18n.language);
   const values = pathValues(params, data);
   const context = { record: data ?? null, user: { ...subject, id: user?.uuid ?? null } };
@@ -69,11 +72,18 @@ export function ActionsPanel({ panel, data, params }: Props) {
       const { client, url } = clientForPath(target);
       // a form's values, else the members `call.body` reads from the record and the route
       const payload = body ?? (action.call.body && callBody(action.call.body, { record: data ?? null, route: params }));
-      await client.request({ method: action.call.method, url, data: payload });
+      if (action.call.multipart && body) {
+        await sendMultipart(client, { method: action.call.method, url, values: body }, t('upload.inProgress'));
+      } else {
+        await client.request({ method: action.call.method, url, data: payload });
+      }
       void showToast(action.successMessage ? text(action.successMessage) : t('page.actionDone'), 'success');
       await refresh();
     } catch (error) {
-      void showToast(failureText(error, t, i18n), 'danger');
+      // a refusal that lists its problems (an answered workbook's cells) shows them all, else a toast
+      const problems = problemsOf(error);
+      if (problems) setRefused({ title: text(action.title), reason: failureText(error, t, i18n), problems });
+      else void showToast(failureText(error, t, i18n), 'danger');
     } finally {
       setRunning(null);
     }
@@ -118,6 +128,12 @@ export function ActionsPanel({ panel, data, params }: Props) {
           )}
         </DialogBody>
       </Dialog>
+      <ProblemList
+        title={refused?.title ?? ''}
+        reason={refused?.reason ?? ''}
+        problems={refused?.problems ?? null}
+        onClose={() => setRefused(null)}
+      />
     </div>
   );
 }
