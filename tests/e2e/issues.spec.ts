@@ -43,9 +43,9 @@ test('an owner raises and ignores an issue, the assessee resolves one, the dashb
   });
 
   await test.step('ignoring and un-ignoring are row actions by the workflow state', async () => {
-    await row.getByRole('button', { name: t('issues.actions.ignore') }).click();
+    await row.getByRole('button', { name: t('issues.actions.ignore'), exact: true }).click();
     await expect(row).toContainText(t('issues.statuses.ignored'));
-    await expect(row.getByRole('button', { name: t('issues.actions.ignore') })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: t('issues.actions.ignore'), exact: true })).toHaveCount(0);
     await row.getByRole('button', { name: t('issues.actions.unignore') }).click();
     await expect(row).toContainText(t('issues.statuses.open'));
     await owner.screenshot({ path: 'test-results/issues-list.png', fullPage: true });
@@ -57,7 +57,7 @@ test('an owner raises and ignores an issue, the assessee resolves one, the dashb
     const theirs = assessee.getByRole('table', { name: t('issues.title') }).locator('tbody tr[data-index]');
     // ignoring is not theirs: the row action is not offered
     await expect(
-      theirs.filter({ hasText: TITLE }).getByRole('button', { name: t('issues.actions.ignore') }),
+      theirs.filter({ hasText: TITLE }).getByRole('button', { name: t('issues.actions.ignore'), exact: true }),
     ).toHaveCount(0);
     await theirs.filter({ hasText: TITLE }).getByRole('cell', { name: TITLE }).click();
     await expect(assessee.getByRole('main').getByRole('heading', { name: TITLE })).toBeVisible();
