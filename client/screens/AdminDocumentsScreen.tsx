@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { DocumentProblem } from '../../core/documents/document.types';
 import { failureOf } from '../api/http';
+import type { ScreenProps } from '../runtime/screen.types';
 import { showToast } from '../lib/toaster';
 import {
   bodyText,
@@ -21,6 +22,7 @@ import {
 } from './documents/documents.api';
 import type { JsonEditorHandle } from './documents/JsonEditor';
 import { ProblemList } from './documents/ProblemList';
+import { QuestionnairePreview } from './documents/QuestionnairePreview';
 import { StatusTag } from './documents/StatusTag';
 import { listKey } from './list/listQuery';
 import { ListView } from './list/ListView';
@@ -45,7 +47,7 @@ interface Problems {
  * and the draft edited, validated (dry run on the server) and published. The selection lives in the
  * URL (?doc=kind/id&v=n), which the lists' row links set.
  */
-export default function AdminDocumentsScreen() {
+export default function AdminDocumentsScreen({ props, params: routeParams }: Partial<ScreenProps>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -56,7 +58,9 @@ export default function AdminDocumentsScreen() {
   const [problems, setProblems] = useState<Problems | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  const [kind, id] = (params.get('doc') ?? '').split('/');
+  // a route may name the document itself: /app/admin/assessment-templates/:id opens questionnaire/:id
+  const routed = typeof props?.kind === 'string' && routeParams?.id ? `${props.kind}/${routeParams.id}` : '';
+  const [kind, id] = (params.get('doc') ?? routed).split('/');
   const selected = useMemo(() => (kind && id ? { kind, id } : null), [kind, id]);
   const name = selected ? documentName(selected) : null;
 
@@ -316,6 +320,7 @@ export default function AdminDocumentsScreen() {
               </Suspense>
             </Card>
           )}
+          {document?.kind === 'questionnaire' && <QuestionnairePreview text={text ?? savedText} />}
           {selected && version.isError && <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>}
         </div>
       </div>

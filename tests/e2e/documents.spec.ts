@@ -135,3 +135,36 @@ test('the editor is admin only: the route and the validate call refuse others', 
   });
   expect(refused.status()).toBe(403);
 });
+
+test('a questionnaire is previewed as an assessee sees it, following the editor as the admin types', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin@demo.test', PASSWORD);
+  await expectSignedInAt(page, '/app/dashboard');
+  // the assessment-template editor route opens the questionnaire document it names
+  await page.goto('/app/admin/assessment-templates/saq-a-4.0.1');
+  const preview = page.getByLabel(t('admin.preview.title'));
+  await expect(preview).toBeVisible();
+  const published = (await (await page.request.get('/config/v1/documents/questionnaire/saq-a-4.0.1')).json()).body;
+  const firstSection = published.sections[0];
+  await expect(preview).toContainText(firstSection.title.en);
+
+  await page.getByRole('button', { name: t('admin.documents.newDraft') }).click();
+  await expect(page).toHaveURL(/[?&]v=\d+/);
+  // a renamed first section shows in the preview without saving
+  const renamed = structuredClone(published);
+  renamed.sections[0].title.en = 'Renamed while typing';
+  await replaceBody(page, JSON.stringify(renamed, null, 2));
+  await expect(preview).toContainText('Renamed while typing');
+  // text that does not parse keeps the last good preview and says why
+  await replaceBody(page, JSON.stringify(renamed, null, 2).slice(0, -20));
+  await expect(preview.getByRole('status')).toContainText(t('admin.preview.stale'));
+  await expect(preview).toContainText('Renamed while typing');
+  await page.screenshot({ path: 'test-results/questionnaire-live-preview.png', fullPage: true });
+
+  // the preview route alone draws the published version
+  await page.goto('/app/admin/assessment-templates/saq-a-4.0.1/preview');
+  await expect(page.getByRole('main')).toContainText(firstSection.title.en);
+  expect(await missingKeys(page)).toEqual([]);
+});
