@@ -21,6 +21,7 @@ import { SaqMigrationService } from './saq-migration.service';
 import { SiteService } from './site.service';
 import { SmtpSettingsService } from './smtp-settings.service';
 import { WizardService } from './wizard.service';
+import { ResourceImportService } from './resource-import.service';
 import { ResourcesService } from './resources.service';
 import { WorkflowService } from './workflow.service';
 
@@ -47,6 +48,7 @@ export function createServices(ctx: AppContext) {
     saqMigration: new SaqMigrationService(ctx),
     managementSaq: new ManagementSaqService(ctx, saqs),
     resources,
+    resourceImport: new ResourceImportService(ctx, resources),
     workflows,
     invitations,
     dashboard: new DashboardService(ctx),

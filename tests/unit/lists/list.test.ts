@@ -242,11 +242,11 @@ describe('publishing a list checks what can be checked statically', () => {
     expect(problems).toEqual([
       {
         path: '/body/rowActions/0',
-        message: 'must have exactly one of "call", "route", "clientAction" and "download"',
+        message: 'must have exactly one of "call", "route", "clientAction", "download" and "import"',
       },
       {
         path: '/body/rowActions/1',
-        message: 'must have exactly one of "call", "route", "clientAction" and "download"',
+        message: 'must have exactly one of "call", "route", "clientAction", "download" and "import"',
       },
       { path: '/body/rowActions/2/form', message: 'a form needs a "call" to send its values' },
     ]);
