@@ -238,6 +238,14 @@ describe('CSV import of a resource, POST /wbe/api/resources/:resource/import', (
     expect(await total()).toBe(before);
   });
 
+  it('imports a file of exactly the line limit', async () => {
+    const before = await total();
+    const rows = Array.from({ length: 1000 }, (_, index) => row(10_000 + index));
+    const answer = await upload('third-party', tokens.owner, csv(HEADER_EN, rows));
+    expect(answer).toEqual({ status: 200, body: { content: { imported: 1000 } } });
+    expect(await total()).toBe(before + 1000);
+  });
+
   it('writes the creation history of every imported record of a resource with a workflow', async () => {
     const header = 'role,position,expiresAt,email';
     const text = csv(header, [
