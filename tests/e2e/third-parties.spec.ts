@@ -3,6 +3,7 @@
  * imports a CSV file with one bad row and sees that row's error (nothing imported), fixes the file and
  * imports it, sees the rows in the list; then adds, edits and deletes one third party.
  */
+import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { PASSWORD } from './support/users';
 import { missingKeys, signIn, t } from './support/ui';
@@ -55,6 +56,12 @@ test('the owner imports a CSV file: a bad row is named and nothing imported, the
   await test.step('a file with one bad row is refused with that row named, and nothing is imported', async () => {
     await page.getByRole('button', { name: t('thirdParties.actions.import') }).click();
     await expect(dialog.getByText(t('list.import.help'))).toBeVisible();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: t('list.import.template') }).click();
+    const template = await download;
+    expect(template.suggestedFilename()).toBe('third-party-import.csv');
+    const text = readFileSync(await template.path(), 'utf8').replace(/^\uFEFF/, '');
+    expect(text.startsWith(`${HEADER},`)).toBe(true);
     await dialog.getByLabel(t('list.import.choose')).setInputFiles(file(true));
     await dialog.getByRole('button', { name: t('list.import.send') }).click();
     const problems = dialog.getByRole('table', { name: t('list.import.failed') });

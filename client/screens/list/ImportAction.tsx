@@ -13,11 +13,12 @@ import axios from 'axios';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListAction } from '../../../core/lists/list.types';
+import { fileNameOf } from '../../../core/http/content-disposition';
 import { MAX_IMPORT_BYTES } from '../../../core/resources/resource-import';
 import { wbe } from '../../api/clients';
-import { downloadFile } from '../../api/download';
 import { failureText } from '../../api/failureText';
 import { resolveText } from '../../i18n/text';
+import { saveBlob } from '../../lib/saveFile';
 import { showToast } from '../../lib/toaster';
 import { listKey } from './listQuery';
 
@@ -58,6 +59,17 @@ export function ImportAction({ action, listId }: { action: ListAction; listId: s
     setFile(null);
     setProblems(null);
     setFailure(null);
+  };
+
+  /** The template: the header line as the list shows it, in the user's language. */
+  const template = async () => {
+    try {
+      const answer = await wbe.get<Blob>(`${path}/template`, { responseType: 'blob' });
+      const header = answer.headers['content-disposition'] as string | undefined;
+      saveBlob(answer.data, fileNameOf(header) ?? `${resource}-import.csv`);
+    } catch (error) {
+      void showToast(failureText(error, t, i18n), 'danger');
+    }
   };
 
   const send = async () => {
@@ -103,7 +115,7 @@ export function ImportAction({ action, listId }: { action: ListAction; listId: s
               variant="minimal"
               icon="download"
               text={t('list.import.template')}
-              onClick={() => void downloadFile(`/wbe/api${path}/template`, 'excel')}
+              onClick={() => void template()}
             />
           </p>
           <FileInput
