@@ -71,22 +71,20 @@ function parseCsv(text: string): { header: string[]; rows: Row[] } {
   const rows: Row[] = [];
   let malformed = false;
   let counted = 0;
-  let lines = 1;
+  let newlines = 0; // in text[0, counted)
   Papa.parse<string[]>(text, {
     delimiter: delimiterOf(text),
     skipEmptyLines: 'greedy',
     step: (result, parser) => {
       if (result.errors.some((error) => error.type === 'Quotes')) malformed = true;
       const end = result.meta.cursor;
-      // the row starts after any blank lines the parser skipped since the last one
-      let start = counted;
-      while (start < end && (text[start] === '\n' || text[start] === '\r')) {
-        if (text[start] === '\n') lines += 1;
-        start += 1;
-      }
-      rows.push({ line: lines, cells: result.data });
-      for (let index = start; index < end; index += 1) if (text[index] === '\n') lines += 1;
+      for (let index = counted; index < end; index += 1) if (text[index] === '\n') newlines += 1;
       counted = end;
+      // the row's last line, less the line breaks inside its quoted cells: the line it starts on,
+      // whatever blank or empty lines the parser skipped before it
+      const last = 1 + newlines - (text[end - 1] === '\n' ? 1 : 0);
+      const inside = result.data.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
+      rows.push({ line: last - inside, cells: result.data });
       if (malformed || rows.length > MAX_IMPORT_ROWS + 1) parser.abort();
     },
   });
@@ -162,10 +160,9 @@ export class ResourceImportService {
     return this.resources.lock(resource.id, async () => {
       problems.push(...(await this.clashes(resource, caller, records, headerOf)));
       if (problems.length > 0) this.refuse(problems, language);
-      // every row or none (PostgreSQL: one transaction; lowdb: nothing is written before all rows passed)
-      await this.ctx.store.transaction(async () => {
-        for (const { record } of records) await this.resources.insertNew(resource, caller, record, workflow);
-      });
+      // every row or none: one write of the records and one of their history, in one transaction
+      const all = records.map(({ record }) => record);
+      await this.ctx.store.transaction(() => this.resources.insertAllNew(resource, caller, all, workflow));
       return { imported: records.length };
     });
   }

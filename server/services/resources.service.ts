@@ -29,7 +29,7 @@ import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';
 import type { UserRecord } from '../store/records.types';
 import type { Collection } from '../store/store.types';
-import { writeHistory } from '../workflows/history';
+import { creationEntry, historyOf, writeHistory } from '../workflows/history';
 
 /** Who calls a resource endpoint, resolved once per request. */
 export interface ResourceCaller {
@@ -164,6 +164,32 @@ export class ResourcesService {
       updatedAt: now,
       definition: { id: resource.id, version: resource.version },
     };
+  }
+
+  /**
+   * Stores new records in one write each for the records and their creation history (an import):
+   * all or none. Call under the lock, in a transaction.
+   */
+  async insertAllNew(
+    resource: PublishedResource,
+    caller: ResourceCaller,
+    records: readonly ResourceRecord[],
+    workflow: WorkflowBody | undefined,
+  ): Promise<ResourceRecord[]> {
+    const created = await this.records(resource.id).insertMany(records);
+    if (workflow) {
+      const entries = created.map((record) =>
+        creationEntry(record.id, {
+          at: record.createdAt,
+          by: caller.user.id,
+          from: null,
+          to: workflow.initial,
+          action: 'create',
+        }),
+      );
+      await historyOf(this.ctx, resource.id).insertMany(entries);
+    }
+    return created;
   }
 
   /** Stores a new record and, with a workflow, its creation in the history. Call under the lock, in a transaction. */

@@ -183,9 +183,11 @@ describe('CSV import of a resource, POST /wbe/api/resources/:resource/import', (
     expect(found.body.content.items[0]).toMatchObject({ package: 'kurumsal', scanPeriod: 'month' });
 
     // a line after a cell spanning two lines is counted as the file counts it
-    const late = '"Multi\nline",https://m.example.com,basic,M,m@m.example.com\r\nX,,basic,X,x@x.example.com\r\n';
+    // and so is a line of empty cells the import skips
+    const late =
+      '"Multi\r\nline",https://m.example.com,basic,M,m@m.example.com\r\n,,,,\r\n\r\nX,,basic,X,x@x.example.com';
     const refused = await upload('third-party', tokens.owner, `${HEADER_EN}\r\n${late}`);
-    expect(refused.body.rows).toEqual([{ line: 4, column: 'URL', field: 'url', message: 'cannot be empty' }]);
+    expect(refused.body.rows).toEqual([{ line: 6, column: 'URL', field: 'url', message: 'cannot be empty' }]);
   });
 
   it('refuses callers without the create guard, unknown resources and signed-out callers', async () => {
