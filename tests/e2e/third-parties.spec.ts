@@ -4,6 +4,7 @@
  * imports it, sees the rows in the list; then adds, edits and deletes one third party.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { PASSWORD } from './support/users';
 import { missingKeys, signIn, t } from './support/ui';
@@ -33,6 +34,13 @@ const file = (bad: boolean) => ({
 /** A form's text box by its field title (the label ends with ' *' when required). */
 const box = (page: Page, key: string) =>
   page.getByRole('textbox', { name: new RegExp(`^${t(key).replace(/[()]/g, '\\$&')}( \\*)?$`) });
+
+/** No serious or critical axe violation inside `selector`. */
+async function expectAccessible(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 const rowOf = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
@@ -69,6 +77,8 @@ test('the owner imports a CSV file: a bad row is named and nothing imported, the
     const problem = problems.getByRole('row').nth(1);
     await expect(problem.getByRole('cell')).toHaveText(['3', t('thirdParties.fields.url'), t('errors.cannotBeEmpty')]);
     await expect(problems.getByRole('row')).toHaveCount(2);
+    // the dialog with its problem table: nothing serious for assistive technology
+    await expectAccessible(page, '.bp6-dialog');
   });
 
   await test.step('the fixed file is imported and its rows appear in the list', async () => {
@@ -84,6 +94,7 @@ test('the owner imports a CSV file: a bad row is named and nothing imported, the
 test('the owner adds a third party; a second of the same name is refused', async ({ page }) => {
   await openThirdParties(page);
   await expect(rowOf(page, 'Acme Hosting')).toBeVisible();
+  await expectAccessible(page, '.list-view');
 
   await test.step('add one through the form', async () => {
     await page.getByRole('button', { name: t('thirdParties.actions.add') }).click();

@@ -120,6 +120,7 @@ export function ImportAction({ action, listId }: { action: ListAction; listId: s
           </p>
           <FileInput
             fill
+            hasSelection={file !== null}
             text={file?.name ?? t('list.import.choose')}
             buttonText={t('list.import.choose')}
             inputProps={{ accept: '.csv,text/csv', 'aria-label': t('list.import.choose') }}
