@@ -16,6 +16,7 @@ import { readSeedFiles } from './config/seed-files';
 import type { AppContext } from './context';
 import { PAGE_VIEW_PATH } from './gateway/analytics';
 import { isComplianceUpload } from './gateway/compliance-documents';
+import { isResourceImport } from './gateway/resource-import';
 import { isWorkbookUpload } from './gateway/saq-workbook-routes';
 import { flowRouter } from './gateway/flow';
 import { iamRouter } from './gateway/iam';
@@ -240,7 +241,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         smallLimit: ANONYMOUS_LIMIT,
         largeLimit: SIGNED_IN_LIMIT,
         trusted: signedIn,
-        readByRoute: (req) => isComplianceUpload(req) || isWorkbookUpload(req),
+        readByRoute: (req) => isComplianceUpload(req) || isWorkbookUpload(req) || isResourceImport(req),
       }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));

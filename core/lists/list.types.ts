@@ -81,7 +81,7 @@ export interface ListAction {
   confirm?: Text;
   /** json-logic over `{ row, user }`; the action shows when truthy (row actions only). */
   when?: JsonLogicRule;
-  /** Exactly one of call, route, clientAction and download. */
+  /** Exactly one of call, route, clientAction, download and import. */
   call?: ActionCall;
   route?: string;
   clientAction?: ClientActionName;
@@ -91,6 +91,12 @@ export interface ListAction {
    * 'Failed to download report' on a failure; 'excel' has toasts of its own (shell §8).
    */
   download?: { path: string; kind?: DownloadKind };
+  /**
+   * A CSV import into a resource (toolbar only): the browser uploads a chosen file to
+   * `POST /wbe/api/resources/<resource>/import` with a progress bar, shows a 422's row problems in a
+   * table and refetches the list after an import; the template is `…/import/template`.
+   */
+  import?: { resource: string };
   /** A form document asked for first; its values are the call's body. */
   form?: string;
   /** Text of the success toast after a call (default: list.done). */

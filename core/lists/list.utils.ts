@@ -195,9 +195,16 @@ function checkActions(actions: readonly ListAction[] | undefined, member: string
   if (!Array.isArray(actions)) return;
   actions.forEach((action, index) => {
     const at = `/body/${member}/${index}`;
-    const targets = (['call', 'route', 'clientAction', 'download'] as const).filter((key) => action[key] !== undefined);
+    const targets = (['call', 'route', 'clientAction', 'download', 'import'] as const).filter(
+      (key) => action[key] !== undefined,
+    );
     if (targets.length !== 1)
-      problems.push({ path: at, message: 'must have exactly one of "call", "route", "clientAction" and "download"' });
+      problems.push({
+        path: at,
+        message: 'must have exactly one of "call", "route", "clientAction", "download" and "import"',
+      });
+    if (action.import !== undefined && member !== 'toolbar')
+      problems.push({ path: `${at}/import`, message: 'an import needs no row: a toolbar action' });
     if (action.download !== undefined && member === 'bulkActions')
       problems.push({ path: `${at}/download`, message: 'a download is one file: a row or toolbar action' });
     if (action.form !== undefined && action.call === undefined)

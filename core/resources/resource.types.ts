@@ -25,6 +25,18 @@ export interface ResourceBody {
   sortable: string[];
   /** Id of the workflow document that moves these records through states. */
   workflow?: string;
+  /** How a CSV file fills these records (core/resources/resource-import.ts); every resource can import. */
+  import?: ResourceImport;
+}
+
+/** What a resource document may say about its import (`body.import`); everything is optional. */
+export interface ResourceImport {
+  /** Top-level schema properties a file may carry, in the template's order (default: every scalar property). */
+  columns?: string[];
+  /** Columns whose header must be present and whose cells may not be empty (default: the schema's `required`). */
+  required?: string[];
+  /** The list document whose column titles a file's header uses (default: a list over the resource's path). */
+  list?: string;
 }
 
 /** The resource document version a record was made with; updates keep validating against it. */

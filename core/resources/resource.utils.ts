@@ -3,6 +3,7 @@ import type { Guard, RoleGroups } from '../guard/guard.types';
 import type { Filter, QueryableFields } from '../query/query.types';
 import { fieldValue } from '../query/query.utils';
 import type { WorkflowBody } from '../workflows/workflow.types';
+import { importProblems } from './resource-import';
 import {
   QUERYABLE_SYSTEM_FIELDS,
   RESOURCE_ACTIONS,
@@ -195,6 +196,7 @@ export function resourceProblems(id: string, body: ResourceBody, context: Valida
       }
     });
   });
+  problems.push(...importProblems(body, context));
   if (!context.published) return problems;
 
   if (body.workflow && !workflow) {

@@ -23,6 +23,7 @@ import { SaqWorkbookService } from './saq-workbook.service';
 import { SiteService } from './site.service';
 import { SmtpSettingsService } from './smtp-settings.service';
 import { WizardService } from './wizard.service';
+import { ResourceImportService } from './resource-import.service';
 import { ResourcesService } from './resources.service';
 import { WorkflowService } from './workflow.service';
 
@@ -50,6 +51,7 @@ export function createServices(ctx: AppContext) {
     saqWorkbook: new SaqWorkbookService(ctx, saqs),
     managementSaq: new ManagementSaqService(ctx, saqs),
     resources,
+    resourceImport: new ResourceImportService(ctx, resources),
     workflows,
     invitations,
     dashboard: new DashboardService(ctx),

@@ -29,7 +29,7 @@ import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';
 import type { UserRecord } from '../store/records.types';
 import type { Collection } from '../store/store.types';
-import { writeHistory } from '../workflows/history';
+import { creationEntry, historyOf, writeHistory } from '../workflows/history';
 
 /** Who calls a resource endpoint, resolved once per request. */
 export interface ResourceCaller {
@@ -138,9 +138,23 @@ export class ResourcesService {
   async create(resourceId: string, caller: ResourceCaller, data: Record<string, unknown>): Promise<ResourceRecord> {
     const resource = this.authorize(resourceId, 'create', caller);
     const workflow = this.workflowOf(resource);
-    const fields = this.checked(resource.body, data, workflow);
+    const record = this.newRecord(resource, caller, this.checked(resource.body, data, workflow), workflow);
+    return this.lock(resource.id, async () => {
+      await this.assertUnique(resource, record);
+      // the record and its first history entry, or neither
+      return this.ctx.store.transaction(() => this.insertNew(resource, caller, record, workflow));
+    });
+  }
+
+  /** A new record of the caller's scope from checked fields: system members set by the server. */
+  newRecord(
+    resource: PublishedResource,
+    caller: ResourceCaller,
+    fields: Record<string, unknown>,
+    workflow: WorkflowBody | undefined,
+  ): ResourceRecord {
     const now = new Date().toISOString();
-    const record: ResourceRecord = {
+    return {
       id: crypto.randomUUID(),
       ...fields,
       ...(workflow ? { [workflow.field]: workflow.initial } : {}),
@@ -150,18 +164,47 @@ export class ResourcesService {
       updatedAt: now,
       definition: { id: resource.id, version: resource.version },
     };
-    return this.lock(resource.id, async () => {
-      await this.assertUnique(resource, record);
-      // the record and its first history entry, or neither
-      return this.ctx.store.transaction(async () => {
-        const created = await this.records(resource.id).insert(record);
-        if (workflow) {
-          const entry = { at: now, by: caller.user.id, from: null, to: workflow.initial, action: 'create' };
-          await writeHistory(this.ctx, resource.id, created.id, entry);
-        }
-        return created;
-      });
-    });
+  }
+
+  /**
+   * Stores new records in one write each for the records and their creation history (an import):
+   * all or none. Call under the lock, in a transaction.
+   */
+  async insertAllNew(
+    resource: PublishedResource,
+    caller: ResourceCaller,
+    records: readonly ResourceRecord[],
+    workflow: WorkflowBody | undefined,
+  ): Promise<ResourceRecord[]> {
+    const created = await this.records(resource.id).insertMany(records);
+    if (workflow) {
+      const entries = created.map((record) =>
+        creationEntry(record.id, {
+          at: record.createdAt,
+          by: caller.user.id,
+          from: null,
+          to: workflow.initial,
+          action: 'create',
+        }),
+      );
+      await historyOf(this.ctx, resource.id).insertMany(entries);
+    }
+    return created;
+  }
+
+  /** Stores a new record and, with a workflow, its creation in the history. Call under the lock, in a transaction. */
+  async insertNew(
+    resource: PublishedResource,
+    caller: ResourceCaller,
+    record: ResourceRecord,
+    workflow: WorkflowBody | undefined,
+  ): Promise<ResourceRecord> {
+    const created = await this.records(resource.id).insert(record);
+    if (workflow) {
+      const entry = { at: record.createdAt, by: caller.user.id, from: null, to: workflow.initial, action: 'create' };
+      await writeHistory(this.ctx, resource.id, created.id, entry);
+    }
+    return created;
   }
 
   /** Replaces the editable fields (those left out are cleared), validated with the pinned schema. */
@@ -206,6 +249,17 @@ export class ResourcesService {
 
   /** The client's editable fields, validated with the schema (422 `validationFailed` with field → i18n key). */
   private checked(body: ResourceBody, data: Record<string, unknown>, workflow?: WorkflowBody): Record<string, unknown> {
+    const { fields, errors } = this.judged(body, data, workflow);
+    if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
+    return fields;
+  }
+
+  /** The editable fields and what the schema says of them (field → i18n key; empty when valid). */
+  judged(
+    body: ResourceBody,
+    data: Record<string, unknown>,
+    workflow?: WorkflowBody,
+  ): { fields: Record<string, unknown>; errors: Record<string, string> } {
     const fields = withoutEmpty(editableFields(data, workflow?.field));
     const unknown = unknownFields(body.schema, fields);
     const known = Object.fromEntries(Object.entries(fields).filter(([key]) => !unknown.includes(key)));
@@ -213,8 +267,7 @@ export class ResourcesService {
       ...Object.fromEntries(unknown.map((field) => [field, 'validation.invalid'])),
       ...validateFormData({ title: '', schema: body.schema }, known),
     };
-    if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
-    return fields;
+    return { fields, errors };
   }
 
   /** 409 `alreadyExists` naming the fields when another record of the scope has the same unique values. */

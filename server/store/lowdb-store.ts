@@ -63,6 +63,18 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
     });
   }
 
+  insertMany(records: readonly T[]): Promise<T[]> {
+    return this.commit(() => {
+      const ids = new Set<string>();
+      for (const record of records) {
+        if (this.index.has(record.id) || ids.has(record.id)) throw new Error(`Duplicate id ${record.id}`);
+        ids.add(record.id);
+      }
+      if (records.length === 0) return { next: null, result: [] };
+      return { next: [...this.db.data, ...records.map(copy)], result: records.map(copy) };
+    });
+  }
+
   update(id: string, patch: Partial<T>): Promise<T> {
     return this.commit(() => {
       const position = this.index.get(id);
@@ -144,6 +156,7 @@ class OpeningCollection<T extends StoredRecord> implements Collection<T> {
   find = (predicate: (record: T) => boolean) => this.opened.then((c) => c.find(predicate));
   query = (query: ListQuery) => this.opened.then((c) => c.query(query));
   insert = (record: T) => this.opened.then((c) => c.insert(record));
+  insertMany = (records: readonly T[]) => this.opened.then((c) => c.insertMany(records));
   update = (id: string, patch: Partial<T>) => this.opened.then((c) => c.update(id, patch));
   replace = (id: string, record: T) => this.opened.then((c) => c.replace(id, record));
   remove = (id: string) => this.opened.then((c) => c.remove(id));

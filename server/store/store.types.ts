@@ -21,6 +21,11 @@ export interface Collection<T extends StoredRecord> {
   query(query: ListQuery): Promise<ListResult<T>>;
   /** Rejects when a record with the same id exists. */
   insert(record: T): Promise<T>;
+  /**
+   * Several new records in one write (an import): all or none — rejects, storing nothing, when an
+   * id exists or repeats. lowdb writes the file once; PostgreSQL inserts them in one transaction.
+   */
+  insertMany(records: readonly T[]): Promise<T[]>;
   /** Shallow-merges the patch; rejects when the id is unknown. The id itself cannot change. */
   update(id: string, patch: Partial<T>): Promise<T>;
   /** Swaps the whole record (members left out are gone); rejects when the id is unknown. */

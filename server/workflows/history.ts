@@ -16,6 +16,16 @@ export function historyOf(ctx: AppContext, resourceId: string): Collection<Histo
 
 const byRecord = (recordId: string) => ({ field: 'recordId', op: 'eq' as const, value: recordId });
 
+/** The id of a record's n-th entry: `<record id>.<n, six digits>`, so ids sort as entries happened. */
+function entryId(recordId: string, sequence: number): string {
+  return `${recordId}.${String(sequence).padStart(6, '0')}`;
+}
+
+/** The first entry of a record just made (its creation), to store with others in one write. */
+export function creationEntry(recordId: string, entry: HistoryEntry): HistoryRecord {
+  return { id: entryId(recordId, 1), recordId, ...entry };
+}
+
 /**
  * Writes one entry; its id `<record id>.<sequence>` orders a record's entries even within one
  * millisecond. Call under the resource's lock, so two writers never take the same number.
@@ -35,7 +45,7 @@ export async function writeHistory(
     pageSize: 1,
   });
   const last = items.length > 0 ? Number(items[0].id.slice(recordId.length + 1)) : 0;
-  return history.insert({ id: `${recordId}.${String(last + 1).padStart(6, '0')}`, recordId, ...entry });
+  return history.insert({ id: entryId(recordId, last + 1), recordId, ...entry });
 }
 
 /** A record's entries, oldest first. */

@@ -136,6 +136,8 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('POST /wbe/api/pci-requests');
     expect(listed).toContain('GET /wbe/api/pci-requests/:requestId');
     expect(listed).toContain('GET /wbe/api/pci-dss/merchants');
+    expect(listed).toContain('POST /wbe/api/resources/:resource/import');
+    expect(listed).toContain('GET /wbe/api/resources/:resource/import/template');
   });
 
   it(
@@ -179,6 +181,8 @@ describe('fuzzing every mounted route', () => {
           'aoc',
           '1',
           '2',
+          // a resource every fuzzing admin may import into
+          'third-party',
         ]),
       ];
 

@@ -53,6 +53,38 @@ describe(`store contract (${TEST_STORE})`, () => {
     expect(await notes.all()).toEqual([]);
   });
 
+  it('inserts many records in one write, all or none, in their order with their key order', async () => {
+    const store = await fresh();
+    const notes = store.collection<Note>('res.imported');
+    await notes.insert({ id: 'first', text: 'before' });
+    const many = Array.from({ length: 300 }, (_, index) => ({ text: `note ${index}`, id: `n${index}`, count: index }));
+    expect(await notes.insertMany(many)).toEqual(many);
+    const all = await notes.all();
+    expect(all.map((note) => note.id)).toEqual(['first', ...many.map((note) => note.id)]);
+    expect(Object.keys(all[1] ?? {})).toEqual(['text', 'id', 'count']);
+    // an id that exists, or one given twice: nothing of the batch is stored, and a transaction goes on
+    await store.transaction(async (tx) => {
+      const batch = tx.collection<Note>('res.imported');
+      await expect(
+        batch.insertMany([
+          { id: 'new1', text: 'x' },
+          { id: 'n7', text: 'again' },
+        ]),
+      ).rejects.toThrow(/Duplicate id/);
+      await expect(
+        batch.insertMany([
+          { id: 'new2', text: 'x' },
+          { id: 'new2', text: 'twice' },
+        ]),
+      ).rejects.toThrow(/Duplicate id/);
+      await batch.insert({ id: 'after', text: 'still writable' });
+    });
+    expect(await notes.get('new1')).toBeUndefined();
+    expect(await notes.get('new2')).toBeUndefined();
+    expect(await notes.get('after')).toEqual({ id: 'after', text: 'still writable' });
+    expect(await notes.insertMany([])).toEqual([]);
+  });
+
   it('hands out copies, so callers cannot change stored records by accident', async () => {
     const notes = (await fresh()).collection<Note>('errorReports');
     const record = { id: 'a', text: 'original', tags: ['x'] };

@@ -17,6 +17,7 @@ import { LiveEvent } from '../parts/LiveEvent';
 import { PageHeader } from '../parts/PageHeader';
 import type { CellContext } from './columnTypes';
 import { exportToXlsx } from './exportXlsx';
+import { ImportAction } from './ImportAction';
 import { ListTable } from './ListTable';
 import { listKey, queryOfState, type Row, useListPage } from './listQuery';
 import { type ExportProgress, exportShare, pageFacts } from './pageFacts';
@@ -192,7 +193,9 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
       )}
       <PageHeader title={title} level={headingLevel}>
         <div className="list-view__toolbar">
-          {toolbar.map((action) => actionButton(action, {}))}
+          {toolbar.map((action) =>
+            action.import ? <ImportAction key={action.id} action={action} listId={listId} /> : actionButton(action, {}),
+          )}
           {body.export && (
             <Button
               icon="export"

@@ -97,6 +97,27 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
     return JSON.parse(asText(record)) as T;
   }
 
+  async insertMany(records: readonly T[]): Promise<T[]> {
+    const ids = records.map((record) => record.id);
+    if (new Set(ids).size !== ids.length) throw new Error('Duplicate id among the records');
+    if (records.length === 0) return [];
+    const texts = records.map(asText);
+    // looked for first, so a clash rejects before any write (and never aborts the caller's transaction)
+    const { rows } = await this.sql.query<{ id: string }>(
+      'SELECT id FROM records WHERE collection = $1 AND id = ANY($2::text[])',
+      [this.name, ids],
+    );
+    if (rows.length > 0) throw new Error(`Duplicate id ${rows[0]?.id}`);
+    // one statement: every row or none, in the records' order (seq follows it)
+    await this.sql.query(
+      `INSERT INTO records (collection, id, data, doc)
+       SELECT $1, element->>'id', element::text::jsonb, element
+       FROM json_array_elements($2::text::json) WITH ORDINALITY AS e(element, n) ORDER BY n`,
+      [this.name, `[${texts.join(',')}]`],
+    );
+    return texts.map((text) => JSON.parse(text) as T);
+  }
+
   update(id: string, patch: Partial<T>): Promise<T> {
     return this.rewrite(id, (current) => ({ ...current, ...patch, id }) as T);
   }

@@ -24,9 +24,13 @@ export const SIGNED_IN_USERS: DemoUser[] = [
   {
     email: 'owner@demo.test',
     landing: '/app/vendor-assessment',
-    menu: ['menu.dashboard', 'menu.vendorAssessment', 'menu.remediation'],
+    menu: ['menu.dashboard', 'menu.vendorAssessment', 'menu.remediation', 'thirdParties.menu'],
   },
-  { email: 'assessor@demo.test', landing: '/app/dashboard', menu: ['menu.dashboard', 'menu.reviewRequests'] },
+  {
+    email: 'assessor@demo.test',
+    landing: '/app/dashboard',
+    menu: ['menu.dashboard', 'menu.reviewRequests', 'thirdParties.menu'],
+  },
   { email: 'assessee@demo.test', landing: '/app/dashboard', menu: ['menu.dashboard', 'menu.assessmentRequests'] },
   { email: 'tm@demo.test', landing: '/app/dashboard', menu: ['menu.dashboard', 'menu.transactionMonitoring'] },
   { email: 'onboarding@demo.test', landing: '/app/instant-security-view', menu: ['menu.onboarding'] },

@@ -242,14 +242,24 @@ describe('publishing a list checks what can be checked statically', () => {
     expect(problems).toEqual([
       {
         path: '/body/rowActions/0',
-        message: 'must have exactly one of "call", "route", "clientAction" and "download"',
+        message: 'must have exactly one of "call", "route", "clientAction", "download" and "import"',
       },
       {
         path: '/body/rowActions/1',
-        message: 'must have exactly one of "call", "route", "clientAction" and "download"',
+        message: 'must have exactly one of "call", "route", "clientAction", "download" and "import"',
       },
       { path: '/body/rowActions/2/form', message: 'a form needs a "call" to send its values' },
     ]);
+  });
+
+  it('takes an import only as a toolbar action', () => {
+    const importing = { id: 'import', title: 't', import: { resource: 'third-party' } };
+    expect(validateDocument(doc({ toolbar: [importing] }))).toEqual([]);
+    expect(validateDocument(doc({ rowActions: [importing], bulkActions: [importing] }))).toEqual([
+      { path: '/body/rowActions/0/import', message: 'an import needs no row: a toolbar action' },
+      { path: '/body/bulkActions/0/import', message: 'an import needs no row: a toolbar action' },
+    ]);
+    expect(validateDocument(JSON.parse(readFileSync('schemas/lists/third-parties.json', 'utf8')))).toEqual([]);
   });
 
   it('refuses unknown client actions, malformed guards and rules outside the vetted set', () => {

@@ -1,0 +1,186 @@
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FileInput,
+  HTMLTable,
+  ProgressBar,
+} from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import axios from 'axios';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListAction } from '../../../core/lists/list.types';
+import { fileNameOf } from '../../../core/http/content-disposition';
+import { MAX_IMPORT_BYTES } from '../../../core/resources/resource-import';
+import { wbe } from '../../api/clients';
+import { failureText } from '../../api/failureText';
+import { resolveText } from '../../i18n/text';
+import { saveBlob } from '../../lib/saveFile';
+import { showToast } from '../../lib/toaster';
+import { listKey } from './listQuery';
+
+/** One problem of a refused file, as the server words it (docs/contracts.md 'Resource import'). */
+interface RowProblem {
+  line: number;
+  column: string;
+  message: string;
+}
+
+/** The problems of a 422 answer to an import, or null for any other failure. */
+function rowProblems(error: unknown): RowProblem[] | null {
+  if (!axios.isAxiosError(error) || error.response?.status !== 422) return null;
+  const rows = (error.response.data as { rows?: unknown })?.rows;
+  return Array.isArray(rows) ? (rows as RowProblem[]) : null;
+}
+
+/**
+ * A list's toolbar `import` action: a dialog that takes a CSV file, offers the template, uploads the
+ * file with a progress bar, and either says how many records arrived (and refetches the list) or
+ * shows the server's problems line by line — nothing was stored then, so the user fixes the file and
+ * sends it again.
+ */
+export function ImportAction({ action, listId }: { action: ListAction; listId: string }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problems, setProblems] = useState<RowProblem[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const resource = action.import?.resource ?? '';
+  const path = `/resources/${encodeURIComponent(resource)}/import`;
+  const title = resolveText(action.title, t, i18n.language);
+
+  const close = () => {
+    setOpen(false);
+    setFile(null);
+    setProblems(null);
+    setFailure(null);
+  };
+
+  /** The template: the header line as the list shows it, in the user's language. */
+  const template = async () => {
+    try {
+      const answer = await wbe.get<Blob>(`${path}/template`, { responseType: 'blob' });
+      const header = answer.headers['content-disposition'] as string | undefined;
+      saveBlob(answer.data, fileNameOf(header) ?? `${resource}-import.csv`);
+    } catch (error) {
+      void showToast(failureText(error, t, i18n), 'danger');
+    }
+  };
+
+  const send = async () => {
+    if (!file) return;
+    setProblems(null);
+    setFailure(null);
+    if (file.size > MAX_IMPORT_BYTES) {
+      setFailure(t('errors.importFileTooLarge'));
+      return;
+    }
+    const form = new FormData();
+    form.append('file', file, file.name);
+    setProgress(0);
+    try {
+      const answer = await wbe.post<{ content: { imported: number } }>(path, form, {
+        onUploadProgress: (event) => setProgress(event.total ? event.loaded / event.total : null),
+      });
+      void showToast(t('list.import.imported', { count: answer.data.content.imported }), 'success');
+      await queryClient.invalidateQueries({ queryKey: listKey(listId) });
+      close();
+    } catch (error) {
+      const rows = rowProblems(error);
+      if (rows) setProblems(rows);
+      else setFailure(failureText(error, t, i18n));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        icon={(action.icon ?? 'import') as never}
+        intent={action.intent ?? 'none'}
+        text={title}
+        onClick={() => setOpen(true)}
+      />
+      <Dialog isOpen={open} title={title} onClose={close} style={{ width: 'min(720px, 95vw)' }}>
+        <DialogBody>
+          <p>{t('list.import.help')}</p>
+          <p>
+            <Button
+              variant="minimal"
+              icon="download"
+              text={t('list.import.template')}
+              onClick={() => void template()}
+            />
+          </p>
+          <FileInput
+            fill
+            hasSelection={file !== null}
+            text={file?.name ?? t('list.import.choose')}
+            buttonText={t('list.import.choose')}
+            inputProps={{ accept: '.csv,text/csv', 'aria-label': t('list.import.choose') }}
+            onInputChange={(event) => {
+              setFile(event.currentTarget.files?.[0] ?? null);
+              setProblems(null);
+              setFailure(null);
+            }}
+          />
+          {progress !== null && (
+            <div role="status" className="list-view__progress">
+              <span>{t('list.import.uploading')}</span>
+              <ProgressBar intent="primary" value={progress ?? undefined} />
+            </div>
+          )}
+          {failure && (
+            <Callout intent="danger" className="list-view__import-failure">
+              {failure}
+            </Callout>
+          )}
+          {problems && (
+            <Callout intent="danger" className="list-view__import-failure">
+              <p>{t('list.import.failed')}</p>
+              <HTMLTable compact striped aria-label={t('list.import.failed')}>
+                <thead>
+                  <tr>
+                    <th>{t('list.import.line')}</th>
+                    <th>{t('list.import.column')}</th>
+                    <th>{t('list.import.problem')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {problems.map((problem) => (
+                    <tr key={`${problem.line}:${problem.column}:${problem.message}`}>
+                      <td>{problem.line}</td>
+                      <td>{problem.column}</td>
+                      <td>{problem.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </Callout>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('list.import.close')} onClick={close} />
+              <Button
+                intent="primary"
+                icon="import"
+                text={t('list.import.send')}
+                disabled={!file}
+                loading={progress !== null}
+                onClick={() => void send()}
+              />
+            </>
+          }
+        />
+      </Dialog>
+    </>
+  );
+}

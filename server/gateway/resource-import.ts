@@ -1,0 +1,51 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import multer from 'multer';
+import { MAX_IMPORT_BYTES } from '../../core/resources/resource-import';
+import { AppError } from '../http/app-error';
+
+const IMPORT_PATH = /^\/wbe\/api\/resources\/[^/]+\/import\/?$/;
+
+/**
+ * A CSV import (`POST /wbe/api/resources/:resource/import`) is read by its route: `bodies()` leaves
+ * it unread (app.ts) and multer takes the file with its own cap.
+ */
+export function isResourceImport(req: Request): boolean {
+  return req.method === 'POST' && IMPORT_PATH.test(req.baseUrl + req.path) && req.is('multipart/form-data') !== false;
+}
+
+/** One file under the field `file`, at most MAX_IMPORT_BYTES, held in memory. */
+const multipart = multer({
+  storage: multer.memoryStorage(),
+  limits: {
+    fileSize: MAX_IMPORT_BYTES,
+    files: 1,
+    fields: 2,
+    fieldSize: 200,
+    fieldNameSize: 50,
+    parts: 3,
+    headerPairs: 20,
+  },
+}).single('file');
+
+/**
+ * The upload as our errors: over the cap 413 `importFileTooLarge`; anything malformed 400. A body
+ * that is not multipart has no file: 400 `fileRequired` (the import takes a multipart `file`, nothing else).
+ */
+export const readImportFile: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+  if (!req.is('multipart/form-data')) {
+    next(new AppError(400, 'fileRequired', { file: 'errors.fileRequired' }));
+    return;
+  }
+  multipart(req, res, (error?: unknown) => {
+    if (!error) {
+      next();
+      return;
+    }
+    if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
+      next(new AppError(413, 'importFileTooLarge', { file: 'errors.importFileTooLarge' }));
+      return;
+    }
+    const field = error instanceof multer.MulterError ? (error.field ?? 'body') : 'body';
+    next(new AppError(400, 'invalidRequest', { [field]: 'invalidRequest' }));
+  });
+};
