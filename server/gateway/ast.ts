@@ -70,6 +70,12 @@ export function astRouter(ctx: AppContext, services: Services): Router {
   router.get('/issue/get_total_assessment_issues_by_merchant_id/:merchantId', ...checked, async (req, res) => {
     res.json({ content: await issuesAst.totals(await caller(req), 'assessment', merchant(req)) });
   });
+  router.get('/issue/get_total_number_of_third_parties', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.thirdPartyTotal(await caller(req)) });
+  });
+  router.get('/issue/get_third_party_status', ...checked, async (req, res) => {
+    res.json({ content: await issuesAst.thirdPartyStates(await caller(req)) });
+  });
   // not in the spec's list: the dashboard's progress chart over 1, 3, 6 and 12 months (domain §9)
   router.get('/issue/get_issue_progress/:months', ...checked, async (req, res) => {
     res.json({ content: await issuesAst.progress(await caller(req), Number(req.params.months)) });

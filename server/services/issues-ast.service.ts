@@ -10,6 +10,7 @@ import {
 } from '../../core/issues/issue-stats';
 import { evaluateGuard } from '../../core/guard/guard.utils';
 import type { Filter } from '../../core/query/query.types';
+import { thirdPartyStates } from '../../core/third-parties/third-party-status';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import { allOf, scopeFilter } from '../../core/resources/resource.utils';
 import type { AppContext } from '../context';
@@ -20,6 +21,8 @@ import type { ResourceCaller, ResourcesService } from './resources.service';
 
 /** The resource whose records the AST reads count (schemas/resources/issue.json). */
 export const ISSUE_RESOURCE = 'issue';
+/** The resource of the third parties the dashboard counts (schemas/resources/third-party.json). */
+export const THIRD_PARTY_RESOURCE = 'third-party';
 
 /** The lens of a read: the assessment role it is asked for (shell §7 `{userType}`). */
 export const USER_TYPES = ['owner', 'assessor', 'assessee'] as const;
@@ -88,6 +91,26 @@ export class IssuesAstService {
   /** The issues the caller raised, by state (shell §7 get_issue_statuses_by_owner). */
   async statesOfOwn(caller: ResourceCaller) {
     return states(await this.issues(caller, { field: 'createdBy', op: 'eq', value: caller.user.id }));
+  }
+
+  /** The organisation's third parties (resource `third-party`, its `list` guard and scope). */
+  private async thirdParties(caller: ResourceCaller): Promise<ResourceRecord[]> {
+    const resource = this.resources.authorize(THIRD_PARTY_RESOURCE, 'list', caller);
+    const scoped = scopeFilter(resource.body.scope, caller.owner);
+    const records = this.resources.records(resource.id);
+    return scoped ? findWhere(records, scoped) : records.all();
+  }
+
+  async thirdPartyTotal(caller: ResourceCaller): Promise<{ total: number }> {
+    return { total: (await this.thirdParties(caller)).length };
+  }
+
+  /** Third parties by where their licence stands today (core/third-parties/third-party-status.ts). */
+  async thirdPartyStates(caller: ResourceCaller, now = new Date()) {
+    return thirdPartyStates(
+      (await this.thirdParties(caller)).map((party) => party.licenseEnd),
+      now,
+    );
   }
 
   /** Raised, resolved and still active per week (1 month) or per month (3, 6, 12). */

@@ -147,9 +147,41 @@ describe('issues and the AST issue reads', () => {
     expect([bad.status, bad.body.code]).toEqual([400, 'invalidRequest']);
   });
 
+  it('counts the third parties and where their licences stand', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const party = (name: string, licenseEnd?: string) => ({
+      name,
+      url: `https://${name}.example`,
+      package: 'hosting',
+      contactPerson: 'Deniz',
+      contactEmail: `security@${name}.example`,
+      ...(licenseEnd ? { licenseEnd } : {}),
+    });
+    for (const [name, end] of [
+      ['valid', day(200)],
+      ['soon', day(10)],
+      ['ended', day(-1)],
+      ['unknown', undefined],
+    ] as const) {
+      const created = await as('owner', 'POST', '/wbe/api/resources/third-party', party(name, end));
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    const total = await as('assessor', 'GET', `${AST}/get_total_number_of_third_parties`);
+    expect(total.body.content).toEqual({ total: 4 });
+    const states = await as('owner', 'GET', `${AST}/get_third_party_status`);
+    expect(states.body.content).toEqual([
+      { key: 'active', count: 1 },
+      { key: 'expiresSoon', count: 1 },
+      { key: 'expired', count: 1 },
+      { key: 'noLicence', count: 1 },
+    ]);
+    // third parties are the owner's and assessor's to read, not the assessee's
+    expect((await as('assessee', 'GET', `${AST}/get_third_party_status`)).status).toBe(403);
+  });
+
   it('answers a role’s lens only to that role (or an admin); other organisations see none of it', async () => {
     const routes = mountedRoutes(server.app).filter((route) => route.path.startsWith(`${AST}/`));
-    expect(routes).toHaveLength(16);
+    expect(routes).toHaveLength(18);
     for (const route of routes) {
       const path = fillPath(route.path, { userType: 'owner', merchantId: 'm-1', months: '3' });
       expect((await as(undefined, 'GET', path)).status, path).toBe(401);
