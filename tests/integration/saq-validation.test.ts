@@ -72,6 +72,7 @@ describe('the SAQ workflow and the bank’s validation', () => {
       .collection<{ id: string; recordId: string; action: string; by: string }>('hist.saq')
       .all();
     expect(history.filter((entry) => entry.recordId === saqId).map((entry) => entry.action)).toEqual([
+      'create',
       'complete',
       'sign',
       'attest',
