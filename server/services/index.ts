@@ -15,6 +15,7 @@ import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
 import { SaqService } from './saq.service';
+import { ScansService } from './scans.service';
 import { ManagementSaqService } from './management-saq.service';
 import { PciRequestsService } from './pci-requests.service';
 import { SaqLevelService } from './saq-level.service';
@@ -35,6 +36,7 @@ export function createServices(ctx: AppContext) {
   const pciRequests = new PciRequestsService(ctx, saqs);
   // a submission picks the PCI request it answers (domain §5)
   saqs.submissionHook = (saq, bankId, requestId) => pciRequests.answerWithSaq(saq, bankId, requestId);
+  const scans = new ScansService(ctx, ctx.scanSettings);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -61,6 +63,7 @@ export function createServices(ctx: AppContext) {
     complianceDocuments: new ComplianceDocumentsService(ctx),
     complianceShares: new ComplianceSharesService(ctx),
     pciRequests,
+    scans,
     issuesAst: new IssuesAstService(ctx, resources),
   };
 }

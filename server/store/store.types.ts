@@ -64,6 +64,7 @@ export const COLLECTION_NAMES = [
   'complianceShares',
   'pciRequestIds',
   'pciRequests',
+  'scans',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

@@ -136,6 +136,10 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('POST /wbe/api/pci-requests');
     expect(listed).toContain('GET /wbe/api/pci-requests/:requestId');
     expect(listed).toContain('GET /wbe/api/pci-dss/merchants');
+    expect(listed).toContain('POST /wbe/api/scans');
+    expect(listed).toContain('GET /wbe/api/scans');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId');
+    expect(listed).toContain('GET /wbe/api/scan/:scanId/menu_items');
   });
 
   it(
