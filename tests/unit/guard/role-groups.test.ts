@@ -6,7 +6,8 @@ import { subject, visitor } from '../support/subjects';
 /**
  * Shell §6 'Role groups', verbatim, plus the groups code guards name (core/guard/code-guards.ts)
  * and `inviters` (who may create, list, resend and revoke invitations; README design notes) and
- * `helpChatAgents` (who read the support inbox and answer; README 'Help chat').
+ * `helpChatAgents` (who read the support inbox and answer; README 'Help chat') and `scanners` (who start
+ * and read domain scans: scan:view, the instant-security and onboarding permissions, the saq-scan role).
  */
 const EXPECTED: Record<string, string[]> = {
   siteHolders: ['saq', 'saq-scan', 'saqOverview:view', 'saqList:view', 'saqManagement:view', 'saqAdd:add'],
@@ -17,6 +18,7 @@ const EXPECTED: Record<string, string[]> = {
   bank: ['admin', 'bank'],
   inviters: ['admin', 'bank'],
   helpChatAgents: ['admin'],
+  scanners: ['scan:view', 'instantSecurity:view', 'onboardingList:view', 'saq-scan'],
   signedIn: ['admin', 'user', 'saq', 'bank'],
   onlyGuest: [],
   ecommerceUser: ['free', 'starter', 'professional', 'corporate'],
