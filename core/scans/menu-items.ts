@@ -3,6 +3,7 @@
  * one group per menu group, one sub-item per check, each with its status. Pure: built on the
  * server (and cached there per scan and language), read by the domain side menu.
  */
+import type { ResolvedMenuItem } from '../menus/menu.types';
 import type { ScanRecord } from './scan-record';
 import type { CheckName, CheckStatus, MenuGroupId } from './scan.types';
 import { CHECK_GROUPS, worstStatus } from './status.utils';
@@ -74,4 +75,36 @@ export function scanMenuItems(
       sub_items,
     };
   });
+}
+
+/**
+ * The scan menu as side-menu entries: a group per menu group (linking to its first check, with its
+ * compliance status as the badge), a child per check. Names arrive translated, so they are kept as
+ * an {en, tr} pair of the same text.
+ */
+export function scanMenuEntries(groups: ScanMenuGroup[]): ResolvedMenuItem[] {
+  const text = (value: string) => ({ en: value, tr: value });
+  return groups.map((group) => ({
+    id: `scan-${group.menu_group_id}`,
+    title: text(group.name),
+    type: 'collapse',
+    icon: 'folder-close',
+    auth: [],
+    ...(group.pci_compliance ? { badge: `scan.status.${group.pci_compliance}` } : {}),
+    children: group.sub_items.map((item) => ({
+      id: `scan-${item.id}`,
+      title: text(item.title),
+      type: 'item',
+      icon:
+        item.checkStatus === 'pass'
+          ? 'tick-circle'
+          : item.checkStatus === 'not_recommended'
+            ? 'warning-sign'
+            : item.status
+              ? 'error'
+              : 'circle',
+      url: item.url,
+      auth: [],
+    })),
+  }));
 }

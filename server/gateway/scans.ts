@@ -2,17 +2,32 @@ import express, { type Request, type RequestHandler, type Router } from 'express
 import { requireAuth } from '../auth/authenticate';
 import { requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
-import type { Language } from '../http/i18n';
+import { type Language, requestLanguage } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';
 import { validate, validateParams, validateQuery } from '../http/validate';
 import type { Services } from '../services';
-import { NEWEST_FIRST, SCAN_FIELDS } from '../services/scans.service';
+import { CHECK_GROUPS } from '../../core/scans/status.utils';
+import type { CheckName, MenuGroupId } from '../../core/scans/scan.types';
+import { CHECK_FIELDS, FINDING_FIELDS, NEWEST_FIRST, SCAN_FIELDS } from '../services/scans.service';
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const scanParams = validateParams({
   type: 'object',
   required: ['scanId'],
   properties: { scanId: { type: 'string', pattern: UUID } },
+});
+const checkParams = validateParams({
+  type: 'object',
+  required: ['scanId', 'check'],
+  properties: { scanId: { type: 'string', pattern: UUID }, check: { type: 'string', enum: Object.keys(CHECK_GROUPS) } },
+});
+const groupParams = validateParams({
+  type: 'object',
+  required: ['scanId', 'group'],
+  properties: {
+    scanId: { type: 'string', pattern: UUID },
+    group: { type: 'string', enum: [...new Set(Object.values(CHECK_GROUPS))] },
+  },
 });
 const port = { anyOf: [{ type: 'integer', minimum: 1, maximum: 65535 }, { type: 'null' }] };
 const SERVICES = [
@@ -98,6 +113,34 @@ export function scansRouter(ctx: AppContext, services: Services, signedIn: Reque
 
   router.get('/scans/:scanId', ...scanners, scanParams, async (req, res) => {
     res.json({ content: await scans.get(requireAuth(req), idOf(req)) });
+  });
+
+  // the domain detail pages (page documents scan-overview, scan-check, scan-group)
+  const check = (req: Request) => String(req.params.check) as CheckName;
+  const group = (req: Request) => String(req.params.group) as MenuGroupId;
+  router.get('/scans/:scanId/checks', ...scanners, scanParams, async (req, res) => {
+    const query = listQueryOf(req.query, CHECK_FIELDS, []);
+    res.json({ content: await scans.checks(requireAuth(req), idOf(req), requestLanguage(req), query) });
+  });
+
+  router.get('/scans/:scanId/checks/:check', ...scanners, checkParams, async (req, res) => {
+    res.json({ content: await scans.check(requireAuth(req), idOf(req), check(req), requestLanguage(req)) });
+  });
+
+  router.get('/scans/:scanId/checks/:check/findings', ...scanners, checkParams, async (req, res) => {
+    const query = listQueryOf(req.query, FINDING_FIELDS, []);
+    const scope = { check: check(req) };
+    res.json({ content: await scans.findings(requireAuth(req), idOf(req), scope, requestLanguage(req), query) });
+  });
+
+  router.get('/scans/:scanId/groups/:group', ...scanners, groupParams, async (req, res) => {
+    res.json({ content: await scans.group(requireAuth(req), idOf(req), group(req), requestLanguage(req)) });
+  });
+
+  router.get('/scans/:scanId/groups/:group/findings', ...scanners, groupParams, async (req, res) => {
+    const query = listQueryOf(req.query, FINDING_FIELDS, []);
+    const scope = { group: group(req) };
+    res.json({ content: await scans.findings(requireAuth(req), idOf(req), scope, requestLanguage(req), query) });
   });
 
   // shell §7: the domain menu, cached per scan and language (X-Cache says whether this answer was)

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { asvVerdict } from '../../core/scans/asv';
 import { type ScanMenuGroup, scanMenuItems } from '../../core/scans/menu-items';
+import {
+  type CheckRow,
+  checkRows,
+  type FindingRow,
+  findingRows,
+  type GroupSummary,
+  groupSummary,
+} from '../../core/scans/scan-views';
 import { gradesOf, type ScanRecord, scanDate } from '../../core/scans/scan-record';
-import type { CheckName, CheckResult, ScanProgress } from '../../core/scans/scan.types';
+import type { CheckName, CheckResult, MenuGroupId, ScanProgress } from '../../core/scans/scan.types';
 import { groupStatuses, reachabilityOf } from '../../core/scans/status.utils';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
@@ -27,6 +35,10 @@ export const SCAN_PROGRESS_EVENT = 'scan.progress';
 const LIST = ['url', 'host', 'status', 'reachability', 'asvVerdict', 'createdAt', 'completedAt'];
 export const SCAN_FIELDS: QueryableFields = { filterable: LIST, sortable: LIST };
 export const NEWEST_FIRST: SortKey[] = [{ field: 'createdAt', direction: 'desc' }];
+const CHECK_LIST = ['check', 'name', 'group', 'status', 'findings'];
+export const CHECK_FIELDS: QueryableFields = { filterable: CHECK_LIST, sortable: CHECK_LIST };
+const FINDING_LIST = ['check', 'checkName', 'group', 'finding', 'title', 'severity', 'cvss', 'asv'];
+export const FINDING_FIELDS: QueryableFields = { filterable: FINDING_LIST, sortable: FINDING_LIST };
 
 /** A list row: everything but the checks' results (the detail page reads those). */
 export type ScanListItem = Omit<ScanRecord, 'results'>;
@@ -120,6 +132,41 @@ export class ScansService {
     const scan = await this.scans.get(id);
     if (!scan || scan.organizationId !== sessionOrganization(auth)) throw new AppError(404, 'scanNotFound');
     return scan;
+  }
+
+  /** Every check's row (the overview's list). */
+  async checks(auth: AuthContext, id: string, language: Language, query: ListQuery): Promise<ListResult<CheckRow>> {
+    return runQuery(checkRows(await this.get(auth, id), this.t(language)), query);
+  }
+
+  /** One check's row and its raw data (a check's detail page). */
+  async check(auth: AuthContext, id: string, check: CheckName, language: Language) {
+    const scan = await this.get(auth, id);
+    const row = checkRows(scan, this.t(language)).find((each) => each.check === check) as CheckRow;
+    const result = scan.results.find((each) => each.check === check);
+    return { ...row, host: scan.host, scan_date: scan.scan_date, data: result?.data ?? null };
+  }
+
+  async group(auth: AuthContext, id: string, group: MenuGroupId, language: Language): Promise<GroupSummary> {
+    return groupSummary(await this.get(auth, id), group, this.t(language));
+  }
+
+  /** Findings of the whole scan, narrowed to one check or one group. */
+  async findings(
+    auth: AuthContext,
+    id: string,
+    scope: { check?: CheckName; group?: MenuGroupId },
+    language: Language,
+    query: ListQuery,
+  ): Promise<ListResult<FindingRow>> {
+    const rows = findingRows(await this.get(auth, id), this.t(language)).filter(
+      (row) => (!scope.check || row.check === scope.check) && (!scope.group || row.group === scope.group),
+    );
+    return runQuery(rows, query);
+  }
+
+  private t(language: Language) {
+    return (key: string) => this.ctx.translator.t(language, key);
   }
 
   /** The domain menu (shell §7), built once per scan, language and revision. */

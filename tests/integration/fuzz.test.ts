@@ -140,6 +140,11 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /wbe/api/scans');
     expect(listed).toContain('GET /wbe/api/scans/:scanId');
     expect(listed).toContain('GET /wbe/api/scan/:scanId/menu_items');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId/checks');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId/checks/:check');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId/checks/:check/findings');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId/groups/:group');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId/groups/:group/findings');
   });
 
   it(

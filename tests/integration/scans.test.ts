@@ -181,6 +181,43 @@ describe('scans as queued jobs', () => {
     expect(rebuiltSsl.sub_items[0]).toMatchObject({ checkStatus: 'pass', status: 'pass' });
   });
 
+  it('serves the detail pages: every check, one check with its findings, one group with its findings', async () => {
+    const checks = await as(admin, 'GET', `${SCANS}/${scan.id}/checks?pageSize=50`);
+    expect(checks.status).toBe(200);
+    expect(checks.body.content.total).toBe(22);
+    const http = checks.body.content.items.find((row: { check: string }) => row.check === 'http_response');
+    expect(http).toMatchObject({
+      id: 'http_response',
+      scanId: scan.id,
+      name: 'HTTP response',
+      group: 'site_health',
+      groupName: 'Site health',
+    });
+    const tcp = checks.body.content.items.find((row: { check: string }) => row.check === 'tcp_timestamp');
+    expect(tcp.status).toBe('not_measurable');
+    expect(tcp.reason).not.toBe('');
+
+    const port = await as(admin, 'GET', `${SCANS}/${scan.id}/checks/port_scan`);
+    expect(port.status).toBe(200);
+    expect(port.body.content).toMatchObject({ check: 'port_scan', status: 'fail', host: 'bad.test' });
+    const findings = await as(admin, 'GET', `${SCANS}/${scan.id}/checks/port_scan/findings`);
+    expect(findings.status).toBe(200);
+    expect(findings.body.content.items.some((row: { asv: string }) => row.asv === 'database_reachable')).toBe(true);
+    for (const row of findings.body.content.items) expect(row.check).toBe('port_scan');
+
+    const group = await as(admin, 'GET', `${SCANS}/${scan.id}/groups/attack_surface`);
+    expect(group.body.content).toMatchObject({ id: 'attack_surface', name: 'Attack surface', checks: 4 });
+    const inGroup = await as(admin, 'GET', `${SCANS}/${scan.id}/groups/attack_surface/findings?sort=-cvss`);
+    expect(inGroup.status).toBe(200);
+    expect(group.body.content.findings).toBe(inGroup.body.content.total);
+    expect(new Set(inGroup.body.content.items.map((row: { group: string }) => row.group))).toEqual(
+      new Set(['attack_surface']),
+    );
+    expect((await as(admin, 'GET', `${SCANS}/${scan.id}/checks/not_a_check`)).status).toBe(400);
+    expect((await as(admin, 'GET', `${SCANS}/${scan.id}/groups/nope/findings`)).status).toBe(400);
+    expect((await as(onboarding, 'GET', `${SCANS}/${scan.id}/checks/port_scan/findings`)).status).toBe(404);
+  });
+
   it('refuses signed-out callers (401) and users outside the scanners role group (403)', async () => {
     const id = scan.id;
     for (const [method, path] of [
@@ -188,6 +225,11 @@ describe('scans as queued jobs', () => {
       ['GET', SCANS],
       ['GET', `${SCANS}/${id}`],
       ['GET', menuOf(id, 'en')],
+      ['GET', `${SCANS}/${id}/checks`],
+      ['GET', `${SCANS}/${id}/checks/xss`],
+      ['GET', `${SCANS}/${id}/checks/xss/findings`],
+      ['GET', `${SCANS}/${id}/groups/ssl_health`],
+      ['GET', `${SCANS}/${id}/groups/ssl_health/findings`],
     ]) {
       const body = method === 'POST' ? badBody() : undefined;
       expect((await as(undefined, method, path, body)).status, `${method} ${path}`).toBe(401);
