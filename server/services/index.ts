@@ -16,6 +16,7 @@ import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
 import { SaqService } from './saq.service';
 import { ScansService } from './scans.service';
+import { SaqSuggestionsService } from './saq-suggestions.service';
 import { ManagementSaqService } from './management-saq.service';
 import { PciRequestsService } from './pci-requests.service';
 import { SaqLevelService } from './saq-level.service';
@@ -37,6 +38,9 @@ export function createServices(ctx: AppContext) {
   // a submission picks the PCI request it answers (domain §5)
   saqs.submissionHook = (saq, bankId, requestId) => pciRequests.answerWithSaq(saq, bankId, requestId);
   const scans = new ScansService(ctx, ctx.scanSettings);
+  const saqSuggestions = new SaqSuggestionsService(ctx, saqs);
+  // a completed scan pre-fills its organisation's open SAQs (issue 11)
+  scans.completionHook = (scan) => saqSuggestions.fromScan(scan);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -64,6 +68,7 @@ export function createServices(ctx: AppContext) {
     complianceShares: new ComplianceSharesService(ctx),
     pciRequests,
     scans,
+    saqSuggestions,
     issuesAst: new IssuesAstService(ctx, resources),
   };
 }

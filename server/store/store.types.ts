@@ -65,6 +65,7 @@ export const COLLECTION_NAMES = [
   'pciRequestIds',
   'pciRequests',
   'scans',
+  'saqSuggestions',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

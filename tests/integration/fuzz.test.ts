@@ -145,6 +145,9 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /wbe/api/scans/:scanId/checks/:check/findings');
     expect(listed).toContain('GET /wbe/api/scans/:scanId/groups/:group');
     expect(listed).toContain('GET /wbe/api/scans/:scanId/groups/:group/findings');
+    expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/suggestions');
+    expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/suggestions/:itemId/accept');
+    expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/suggestions/:itemId/override');
   });
 
   it(
