@@ -220,8 +220,13 @@ export class ScansService {
       if (event.state === 'completed' && event.result) {
         done.push(event.result);
         running.splice(running.indexOf(event.check), 1);
+        // the groups fill in as their checks complete, so the overview shows them during the scan
         void write(
-          { results: [...done], progress: { done: done.length, total, current: running.at(-1) ?? null } },
+          {
+            results: [...done],
+            groups: groupStatuses(done),
+            progress: { done: done.length, total, current: running.at(-1) ?? null },
+          },
           { check: event.check },
         );
       }
