@@ -34,7 +34,6 @@ for (const [net, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-  ['::ffff:0:0', 96], // IPv4-mapped: judged as the IPv4 address instead
 ] as const) {
   NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
 }
@@ -44,7 +43,10 @@ export const isLoopback = (address: string) => LOOPBACK.check(address, family(ad
 
 /** Whether a scan may connect to this address under these settings. */
 export function addressAllowed(address: string, settings: Pick<ScanSettings, 'allowLoopback'>): boolean {
+  // IPv4-mapped IPv6 is judged as its IPv4 address (a ::ffff:0:0/96 rule in a BlockList would match
+  // every IPv4 address too); the hexadecimal spelling of one is refused outright
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (!mapped && /^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$/i.test(address)) return false;
   const plain = mapped ?? address;
   if (isLoopback(plain)) return settings.allowLoopback;
   return !NOT_PUBLIC.check(plain, family(plain));
