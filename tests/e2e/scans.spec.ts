@@ -90,6 +90,21 @@ test('a scan of loopback fixtures shows its progress, then its verdicts on the d
     await page.screenshot({ path: `${SHOTS}/scan-overview.png`, fullPage: true });
   });
 
+  await test.step('a group’s status opens the group page with its checks’ findings', async () => {
+    const groups = page.locator('[data-panel="groups"]');
+    await groups
+      .locator('.key-value__row')
+      .filter({ hasText: t('scan.group.attack_surface') })
+      .getByRole('link')
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/app/domain/${scanId}/groups/attack_surface$`));
+    await expect(page.locator('[data-panel="summary"]')).toContainText(t('scan.status.fail'));
+    const findings = page.locator('[data-panel="findings"]');
+    await expect(findings).toContainText(t('scan.finding.database_port_open'));
+    await expect(findings).toContainText(t('scan.finding.directory_listing'));
+    await page.goBack();
+  });
+
   await test.step('the domain menu leads to a check’s page with its findings', async () => {
     const menu = page.getByRole('navigation', { name: t('shell.subMenu') });
     await menu.getByRole('link', { name: 'SSL health' }).click();
