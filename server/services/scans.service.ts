@@ -51,6 +51,9 @@ export interface ScanProgressEvent {
   check?: CheckName;
 }
 
+/** Menus kept in memory (scan × language); the least recently built go first. */
+const MENU_CACHE_SIZE = 1000;
+
 interface CachedMenu {
   revision: number;
   groups: ScanMenuGroup[];
@@ -180,6 +183,9 @@ export class ScansService {
     const cached = this.menus.get(key);
     if (cached && cached.revision === scan.revision) return { groups: cached.groups, cached: true };
     const groups = scanMenuItems(scan, (text) => this.ctx.translator.t(language, text));
+    // the oldest entry goes first once the cache is full (a Map keeps insertion order)
+    this.menus.delete(key);
+    if (this.menus.size >= MENU_CACHE_SIZE) this.menus.delete(this.menus.keys().next().value as string);
     this.menus.set(key, { revision: scan.revision, groups });
     return { groups, cached: false };
   }
@@ -190,11 +196,11 @@ export class ScansService {
     if (!scan || scan.status === 'completed' || scan.status === 'failed') return;
     let revision = scan.revision;
     // progress writes come from concurrent checks: one after another, in the order they happened
-    let writes: Promise<unknown> = Promise.resolve();
-    const write = (patch: Partial<ScanRecord>, event?: Partial<ScanProgressEvent>) => {
+    let writes: Promise<void> = Promise.resolve();
+    const write = (patch: Partial<ScanRecord>, event?: Partial<ScanProgressEvent>): Promise<void> => {
       revision += 1;
       const next = { ...patch, revision };
-      writes = writes.then(async () => {
+      const task = writes.then(async () => {
         const stored = await this.scans.update(scan.id, next);
         await publishToUser(this.ctx, scan.userId, SCAN_PROGRESS_EVENT, {
           id: scan.id,
@@ -205,7 +211,13 @@ export class ScansService {
           this.ctx.log.error(`Scan ${scan.id} progress not announced`, error),
         );
       });
-      return writes;
+      // the chain goes on after a failed write; the caller of this one hears of it
+      writes = task.catch(() => undefined);
+      return task;
+    };
+    /** A progress write that fails is logged; the checks go on and the final write says how it ended. */
+    const note = (patch: Partial<ScanRecord>, event: Partial<ScanProgressEvent>) => {
+      write(patch, event).catch((error: unknown) => this.ctx.log.error(`Scan ${scan.id} progress not stored`, error));
     };
     const registry = this.registry();
     const total = Object.keys(registry).length;
@@ -215,13 +227,13 @@ export class ScansService {
     const onProgress = (event: ScanProgress) => {
       if (event.state === 'in_progress') {
         running.push(event.check);
-        void write({ progress: { done: done.length, total, current: event.check } }, { check: event.check });
+        note({ progress: { done: done.length, total, current: event.check } }, { check: event.check });
       }
       if (event.state === 'completed' && event.result) {
         done.push(event.result);
         running.splice(running.indexOf(event.check), 1);
         // the groups fill in as their checks complete, so the overview shows them during the scan
-        void write(
+        note(
           {
             results: [...done],
             groups: groupStatuses(done),
@@ -262,7 +274,7 @@ export class ScansService {
         completedAt: completedAt.toISOString(),
       });
     } catch (error) {
-      await writes.catch(() => undefined);
+      await writes;
       await write({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
       throw error;
     }
