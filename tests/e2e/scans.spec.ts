@@ -6,12 +6,19 @@
  * overview then shows the real verdicts, and the domain side menu (GET scan/:scanId/menu_items) leads
  * to a check's page with its findings. Every screen is a document (lists/scans*, pages/scan-*).
  */
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
 
 const SHOTS = 'artifacts/screenshots';
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 let fixtures: Fixtures;
 test.beforeAll(async () => {
@@ -68,6 +75,7 @@ test('a scan of loopback fixtures shows its progress, then its verdicts on the d
     await expect(progress).toContainText(/of 22 done/);
     await expect(page.locator('[data-panel="summary"]')).toContainText(t('scans.statuses.in_progress'));
     await page.screenshot({ path: `${SHOTS}/scan-progress.png` });
+    await expectNoSeriousA11yViolations(page);
   });
 
   await test.step('once completed, the overview shows the verdicts and the progress bar is gone', async () => {
@@ -118,6 +126,7 @@ test('a scan of loopback fixtures shows its progress, then its verdicts on the d
     const findings = page.locator('[data-panel="findings"]');
     await expect(findings).toContainText(t('scan.finding.certificate_self_signed'));
     await page.screenshot({ path: `${SHOTS}/scan-check.png`, fullPage: true });
+    await expectNoSeriousA11yViolations(page);
     expect(await missingKeys(page)).toEqual([]);
   });
 });
