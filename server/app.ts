@@ -39,6 +39,7 @@ import { clientAddress, type TrustProxy } from './realtime/client-address';
 import { RealtimeServer, type RealtimeOptions } from './realtime/realtime-server';
 import { REALTIME_APP_KEY } from '../core/realtime/channels';
 import { spaRouter } from './http/spa';
+import { DEFAULT_SCAN_SETTINGS, type ScanSettings } from './scans/scan-settings';
 import { Mailer, type SmtpTarget } from './mail/mailer';
 import { openScaleOut, type ScaleOut } from './scale/scale-out';
 import { withStartUpLock } from './scale/start-up-lock';
@@ -90,6 +91,8 @@ export interface AppOptions {
   mailRetry?: JobOptions;
   /** pg-boss tuning (polling, maintenance interval), for tests that need expiry in seconds. */
   pgBoss?: PgBossJobsOptions;
+  /** Domain scans (server/scans/scan-settings.ts); defaults: DEFAULT_SCAN_SETTINGS, loopback refused. */
+  scans?: Partial<ScanSettings>;
   /** The real-time socket server's timeouts (server/realtime/realtime-server.ts); tests shorten them. */
   realtime?: RealtimeOptions;
 }
@@ -193,6 +196,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       bus: scale.bus,
       counters: scale.counters,
       translator: loadTranslator(options.localesDir ?? join(ROOT, 'locales')),
+      scanSettings: { ...DEFAULT_SCAN_SETTINGS, ...options.scans },
       appUrl: (options.appUrl ?? 'http://localhost:4100').replace(/\/$/, ''),
       version,
       log,

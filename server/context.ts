@@ -6,6 +6,7 @@ import type { Translator } from './http/i18n';
 import type { Jobs } from './jobs/jobs.types';
 import type { Mailer } from './mail/mailer';
 import type { EventBus } from './scale/event-bus';
+import type { ScanSettings } from './scans/scan-settings';
 import type { Store } from './store/store.types';
 
 /** Where the services find their collaborators; built once per app in app.ts. */
@@ -23,6 +24,8 @@ export interface AppContext {
   /** Where the throttles count (server/auth/rate-limits.ts): shared through Redis, or in memory. */
   counters: RateLimitStores;
   translator: Translator;
+  /** How domain scans run: connection cap, time per check, loopback targets (tests only). */
+  scanSettings: ScanSettings;
   /** Base of mailed links, e.g. http://localhost:4100 */
   appUrl: string;
   /** package.json version (LoginResponse.data.version). */

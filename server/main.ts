@@ -1,7 +1,9 @@
 import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_LOGINS } from '../fixtures/users';
 import { createApp } from './app';
+import { scanSettingsFromEnv } from './scans/scan-settings';
 import { pgPoolClient } from './store/pg/pg-pool-client';
 
 /** TRUST_PROXY as Express takes it: a number of hops, or addresses / subnet names. */
@@ -40,6 +42,8 @@ async function main(): Promise<void> {
     realtime: limit('REALTIME_MAX_CONNECTIONS_PER_ADDRESS')
       ? { maxConnectionsPerAddress: limit('REALTIME_MAX_CONNECTIONS_PER_ADDRESS') }
       : undefined,
+    // SCAN_CONNECTIONS, SCAN_CHECK_TIMEOUT_MS, SCAN_ALLOW_LOOPBACK (never in production), SCAN_CA_FILE
+    scans: scanSettingsFromEnv(process.env, (path) => readFileSync(path, 'utf8')),
     // CLIENT_DIR: another build's folder (the service-worker e2e test swaps builds under a running server)
     clientDir: process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : join(process.cwd(), 'dist', 'client'),
   });

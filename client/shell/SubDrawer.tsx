@@ -1,9 +1,15 @@
 import { Button } from '@blueprintjs/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { resolveLanding } from '../../core/landing/landing.utils';
-import type { ResolvedMenuItem } from '../../core/menus/menu.types';
+import type { ItemsSource, ResolvedMenuItem } from '../../core/menus/menu.types';
+import { fillSourcePath } from '../../core/pages/page.utils';
+import { type ScanMenuGroup, scanMenuEntries } from '../../core/scans/menu-items';
+import { clientForPath } from '../api/clients';
+import { contentOrSelf } from '../api/http';
+import { useRealtimeEvent } from '../realtime/useRealtimeEvent';
 import { subDrawerFor, visibleMenu } from '../../core/menus/menu.utils';
 import { fillPath, matchRoute } from '../../core/routes/route.utils';
 import { useAppConfig } from '../runtime/appConfig';
@@ -20,19 +26,44 @@ function fillUrls(items: ResolvedMenuItem[], params: Record<string, string>): Re
   }));
 }
 
+/**
+ * A drawer's items from the server (the domain menu: GET scan/{scanId}/menu_items), in the reader's
+ * language; read again when a scan's progress arrives (the menu follows the checks as they finish).
+ */
+function useSourcedItems(source: ItemsSource | undefined, params: Record<string, string>, language: string) {
+  const path = source ? fillSourcePath(source.path, params) : null;
+  const queryClient = useQueryClient();
+  useRealtimeEvent('scan.progress', () => {
+    if (path) void queryClient.invalidateQueries({ queryKey: ['menu-items', path] });
+  });
+  const query = useQuery({
+    queryKey: ['menu-items', path, language],
+    enabled: path !== null,
+    queryFn: async () => {
+      const { client, url } = clientForPath(path as string);
+      const answer = contentOrSelf<{ menu_items?: ScanMenuGroup[] }>(
+        (await client.get(url, { params: { language } })).data,
+      );
+      return scanMenuEntries(answer?.menu_items ?? []);
+    },
+  });
+  return query.data ?? [];
+}
+
 /** The area menu on saq, admin, management-saq, domain and portfolio paths (shell §2.8). */
 export function SubDrawer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { menus, routes, landing, shell } = useAppConfig();
   const subject = useSubject();
   const { pathname } = useLocation();
   const drawer = useMemo(() => subDrawerFor(menus, pathname), [menus, pathname]);
+  const params = useMemo(() => matchRoute(routes, pathname)?.params ?? {}, [routes, pathname]);
+  const sourced = useSourcedItems(drawer?.itemsSource, params, i18n.language === 'tr' ? 'tr' : 'en');
   const items = useMemo(() => {
     if (!drawer) return [];
-    const params = matchRoute(routes, pathname)?.params ?? {};
-    return fillUrls(visibleMenu(drawer.items, subject, pathname), params);
-  }, [drawer, routes, subject, pathname]);
+    return [...fillUrls(visibleMenu(drawer.items, subject, pathname), params), ...sourced];
+  }, [drawer, params, subject, pathname, sourced]);
   // a drawer with nothing this user may open would be an empty panel
   if (!drawer || (items.length === 0 && !drawer.siteSelector)) return null;
 

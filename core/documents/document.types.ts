@@ -26,7 +26,8 @@ export type DocumentKind =
   | 'workflow'
   | 'page'
   | 'tooltips'
-  | 'questionnaire';
+  | 'questionnaire'
+  | 'scan-requirements';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {

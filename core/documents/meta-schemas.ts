@@ -7,6 +7,7 @@ import page from '../../schemas/meta/page.json';
 import resource from '../../schemas/meta/resource.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
 import routes from '../../schemas/meta/routes.json';
+import scanRequirements from '../../schemas/meta/scan-requirements.json';
 import shellSettings from '../../schemas/meta/shell-settings.json';
 import tooltips from '../../schemas/meta/tooltips.json';
 import wizard from '../../schemas/meta/wizard.json';
@@ -33,6 +34,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   page,
   tooltips,
   questionnaire,
+  'scan-requirements': scanRequirements,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

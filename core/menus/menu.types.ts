@@ -21,7 +21,19 @@ export interface MenuItem {
 export interface MenusBody {
   main: MenuItem[];
   /** Sub-drawer menus keyed by path marker: saq, admin, management-saq, domain, portfolio. */
-  subDrawers: Record<string, { marker: string; items: MenuItem[]; backToMain?: boolean; siteSelector?: boolean }>;
+  subDrawers: Record<
+    string,
+    { marker: string; items: MenuItem[]; backToMain?: boolean; siteSelector?: boolean; itemsSource?: ItemsSource }
+  >;
+}
+
+/**
+ * Items a sub-drawer adds from the server below its own: a gateway path (`:params` from the current
+ * route) answering scan menu groups (`content.menu_items`, shell §3 'Scan menu group'); the reader's
+ * language goes along as `?language=`.
+ */
+export interface ItemsSource {
+  path: string;
 }
 
 /** A menu item after visibleMenu: hidden items removed, `url` resolved to a path. */
@@ -37,4 +49,5 @@ export interface SubDrawer {
   items: MenuItem[];
   backToMain?: boolean;
   siteSelector?: boolean;
+  itemsSource?: ItemsSource;
 }

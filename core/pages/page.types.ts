@@ -52,6 +52,7 @@ export const PANEL_TYPES = [
   'list',
   'form',
   'stat',
+  'progress',
   'chart',
   'text',
   'actions',
@@ -128,6 +129,17 @@ export interface StatPanel extends PanelBase {
   intent?: Intent;
   /** A route the card links to. */
   link?: string;
+}
+
+/** A bar filling up while work runs (a scan's checks): `value` of `max`, and what runs now. */
+export interface ProgressPanel extends PanelBase {
+  type: 'progress';
+  value: string;
+  max: string;
+  /** Path of what is being worked on now; a locale key prefix can be given by `labels` (value -> text). */
+  current?: string;
+  labels?: Record<string, Text>;
+  intent?: Intent;
 }
 
 export type ChartKind = 'line' | 'bar' | 'area' | 'pie' | 'donut';
@@ -231,6 +243,7 @@ export type Panel =
   | ListPanel
   | FormPanel
   | StatPanel
+  | ProgressPanel
   | ChartPanel
   | TextPanel
   | ActionsPanel

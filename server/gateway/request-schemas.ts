@@ -435,3 +435,10 @@ export const astParamsSchema = {
     months: { enum: ['1', '3', '6', '12'] },
   },
 };
+
+/** Declining a scan's suggested answer, optionally with the merchant's own answer (a response value). */
+export const suggestionOverrideSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { value: { type: 'string', minLength: 1, maxLength: 64 } },
+};

@@ -23,6 +23,7 @@ import {
   saqSignSchema,
   saqStartSchema,
   saqSubmitSchema,
+  suggestionOverrideSchema,
 } from './request-schemas';
 import { saqMigrationRoutes } from './saq-migration-routes';
 import { saqWorkbookRoutes } from './saq-workbook-routes';
@@ -84,6 +85,45 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   router.get('/saqs/:saqId', ...saq, params, async (req, res) => {
     res.json({ content: await services.saqs.get(await callerOf(req), String(req.params.saqId)) });
   });
+
+  // issue 11: answers a domain scan suggests (docs/contracts.md 'SAQ suggestions')
+  router.get('/saqs/:saqId/suggestions', ...saq, params, async (req, res) => {
+    res.json({ content: await services.saqSuggestions.list(await callerOf(req), String(req.params.saqId)) });
+  });
+
+  router.post('/saqs/:saqId/suggestions/:itemId/accept', ...saq, answering, params, async (req, res) => {
+    const { saqId, itemId } = req.params;
+    res.json({
+      content: await services.saqSuggestions.accept(
+        await callerOf(req),
+        String(saqId),
+        String(itemId),
+        requestLanguage(req),
+      ),
+    });
+  });
+
+  router.post(
+    '/saqs/:saqId/suggestions/:itemId/override',
+    ...saq,
+    answering,
+    params,
+    validate(suggestionOverrideSchema),
+    async (req, res) => {
+      const { saqId, itemId } = req.params;
+      const caller = await callerOf(req);
+      const value = req.body?.value as string | undefined;
+      res.json({
+        content: await services.saqSuggestions.override(
+          caller,
+          String(saqId),
+          String(itemId),
+          value,
+          requestLanguage(req),
+        ),
+      });
+    },
+  );
 
   router.put('/saqs/:saqId/answers/:itemId', ...saq, answering, params, validate(saqAnswerSchema), async (req, res) => {
     const { saqId, itemId } = req.params;

@@ -30,6 +30,7 @@ import { realtimeAuthRouter } from './realtime-auth';
 import { complianceDocumentsRouter } from './compliance-documents';
 import { managementSaqRouter } from './management-saq';
 import { pciRequestsRouter } from './pci-requests';
+import { scansRouter } from './scans';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -133,6 +134,7 @@ export function wbeRouter(
   router.use(saqRouter(ctx, services, signedIn));
   router.use(managementSaqRouter(ctx, services, signedIn));
   router.use(pciRequestsRouter(ctx, services, signedIn));
+  router.use(scansRouter(ctx, services, signedIn));
   router.use(helpChatRouter(ctx, services, signedIn, limits));
   router.use(reportsRouter(ctx, services, signedIn));
   router.use(complianceDocumentsRouter(ctx, services, signedIn));

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { Services } from '../services';
 import { LinkTokens, PURGE_LINK_TOKENS_CRON, PURGE_LINK_TOKENS_JOB } from '../services/link-tokens';
 import { SIGN_SAQ_JOB } from '../services/saq.service';
+import { RUN_SCAN_JOB } from '../services/scans.service';
 import { GENERATE_DUE_REPORTS_CRON, GENERATE_DUE_REPORTS_JOB, GENERATE_REPORT_JOB } from '../services/reports.service';
 
 /**
@@ -29,5 +30,12 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
   await ctx.jobs.define<{ id: string }>(SIGN_SAQ_JOB, (job) => services.saqs.renderSigned(job), {
     retryLimit: 2,
     retryDelaySeconds: 30,
+  });
+
+  // a scan lost with its instance runs again from the start; one whose checks ran is never re-run
+  await ctx.jobs.define<{ id: string }>(RUN_SCAN_JOB, (job) => services.scans.run(job), {
+    retryLimit: 1,
+    retryDelaySeconds: 5,
+    expireInSeconds: 30 * 60,
   });
 }

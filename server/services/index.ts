@@ -15,6 +15,8 @@ import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
 import { SaqService } from './saq.service';
+import { ScansService } from './scans.service';
+import { SaqSuggestionsService } from './saq-suggestions.service';
 import { ManagementSaqService } from './management-saq.service';
 import { PciRequestsService } from './pci-requests.service';
 import { SaqLevelService } from './saq-level.service';
@@ -36,6 +38,10 @@ export function createServices(ctx: AppContext) {
   const pciRequests = new PciRequestsService(ctx, saqs);
   // a submission picks the PCI request it answers (domain §5)
   saqs.submissionHook = (saq, bankId, requestId) => pciRequests.answerWithSaq(saq, bankId, requestId);
+  const scans = new ScansService(ctx, ctx.scanSettings);
+  const saqSuggestions = new SaqSuggestionsService(ctx, saqs);
+  // a completed scan pre-fills its organisation's open SAQs (issue 11)
+  scans.completionHook = (scan) => saqSuggestions.fromScan(scan);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -63,6 +69,8 @@ export function createServices(ctx: AppContext) {
     complianceDocuments: new ComplianceDocumentsService(ctx),
     complianceShares: new ComplianceSharesService(ctx),
     pciRequests,
+    scans,
+    saqSuggestions,
     issuesAst: new IssuesAstService(ctx, resources),
   };
 }

@@ -10,7 +10,10 @@ import { COMPLIANCE_DOCUMENT_STORE_FIELDS } from './compliance-documents.service
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
 const SERVER_FILTERS: Array<
-  [name: 'tokens' | 'sites' | 'saqs' | 'complianceShares' | 'pciRequestIds' | 'pciRequests', fields: QueryableFields]
+  [
+    name: 'tokens' | 'sites' | 'saqs' | 'complianceShares' | 'pciRequestIds' | 'pciRequests' | 'scans',
+    fields: QueryableFields,
+  ]
 > = [
   ['tokens', { filterable: ['userId'], sortable: [] }],
   ['sites', { filterable: ['organizationId'], sortable: [] }],
@@ -18,6 +21,7 @@ const SERVER_FILTERS: Array<
   ['complianceShares', { filterable: ['bankId'], sortable: [] }],
   ['pciRequestIds', { filterable: ['organizationId', 'code'], sortable: [] }],
   ['pciRequests', { filterable: ['organizationId', 'bankId'], sortable: [] }],
+  ['scans', { filterable: ['organizationId'], sortable: [] }],
 ];
 
 /**

@@ -69,6 +69,8 @@ export const COLLECTION_NAMES = [
   'complianceShares',
   'pciRequestIds',
   'pciRequests',
+  'scans',
+  'saqSuggestions',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

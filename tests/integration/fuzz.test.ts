@@ -138,6 +138,18 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /wbe/api/pci-dss/merchants');
     expect(listed).toContain('POST /wbe/api/resources/:resource/import');
     expect(listed).toContain('GET /wbe/api/resources/:resource/import/template');
+    expect(listed).toContain('POST /wbe/api/scans');
+    expect(listed).toContain('GET /wbe/api/scans');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId');
+    expect(listed).toContain('GET /wbe/api/scan/:scanId/menu_items');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId/checks');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId/checks/:check');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId/checks/:check/findings');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId/groups/:group');
+    expect(listed).toContain('GET /wbe/api/scans/:scanId/groups/:group/findings');
+    expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/suggestions');
+    expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/suggestions/:itemId/accept');
+    expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/suggestions/:itemId/override');
   });
 
   it(

@@ -44,12 +44,16 @@ export function FieldValue({ field, record, params }: Props) {
           {t(value ? 'page.yes' : 'page.no')}
         </span>
       );
-    case 'status':
-      return (
+    case 'status': {
+      const tag = (
         <Tag minimal round intent={field.colors?.[String(value)] ?? 'none'}>
           {label(value)}
         </Tag>
       );
+      // a status with a `link` opens it (the scan overview's groups open their pages)
+      const to = field.link ? fillPath(field.link, stringValues(pathValues(params, record))) : null;
+      return to ? <Link to={to}>{tag}</Link> : tag;
+    }
     case 'tags':
       return (
         <span className="page-tags">

@@ -7,6 +7,7 @@ import { CustomPanel } from './panels/CustomPanel';
 import { FormPanel } from './panels/FormPanel';
 import { KeyValuePanel } from './panels/KeyValuePanel';
 import { ListPanel } from './panels/ListPanel';
+import { ProgressPanel } from './panels/ProgressPanel';
 import { StatPanel } from './panels/StatPanel';
 import { TextPanel } from './panels/TextPanel';
 import { ThreadPanel } from './panels/ThreadPanel';
@@ -49,6 +50,8 @@ function PagePanel({ panel, pageSource, route, params }: Omit<GridProps, 'panels
             return <KeyValuePanel panel={panel} data={data} params={params} />;
           case 'stat':
             return <StatPanel panel={panel} data={data} />;
+          case 'progress':
+            return <ProgressPanel panel={panel} data={data} />;
           case 'chart':
             return <ChartPanel panel={panel} data={data} />;
           case 'text':

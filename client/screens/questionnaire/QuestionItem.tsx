@@ -2,6 +2,7 @@ import { memo, useContext } from 'react';
 import type { Question } from '../../../core/questionnaire/questionnaire.types';
 import { InfoTip } from '../../runtime/InfoTip';
 import { Problems } from './Problems';
+import { SuggestionNotice } from './suggestions';
 import { RenderProbe, useAnswer, useExplanation, useStore, useText } from './storeHooks';
 
 /**
@@ -64,6 +65,7 @@ export const QuestionItem = memo(function QuestionItem({ question }: { question:
         ))}
       </div>
       {chosen?.explain && <Explanation id={question.id} />}
+      <SuggestionNotice id={question.id} />
       <Problems id={question.id} />
     </fieldset>
   );

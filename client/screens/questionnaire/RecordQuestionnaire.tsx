@@ -21,6 +21,7 @@ import { Completion } from './Completion';
 import { QuestionnaireView } from './QuestionnaireView';
 import { SaveStatus } from './SaveStatus';
 import { SourceNotice, type SourceNoticeDef } from './SourceNotice';
+import { SuggestionsContext, useSuggestions } from './suggestions';
 import { useQuestionnaireVersion } from './useQuestionnaireDocument';
 
 /** What the record at `source` answers: the pinned document, the answers, where the user left off. */
@@ -46,7 +47,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * `afterComplete` is opened then. `stepParam` (default `lastStep`) keeps the section on screen in the
  * address; the route lists it under `keepMounted` so writing it does not start the screen over.
  * `statusNotices` maps a record status to a text shown above the form; `notice` is one read from a
- * gateway path, shown while it answers something (SourceNotice).
+ * gateway path, shown while it answers something (SourceNotice). `suggestionsPath` reads suggested
+ * answers (shown under their questions; `:itemId/accept` and `:itemId/override` below it decide one).
  */
 export function RecordQuestionnaire({ route, params, props }: ScreenProps) {
   const { t, i18n } = useTranslation();
@@ -183,6 +185,9 @@ function Answering({
   );
 
   const completePath = fillSourcePath(text(props.completePath), values);
+  const suggestions = useSuggestions(
+    props.suggestionsPath ? fillSourcePath(text(props.suggestionsPath), values) : null,
+  );
   // a text by the record's status (route props): what answering means now (reopens, or is refused)
   const notices = (props.statusNotices ?? {}) as Record<string, Text>;
   const notice = record.status && Object.hasOwn(notices, record.status) ? notices[record.status] : undefined;
@@ -197,19 +202,27 @@ function Answering({
       {isNotice(props.notice) && <SourceNotice notice={props.notice} values={values} />}
       <SaveStatus saver={saver} labelOf={labelOf} />
       <Card elevation={1}>
-        <QuestionnaireView
-          body={body}
-          initialAnswers={answers}
-          onAnswer={onAnswer}
-          initialSection={initialSection}
-          onSection={onSection}
-          jumpTo={jumpTo}
-          footer={
-            completePath ? (
-              <Completion saver={saver} path={completePath} onCompleted={onCompleted} onGoTo={goTo} labelOf={labelOf} />
-            ) : undefined
-          }
-        />
+        <SuggestionsContext.Provider value={suggestions}>
+          <QuestionnaireView
+            body={body}
+            initialAnswers={answers}
+            onAnswer={onAnswer}
+            initialSection={initialSection}
+            onSection={onSection}
+            jumpTo={jumpTo}
+            footer={
+              completePath ? (
+                <Completion
+                  saver={saver}
+                  path={completePath}
+                  onCompleted={onCompleted}
+                  onGoTo={goTo}
+                  labelOf={labelOf}
+                />
+              ) : undefined
+            }
+          />
+        </SuggestionsContext.Provider>
       </Card>
     </section>
   );

@@ -36,6 +36,11 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     INVITATION_LOOKUP_RATE_LIMIT: '1000',
     ANONYMOUS_PAGE_VIEW_RATE_LIMIT: '100000',
     HELP_CHAT_MESSAGE_RATE_LIMIT: '1000',
+    // the scan spec aims scans at loopback fixtures it starts (never allowed in production); a check
+    // that hangs ends after 10 s, long enough to watch the progress bar move
+    SCAN_ALLOW_LOOPBACK: '1',
+    SCAN_CONNECTIONS: '4',
+    SCAN_CHECK_TIMEOUT_MS: '10000',
   },
 });
 

@@ -19,6 +19,7 @@ describe('docs/documents.md examples', () => {
       'resource',
       'role-groups',
       'routes',
+      'scan-requirements',
       'tooltips',
       'wizard',
       'workflow',

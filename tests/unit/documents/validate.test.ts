@@ -19,6 +19,7 @@ describe('meta-schemas', () => {
       'resource',
       'role-groups',
       'routes',
+      'scan-requirements',
       'shell-settings',
       'tooltips',
       'wizard',

@@ -6,8 +6,9 @@ import { subject, visitor } from '../support/subjects';
 /**
  * Shell §6 'Role groups', verbatim, plus the groups code guards name (core/guard/code-guards.ts)
  * and `inviters` (who may create, list, resend and revoke invitations; README design notes) and
- * `helpChatAgents` (who read the support inbox and answer; README 'Help chat'), and who manages and
- * reads third parties (README design notes 'CSV import of any resource; third parties').
+ * `helpChatAgents` (who read the support inbox and answer; README 'Help chat'), who manages and
+ * reads third parties (README design notes 'CSV import of any resource; third parties') and `scanners`
+ * (who start and read domain scans: scan:view, the instant-security and onboarding permissions, the saq-scan role).
  */
 const EXPECTED: Record<string, string[]> = {
   siteHolders: ['saq', 'saq-scan', 'saqOverview:view', 'saqList:view', 'saqManagement:view', 'saqAdd:add'],
@@ -20,6 +21,7 @@ const EXPECTED: Record<string, string[]> = {
   helpChatAgents: ['admin'],
   thirdPartyManagers: ['admin', 'assessmentOwner:view'],
   thirdPartyReaders: ['admin', 'assessmentOwner:view', 'assessmentAssessor:view'],
+  scanners: ['scan:view', 'instantSecurity:view', 'onboardingList:view', 'saq-scan'],
   signedIn: ['admin', 'user', 'saq', 'bank'],
   onlyGuest: [],
   ecommerceUser: ['free', 'starter', 'professional', 'corporate'],

@@ -1,0 +1,50 @@
+/**
+ * Suggested SAQ answers from a domain scan (issue 11): a requirement the scan shows unmet is
+ * suggested Not in Place, with the evidence and the scan date, kept apart from the answers until the
+ * merchant accepts (the answer is saved) or overrides it (the merchant answers on their own).
+ */
+import type { SuggestionEvidence } from '../scans/scan-requirements';
+
+export type SuggestionStatus = 'suggested' | 'accepted' | 'overridden';
+
+export interface SaqSuggestion {
+  itemId: string;
+  requirement: string;
+  /** The suggested answer: always the response set's Not in Place. */
+  value: 'notInPlace';
+  evidence: SuggestionEvidence[];
+  scanId: string;
+  /** The scan's scan_date (dd-MM-yyyy HH:mm:ss) and address. */
+  scanDate: string;
+  url: string;
+  status: SuggestionStatus;
+  decidedAt: string | null;
+  decidedBy: string | null;
+}
+
+/** One SAQ's suggestions by item id (collection `saqSuggestions`, id = the SAQ's id). */
+export interface SaqSuggestionsRecord {
+  id: string;
+  organizationId: string;
+  userId: string;
+  items: Record<string, SaqSuggestion>;
+  updatedAt: string;
+}
+
+export const SUGGESTED_VALUE = 'notInPlace';
+
+/**
+ * A new scan's suggestions over the kept ones: decided ones (accepted, overridden) stay as the
+ * merchant left them; undecided ones are replaced by what the newest scan shows.
+ */
+export function mergeSuggestions(
+  kept: Record<string, SaqSuggestion>,
+  fresh: Record<string, SaqSuggestion>,
+): Record<string, SaqSuggestion> {
+  const decided = Object.fromEntries(
+    Object.entries(kept).filter(([, suggestion]) => suggestion.status !== 'suggested'),
+  );
+  const merged: Record<string, SaqSuggestion> = { ...decided };
+  for (const [itemId, suggestion] of Object.entries(fresh)) merged[itemId] ??= suggestion;
+  return merged;
+}

@@ -1,0 +1,139 @@
+import {
+  type SaqSuggestion,
+  type SaqSuggestionsRecord,
+  SUGGESTED_VALUE,
+  mergeSuggestions,
+} from '../../core/saq/saq-suggestions';
+import type { ScanRecord } from '../../core/scans/scan-record';
+import { type ScanRequirementsBody, unmetRequirements } from '../../core/scans/scan-requirements';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import type { Language } from '../http/i18n';
+import { publishToUser } from '../realtime/publish';
+import { findWhere } from '../store/matching';
+import type { SaqRecord } from '../store/records.types';
+import type { SaqCaller } from './saq-flow';
+import type { SaqService } from './saq.service';
+
+/** The mapping document: scan results → PCI DSS requirements (schemas/scan-requirements/). */
+export const SCAN_REQUIREMENTS = { kind: 'scan-requirements', id: 'pci-dss-4' } as const;
+/** An SAQ still being answered: answering, or returned by the bank for changes. */
+const OPEN_STATUSES = new Set(['waiting', 'returned']);
+/** What the SAQ's owner hears when suggestions arrive. */
+export const SUGGESTIONS_EVENT = 'saq.suggestions';
+
+/**
+ * Scan findings pre-fill the SAQ (docs/contracts.md 'SAQ suggestions'): when a scan of an
+ * organisation completes, each of its open SAQs gets a suggested Not in Place on every question
+ * whose requirement the mapping document finds unmet, with the evidence and the scan date. The
+ * merchant accepts (the answer is saved as any typed answer is) or overrides; the choice is kept
+ * through later scans.
+ */
+export class SaqSuggestionsService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly saqs: SaqService,
+  ) {}
+
+  private get records() {
+    return this.ctx.store.collection<SaqSuggestionsRecord>('saqSuggestions');
+  }
+
+  /** The scan job's completion hook. */
+  async fromScan(scan: ScanRecord): Promise<void> {
+    const mapping = this.ctx.documents.latestBody<ScanRequirementsBody>(SCAN_REQUIREMENTS.kind, SCAN_REQUIREMENTS.id);
+    if (!mapping || scan.status !== 'completed') return;
+    const unmet = unmetRequirements(scan.results, mapping);
+    const saqs = (
+      await findWhere(this.ctx.store.collection<SaqRecord>('saqs'), {
+        field: 'organizationId',
+        op: 'eq',
+        value: scan.organizationId,
+      })
+    ).filter((saq) => OPEN_STATUSES.has(saq.status));
+    for (const saq of saqs) {
+      const { compiled } = await this.saqs.withQuestionnaire(saq.userId, saq.id);
+      const fresh: Record<string, SaqSuggestion> = {};
+      for (const itemId of compiled.questionIds) {
+        const item = compiled.entries.get(itemId)?.item;
+        const requirement = item && 'requirement' in item ? item.requirement : undefined;
+        const evidence = requirement ? unmet.get(requirement) : undefined;
+        if (!requirement || !evidence || !compiled.responseValues.get(itemId)?.has(SUGGESTED_VALUE)) continue;
+        fresh[itemId] = {
+          itemId,
+          requirement,
+          value: SUGGESTED_VALUE,
+          evidence,
+          scanId: scan.id,
+          scanDate: scan.scan_date ?? '',
+          url: scan.url,
+          status: 'suggested',
+          decidedAt: null,
+          decidedBy: null,
+        };
+      }
+      const now = new Date().toISOString();
+      await this.records.upsertWith(saq.id, (current) => ({
+        id: saq.id,
+        organizationId: scan.organizationId,
+        userId: saq.userId,
+        items: mergeSuggestions(current?.items ?? {}, fresh),
+        updatedAt: now,
+      }));
+      await publishToUser(this.ctx, saq.userId, SUGGESTIONS_EVENT, { id: saq.id }).catch((error: unknown) =>
+        this.ctx.log.error(`SAQ ${saq.id} suggestions made but not announced`, error),
+      );
+    }
+  }
+
+  /** The caller's SAQ's suggestions in questionnaire order of arrival (404 for another user's SAQ). */
+  async list(caller: SaqCaller, saqId: string): Promise<SaqSuggestion[]> {
+    await this.saqs.get(caller, saqId);
+    return Object.values((await this.records.get(saqId))?.items ?? {});
+  }
+
+  /** Takes the suggestion: the item is answered Not in Place (judged and saved as a typed answer is). */
+  async accept(caller: SaqCaller, saqId: string, itemId: string, language: Language): Promise<SaqSuggestion> {
+    const suggestion = await this.suggestion(caller, saqId, itemId);
+    await this.saqs.saveAnswer(caller, saqId, itemId, { value: suggestion.value }, language);
+    return this.decide(caller, saqId, itemId, 'accepted');
+  }
+
+  /** Declines it: the answer stays the merchant's own (`value` given: saved as their answer). */
+  async override(
+    caller: SaqCaller,
+    saqId: string,
+    itemId: string,
+    value: string | undefined,
+    language: Language,
+  ): Promise<SaqSuggestion> {
+    await this.suggestion(caller, saqId, itemId);
+    if (value !== undefined) await this.saqs.saveAnswer(caller, saqId, itemId, { value }, language);
+    return this.decide(caller, saqId, itemId, 'overridden');
+  }
+
+  private async suggestion(caller: SaqCaller, saqId: string, itemId: string): Promise<SaqSuggestion> {
+    await this.saqs.get(caller, saqId);
+    const suggestion = (await this.records.get(saqId))?.items[itemId];
+    if (!suggestion) throw new AppError(404, 'suggestionNotFound');
+    return suggestion;
+  }
+
+  private async decide(
+    caller: SaqCaller,
+    saqId: string,
+    itemId: string,
+    status: 'accepted' | 'overridden',
+  ): Promise<SaqSuggestion> {
+    const now = new Date().toISOString();
+    const stored = await this.records.upsertWith(saqId, (current) => {
+      const suggestion = current?.items[itemId];
+      if (!current || !suggestion) return current;
+      const decided = { ...suggestion, status, decidedAt: now, decidedBy: caller.user.id };
+      return { ...current, items: { ...current.items, [itemId]: decided }, updatedAt: now };
+    });
+    const decided = stored?.items[itemId];
+    if (!decided) throw new AppError(404, 'suggestionNotFound');
+    return decided;
+  }
+}

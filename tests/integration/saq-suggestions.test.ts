@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SaqSuggestion } from '../../core/saq/saq-suggestions';
+import type { ScanRecord } from '../../core/scans/scan-record';
+import type { UserRecord } from '../../server/store/records.types';
+import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
+import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
+
+const SAQS = '/saq/api/v1/saqs';
+
+/**
+ * Scan findings pre-fill the SAQ (docs/contracts.md 'SAQ suggestions'): a merchant scans its bad
+ * shop (loopback fixtures); the open SAQ of its organisation gets suggested Not in Place answers on
+ * the requirements the mapping document (scan-requirements/pci-dss-4) finds unmet, which the
+ * merchant accepts or overrides, and a later scan keeps those choices.
+ */
+describe('SAQ suggestions from a domain scan', () => {
+  let fixtures: Fixtures;
+  let server: TestServer;
+  let merchant: string;
+  let bank: string;
+  let admin: string;
+  let saqId: string;
+  const as = (token: string | undefined, method: string, path: string, body?: unknown) =>
+    call(server.base, method, path, { token, body, headers: { 'accept-language': 'en' } });
+  const scanBadShop = async () => {
+    const started = await as(merchant, 'POST', '/wbe/api/scans', {
+      url: 'https://bad.test',
+      target: { address: fixtures.bad.address, ports: fixtures.bad.ports, resolver: fixtures.bad.resolver },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await server.settled();
+    return (await as(merchant, 'GET', `/wbe/api/scans/${started.body.content.id}`)).body.content as ScanRecord;
+  };
+  const suggestions = async () => {
+    const answer = await as(merchant, 'GET', `${SAQS}/${saqId}/suggestions`);
+    expect(answer.status).toBe(200);
+    return Object.fromEntries((answer.body.content as SaqSuggestion[]).map((each) => [each.itemId, each]));
+  };
+
+  beforeAll(async () => {
+    fixtures = await startFixtures();
+    server = await startTestServer({
+      withSmtp: false,
+      loginRateLimit: 100,
+      scans: { allowLoopback: true, ca: [fixtures.pki.ca], connections: 4, checkTimeoutMs: 10_000 },
+    });
+    // the demo merchant scans its own domain: give it scan:view (the scanners role group)
+    const users = server.store.collection<UserRecord>('users');
+    const [user] = await users.find((each) => each.email === 'merchant@demo.test');
+    await users.update(user.id, { permissions: [...user.permissions, 'scan:view'] });
+    [merchant, bank, admin] = await Promise.all(
+      ['merchant@demo.test', 'bank@demo.test', 'admin@demo.test'].map((email) => tokenFor(server.base, email)),
+    );
+    const started = await as(merchant, 'POST', SAQS, { saqType: 'A-EP' });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    saqId = started.body.content.id;
+  }, 90_000);
+  afterAll(async () => {
+    await server?.close();
+    await fixtures?.close();
+  });
+
+  let first: ScanRecord;
+
+  it('suggests Not in Place, with evidence and the scan date, where the scan shows a requirement unmet', async () => {
+    expect(await suggestions()).toEqual({});
+    first = await scanBadShop();
+    expect(first.status).toBe('completed');
+    const made = await suggestions();
+    expect(Object.keys(made).sort()).toEqual(
+      expect.arrayContaining(['req_1_3_1', 'req_1_4_1', 'req_4_2_1', 'req_6_3_3', 'req_6_4_1']),
+    );
+    expect(made.req_4_2_1).toMatchObject({
+      requirement: '4.2.1',
+      value: 'notInPlace',
+      status: 'suggested',
+      scanId: first.id,
+      scanDate: first.scan_date,
+      url: 'https://bad.test',
+    });
+    const checks = new Set(made.req_4_2_1.evidence.map((each) => each.check));
+    expect(checks.has('ssl_ciphers')).toBe(true);
+    expect(checks.has('ssl_certificate')).toBe(true);
+    expect(made.req_1_3_1.evidence.map((each) => each.finding)).toContain('database_port_open');
+    expect(made.req_1_3_1.evidence[0].evidence).not.toBe('');
+    // suggestions are not answers until the merchant takes them
+    const saq = await as(merchant, 'GET', `${SAQS}/${saqId}`);
+    expect(saq.body.content.answers.req_4_2_1).toBeUndefined();
+  }, 120_000);
+
+  it('keeps the merchant’s choice: accept saves the answer, override keeps their own', async () => {
+    const accepted = await as(merchant, 'POST', `${SAQS}/${saqId}/suggestions/req_4_2_1/accept`);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.content).toMatchObject({ status: 'accepted', itemId: 'req_4_2_1' });
+    const overridden = await as(merchant, 'POST', `${SAQS}/${saqId}/suggestions/req_1_3_1/override`, {
+      value: 'inPlace',
+    });
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
+    expect(overridden.body.content.status).toBe('overridden');
+    const plain = await as(merchant, 'POST', `${SAQS}/${saqId}/suggestions/req_6_3_3/override`, {});
+    expect(plain.body.content.status).toBe('overridden');
+
+    const saq = (await as(merchant, 'GET', `${SAQS}/${saqId}`)).body.content;
+    expect(saq.answers.req_4_2_1).toBe('notInPlace');
+    expect(saq.answers.req_1_3_1).toBe('inPlace');
+    expect(saq.answers.req_6_3_3).toBeUndefined();
+
+    // a later scan brings fresh suggestions; the decided ones stay as the merchant left them
+    const second = await scanBadShop();
+    const after = await suggestions();
+    expect(after.req_4_2_1).toMatchObject({ status: 'accepted', scanId: first.id });
+    expect(after.req_1_3_1).toMatchObject({ status: 'overridden', scanId: first.id });
+    expect(after.req_6_3_3).toMatchObject({ status: 'overridden' });
+    expect(after.req_1_4_1).toMatchObject({ status: 'suggested', scanId: second.id });
+  }, 120_000);
+
+  it('refuses what it must: 401, 403 for non-answering roles, 404 elsewhere, 400 bad bodies', async () => {
+    const base = `${SAQS}/${saqId}/suggestions`;
+    expect((await as(undefined, 'GET', base)).status).toBe(401);
+    expect((await as(undefined, 'POST', `${base}/req_1_4_1/accept`)).status).toBe(401);
+    expect((await as(bank, 'POST', `${base}/req_1_4_1/accept`)).status).toBe(403);
+    expect((await as(admin, 'POST', `${base}/req_1_4_1/override`, {})).status).toBe(403);
+    // an SAQ of another user is not found for the admin's reads either
+    expect((await as(admin, 'GET', base)).status).toBe(404);
+    const unknown = await as(merchant, 'POST', `${base}/req_12_1_1/accept`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('suggestionNotFound');
+    expect((await as(merchant, 'POST', `${base}/req_1_4_1/override`, { value: 5 })).status).toBe(400);
+    expect((await as(merchant, 'POST', `${base}/req_1_4_1/override`, { value: 'x', more: 1 })).status).toBe(400);
+    expect((await as(merchant, 'GET', `${SAQS}/not-a-uuid/suggestions`)).status).toBe(400);
+    const badValue = await as(merchant, 'POST', `${base}/req_1_4_1/override`, { value: 'maybe' });
+    expect(badValue.status).toBe(422);
+    expect((await suggestions()).req_1_4_1.status).toBe('suggested');
+  });
+});
