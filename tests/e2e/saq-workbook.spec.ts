@@ -36,7 +36,10 @@ function rowOf(workbook: ExcelJS.Workbook, itemId: string): ExcelJS.Row {
 async function uploadWorkbook(page: Page, workbook: ExcelJS.Workbook): Promise<void> {
   const actions = page.locator('[data-panel="do"]');
   await actions.getByRole('button', { name: t('workbook.upload') }).click();
-  const dialog = page.getByRole('dialog', { name: t('workbook.upload') });
+  // the file dialog (the problem list that may follow carries the same title)
+  const dialog = page
+    .getByRole('dialog', { name: t('workbook.upload') })
+    .filter({ has: page.locator('input[type=file]') });
   await dialog.locator('input[type=file]').setInputFiles({
     name: 'SAQ-A answered.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
