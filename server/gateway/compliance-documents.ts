@@ -1,5 +1,6 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import multer from 'multer';
+import { readUpload } from '../http/uploads';
 import {
   COMPLIANCE_DOCUMENT_TYPES,
   type ComplianceDocumentType,
@@ -85,21 +86,8 @@ const multipart = multer({
   },
 }).single('file');
 
-/** Multer's and busboy's refusals as our errors: over the cap 413 `fileTooLarge`, anything malformed 400. */
-const readUpload: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-  multipart(req, res, (error?: unknown) => {
-    if (!error) {
-      next();
-      return;
-    }
-    if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
-      next(new AppError(413, 'fileTooLarge', { file: 'errors.fileTooLarge' }));
-      return;
-    }
-    const field = error instanceof multer.MulterError ? (error.field ?? 'body') : 'body';
-    next(new AppError(400, 'invalidRequest', { [field]: 'invalidRequest' }));
-  });
-};
+/** Multer's and busboy's refusals as our errors: over the cap 413 `fileTooLarge`, anything else malformed 400. */
+const readPdfUpload = readUpload(multipart, 'fileTooLarge');
 
 function send(res: Response, file: DownloadedFile): void {
   // filename and an RFC 5987 filename* for names beyond ASCII
@@ -138,7 +126,7 @@ export function complianceDocumentsRouter(ctx: AppContext, services: Services, s
   router.post(
     '/compliance-documents/:type',
     ...merchant,
-    readUpload,
+    readPdfUpload,
     validate(uploadFieldsSchema),
     async (req, res) => {
       if (!req.file) throw new AppError(422, 'fileRequired', { file: 'errors.fileRequired' });

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
+import { readUpload } from '../http/uploads';
 import { MAX_IMPORT_BYTES } from '../../core/resources/resource-import';
 import { AppError } from '../http/app-error';
 
@@ -31,21 +32,12 @@ const multipart = multer({
  * The upload as our errors: over the cap 413 `importFileTooLarge`; anything malformed 400. A body
  * that is not multipart has no file: 400 `fileRequired` (the import takes a multipart `file`, nothing else).
  */
+const readImport = readUpload(multipart, 'importFileTooLarge');
+
 export const readImportFile: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
   if (!req.is('multipart/form-data')) {
     next(new AppError(400, 'fileRequired', { file: 'errors.fileRequired' }));
     return;
   }
-  multipart(req, res, (error?: unknown) => {
-    if (!error) {
-      next();
-      return;
-    }
-    if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
-      next(new AppError(413, 'importFileTooLarge', { file: 'errors.importFileTooLarge' }));
-      return;
-    }
-    const field = error instanceof multer.MulterError ? (error.field ?? 'body') : 'body';
-    next(new AppError(400, 'invalidRequest', { [field]: 'invalidRequest' }));
-  });
+  readImport(req, res, next);
 };

@@ -1,5 +1,6 @@
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { Request, Router } from 'express';
 import multer from 'multer';
+import { readUpload } from '../http/uploads';
 import { AppError } from '../http/app-error';
 import { asLanguage, requestLanguage } from '../http/i18n';
 import { validateQuery } from '../http/validate';
@@ -24,20 +25,7 @@ const multipart = multer({
 }).single('file');
 
 /** Multer's and busboy's refusals as our errors: over the cap 413 `workbookTooLarge`, anything else malformed 400. */
-const readUpload: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-  multipart(req, res, (error?: unknown) => {
-    if (!error) {
-      next();
-      return;
-    }
-    if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
-      next(new AppError(413, 'workbookTooLarge', { file: 'errors.workbookTooLarge' }));
-      return;
-    }
-    const field = error instanceof multer.MulterError ? (error.field ?? 'body') : 'body';
-    next(new AppError(400, 'invalidRequest', { [field]: 'invalidRequest' }));
-  });
-};
+const readWorkbookUpload = readUpload(multipart, 'workbookTooLarge');
 
 const workbookQuery = validateQuery({
   type: 'object',
@@ -69,7 +57,7 @@ export function saqWorkbookRoutes(
   });
 
   // guards first, then the body: nobody makes the server read a file it would refuse anyway
-  router.post('/saqs/:saqId/workbook', ...saq, answering, params, readUpload, async (req, res) => {
+  router.post('/saqs/:saqId/workbook', ...saq, answering, params, readWorkbookUpload, async (req, res) => {
     if (!req.file) throw new AppError(422, 'fileRequired', { file: 'errors.fileRequired' });
     const file = { originalName: req.file.originalname, bytes: req.file.buffer };
     const content = await services.saqWorkbook.upload(

@@ -1,6 +1,7 @@
 /** Sockets for the checks: every open goes through the limiter and closes on the check's abort. */
 import net from 'node:net';
 import tls from 'node:tls';
+import type { CheckName, CheckResult } from '../../core/scans/scan.types';
 import type { CheckOptions, ScanTarget } from './scan.types';
 
 export function addressOf(target: ScanTarget): string {
@@ -28,6 +29,26 @@ export async function openTcp(target: ScanTarget, port: number, options: CheckOp
       resolve(socket);
     });
   });
+}
+
+/**
+ * A service probe's connection, or — when nothing listens — the check's `pass` (a service not offered
+ * exposes nothing), with `data.<flag>: false` and the connect error. An abort still throws.
+ */
+export async function openServiceOrPass(
+  target: ScanTarget,
+  port: number,
+  options: CheckOptions,
+  check: CheckName,
+  flag: string,
+): Promise<{ socket: net.Socket } | { result: CheckResult }> {
+  try {
+    return { socket: await openTcp(target, port, options) };
+  } catch (error) {
+    options.signal.throwIfAborted();
+    const data = { [flag]: false, port, error: (error as NodeJS.ErrnoException).code };
+    return { result: { check, status: 'pass', findings: [], data } };
+  }
 }
 
 /** A TLS connection that never refuses a certificate: the certificate check judges it afterwards. */

@@ -5,24 +5,15 @@
  */
 import { finding, statusOf } from '../../../core/scans/status.utils';
 import { type Check, servicePort } from '../scan.types';
-import { openTcp, readReply } from '../sockets';
+import { openServiceOrPass, readReply } from '../sockets';
 
 const code = (reply: string) => Number(reply.split('\r\n').pop()?.slice(0, 3) ?? 0);
 
 export const openRelay: Check = async (target, options) => {
   const port = servicePort(target, 'smtp');
-  let socket: Awaited<ReturnType<typeof openTcp>>;
-  try {
-    socket = await openTcp(target, port, options);
-  } catch (error) {
-    options.signal.throwIfAborted();
-    return {
-      check: 'open_relay_check',
-      status: 'pass',
-      findings: [],
-      data: { smtp: false, port, error: (error as NodeJS.ErrnoException).code },
-    };
-  }
+  const opened = await openServiceOrPass(target, port, options, 'open_relay_check', 'smtp');
+  if ('result' in opened) return opened.result;
+  const { socket } = opened;
   try {
     const say = async (line: string) => {
       socket.write(`${line}\r\n`);

@@ -6,7 +6,7 @@
 import { finding, statusOf } from '../../../core/scans/status.utils';
 import type { Finding } from '../../../core/scans/scan.types';
 import { type Check, servicePort } from '../scan.types';
-import { openTcp, readUntil } from '../sockets';
+import { openServiceOrPass, readUntil } from '../sockets';
 
 // TPKT (RFC 1006) + X.224 CR + RDP_NEG_REQ requesting PROTOCOL_SSL | PROTOCOL_HYBRID
 const CONNECTION_REQUEST = Buffer.from([
@@ -16,18 +16,9 @@ const PROTOCOLS: Record<number, string> = { 0: 'rdp', 1: 'tls', 2: 'credssp', 8:
 
 export const rdpEnumeration: Check = async (target, options) => {
   const port = servicePort(target, 'rdp');
-  let socket: Awaited<ReturnType<typeof openTcp>>;
-  try {
-    socket = await openTcp(target, port, options);
-  } catch (error) {
-    options.signal.throwIfAborted();
-    return {
-      check: 'rdp_enumeration',
-      status: 'pass',
-      findings: [],
-      data: { rdp: false, port, error: (error as NodeJS.ErrnoException).code },
-    };
-  }
+  const opened = await openServiceOrPass(target, port, options, 'rdp_enumeration', 'rdp');
+  if ('result' in opened) return opened.result;
+  const { socket } = opened;
   try {
     socket.write(CONNECTION_REQUEST);
     const reply = await readUntil(socket, (bytes) => bytes.length >= 4 && bytes.length >= bytes.readUInt16BE(2));

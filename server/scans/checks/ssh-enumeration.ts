@@ -7,7 +7,7 @@
 import { finding, statusOf } from '../../../core/scans/status.utils';
 import type { Finding } from '../../../core/scans/scan.types';
 import { type Check, servicePort } from '../scan.types';
-import { openTcp, readUntil } from '../sockets';
+import { openServiceOrPass, readUntil } from '../sockets';
 
 export interface KexInit {
   kex: string[];
@@ -42,18 +42,9 @@ const WEAK = /-cbc$|^diffie-hellman-group(14|-exchange)-sha1$|-96$|^umac-64|^ssh
 
 export const sshEnumeration: Check = async (target, options) => {
   const port = servicePort(target, 'ssh');
-  let socket: Awaited<ReturnType<typeof openTcp>>;
-  try {
-    socket = await openTcp(target, port, options);
-  } catch (error) {
-    options.signal.throwIfAborted();
-    return {
-      check: 'ssh_enumeration',
-      status: 'pass',
-      findings: [],
-      data: { ssh: false, port, error: (error as NodeJS.ErrnoException).code },
-    };
-  }
+  const opened = await openServiceOrPass(target, port, options, 'ssh_enumeration', 'ssh');
+  if ('result' in opened) return opened.result;
+  const { socket } = opened;
   try {
     const greeting = await readUntil(socket, (bytes) => bytes.includes('\n'));
     const newline = greeting.indexOf('\n');

@@ -1,0 +1,24 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import multer from 'multer';
+import { AppError } from './app-error';
+
+/**
+ * Runs a multer upload middleware and turns its and busboy's refusals into our errors: over the
+ * size cap 413 `tooLargeCode` (on the field `file`), anything else malformed 400 `invalidRequest`.
+ */
+export function readUpload(multipart: RequestHandler, tooLargeCode: string): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    multipart(req, res, (error?: unknown) => {
+      if (!error) {
+        next();
+        return;
+      }
+      if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
+        next(new AppError(413, tooLargeCode, { file: `errors.${tooLargeCode}` }));
+        return;
+      }
+      const field = error instanceof multer.MulterError ? (error.field ?? 'body') : 'body';
+      next(new AppError(400, 'invalidRequest', { [field]: 'invalidRequest' }));
+    });
+  };
+}
