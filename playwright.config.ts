@@ -3,17 +3,45 @@ import { defineConfig } from '@playwright/test';
 /** E2E against the real server (tests/e2e/support/serve.ts) in Debian's Chromium. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 
+/**
+ * Two servers, each with its own data directory and SMTP sink, and a project per server: the specs
+ * of one project run one after another in file-name order against their server (as they always
+ * did against one), the two projects side by side. The first half alphabetically runs on the first
+ * server; every other spec, new ones included, on the second.
+ */
+const SERVERS = [E2E_PORT, E2E_PORT + 20];
+const FIRST_HALF = [
+  'account',
+  'admin-services',
+  'conformance',
+  'documents',
+  'forms',
+  'help-chat',
+  'invitations',
+  'issues',
+  'lists',
+  'notifications',
+  'pages',
+  'pci-requests',
+  'questionnaire',
+  'routes',
+  'runtime',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: SERVERS.length,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'first', testMatch: FIRST_HALF, workers: 1, use: { baseURL: `http://127.0.0.1:${SERVERS[0]}` } },
+    { name: 'second', testIgnore: FIRST_HALF, workers: 1, use: { baseURL: `http://127.0.0.1:${SERVERS[1]}` } },
+  ],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     // the built client registers a service worker; specs see the network as it is unless they
@@ -32,12 +60,12 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: SERVERS.map((port) => ({
     command: `npx tsx tests/e2e/support/serve.ts`,
-    url: `http://127.0.0.1:${E2E_PORT}/config/v1/app`,
+    url: `http://127.0.0.1:${port}/config/v1/app`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT) },
-  },
+    stdout: 'pipe' as const,
+    env: { E2E_PORT: String(port) },
+  })),
 });

@@ -18,6 +18,9 @@ export default defineConfig({
           // store mostly (the order interleaves them), so the second store costs less than double
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
+          // files share their worker's modules: the server's module graph is loaded once per worker, not
+          // once per file (each file still starts its own server over its own data directory)
+          isolate: false,
         },
       },
       {
@@ -35,6 +38,7 @@ export default defineConfig({
           hookTimeout: 30000,
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {

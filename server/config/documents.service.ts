@@ -165,11 +165,14 @@ export class DocumentsService {
    * were validated when read (readSeedFiles), so an invalid one never gets here.
    */
   async seed(seeds: SeedDocument[]): Promise<number> {
-    let seeded = 0;
+    const known = new Set(
+      (await this.documents.all()).map(({ document }) => DocumentCache.key(document.kind, document.id)),
+    );
+    const now = new Date().toISOString();
+    const fresh: ConfigDocument[] = [];
     for (const seed of seeds) {
-      if ((await this.versionsOf(seed.kind, seed.id)).length > 0) continue;
-      const now = new Date().toISOString();
-      const document: ConfigDocument = {
+      if (known.has(DocumentCache.key(seed.kind, seed.id))) continue;
+      fresh.push({
         kind: seed.kind,
         id: seed.id,
         version: 1,
@@ -180,13 +183,17 @@ export class DocumentsService {
         publishedBy: 'system',
         publishedAt: now,
         hash: await hashDocument({ kind: seed.kind, id: seed.id, body: seed.body }),
-      };
-      await this.documents.insert({ id: recordId(seed.kind, seed.id, 1), document });
-      this.cache.offer(document);
-      await this.announce({ kind: seed.kind, id: seed.id, version: 1 });
-      seeded += 1;
+      });
     }
-    return seeded;
+    // one write for all of them: lowdb rewrites (and fsyncs) the whole collection file per write
+    await this.documents.insertMany(
+      fresh.map((document) => ({ id: recordId(document.kind, document.id, 1), document })),
+    );
+    for (const document of fresh) {
+      this.cache.offer(document);
+      await this.announce({ kind: document.kind, id: document.id, version: 1 });
+    }
+    return fresh.length;
   }
 
   /** Everything publishing would refuse: the document itself, and what it names that is not published. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { DocumentProblem, SeedDocument } from '../../core/documents/document.types';
@@ -38,6 +39,21 @@ function isSeed(value: unknown): value is SeedDocument {
  * same kind/id throws a SeedFilesError listing every problem, so a broken seed never starts the app.
  */
 export async function readSeedFiles(schemasDir: string): Promise<SeedFile[]> {
+  const texts = await readJsonFiles(schemasDir);
+  // validating every seed compiles every embedded schema; a process starting several apps over the
+  // same files (test servers) judges them once
+  const digest = createHash('sha256');
+  for (const [file, text] of texts) digest.update(`${file}\0${text}\0`);
+  const key = digest.digest('hex');
+  const judged = judgedSeeds.get(key) ?? judge(texts);
+  judgedSeeds.set(key, judged);
+  return structuredClone(await judged);
+}
+
+const judgedSeeds = new Map<string, Promise<SeedFile[]>>();
+
+/** The JSON files under schemasDir, except meta-schemas, by path in sorted order. */
+async function readJsonFiles(schemasDir: string): Promise<[string, string][]> {
   let entries: string[];
   try {
     entries = await readdir(schemasDir, { recursive: true });
@@ -45,17 +61,25 @@ export async function readSeedFiles(schemasDir: string): Promise<SeedFile[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const candidates: SeedFile[] = [];
-  const seeds: SeedFile[] = [];
-  const failures: SeedFilesError['problems'] = [];
-  const fileOf = new Map<string, string>();
+  const texts: [string, string][] = [];
   for (const entry of entries.sort()) {
     if (!entry.endsWith('.json')) continue;
     const file = join(schemasDir, entry);
     if (relative(schemasDir, file).split(/[\\/]/)[0] === 'meta') continue;
+    texts.push([file, await readFile(file, 'utf8')]);
+  }
+  return texts;
+}
+
+async function judge(texts: [string, string][]): Promise<SeedFile[]> {
+  const candidates: SeedFile[] = [];
+  const seeds: SeedFile[] = [];
+  const failures: SeedFilesError['problems'] = [];
+  const fileOf = new Map<string, string>();
+  for (const [file, text] of texts) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await readFile(file, 'utf8'));
+      parsed = JSON.parse(text);
     } catch (error) {
       failures.push({ file, problems: [{ path: '', message: `not valid JSON: ${(error as Error).message}` }] });
       continue;

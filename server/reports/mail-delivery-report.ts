@@ -1,4 +1,3 @@
-import * as XLSX from 'xlsx';
 import { MAX_PAGE_SIZE } from '../../core/query/query.types';
 import { periodEnd, periodStart } from '../../core/reports/report.utils';
 import type { AppContext } from '../context';
@@ -62,6 +61,8 @@ export async function mailDeliveryReport(ctx: AppContext, report: ReportRecord):
     ...mails.map((mail) => [mail.createdAt, mail.to, mail.subject, t(`status.${mail.status}`)]),
   ];
 
+  // xlsx on first use: heavy to load, and only report generation writes with it
+  const XLSX = await import('xlsx');
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(summary), t('summarySheet').slice(0, 31));
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(list), t('mailsSheet').slice(0, 31));

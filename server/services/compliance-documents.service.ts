@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
 import {
   type ComplianceDocumentType,
   dayOf,
@@ -79,6 +78,7 @@ async function isPdf(bytes: Buffer): Promise<boolean> {
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
   try {
     // pdf-lib forgives a lot: a document it reads must also have a page
+    const { PDFDocument } = await import('pdf-lib');
     const document = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
     return document.getPageCount() > 0;
   } catch {

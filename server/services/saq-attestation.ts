@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { ColorTypes, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import type { Text } from '../../core/documents/document.types';
 import type { Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import { appendixRows, summarizeAnswers } from '../../core/saq/saq-summary';
@@ -67,6 +66,9 @@ const MARGIN = 50;
 const WIDTH = 595.28; // A4
 const HEIGHT = 841.89;
 
+/** Near-black text (pdf-lib's `rgb(0.1, 0.1, 0.1)`, written out so pdf-lib loads only when a PDF is made). */
+const INK = { type: 'RGB' as ColorTypes.RGB, red: 0.1, green: 0.1, blue: 0.1 };
+
 /** Lines top to bottom over as many A4 pages as they need. */
 class Writer {
   private page: PDFPage;
@@ -112,7 +114,7 @@ class Writer {
         this.y = HEIGHT - MARGIN;
       }
       this.y -= size;
-      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: rgb(0.1, 0.1, 0.1) });
+      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: INK });
       this.y -= gap;
     }
   }
@@ -131,6 +133,8 @@ export async function renderAttestation(translator: Translator, facts: Attestati
   const { saq, body, merchantName, signedAt, language } = facts;
   const t = (key: string, values?: Record<string, string>) => translator.t(language, `saqAttestation.${key}`, values);
   const text = (value: Text) => (typeof value === 'string' ? translator.t(language, value) : value[language]);
+  // pdf-lib and fontkit on first use: only the attestation job needs them
+  const [{ PDFDocument }, { default: fontkit }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const { regular, bold } = await fonts();

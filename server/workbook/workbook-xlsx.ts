@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { columnLetter } from '../../core/questionnaire/workbook-layout';
 import {
   type CellValue,
@@ -41,8 +41,11 @@ function writeCell(cell: ExcelJS.Cell, model: SheetCell, lists: string[][]): voi
  * hidden key column, a bold frozen header row, shaded answer cells with their drop-downs, and the
  * drop-downs' entries on a very hidden `lists` sheet.
  */
+/** exceljs on first use: it is heavy to load and most processes (every test server) never touch a workbook. */
+const excel = async () => (await import('exceljs')).default;
+
 export async function writeWorkbook(model: WorkbookModel): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'PaySec Compliance';
   for (const sheet of model.sheets) {
     const header = sheet.key !== 'readme';
@@ -102,7 +105,7 @@ const MAX_COLUMNS = 64;
 
 /** Every sheet of an .xlsx as rows of plain cell values (row 1 first, column A first). Throws on a file exceljs cannot read. */
 export async function readWorkbookFile(bytes: Buffer): Promise<ReadSheet[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   return workbook.worksheets
     .filter((worksheet) => worksheet.name !== LISTS_SHEET)

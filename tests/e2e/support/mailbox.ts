@@ -1,8 +1,13 @@
 /** Reads the mail the e2e SMTP sink received (one JSON file per message). */
 import fs from 'node:fs';
 import path from 'node:path';
+import { test } from '@playwright/test';
+import { mailDirFor } from './mail-dir';
 
-export const MAIL_DIR = path.resolve('artifacts/e2e-mail');
+/** The mail of the server the running test talks to (its project's baseURL). */
+function mailDir(): string {
+  return mailDirFor(new URL(String(test.info().project.use.baseURL)).port);
+}
 
 export interface ReceivedMail {
   /** The envelope sender (MAIL FROM). */
@@ -14,11 +19,12 @@ export interface ReceivedMail {
 }
 
 function readAll(): ReceivedMail[] {
-  if (!fs.existsSync(MAIL_DIR)) return [];
+  const dir = mailDir();
+  if (!fs.existsSync(dir)) return [];
   return fs
-    .readdirSync(MAIL_DIR)
+    .readdirSync(dir)
     .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(MAIL_DIR, f), 'utf8')) as ReceivedMail);
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as ReceivedMail);
 }
 
 /** Waits for the newest mail to `to` whose text holds a link to `pathPart`, and returns that link. */

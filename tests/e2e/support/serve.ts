@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtpSink } from '../../integration/support/smtp-sink';
-import { MAIL_DIR } from './mailbox';
+import { mailDirFor } from './mail-dir';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+const MAIL_DIR = mailDirFor(port);
 fs.rmSync(MAIL_DIR, { recursive: true, force: true });
 fs.mkdirSync(MAIL_DIR, { recursive: true });
 

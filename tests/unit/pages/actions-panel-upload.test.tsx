@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActionsPanel as ActionsDef } from '../../../core/pages/page.types';
 import { initI18n } from '../../../client/i18n/i18n';
+import { settleReact } from '../support/settle-react';
 
 // A page action that uploads a form's file as multipart/form-data (the SAQ page's answered
 // workbook), and a refusal that lists its problems by sheet and cell in a dialog. The endpoint
@@ -53,7 +54,7 @@ afterEach(async () => {
   sent.length = 0;
   toasts.length = 0;
   refusal = null;
-  await new Promise((resolve) => setImmediate(resolve));
+  await settleReact();
 });
 
 const panel: ActionsDef = {

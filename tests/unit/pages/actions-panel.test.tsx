@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActionsPanel as ActionsDef } from '../../../core/pages/page.types';
 import { initI18n } from '../../../client/i18n/i18n';
+import { settleReact } from '../support/settle-react';
 
 // Page actions that ask a form document in a dialog (its values are the call's body) and that
 // download a file; the endpoints and the form are stand-ins, the panel is the real one.
@@ -46,7 +47,7 @@ afterEach(async () => {
   cleanup();
   calls.length = 0;
   downloads.length = 0;
-  await new Promise((resolve) => setImmediate(resolve));
+  await settleReact();
 });
 
 const panel: ActionsDef = {

@@ -6,14 +6,14 @@ import { validateDocument } from '../../../core/documents/validate';
 import { initI18n } from '../../../client/i18n/i18n';
 import { type AppConfig, AppConfigContext } from '../../../client/runtime/appConfig';
 import { ThreadView } from '../../../client/screens/parts/thread/ThreadView';
+import { settleReact } from '../support/settle-react';
 
 beforeAll(async () => {
   await initI18n('en');
 });
 afterEach(async () => {
   cleanup();
-  // React's scheduler runs on setImmediate: what an unmounted root still queued runs while jsdom's window exists
-  await new Promise((resolve) => setImmediate(resolve));
+  await settleReact();
 });
 
 const shell = JSON.parse(readFileSync('schemas/app/shell-settings.json', 'utf8')).body;

@@ -4,6 +4,7 @@ import { AxiosError, type AxiosResponse } from 'axios';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../client/i18n/i18n';
 import { createAnswerSaver } from '../../../client/screens/questionnaire/answerSaver';
+import { settleReact } from '../support/settle-react';
 
 // Completing as the server judges: a 409 listing what is missing asks to complete anyway, a 422
 // lists its problems and opens the first one's item. No domain words: the paths are the route's.
@@ -32,7 +33,7 @@ afterEach(async () => {
   cleanup();
   posts.length = 0;
   answers = [];
-  await new Promise((resolve) => setImmediate(resolve));
+  await settleReact();
 });
 
 const refusal = (status: number, data: unknown) => async () => {
