@@ -4,6 +4,9 @@ import { compareVersions } from '../../../core/questionnaire/compare';
 import { checkAnswers, compileQuestionnaire, isFileRef, MESSAGES } from '../../../core/questionnaire/questionnaire';
 import type { QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
 import { scoreOf } from '../../../core/questionnaire/scoring';
+import { workbookModel } from '../../../core/questionnaire/workbook';
+import { readWorkbook } from '../../../core/questionnaire/workbook-read';
+import { loadTranslator } from '../../../server/http/i18n';
 
 const t = (en: string) => ({ en, tr: en });
 
@@ -150,5 +153,26 @@ describe('compareVersions', () => {
       enc: ['section', 'responses', 'scoring'],
       policy: ['responses'],
     });
+  });
+});
+
+describe('the offline workbook and file questions', () => {
+  const translator = loadTranslator('locales');
+  const tr = translator.t.bind(translator);
+  const compiled = compileQuestionnaire(template());
+  const identity = { documentId: 'assessment-x', version: 1 };
+
+  it('marks a file question "upload in the app" and reads it back as untouched', () => {
+    const model = workbookModel(compiled, identity, { policy: ref }, 'en', tr);
+    const sheet = model.sheets.find((s) => s.key === 'items:data');
+    const row = sheet?.rows.find((r) => r[0].value === 'policy');
+    expect(row?.[3]).toEqual({ value: 'policy.pdf (upload in the app)' });
+    const read = model.sheets.map((s) => ({ name: s.name, rows: s.rows.map((r) => r.map((c) => c.value)) }));
+    const policyRow = read.find((s) => s.rows[0][0] === 'items:data')?.rows.find((r) => r[0] === 'policy');
+    if (policyRow) policyRow[3] = 'data:application/pdf;base64,JVBERi0=';
+    const result = readWorkbook(compiled, read, { policy: ref }, tr);
+    expect(result.problems).toEqual([]);
+    expect(result.changed).toEqual([]);
+    expect(result.answers.policy).toEqual(ref);
   });
 });
