@@ -40,7 +40,8 @@ export function scoreOf(body: QuestionnaireBody, answers: Answers): Score | null
     let sectionMax = 0;
     for (const item of section.items) {
       const value = answers[item.id];
-      if (item.type !== 'question' || !visible.has(item.id) || typeof value !== 'string' || !(value in points)) continue;
+      if (item.type !== 'question' || !visible.has(item.id) || typeof value !== 'string' || !(value in points))
+        continue;
       const weight = sectionWeight * ((item as Question).weight ?? 1);
       const best = Math.max(...[...(compiled.responseValues.get(item.id) ?? [])].map((v) => points[v] ?? 0));
       sectionGot += weight * points[value];

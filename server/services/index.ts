@@ -30,6 +30,8 @@ import { ResourcesService } from './resources.service';
 import { WorkflowService } from './workflow.service';
 
 /** One instance of every service per app, sharing the app's context. */
+import { FilesService } from './files.service';
+
 export function createServices(ctx: AppContext) {
   const resources = new ResourcesService(ctx);
   const workflows = new WorkflowService(ctx, resources);
@@ -72,6 +74,7 @@ export function createServices(ctx: AppContext) {
     scans,
     saqSuggestions,
     issuesAst: new IssuesAstService(ctx, resources),
+    files: new FilesService(ctx),
   };
 }
 

@@ -85,7 +85,9 @@ describe('file answers keep a reference only', () => {
       { ...ref, size: -1 },
       [ref],
     ]) {
-      expect(checkAnswers(compiled, { policy: bad }).problems).toEqual([{ item: 'policy', message: MESSAGES.wrongType }]);
+      expect(checkAnswers(compiled, { policy: bad }).problems).toEqual([
+        { item: 'policy', message: MESSAGES.wrongType },
+      ]);
     }
   });
 
