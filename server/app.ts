@@ -247,7 +247,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         smallLimit: ANONYMOUS_LIMIT,
         largeLimit: SIGNED_IN_LIMIT,
         trusted: signedIn,
-        readByRoute: (req) => isComplianceUpload(req) || isWorkbookUpload(req) || isResourceImport(req) || isFileUpload(req),
+        readByRoute: (req) =>
+          isComplianceUpload(req) || isWorkbookUpload(req) || isResourceImport(req) || isFileUpload(req),
       }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));

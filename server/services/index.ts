@@ -31,6 +31,7 @@ import { WorkflowService } from './workflow.service';
 
 /** One instance of every service per app, sharing the app's context. */
 import { FilesService } from './files.service';
+import { AssessmentTemplatesService } from './assessment-templates.service';
 
 export function createServices(ctx: AppContext) {
   const resources = new ResourcesService(ctx);
@@ -75,6 +76,7 @@ export function createServices(ctx: AppContext) {
     saqSuggestions,
     issuesAst: new IssuesAstService(ctx, resources),
     files: new FilesService(ctx),
+    assessmentTemplates: new AssessmentTemplatesService(ctx),
   };
 }
 

@@ -133,7 +133,7 @@ export interface AuditLogRecord {
   id: string;
   at: string;
   actor: string;
-  action: 'draft.create' | 'draft.update' | 'publish';
+  action: 'draft.create' | 'draft.update' | 'publish' | 'retire';
   kind: string;
   docId: string;
   version: number;
