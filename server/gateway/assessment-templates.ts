@@ -1,7 +1,6 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { requireAuth } from '../auth/authenticate';
 import { asksForPage } from '../config/document-lists';
-import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
@@ -69,7 +68,6 @@ export function assessmentTemplatesRouter(services: Services, admin: RequestHand
   router.get('/assessment-templates/:id/compare/:from/:to', ...admin, templateParams, async (req, res) => {
     const from = Number(req.params.from);
     const to = Number(req.params.to);
-    if (from === to) throw new AppError(400, 'invalidRequest', { to: 'invalidRequest' });
     const summary = await templates.compare(idOf(req), from, to);
     if (!asksForPage(req.query)) {
       res.json({ content: summary });

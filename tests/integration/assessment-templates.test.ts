@@ -140,7 +140,8 @@ describe('assessment templates /wbe/api/assessment-templates', () => {
     expect((await as(admin, 'POST', '/wbe/api/assessment-templates', { ...WIZARD_ANSWERS, extra: 1 })).status).toBe(
       400,
     );
-    expect((await as(admin, 'GET', '/wbe/api/assessment-templates/saq-a-4.0.1/compare/1/1')).status).toBe(400);
+    expect((await as(admin, 'GET', '/wbe/api/assessment-templates/saq-a-4.0.1/compare/1/1')).status).toBe(404);
+    expect((await as(admin, 'GET', '/wbe/api/assessment-templates/assessment-x/compare/0/1')).status).toBe(400);
     expect((await as(admin, 'GET', '/wbe/api/assessment-templates/nope/compare/1/2')).status).toBe(404);
     expect((await as(admin, 'GET', '/wbe/api/assessment-templates?sort=title')).status).toBe(400);
     for (const [method, path, body] of [

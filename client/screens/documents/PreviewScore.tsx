@@ -28,7 +28,7 @@ export function PreviewScore({ body, answers }: { body: QuestionnaireBody; answe
   if (!score) return null;
   const percent = (value: number | null) => (value === null ? '–' : `${value}%`);
   return (
-    <p className="documents-admin__preview-score" role="status">
+    <p className="documents-admin__preview-score" aria-live="polite">
       <strong>{t('admin.preview.score')}:</strong> <span data-testid="preview-score">{percent(score.percent)}</span>{' '}
       <span className="bp6-text-muted">{t('admin.preview.points', { points: score.points, max: score.max })}</span>
       {score.sections.map((section) => {
