@@ -78,6 +78,13 @@ test('an admin makes a template with the wizard, publishes it, compares two vers
     const body = (await (await page.request.get(doc)).json()).body;
     body.sections[0].items[0].text = { en: 'Is MFA enforced for every login?', tr: 'Her girişte MFA zorunlu mu?' };
     body.sections = [body.sections[0]];
+    body.sections[0].items.push({
+      type: 'field',
+      id: 'policy',
+      input: 'file',
+      accept: ['pdf'],
+      label: { en: 'Security policy (PDF)', tr: 'Güvenlik politikası (PDF)' },
+    });
     expect((await page.request.post(`${doc}/drafts`, { headers, data: { body } })).status()).toBe(201);
     expect((await page.request.post(`${doc}/versions/2/publish`, { headers })).status()).toBe(200);
 
@@ -103,6 +110,25 @@ test('an admin makes a template with the wizard, publishes it, compares two vers
     await expect(page).toHaveURL(/\/compare\/2\/1$/);
     await expect(changes.filter({ hasText: 'Data protection: first question' })).toContainText('Added');
     await page.screenshot({ path: 'test-results/assessment-template-compare.png', fullPage: true });
+  });
+
+  await test.step('a file question uploads the file and keeps its reference; the same file twice is refused', async () => {
+    await page.goto(`/app/admin/assessment-templates/${ID}/preview`);
+    const pdf = {
+      name: 'policy.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\n% e2e policy\n%%EOF\n'),
+    };
+    const input = page.locator('input[type="file"][aria-label^="Security policy (PDF)"]');
+    await input.setInputFiles(pdf);
+    await expect(
+      page.getByRole('button', { name: t('questionnaire.file.download').replace('{{name}}', 'policy.pdf') }),
+    ).toBeVisible();
+    await input.setInputFiles({ ...pdf, name: 'again.pdf' });
+    await expect(page.getByRole('alert').filter({ hasText: t('errors.fileAlreadyExists') })).toBeVisible();
+    // content decides, not the name: a text file called .pdf is refused by the question's accept list
+    await input.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+    await expect(page.getByRole('alert').filter({ hasText: t('errors.fileTypeNotAllowed') })).toBeVisible();
   });
 
   await test.step('retiring it leaves nothing published; the list says so', async () => {
