@@ -34,6 +34,7 @@ export const MESSAGES = {
   required: 'questionnaire.required',
   unknownItem: 'questionnaire.unknownItem',
   unknownQuestion: 'questionnaire.unknownQuestion',
+  unknownFile: 'questionnaire.unknownFile',
 } as const;
 
 interface Entry {

@@ -8,6 +8,7 @@ import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { UploadedFileRecord } from '../store/records.types';
+import type { Store } from '../store/store.types';
 
 /** A file as multer read it. */
 export interface IncomingFile {
@@ -100,4 +101,16 @@ export class FilesService {
       throw new AppError(404, 'fileNotFound');
     }
   }
+}
+
+/**
+ * Whether a file answer names an upload of this user exactly as it was answered (id, name, size,
+ * type, sha256): an answer cannot point at another user's file or a made-up reference. Answer
+ * services call it for `file` items after `validateAnswer` judged the shape.
+ */
+export async function isOwnUpload(store: Store, userId: string, ref: FileRef): Promise<boolean> {
+  const record = await store.collection<UploadedFileRecord>('uploadedFiles').get(ref.id);
+  if (!record || record.ownerId !== userId) return false;
+  const stored = refOf(record);
+  return (Object.keys(stored) as (keyof FileRef)[]).every((key) => stored[key] === ref[key]);
 }

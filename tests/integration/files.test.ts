@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../core/files/sniff';
 import { fileNameOf } from '../../core/http/content-disposition';
+import { isOwnUpload } from '../../server/services/files.service';
+import type { UserRecord } from '../../server/store/records.types';
 import { type TestServer, startTestServer, tokenFor } from './support/harness';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -112,5 +114,24 @@ describe('file answers /wbe/api/files', () => {
     expect((await upload(null, PDF, { scope: 'anon' })).status).toBe(401);
     expect((await download(assessee, 'not-a-uuid')).status).toBe(400);
     expect((await upload(assessee, PDF, { scope: '../etc' })).status).toBe(400);
+  });
+
+  it('tells answer services whether a reference names the caller own upload, unchanged', async () => {
+    const ref = (await upload(assessee, Buffer.from(`${PDF.toString()}% answer check\n`), { scope: 'refs' })).body
+      .content;
+    const users = await server.store.collection<UserRecord>('users').query({
+      filter: { field: 'email', op: 'in', value: ['assessee@demo.test', 'merchant@demo.test'] },
+      sort: [{ field: 'email', direction: 'asc' }],
+      page: 1,
+      pageSize: 2,
+    });
+    const [assesseeId, merchantId] = users.items.map((user) => user.id);
+    expect(await isOwnUpload(server.store, assesseeId, ref)).toBe(true);
+    expect(await isOwnUpload(server.store, merchantId, ref)).toBe(false);
+    expect(await isOwnUpload(server.store, assesseeId, { ...ref, name: 'other.pdf' })).toBe(false);
+    expect(await isOwnUpload(server.store, assesseeId, { ...ref, sha256: 'b'.repeat(64) })).toBe(false);
+    expect(await isOwnUpload(server.store, assesseeId, { ...ref, id: '00000000-0000-4000-8000-000000000000' })).toBe(
+      false,
+    );
   });
 });
