@@ -16,6 +16,7 @@ import { readSeedFiles } from './config/seed-files';
 import type { AppContext } from './context';
 import { PAGE_VIEW_PATH } from './gateway/analytics';
 import { isComplianceUpload } from './gateway/compliance-documents';
+import { isFileUpload } from './gateway/files';
 import { isResourceImport } from './gateway/resource-import';
 import { isWorkbookUpload } from './gateway/saq-workbook-routes';
 import { flowRouter } from './gateway/flow';
@@ -197,6 +198,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       counters: scale.counters,
       translator: loadTranslator(options.localesDir ?? join(ROOT, 'locales')),
       scanSettings: { ...DEFAULT_SCAN_SETTINGS, ...options.scans },
+      filesDir: join(options.dataDir, 'files'),
       appUrl: (options.appUrl ?? 'http://localhost:4100').replace(/\/$/, ''),
       version,
       log,
@@ -245,7 +247,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         smallLimit: ANONYMOUS_LIMIT,
         largeLimit: SIGNED_IN_LIMIT,
         trusted: signedIn,
-        readByRoute: (req) => isComplianceUpload(req) || isWorkbookUpload(req) || isResourceImport(req),
+        readByRoute: (req) =>
+          isComplianceUpload(req) || isWorkbookUpload(req) || isResourceImport(req) || isFileUpload(req),
       }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));

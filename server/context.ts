@@ -26,6 +26,8 @@ export interface AppContext {
   translator: Translator;
   /** How domain scans run: connection cap, time per check, loopback targets (tests only). */
   scanSettings: ScanSettings;
+  /** Where uploaded file answers are kept as real files (DATA_DIR/files). */
+  filesDir: string;
   /** Base of mailed links, e.g. http://localhost:4100 */
   appUrl: string;
   /** package.json version (LoginResponse.data.version). */

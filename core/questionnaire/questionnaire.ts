@@ -7,6 +7,7 @@ import type {
   Answers,
   Column,
   Field,
+  FileRef,
   Item,
   Question,
   QuestionnaireBody,
@@ -33,6 +34,7 @@ export const MESSAGES = {
   required: 'questionnaire.required',
   unknownItem: 'questionnaire.unknownItem',
   unknownQuestion: 'questionnaire.unknownQuestion',
+  unknownFile: 'questionnaire.unknownFile',
 } as const;
 
 interface Entry {
@@ -228,7 +230,34 @@ function valueProblems(
       if (field.minSelected && value.length < field.minSelected) return problem(MESSAGES.tooFewSelected);
       return [];
     }
+    case 'file':
+      return isFileRef(value) ? [] : problem(MESSAGES.wrongType);
   }
+}
+
+const FILE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** A file answer is a reference to an upload (id, name, size, type, sha256) and nothing else: never the bytes. */
+export function isFileRef(value: unknown): value is FileRef {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const ref = value as Record<string, unknown>;
+  const keys = Object.keys(ref);
+  return (
+    keys.length === 5 &&
+    typeof ref.id === 'string' &&
+    FILE_ID.test(ref.id) &&
+    typeof ref.name === 'string' &&
+    ref.name.length > 0 &&
+    ref.name.length <= 255 &&
+    typeof ref.size === 'number' &&
+    Number.isInteger(ref.size) &&
+    ref.size >= 0 &&
+    typeof ref.type === 'string' &&
+    ref.type.length <= 100 &&
+    typeof ref.sha256 === 'string' &&
+    SHA256.test(ref.sha256)
+  );
 }
 
 function tableProblems(compiled: CompiledQuestionnaire, table: Table, value: unknown): AnswerProblem[] {

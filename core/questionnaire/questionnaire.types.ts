@@ -6,12 +6,35 @@ export interface QuestionnaireBody {
   title: Text;
   description?: Text;
   guard?: unknown;
+  /** `assessment` marks an assessment template (docs/documents.md 'Assessment templates'); SAQs leave it out. */
+  purpose?: 'saq' | 'assessment';
+  /** What the template wizard asked (domain §9, 8 steps); never shown to assessees. */
+  template?: TemplateInfo;
   standard?: { name: string; version: string; type?: string };
   responseSets: Record<string, ResponseSet>;
   sections: Section[];
   rules?: DocumentRule[];
   scoring?: { points: Record<string, number>; hook?: string };
   carryOver?: CarryOver;
+}
+
+/** Assessment template information (the 8-step wizard). */
+export interface TemplateInfo {
+  category?: string;
+  industry?: string;
+  scope?: string;
+  scoringMethod?: 'perChoice' | 'perSection';
+  deadlineDays?: number;
+  review?: { requireFileReview?: boolean; reviewEverySection?: boolean };
+}
+
+/** A file answer: a reference to an upload (POST /wbe/api/files), never its bytes. */
+export interface FileRef {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  sha256: string;
 }
 
 /** What a response (or a question's response) needs: a row of `table` whose `column` is the question's id. */
@@ -48,7 +71,8 @@ export type InputKind =
   | 'select'
   | 'multiselect'
   | 'checkbox'
-  | 'questionRef';
+  | 'questionRef'
+  | 'file';
 
 export interface Field {
   type: 'field';
@@ -60,6 +84,8 @@ export interface Field {
   minSelected?: number;
   allSelected?: boolean;
   maxLength?: number;
+  /** file: the kinds accepted (judged by content on upload). */
+  accept?: string[];
   tooltip?: string;
   visible?: JsonLogicRule;
 }
@@ -67,7 +93,7 @@ export interface Field {
 export interface Column {
   id: string;
   label: Text;
-  input: Exclude<InputKind, 'multiselect'>;
+  input: Exclude<InputKind, 'multiselect' | 'file'>;
   required?: boolean;
   options?: { value: string; label: Text }[];
   maxLength?: number;
@@ -91,6 +117,8 @@ export interface Section {
   description?: Text;
   group?: string;
   visible?: JsonLogicRule;
+  /** Scoring: multiplies the weights of this section's questions; 1 when absent. */
+  weight?: number;
   items: Item[];
 }
 

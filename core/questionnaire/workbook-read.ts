@@ -134,6 +134,8 @@ export function readWorkbook(
           problems.push({ ...at(ITEM_COLUMNS.key), message: WORKBOOK_MESSAGES.unknownRow });
           return;
         }
+        // a file is uploaded in the app: whatever its row says, the stored reference stays untouched
+        if (item.type === 'field' && item.input === 'file') return;
         places.set(item.id, at(ITEM_COLUMNS.answer));
         const raw = row[ITEM_COLUMNS.answer];
         if (isClear(raw)) given.set(item.id, null);

@@ -71,6 +71,13 @@ function display(
   return { value: JSON.stringify(value) };
 }
 
+/** A file item's answer cell: not typed offline; it names the uploaded file, or says to upload it in the app. */
+function fileCell({ language, t }: Context, value: unknown): { value: CellValue } {
+  const name = value && typeof value === 'object' ? (value as { name?: unknown }).name : undefined;
+  const upload = t(language, 'workbook.uploadInApp');
+  return { value: typeof name === 'string' ? `${name} (${upload})` : upload };
+}
+
 /** "Shown only when …" for an item: its section's condition and its own, in words. */
 function shownWhen(context: Context, section: Section, own: JsonLogicRule | undefined): string {
   const { compiled, language, t } = context;
@@ -121,15 +128,17 @@ function itemSheet(context: Context, plan: ItemSheetPlan, answers: Answers): She
     ],
   ];
   for (const item of plan.items) {
-    const shown = display(context, item, answers[item.id]);
     const isQuestion = item.type === 'question';
+    // files are uploaded in the app only: the row says so (the file's name when one is given) and takes no input
+    const isFile = item.type === 'field' && item.input === 'file';
+    const shown = isFile ? fileCell(context, answers[item.id]) : display(context, item, answers[item.id]);
     const explains = isQuestion && explanationTargets(compiled, item).length > 0;
     const label = isQuestion ? textIn(item.text, language, t) : textIn(item.label, language, t);
     rows.push([
       { value: item.id },
       { value: isQuestion ? (item.requirement ?? null) : null },
       { value: !isQuestion && item.required ? `${label} *` : label },
-      { ...shown, input: true, text: !isQuestion && item.input !== 'number' },
+      isFile ? shown : { ...shown, input: true, text: !isQuestion && item.input !== 'number' },
       explains ? { value: explanationOf(compiled, item, answers) || null, input: true, text: true } : { value: null },
       { value: shownWhen(context, plan.section, item.visible) || null },
       { value: hint(context, item) || null },

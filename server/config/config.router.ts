@@ -140,5 +140,11 @@ export function configRouter(ctx: AppContext): Router {
     res.json(await documents.publish(kind, id, versionOf(req), requireAuth(req).user.email));
   });
 
+  /** Published → retired with no successor (an assessment template withdrawn): nothing of kind/id is published after. */
+  router.post('/documents/:kind/:id/versions/:version/retire', ...admin, async (req, res) => {
+    const { kind, id } = names(req);
+    res.json(await documents.retire(kind, id, versionOf(req), requireAuth(req).user.email));
+  });
+
   return router;
 }

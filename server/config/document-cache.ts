@@ -62,6 +62,11 @@ export class DocumentCache {
     return true;
   }
 
+  /** Forgets kind/id once nothing of it is published any more (its version retired without a successor). */
+  drop(kind: string, id: string): void {
+    if (this.latest.delete(DocumentCache.key(kind, id))) this.bundle = null;
+  }
+
   appBundle(): CachedAnswer {
     if (this.bundle) return this.bundle;
     const body: Record<string, unknown> = {};

@@ -130,6 +130,7 @@ export class DocumentsService {
     }
     const current = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
     if (current) this.cache.offer(current);
+    else this.cache.drop(kind, id); // retired with no successor
   }
 
   /**
@@ -340,6 +341,27 @@ export class DocumentsService {
     });
     await this.announce({ kind, id, version });
     return published;
+  }
+
+  /**
+   * Retires the published version with no successor (an assessment template no longer offered):
+   * nothing of kind/id is published afterwards, so nothing new starts on it, while records pinned
+   * to a version keep reading it. 409 `documentNotPublished` for a draft or an already retired one.
+   */
+  async retire(kind: string, id: string, version: number, actor: string): Promise<ConfigDocument> {
+    const retired = await this.store.withLock(DOCUMENTS_LOCK, async () => {
+      const current = await this.version(kind, id, version);
+      if (current.status !== 'published') throw new AppError(409, 'documentNotPublished');
+      const document: ConfigDocument = { ...current, status: 'retired' };
+      await this.store.transaction(async (tx) => {
+        await documentsIn(tx).update(recordId(kind, id, version), { document });
+        await audit(tx, 'retire', document, actor);
+      });
+      this.cache.drop(kind, id);
+      return document;
+    });
+    await this.announce({ kind, id, version });
+    return retired;
   }
 
   private async versionsOf(kind: string, id: string): Promise<ConfigDocument[]> {

@@ -28,6 +28,8 @@ import { smtpSettingsRouter } from './smtp-settings';
 import { wizardRouter } from './wizards';
 import { realtimeAuthRouter } from './realtime-auth';
 import { complianceDocumentsRouter } from './compliance-documents';
+import { filesRouter } from './files';
+import { assessmentTemplatesRouter } from './assessment-templates';
 import { managementSaqRouter } from './management-saq';
 import { pciRequestsRouter } from './pci-requests';
 import { scansRouter } from './scans';
@@ -138,6 +140,8 @@ export function wbeRouter(
   router.use(helpChatRouter(ctx, services, signedIn, limits));
   router.use(reportsRouter(ctx, services, signedIn));
   router.use(complianceDocumentsRouter(ctx, services, signedIn));
+  router.use(filesRouter(ctx, services, signedIn));
+  router.use(assessmentTemplatesRouter(services, admin));
 
   return router;
 }

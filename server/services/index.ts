@@ -30,6 +30,9 @@ import { ResourcesService } from './resources.service';
 import { WorkflowService } from './workflow.service';
 
 /** One instance of every service per app, sharing the app's context. */
+import { FilesService } from './files.service';
+import { AssessmentTemplatesService } from './assessment-templates.service';
+
 export function createServices(ctx: AppContext) {
   const resources = new ResourcesService(ctx);
   const workflows = new WorkflowService(ctx, resources);
@@ -72,6 +75,8 @@ export function createServices(ctx: AppContext) {
     scans,
     saqSuggestions,
     issuesAst: new IssuesAstService(ctx, resources),
+    files: new FilesService(ctx),
+    assessmentTemplates: new AssessmentTemplatesService(ctx),
   };
 }
 

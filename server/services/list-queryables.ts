@@ -11,7 +11,15 @@ import { COMPLIANCE_DOCUMENT_STORE_FIELDS } from './compliance-documents.service
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
 const SERVER_FILTERS: Array<
   [
-    name: 'tokens' | 'sites' | 'saqs' | 'complianceShares' | 'pciRequestIds' | 'pciRequests' | 'scans',
+    name:
+      | 'tokens'
+      | 'sites'
+      | 'saqs'
+      | 'complianceShares'
+      | 'pciRequestIds'
+      | 'pciRequests'
+      | 'scans'
+      | 'uploadedFiles',
     fields: QueryableFields,
   ]
 > = [
@@ -22,6 +30,7 @@ const SERVER_FILTERS: Array<
   ['pciRequestIds', { filterable: ['organizationId', 'code'], sortable: [] }],
   ['pciRequests', { filterable: ['organizationId', 'bankId'], sortable: [] }],
   ['scans', { filterable: ['organizationId'], sortable: [] }],
+  ['uploadedFiles', { filterable: ['dedupeKey'], sortable: [] }],
 ];
 
 /**

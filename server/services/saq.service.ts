@@ -3,6 +3,8 @@ import {
   type CompiledQuestionnaire,
   checkAnswers,
   compileQuestionnaire,
+  isFileRef,
+  MESSAGES,
   validateAnswer,
 } from '../../core/questionnaire/questionnaire';
 import type { AnswerProblem, Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
@@ -17,6 +19,7 @@ import { declaredCompliance } from '../../core/saq/saq-summary';
 import type { Job } from '../jobs/jobs.types';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import { isOwnUpload } from './files.service';
 import { asLanguage, type Language } from '../http/i18n';
 import { publishToUser } from '../realtime/publish';
 import { findWhere } from '../store/matching';
@@ -313,6 +316,12 @@ export class SaqService {
       const edit = record.status === this.flow.initial() ? null : this.flow.judge(record, 'edit', caller);
       const compiled = await this.pinned(record);
       const problems = validateAnswer(compiled, itemId, input.value);
+      const item = compiled.entries.get(itemId)?.item;
+      // a file answer must name the caller's own upload, as it was uploaded
+      if (problems.length === 0 && item?.type === 'field' && item.input === 'file' && isFileRef(input.value)) {
+        if (!(await isOwnUpload(this.ctx.store, userId, input.value)))
+          problems.push({ item: itemId, message: MESSAGES.unknownFile });
+      }
       if (problems.length > 0) {
         throw new AppError(422, 'answerInvalid', undefined, { problems: this.translate(problems, language) });
       }

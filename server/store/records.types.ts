@@ -133,7 +133,7 @@ export interface AuditLogRecord {
   id: string;
   at: string;
   actor: string;
-  action: 'draft.create' | 'draft.update' | 'publish';
+  action: 'draft.create' | 'draft.update' | 'publish' | 'retire';
   kind: string;
   docId: string;
   version: number;
@@ -366,4 +366,22 @@ export interface PciRequestRecord {
   createdByEmail: string;
   /** The SAQ submitted for this request (picked at submission), if any. */
   answeredBy: string | null;
+}
+
+/**
+ * A file given as an answer (POST /wbe/api/files): its bytes are a real file under DATA_DIR/files/<id>;
+ * answers keep `{ id, name, size, type, sha256 }` only. `dedupeKey` (`<ownerId>:<scope>:<sha256>`) finds
+ * the same bytes uploaded again by the same owner for the same scope.
+ */
+export interface UploadedFileRecord {
+  id: string;
+  ownerId: string;
+  scope: string;
+  name: string;
+  size: number;
+  type: string;
+  kind: string;
+  sha256: string;
+  dedupeKey: string;
+  uploadedAt: string;
 }

@@ -71,6 +71,7 @@ export const COLLECTION_NAMES = [
   'pciRequests',
   'scans',
   'saqSuggestions',
+  'uploadedFiles',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

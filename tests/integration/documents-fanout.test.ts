@@ -70,6 +70,19 @@ describe('published documents across instances', () => {
     );
   });
 
+  it('stops serving on the other instance, as soon as retire returns, what one instance retired', async () => {
+    const { a, b, seed } = await twoInstances();
+    const published = await publishWidth(a.documents, seed, 300);
+    expect(widthAt(b.documents)).toBe(300);
+    const retired = await a.documents.retire('shell-settings', 'app', published.version, 'admin@demo.test');
+    expect(retired.status).toBe('retired');
+    expect(widthAt(a.documents)).toBeNull();
+    expect(widthAt(b.documents)).toBeNull();
+    expect(() => b.documents.latestAnswer('shell-settings', 'app')).toThrow();
+    // the retired version is still there to read by number
+    expect((await b.documents.version('shell-settings', 'app', published.version)).status).toBe('retired');
+  });
+
   it('never goes back to an older version on a late notice', async () => {
     const { a, b, seed, prefix } = await twoInstances();
     await publishWidth(a.documents, seed, 300);

@@ -3,9 +3,10 @@ import { useDeferredValue, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compileQuestionnaire } from '../../../core/questionnaire/questionnaire';
 import { questionnaireProblems } from '../../../core/questionnaire/questionnaire.problems';
-import type { Answers, QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
+import type { QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
 import { QuestionnaireView } from '../questionnaire/QuestionnaireView';
 import { parseBody } from './documents.api';
+import { PreviewAnswers, PreviewScore } from './PreviewScore';
 
 interface Props {
   /** The editor's text as the admin types it. */
@@ -25,7 +26,7 @@ export function QuestionnairePreview({ text }: Props) {
   const deferred = useDeferredValue(text);
   const lastGood = useRef<{ body: QuestionnaireBody; key: string } | null>(null);
   // answers given in the preview survive edits of the document (kept by item id)
-  const answers = useRef<Answers>({});
+  const answers = useRef(new PreviewAnswers());
 
   const preview = useMemo<Preview>(() => {
     const parsed = parseBody(deferred);
@@ -57,14 +58,13 @@ export function QuestionnairePreview({ text }: Props) {
           </ul>
         </Callout>
       )}
+      {shown && <PreviewScore body={shown.body} answers={answers.current} />}
       {shown && (
         <QuestionnaireView
           key={shown.key}
           body={shown.body}
-          initialAnswers={answers.current}
-          onAnswer={(id, value) => {
-            answers.current = { ...answers.current, [id]: value };
-          }}
+          initialAnswers={answers.current.current}
+          onAnswer={(id, value) => answers.current.set(id, value)}
         />
       )}
     </Card>

@@ -87,7 +87,11 @@ function RecordHeader({ header, record }: { header: PageHeaderDef; record: Sourc
   const data = record.status === 'ready' ? record.data : undefined;
   const field = (path: string | undefined) => {
     const value = valueAtPath(data, path);
-    return path && value !== undefined && value !== null ? String(value) : '';
+    if (!path || value === undefined || value === null) return '';
+    // an {en, tr} pair (a questionnaire's title) in the reader's language, as list text cells show it
+    if (typeof value === 'object' && 'en' in value && 'tr' in value)
+      return resolveText(value as Text, t, i18n.language);
+    return String(value);
   };
   // i18n keys keep their {{placeholders}} for interpolate, which reads the record's paths
   const template = (text: Text) =>

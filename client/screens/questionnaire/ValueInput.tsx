@@ -1,5 +1,6 @@
 import { Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { Column, Field } from '../../../core/questionnaire/questionnaire.types';
+import { FileAnswer } from './FileAnswer';
 import { useStore, useText } from './storeHooks';
 
 interface ValueInputProps {
@@ -57,6 +58,8 @@ export function ValueInput({ spec, value, label, onChange }: ValueInputProps) {
         />
       );
     }
+    case 'file':
+      return <FileAnswer field={spec as Field} value={value} label={label} onChange={onChange} />;
     case 'multiselect': {
       const selected = Array.isArray(value) ? (value as string[]) : [];
       return (

@@ -140,7 +140,9 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
       const content = await submitWizard(wizardId);
       const message = successText(content);
       if (message) void showToast(message, 'success');
-      if (body.submit.successRedirect) navigate(body.submit.successRedirect);
+      // `:params` of the redirect come from the answer (the template wizard opens the draft it made)
+      const redirect = body.submit.successRedirect;
+      if (redirect) navigate(fillFromRow(redirect, content ?? {}) ?? redirect);
       else {
         setDoneLink(linkAfter(content));
         setDone(message ?? t('wizard.submitted'));
