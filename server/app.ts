@@ -16,6 +16,7 @@ import { readSeedFiles } from './config/seed-files';
 import type { AppContext } from './context';
 import { PAGE_VIEW_PATH } from './gateway/analytics';
 import { isComplianceUpload } from './gateway/compliance-documents';
+import { isOnboardingBulk } from './gateway/onboardings';
 import { isResourceImport } from './gateway/resource-import';
 import { isWorkbookUpload } from './gateway/saq-workbook-routes';
 import { flowRouter } from './gateway/flow';
@@ -95,6 +96,8 @@ export interface AppOptions {
   scans?: Partial<ScanSettings>;
   /** The real-time socket server's timeouts (server/realtime/realtime-server.ts); tests shorten them. */
   realtime?: RealtimeOptions;
+  /** The clock of time windows (default the system's); tests move it instead of waiting. */
+  clock?: () => Date;
 }
 
 export interface App {
@@ -200,6 +203,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       appUrl: (options.appUrl ?? 'http://localhost:4100').replace(/\/$/, ''),
       version,
       log,
+      clock: options.clock ?? (() => new Date()),
     };
     const services = createServices(ctx);
     const app = express();
@@ -245,7 +249,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         smallLimit: ANONYMOUS_LIMIT,
         largeLimit: SIGNED_IN_LIMIT,
         trusted: signedIn,
-        readByRoute: (req) => isComplianceUpload(req) || isWorkbookUpload(req) || isResourceImport(req),
+        readByRoute: (req) =>
+          isComplianceUpload(req) || isWorkbookUpload(req) || isResourceImport(req) || isOnboardingBulk(req),
       }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));

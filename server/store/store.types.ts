@@ -71,6 +71,8 @@ export const COLLECTION_NAMES = [
   'pciRequests',
   'scans',
   'saqSuggestions',
+  'onboardings',
+  'onboardingCredits',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];
