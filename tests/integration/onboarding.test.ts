@@ -111,6 +111,8 @@ describe('onboarding', () => {
       url: record.url,
       onboardingStatus: 'approved',
       scanId: record.scanId,
+      scanStatus: 'completed',
+      score: record.score,
       state: 'active',
     });
     if ((record.itemsNeedingAction ?? 0) > 0) {
