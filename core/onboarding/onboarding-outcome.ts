@@ -49,7 +49,8 @@ export function assessScan(scan: ScanRecord): OnboardingAssessment {
   const itemsNeedingAction = measured.filter((r) => r.status !== 'pass').length;
   const base = { score, grade, asvVerdict: scan.asvVerdict, itemsNeedingAction };
   if (scan.status === 'failed' || scan.asvVerdict === 'fail') return { ...base, outcome: 'underReview' };
-  if (scan.reachability === 'offline') return { ...base, outcome: 'noActionNeeded' };
+  // nothing answered: nothing to follow up either, so an approval schedules no controls
+  if (scan.reachability === 'offline') return { ...base, itemsNeedingAction: 0, outcome: 'noActionNeeded' };
   const goodGrade = grade === null || GOOD_GRADES.has(grade);
   return { ...base, outcome: goodGrade && failed === 0 ? 'passed' : 'passedWithCondition' };
 }

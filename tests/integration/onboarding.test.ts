@@ -143,6 +143,25 @@ describe('onboarding', () => {
     const later = await start({ url: 'https://bad.test', fast: true, target: targetOf(fixtures.bad) });
     expect(later.status).toBe(202);
     await server.settled();
+    // the bad shop fails ASV (TLS 1.0, a self-signed certificate): under review, items needing action
+    const laterId = (later.body.content as OnboardingView).id;
+    const reviewed = (await as('onboarding', 'GET', `${API}/${laterId}`)).body.content as OnboardingView;
+    expect(reviewed).toMatchObject({ status: 'underReview', asvVerdict: 'fail' });
+    expect(reviewed.itemsNeedingAction).toBeGreaterThan(0);
+    const approved = (await as('onboarding', 'POST', `${API}/${laterId}/actions/approve`, {})).body
+      .content as OnboardingView;
+    expect(Date.parse(approved.controlsDueAt as string) - Date.parse(approved.decidedAt as string)).toBe(
+      30 * 24 * 60 * 60 * 1000,
+    );
+    await server.settled();
+    const job = await server.ctx.jobs.status(ONBOARDING_CONTROLS_JOB, approved.controlsJobId as string);
+    expect(job?.state).toBe('created');
+    const merchant = await as('bank', 'GET', `/wbe/api/resources/merchant/${approved.merchantId}`);
+    expect(merchant.body.content).toMatchObject({
+      name: 'bad.test',
+      compliance: 'nonCompliant',
+      scanStatus: 'completed',
+    });
   }, 90_000);
 
   it('warns about a social-media domain, and keeps the explicit override', async () => {
@@ -258,7 +277,7 @@ describe('onboarding', () => {
 
   it('counts the outcomes for the statistics page', async () => {
     const stats = (await as('onboarding', 'GET', `${API}/stats`)).body.content;
-    expect(stats.byStatus).toMatchObject({ approved: 1, rejected: 1, cancelled: 1 });
+    expect(stats.byStatus).toMatchObject({ approved: 2, rejected: 1, cancelled: 1 });
     expect(stats.total).toBe(Object.values(stats.byStatus as Record<string, number>).reduce((a, b) => a + b, 0));
     expect(stats.byDay.length).toBeGreaterThan(0);
   });
