@@ -19,7 +19,9 @@ test.afterAll(async () => {
   await fixtures?.close();
 });
 
-const OUTCOMES = ['passed', 'passedWithCondition', 'underReview', 'noActionNeeded'].map((s) => t(`onboarding.statuses.${s}`));
+const OUTCOMES = ['passed', 'passedWithCondition', 'underReview', 'noActionNeeded'].map((s) =>
+  t(`onboarding.statuses.${s}`),
+);
 
 test('an onboarding user scans a loopback shop, approves it, and the bank finds it in the portfolio', async ({
   page,
