@@ -81,6 +81,28 @@ test('an onboarding user scans a loopback shop, approves it, and the bank finds 
     expect(await missingKeys(page)).toEqual([]);
   });
 
+  await test.step('a bulk CSV with an invalid line is refused naming it; a valid one starts a row per URL', async () => {
+    await page.goto('/app/onboarding');
+    const send = async (csv: string) => {
+      await page.getByRole('button', { name: t('onboarding.bulk.action') }).click();
+      const dialog = page.getByRole('dialog', { name: t('onboarding.bulk.action') });
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'urls.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await dialog.getByRole('checkbox', { name: t('onboarding.fields.fast') }).check();
+      await dialog.getByRole('button', { name: t('list.send') }).click();
+      return dialog;
+    };
+    const refused = await send(`url\n${url}/a\nnot a url\n`);
+    await expect(page.getByText(`${t('onboarding.bulk.line')} 3:`).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(refused).toBeHidden();
+    await send(`${url}/bulk-one\n${url}/bulk-two\n`);
+    await expect(page.getByText(t('onboarding.bulk.done')).first()).toBeVisible();
+    // the same host: both rows show the origin; two more rows than the single onboarding, each with its bar
+    await expect(page.getByRole('row').filter({ hasText: url }).getByRole('progressbar')).toHaveCount(3);
+  });
+
   await test.step('the bank finds the merchant in its portfolio and opens its overview', async () => {
     const context = await browser.newContext();
     const bank = await context.newPage();
