@@ -47,6 +47,7 @@ export function createServices(ctx: AppContext) {
     await saqSuggestions.fromScan(scan);
     await onboardings.fromScan(scan);
   };
+  scans.failureHook = (scan) => onboardings.fromScan(scan);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),

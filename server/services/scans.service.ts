@@ -68,6 +68,8 @@ interface CachedMenu {
 export class ScansService {
   /** Called once a scan completed (the SAQ suggestions); its failure never fails the scan. */
   completionHook: ((scan: ScanRecord) => Promise<void>) | null = null;
+  /** Called once a scan failed for good (an onboarding waiting on it goes to review); its failure is logged. */
+  failureHook: ((scan: ScanRecord) => Promise<void>) | null = null;
   /** Per scan and language, valid while the record's revision is unchanged. */
   private readonly menus = new Map<string, CachedMenu>();
 
@@ -286,6 +288,12 @@ export class ScansService {
     } catch (error) {
       await writes;
       await write({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      const failed = await this.scans.get(scan.id);
+      if (failed && this.failureHook) {
+        await this.failureHook(failed).catch((hookError: unknown) =>
+          this.ctx.log.error(`Scan ${scan.id} failed and its onboarding was not told`, hookError),
+        );
+      }
       throw error;
     }
     const completed = await this.scans.get(scan.id);
