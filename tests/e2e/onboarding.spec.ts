@@ -103,6 +103,15 @@ test('an onboarding user scans a loopback shop, approves it, and the bank finds 
     await expect(page.getByRole('row').filter({ hasText: url }).getByRole('progressbar')).toHaveCount(3);
   });
 
+  await test.step('the statistics count the outcomes', async () => {
+    await page.getByRole('button', { name: t('routes.onboardingStats') }).click();
+    await expect(page).toHaveURL(/\/app\/onboarding-stats$/);
+    await expect(page.locator('[data-panel="total"]')).toContainText('3');
+    await expect(page.locator('[data-panel="approved"]')).toContainText('1');
+    await expect(page.locator('[data-panel="byStatus"]')).toBeVisible();
+    await page.screenshot({ path: 'artifacts/screenshots/onboarding-stats.png', fullPage: true });
+  });
+
   await test.step('the bank finds the merchant in its portfolio and opens its overview', async () => {
     const context = await browser.newContext();
     const bank = await context.newPage();
