@@ -17,6 +17,7 @@ import type { AppContext } from './context';
 import { PAGE_VIEW_PATH } from './gateway/analytics';
 import { isComplianceUpload } from './gateway/compliance-documents';
 import { isFileUpload } from './gateway/files';
+import { isOnboardingBulk } from './gateway/onboardings';
 import { isResourceImport } from './gateway/resource-import';
 import { isWorkbookUpload } from './gateway/saq-workbook-routes';
 import { flowRouter } from './gateway/flow';
@@ -96,6 +97,8 @@ export interface AppOptions {
   scans?: Partial<ScanSettings>;
   /** The real-time socket server's timeouts (server/realtime/realtime-server.ts); tests shorten them. */
   realtime?: RealtimeOptions;
+  /** The clock of time windows (default the system's); tests move it instead of waiting. */
+  clock?: () => Date;
 }
 
 export interface App {
@@ -202,6 +205,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       appUrl: (options.appUrl ?? 'http://localhost:4100').replace(/\/$/, ''),
       version,
       log,
+      clock: options.clock ?? (() => new Date()),
     };
     const services = createServices(ctx);
     const app = express();
@@ -248,7 +252,11 @@ export async function createApp(options: AppOptions): Promise<App> {
         largeLimit: SIGNED_IN_LIMIT,
         trusted: signedIn,
         readByRoute: (req) =>
-          isComplianceUpload(req) || isWorkbookUpload(req) || isResourceImport(req) || isFileUpload(req),
+          isComplianceUpload(req) ||
+          isWorkbookUpload(req) ||
+          isResourceImport(req) ||
+          isFileUpload(req) ||
+          isOnboardingBulk(req),
       }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));

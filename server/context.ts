@@ -33,4 +33,6 @@ export interface AppContext {
   /** package.json version (LoginResponse.data.version). */
   version: string;
   log: { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
+  /** The time windows read (the onboarding's cancel window); tests move it instead of waiting. */
+  clock: () => Date;
 }

@@ -27,7 +27,8 @@ export type DocumentKind =
   | 'page'
   | 'tooltips'
   | 'questionnaire'
-  | 'scan-requirements';
+  | 'scan-requirements'
+  | 'onboarding-warnings';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {

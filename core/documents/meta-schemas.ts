@@ -3,6 +3,7 @@ import landingRules from '../../schemas/meta/landing-rules.json';
 import list from '../../schemas/meta/list.json';
 import menus from '../../schemas/meta/menus.json';
 import questionnaire from '../../schemas/meta/questionnaire.json';
+import onboardingWarnings from '../../schemas/meta/onboarding-warnings.json';
 import page from '../../schemas/meta/page.json';
 import resource from '../../schemas/meta/resource.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
@@ -35,6 +36,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   tooltips,
   questionnaire,
   'scan-requirements': scanRequirements,
+  'onboarding-warnings': onboardingWarnings,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

@@ -32,7 +32,17 @@ export interface ListBody {
   live?: LiveRefresh;
 }
 
-export const COLUMN_TYPES = ['text', 'number', 'date', 'datetime', 'status', 'score', 'boolean', 'link'] as const;
+export const COLUMN_TYPES = [
+  'text',
+  'number',
+  'date',
+  'datetime',
+  'status',
+  'score',
+  'boolean',
+  'link',
+  'progress',
+] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 export type Intent = 'success' | 'warning' | 'danger' | 'primary' | 'none';

@@ -120,7 +120,8 @@ export function columnCondition(column: ListColumn, value: ColumnFilterValue | u
     case 'boolean':
       return Array.isArray(value) ? undefined : { field, op: 'eq', value: choiceValue(value) };
     case 'number':
-    case 'score': {
+    case 'score':
+    case 'progress': {
       const number = typeof value === 'number' ? value : Number(value);
       return Number.isFinite(number) && !Array.isArray(value) ? { field, op: 'eq', value: number } : undefined;
     }

@@ -21,6 +21,8 @@ export interface ResourceBody {
   guards: Record<ResourceAction, Guard>;
   /** Field combinations unique within the scope (strings compared case-insensitively). */
   unique?: string[][];
+  /** The `errors.` key a unique clash answers (default `alreadyExists`): the spec's own wording for it. */
+  uniqueError?: string;
   filterable: string[];
   sortable: string[];
   /** Id of the workflow document that moves these records through states. */

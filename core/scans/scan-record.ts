@@ -55,6 +55,8 @@ export interface ScanRecord {
   revision: number;
   /** Why a failed scan failed (the job's error, not a finding). */
   error?: string | null;
+  /** Only these checks run (an onboarding's fast scan); absent: every check the settings allow. */
+  checks?: CheckName[];
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

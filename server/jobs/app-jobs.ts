@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { Services } from '../services';
 import { LinkTokens, PURGE_LINK_TOKENS_CRON, PURGE_LINK_TOKENS_JOB } from '../services/link-tokens';
 import { SIGN_SAQ_JOB } from '../services/saq.service';
+import { ONBOARDING_CONTROLS_JOB } from '../services/onboarding.service';
 import { RUN_SCAN_JOB } from '../services/scans.service';
 import { GENERATE_DUE_REPORTS_CRON, GENERATE_DUE_REPORTS_JOB, GENERATE_REPORT_JOB } from '../services/reports.service';
 
@@ -37,5 +38,11 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
     retryLimit: 1,
     retryDelaySeconds: 5,
     expireInSeconds: 30 * 60,
+  });
+
+  // the 30-day onboarding controls an approval schedules (domain §4)
+  await ctx.jobs.define<{ id: string }>(ONBOARDING_CONTROLS_JOB, (job) => services.onboardings.runControls(job), {
+    retryLimit: 2,
+    retryDelaySeconds: 300,
   });
 }

@@ -112,11 +112,14 @@ export class InProcessJobs implements Jobs {
       return;
     }
     if (this.state === 'stopping') return;
-    // a waiting retry keeps no process alive and is not something settled() waits for
+    // a waiting retry keeps no process alive and is not something settled() waits for; a delay beyond
+    // setTimeout's range (30-day onboarding controls) is reached in steps — Node would fire it at once
+    const step = Math.min(delayMs, MAX_TIMER_MS);
     entry.timer = setTimeout(() => {
       entry.timer = undefined;
-      this.track(this.run(entry));
-    }, delayMs).unref();
+      if (delayMs > step) this.enqueue(entry, delayMs - step);
+      else this.track(this.run(entry));
+    }, step).unref();
   }
 
   private track(work: Promise<void>): void {

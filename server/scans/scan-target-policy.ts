@@ -68,7 +68,7 @@ const notAllowed = () => new AppError(422, 'scanTargetNotAllowed', { url: 'error
 const invalidUrl = () => new AppError(422, 'scanUrlInvalid', { url: 'errors.scanUrlInvalid' });
 
 /** `https://shop.example/x` or `shop.example` → scheme, host and explicit port. */
-function parseUrl(typed: string): URL {
+export function parseUrl(typed: string): URL {
   const text = typed.trim();
   let url: URL;
   try {

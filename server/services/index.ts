@@ -15,6 +15,7 @@ import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
 import { SaqService } from './saq.service';
+import { OnboardingService } from './onboarding.service';
 import { ScansService } from './scans.service';
 import { SaqSuggestionsService } from './saq-suggestions.service';
 import { ManagementSaqService } from './management-saq.service';
@@ -43,8 +44,13 @@ export function createServices(ctx: AppContext) {
   saqs.submissionHook = (saq, bankId, requestId) => pciRequests.answerWithSaq(saq, bankId, requestId);
   const scans = new ScansService(ctx, ctx.scanSettings);
   const saqSuggestions = new SaqSuggestionsService(ctx, saqs);
-  // a completed scan pre-fills its organisation's open SAQs (issue 11)
-  scans.completionHook = (scan) => saqSuggestions.fromScan(scan);
+  const onboardings = new OnboardingService(ctx, scans, resources);
+  // a completed scan pre-fills its organisation's open SAQs (issue 11) and decides its onboarding's outcome
+  scans.completionHook = async (scan) => {
+    await saqSuggestions.fromScan(scan);
+    await onboardings.fromScan(scan);
+  };
+  scans.failureHook = (scan) => onboardings.fromScan(scan);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -74,6 +80,7 @@ export function createServices(ctx: AppContext) {
     pciRequests,
     scans,
     saqSuggestions,
+    onboardings,
     issuesAst: new IssuesAstService(ctx, resources),
     files: new FilesService(ctx),
     assessmentTemplates: new AssessmentTemplatesService(ctx),

@@ -10,6 +10,7 @@ import {
   importMessage,
   MAX_IMPORT_ROWS,
   mapHeader,
+  requiredFields,
   rowFields,
 } from '../../core/resources/resource-import';
 import type { ResourceRecord } from '../../core/resources/resource.types';
@@ -46,7 +47,7 @@ interface Row {
  * The text of a CSV upload, or 400 `invalidCsv`: named .csv or sent as a CSV type, UTF-8 (a BOM is
  * dropped), no NUL byte (a spreadsheet or any binary file has them).
  */
-function csvText(file: ImportFile): string {
+export function csvText(file: ImportFile): string {
   const named = /\.csv$/i.test(file.name) || CSV_TYPES.has(file.type.split(';')[0]?.trim().toLowerCase() ?? '');
   if (!named || file.bytes.includes(0)) throw new AppError(400, 'invalidCsv', { file: 'errors.invalidCsv' });
   try {
@@ -144,11 +145,18 @@ export class ResourceImportService {
     const headerOf = (field: string) => header[mapped.fields.indexOf(field)]?.trim() ?? field;
     const problems: ImportProblem[] = [];
     const records: { line: number; record: ResourceRecord }[] = [];
+    const mustFill = requiredFields(resource.body);
     for (const row of rows) {
       const extra = row.cells.slice(header.length).some((cell) => cell.trim() !== '');
       if (extra) problems.push({ line: row.line, column: '', message: 'errors.importExtraCells' });
       const data = rowFields(resource.body, mapped.fields, row.cells);
-      const { fields, errors } = this.resources.judged(resource.body, data, workflow);
+      const { fields, errors: schemaErrors } = this.resources.judged(resource.body, data, workflow);
+      // `import.required` may name more columns than the schema requires (a BKM ID only files must carry)
+      const unfilled = mustFill.filter((field) => data[field] === undefined && !schemaErrors[field]);
+      const errors = {
+        ...schemaErrors,
+        ...Object.fromEntries(unfilled.map((field) => [field, 'validation.required'])),
+      };
       for (const [path, key] of Object.entries(errors)) {
         const field = path.split('.')[0] || path;
         problems.push({ line: row.line, column: headerOf(field), field, message: importMessage(key) });
@@ -185,7 +193,7 @@ export class ResourceImportService {
         const key = uniqueKey(record, fields);
         if (key === null) continue;
         const message = stored.has(key)
-          ? 'errors.alreadyExists'
+          ? `errors.${resource.body.uniqueError ?? 'alreadyExists'}`
           : inFile.has(key)
             ? 'errors.importDuplicateInFile'
             : null;

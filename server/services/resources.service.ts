@@ -136,7 +136,25 @@ export class ResourcesService {
   }
 
   async create(resourceId: string, caller: ResourceCaller, data: Record<string, unknown>): Promise<ResourceRecord> {
-    const resource = this.authorize(resourceId, 'create', caller);
+    return this.createIn(this.authorize(resourceId, 'create', caller), caller, data);
+  }
+
+  /**
+   * A record the server makes on the caller's behalf (an approved onboarding's merchant): the
+   * resource's create guard is not asked (the step that led here had its own), everything else is
+   * as `create` — the caller's scope, validation, unique constraints, history.
+   */
+  async createAsServer(resourceId: string, caller: ResourceCaller, data: Record<string, unknown>) {
+    const resource = this.published(resourceId);
+    if (resource.body.scope === 'organization' && !caller.owner.organizationId) throw new AppError(403, 'notAMember');
+    return this.createIn(resource, caller, data);
+  }
+
+  private async createIn(
+    resource: PublishedResource,
+    caller: ResourceCaller,
+    data: Record<string, unknown>,
+  ): Promise<ResourceRecord> {
     const workflow = this.workflowOf(resource);
     const record = this.newRecord(resource, caller, this.checked(resource.body, data, workflow), workflow);
     return this.lock(resource.id, async () => {
@@ -278,8 +296,9 @@ export class ResourcesService {
       const query = { filter, sort: [], page: 1, pageSize: MAX_PAGE_SIZE };
       const { items } = await this.records(resource.id).query(query);
       if (uniqueClash(record, items, [fields])) {
-        const errors = Object.fromEntries(fields.map((field) => [field, 'errors.alreadyExists']));
-        throw new AppError(409, 'alreadyExists', errors);
+        const code = resource.body.uniqueError ?? 'alreadyExists';
+        const errors = Object.fromEntries(fields.map((field) => [field, `errors.${code}`]));
+        throw new AppError(409, code, errors);
       }
     }
   }

@@ -68,6 +68,8 @@ interface CachedMenu {
 export class ScansService {
   /** Called once a scan completed (the SAQ suggestions); its failure never fails the scan. */
   completionHook: ((scan: ScanRecord) => Promise<void>) | null = null;
+  /** Called once a scan failed for good (an onboarding waiting on it goes to review); its failure is logged. */
+  failureHook: ((scan: ScanRecord) => Promise<void>) | null = null;
   /** Per scan and language, valid while the record's revision is unchanged. */
   private readonly menus = new Map<string, CachedMenu>();
 
@@ -80,16 +82,25 @@ export class ScansService {
     return this.ctx.store.collection<ScanRecord>('scans');
   }
 
-  private registry(): CheckRegistry {
-    if (!this.settings.checks) return CHECKS;
-    return Object.fromEntries(this.settings.checks.map((name) => [name, CHECKS[name]]));
+  /** The checks a scan runs: the settings' (default every check), narrowed to the scan's own subset. */
+  private registry(only?: CheckName[]): CheckRegistry {
+    const allowed = this.settings.checks ?? (Object.keys(CHECKS) as CheckName[]);
+    const names = only ? allowed.filter((name) => only.includes(name)) : allowed;
+    return Object.fromEntries(names.map((name) => [name, CHECKS[name]]));
   }
 
-  /** Judges and stores a scan of `url` for the session's organisation, and queues its job. */
-  async start(auth: AuthContext, input: { url: string; target?: LoopbackTarget }, now = new Date()) {
+  /**
+   * Judges and stores a scan of `url` for the session's organisation, and queues its job. `checks`
+   * narrows the scan to those checks (the onboarding's fast scan).
+   */
+  async start(
+    auth: AuthContext,
+    input: { url: string; target?: LoopbackTarget; checks?: CheckName[] },
+    now = new Date(),
+  ) {
     const organizationId = sessionOrganization(auth);
     const { url, target } = await resolveScanTarget(input.url, this.settings, input.target);
-    const total = Object.keys(this.registry()).length;
+    const total = Object.keys(this.registry(input.checks)).length;
     const record: ScanRecord = {
       id: randomUUID(),
       organizationId,
@@ -116,6 +127,7 @@ export class ScansService {
       completedAt: null,
       revision: 1,
       error: null,
+      ...(input.checks ? { checks: input.checks } : {}),
     };
     await this.scans.insert(record);
     await this.ctx.jobs.send(RUN_SCAN_JOB, { id: record.id });
@@ -219,7 +231,7 @@ export class ScansService {
     const note = (patch: Partial<ScanRecord>, event: Partial<ScanProgressEvent>) => {
       write(patch, event).catch((error: unknown) => this.ctx.log.error(`Scan ${scan.id} progress not stored`, error));
     };
-    const registry = this.registry();
+    const registry = this.registry(scan.checks);
     const total = Object.keys(registry).length;
     const done: CheckResult[] = [];
     const running: CheckName[] = [];
@@ -276,6 +288,12 @@ export class ScansService {
     } catch (error) {
       await writes;
       await write({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      const failed = await this.scans.get(scan.id);
+      if (failed && this.failureHook) {
+        await this.failureHook(failed).catch((hookError: unknown) =>
+          this.ctx.log.error(`Scan ${scan.id} failed and its onboarding was not told`, hookError),
+        );
+      }
       throw error;
     }
     const completed = await this.scans.get(scan.id);

@@ -72,6 +72,8 @@ export const COLLECTION_NAMES = [
   'scans',
   'saqSuggestions',
   'uploadedFiles',
+  'onboardings',
+  'onboardingCredits',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

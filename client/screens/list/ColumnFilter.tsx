@@ -72,7 +72,7 @@ export function ColumnFilter({ column, value, onChange }: ColumnFilterProps) {
   return (
     <InputGroup
       className="list-filter"
-      type={column.type === 'number' || column.type === 'score' ? 'number' : 'search'}
+      type={column.type === 'number' || column.type === 'score' || column.type === 'progress' ? 'number' : 'search'}
       aria-label={label}
       placeholder={t('list.filterPlaceholder')}
       value={draft}

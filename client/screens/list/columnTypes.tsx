@@ -111,6 +111,35 @@ export const columnKinds: Record<ColumnType, ColumnKind> = {
     },
     exportValue: (value) => (Number.isFinite(toNumber(value)) ? (value as number) : ''),
   },
+  progress: {
+    // a percentage (0–100) as a bar, e.g. an onboarding's scan; plain markup like CellTag, for the same reason
+    render: (value, _column, _row, { language }) => {
+      const number = toNumber(value);
+      if (!Number.isFinite(number)) return '';
+      const percent = Math.max(0, Math.min(100, number));
+      const done = percent >= 100;
+      const bar = [
+        Classes.PROGRESS_BAR,
+        done ? Classes.PROGRESS_NO_STRIPES : '',
+        Classes.intentClass(done ? 'success' : 'primary'),
+      ];
+      return (
+        <span
+          className="list-progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          title={`${numberText(percent, language)} %`}
+        >
+          <span className={bar.filter(Boolean).join(' ')}>
+            <span className={Classes.PROGRESS_METER} style={{ width: `${percent}%` }} />
+          </span>
+        </span>
+      );
+    },
+    exportValue: (value) => (Number.isFinite(toNumber(value)) ? (value as number) : ''),
+  },
   boolean: {
     render: (value, _column, _row, { t }) => {
       if (typeof value !== 'boolean') return '';

@@ -14,6 +14,7 @@ describe('docs/documents.md examples', () => {
       'landing-rules',
       'list',
       'menus',
+      'onboarding-warnings',
       'page',
       'questionnaire',
       'resource',

@@ -14,6 +14,7 @@ describe('meta-schemas', () => {
       'landing-rules',
       'list',
       'menus',
+      'onboarding-warnings',
       'page',
       'questionnaire',
       'resource',

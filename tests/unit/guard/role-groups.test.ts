@@ -8,7 +8,9 @@ import { subject, visitor } from '../support/subjects';
  * and `inviters` (who may create, list, resend and revoke invitations; README design notes) and
  * `helpChatAgents` (who read the support inbox and answer; README 'Help chat'), who manages and
  * reads third parties (README design notes 'CSV import of any resource; third parties') and `scanners`
- * (who start and read domain scans: scan:view, the instant-security and onboarding permissions, the saq-scan role).
+ * (who start and read domain scans: scan:view, the instant-security and onboarding permissions, the saq-scan role),
+ * the portfolio's readers and editors and the onboarding's starters, approvers and statistics readers (README
+ * design notes 'Onboarding and the portfolio').
  */
 const EXPECTED: Record<string, string[]> = {
   siteHolders: ['saq', 'saq-scan', 'saqOverview:view', 'saqList:view', 'saqManagement:view', 'saqAdd:add'],
@@ -22,6 +24,11 @@ const EXPECTED: Record<string, string[]> = {
   thirdPartyManagers: ['admin', 'assessmentOwner:view'],
   thirdPartyReaders: ['admin', 'assessmentOwner:view', 'assessmentAssessor:view'],
   scanners: ['scan:view', 'instantSecurity:view', 'onboardingList:view', 'saq-scan'],
+  portfolioReaders: ['admin', 'portfolio:view'],
+  merchantEditors: ['admin', 'merchant:edit'],
+  onboarders: ['admin', 'onboardingList:view', 'instantSecurity:view'],
+  onboardingApprovers: ['admin', 'onboardingList:view'],
+  onboardingStatsReaders: ['admin', 'ownerOrganizationOnboardingDashboard:view', 'onboardingList:view'],
   signedIn: ['admin', 'user', 'saq', 'bank'],
   onlyGuest: [],
   ecommerceUser: ['free', 'starter', 'professional', 'corporate'],

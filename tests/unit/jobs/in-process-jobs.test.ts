@@ -50,6 +50,30 @@ describe('InProcessJobs', () => {
     }
   });
 
+  it('runs a job sent 30 days ahead then, not at once (beyond setTimeout’s range)', async () => {
+    vi.useFakeTimers();
+    try {
+      const jobs = new InProcessJobs(quiet);
+      const ran: string[] = [];
+      await jobs.define<{ id: string }>('later', async (job) => {
+        ran.push(job.data.id);
+      });
+      await jobs.start();
+      const days30 = 30 * 24 * 60 * 60;
+      const id = await jobs.send('later', { id: 'onboarding' }, { startAfterSeconds: days30 });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(ran).toEqual([]);
+      expect((await jobs.status('later', id))?.state).toBe('created');
+      await vi.advanceTimersByTimeAsync(days30 * 1000 - 60_001);
+      expect(ran).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ran).toEqual(['onboarding']);
+      await jobs.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('marks a job failed once its retries are spent, and tells the last attempt it is the last', async () => {
     const errors: string[] = [];
     const jobs = new InProcessJobs({ error: (message) => errors.push(message) });
