@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_BULK_URLS, readBulkUrls } from '../../core/onboarding/bulk-urls';
 import { assessScan, FAST_SCAN_CHECKS, type OnboardingOutcome } from '../../core/onboarding/onboarding-outcome';
-import type { OnboardingRecord, OnboardingView } from '../../core/onboarding/onboarding-record';
+import type { OnboardingRecord, OnboardingView } from '../../core/onboarding/onboarding.types';
 import { type OnboardingWarningsBody, warningsFor } from '../../core/onboarding/onboarding-warnings';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';

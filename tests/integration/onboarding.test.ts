@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessScan, FAST_SCAN_CHECKS } from '../../core/onboarding/onboarding-outcome';
-import type { OnboardingView } from '../../core/onboarding/onboarding-record';
+import type { OnboardingView } from '../../core/onboarding/onboarding.types';
 import type { ScanRecord } from '../../core/scans/scan-record';
 import type { CreditRecord } from '../../server/services/onboarding-credits';
 import { ONBOARDING_CONTROLS_JOB } from '../../server/services/onboarding.service';
