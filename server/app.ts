@@ -34,6 +34,7 @@ import { noStore, securityHeaders } from './http/security';
 import { ntgwRouter } from './gateway/ntgw';
 import { saqServiceRouter } from './gateway/saq-service';
 import { astRouter } from './gateway/ast';
+import { maqRouter } from './gateway/maq';
 import { ChannelAuth, realtimeSecret } from './realtime/channel-auth';
 import { clientAddress, type TrustProxy } from './realtime/client-address';
 import { RealtimeServer, type RealtimeOptions } from './realtime/realtime-server';
@@ -237,7 +238,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const pageView = (req: Request) =>
       req.baseUrl === '/wbe/api' && req.path.replace(/\/+$/, '') === PAGE_VIEW_PATH && req.method === 'POST';
     app.use(
-      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api', '/saq/api/v1', '/ast'],
+      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api', '/saq/api/v1', '/ast', '/maq/api'],
       noStore,
       optionalAuthenticate(ctx),
       anonymousWriteRateLimit(limits.anonymousWrites, (req) => signIn(req) || pageView(req), ctx.counters),
@@ -256,6 +257,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use('/ntgw/api', ntgwRouter(ctx, services));
     app.use('/saq/api/v1', saqServiceRouter(ctx, services));
     app.use('/ast', astRouter(ctx, services));
+    app.use('/maq/api', maqRouter(ctx, services));
 
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);

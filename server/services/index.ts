@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { AdminService } from './admin.service';
 import { AnalyticsService } from './analytics.service';
+import { AssessmentsService } from './assessments.service';
 import { AuthService } from './auth.service';
 import { ComplianceDocumentsService } from './compliance-documents.service';
 import { ComplianceSharesService } from './compliance-shares.service';
@@ -72,6 +73,7 @@ export function createServices(ctx: AppContext) {
     scans,
     saqSuggestions,
     issuesAst: new IssuesAstService(ctx, resources),
+    assessments: new AssessmentsService(ctx, resources, workflows),
   };
 }
 

@@ -71,6 +71,7 @@ export const COLLECTION_NAMES = [
   'pciRequests',
   'scans',
   'saqSuggestions',
+  'assessments',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];
