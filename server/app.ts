@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request } from 'express';
+import { seedDemoAssessment } from '../fixtures/demo-assessment';
 import { seedDemoData } from '../fixtures/seed';
 import type { ResourceBody } from '../core/resources/resource.types';
 import { callerOf, optionalAuthenticate } from './auth/authenticate';
@@ -87,6 +88,8 @@ export interface AppOptions {
   trustProxy?: number | string;
   /** Load fixtures/ demo users into an empty store (default true). */
   seedDemo?: boolean;
+  /** With the demo data, one running vendor assessment and its third party (server/main.ts; tests leave it out). */
+  demoAssessment?: boolean;
   log?: AppContext['log'];
   /** Retries of mail delivery (default MAIL_RETRY: 5 retries from 30 s, doubling). */
   mailRetry?: JobOptions;
@@ -182,6 +185,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await documents.load();
       await documents.seed(seeds);
       if (options.seedDemo !== false) await seedDemoData(opened);
+      if (options.seedDemo !== false && options.demoAssessment) await seedDemoAssessment(opened);
       await declarePublishedResources(opened, documents);
       await declareFixedQueryables(opened);
     });

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     // DATABASE_URL selects the PostgreSQL store; without it the lowdb files in DATA_DIR
     sql: process.env.DATABASE_URL ? pgPoolClient(process.env.DATABASE_URL) : undefined,
     appUrl,
+    demoAssessment: true,
     smtp: process.env.SMTP_HOST && smtpPort ? { host: process.env.SMTP_HOST, port: smtpPort } : null,
     jwtSecret: process.env.JWT_SECRET || undefined,
     loginRateLimit: limit('LOGIN_RATE_LIMIT'),

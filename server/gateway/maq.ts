@@ -55,8 +55,14 @@ export function maqRouter(ctx: AppContext, services: Services): Router {
   const id = (req: Request) => String(req.params.id);
 
   // choices for the create form (optionsFrom)
-  router.get('/templates', ...owners, (_req, res) => {
-    res.json({ content: assessments.templates() });
+  router.get('/templates', ...owners, (req, res) => {
+    const language = requestLanguage(req);
+    // `name` is the title in the reader's language, for the create form's choice
+    const named = assessments.templates().map((template) => ({
+      ...template,
+      name: `${typeof template.title === 'string' ? ctx.translator.t(language, template.title) : template.title[language]} (v${template.version})`,
+    }));
+    res.json({ content: named });
   });
   router.get('/people', ...owners, async (req, res) => {
     const who = await caller(req);
