@@ -89,8 +89,9 @@ export interface NewAssessment {
 /** One item of the pinned questionnaire with its answer and review mark (the review list's rows). */
 export interface AssessmentItemRow {
   id: string;
-  /** The assessment's id, so a row action's path names both (`/assessments/:assessmentId/reviews/:id`). */
   assessmentId: string;
+  /** The item's id again: a row action's path takes `:id` from the route (the assessment), `:itemId` from the row. */
+  itemId: string;
   position: number;
   section: string;
   sectionTitle: Text;
@@ -256,6 +257,7 @@ export class AssessmentsService {
         rows.push({
           id: item.id,
           assessmentId: record.id,
+          itemId: item.id,
           position: rows.length + 1,
           section: section.id,
           sectionTitle: section.title,
