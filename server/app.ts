@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request } from 'express';
+import { seedDemoAssessment } from '../fixtures/demo-assessment';
 import { seedDemoData } from '../fixtures/seed';
 import type { ResourceBody } from '../core/resources/resource.types';
 import { callerOf, optionalAuthenticate } from './auth/authenticate';
@@ -36,6 +37,7 @@ import { noStore, securityHeaders } from './http/security';
 import { ntgwRouter } from './gateway/ntgw';
 import { saqServiceRouter } from './gateway/saq-service';
 import { astRouter } from './gateway/ast';
+import { maqRouter } from './gateway/maq';
 import { ChannelAuth, realtimeSecret } from './realtime/channel-auth';
 import { clientAddress, type TrustProxy } from './realtime/client-address';
 import { RealtimeServer, type RealtimeOptions } from './realtime/realtime-server';
@@ -88,6 +90,8 @@ export interface AppOptions {
   trustProxy?: number | string;
   /** Load fixtures/ demo users into an empty store (default true). */
   seedDemo?: boolean;
+  /** With the demo data, one running vendor assessment and its third party (server/main.ts; tests leave it out). */
+  demoAssessment?: boolean;
   log?: AppContext['log'];
   /** Retries of mail delivery (default MAIL_RETRY: 5 retries from 30 s, doubling). */
   mailRetry?: JobOptions;
@@ -185,6 +189,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await documents.load();
       await documents.seed(seeds);
       if (options.seedDemo !== false) await seedDemoData(opened);
+      if (options.seedDemo !== false && options.demoAssessment) await seedDemoAssessment(opened);
       await declarePublishedResources(opened, documents);
       await declareFixedQueryables(opened);
     });
@@ -243,7 +248,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const pageView = (req: Request) =>
       req.baseUrl === '/wbe/api' && req.path.replace(/\/+$/, '') === PAGE_VIEW_PATH && req.method === 'POST';
     app.use(
-      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api', '/saq/api/v1', '/ast'],
+      ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api', '/saq/api/v1', '/ast', '/maq/api'],
       noStore,
       optionalAuthenticate(ctx),
       anonymousWriteRateLimit(limits.anonymousWrites, (req) => signIn(req) || pageView(req), ctx.counters),
@@ -267,6 +272,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use('/ntgw/api', ntgwRouter(ctx, services));
     app.use('/saq/api/v1', saqServiceRouter(ctx, services));
     app.use('/ast', astRouter(ctx, services));
+    app.use('/maq/api', maqRouter(ctx, services));
 
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);

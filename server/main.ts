@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     // DATABASE_URL selects the PostgreSQL store; without it the lowdb files in DATA_DIR
     sql: process.env.DATABASE_URL ? pgPoolClient(process.env.DATABASE_URL) : undefined,
     appUrl,
+    // one running vendor assessment for the demo users (fixtures/demo-assessment.ts); DEMO_ASSESSMENT=0 leaves it out
+    demoAssessment: process.env.DEMO_ASSESSMENT !== '0',
     smtp: process.env.SMTP_HOST && smtpPort ? { host: process.env.SMTP_HOST, port: smtpPort } : null,
     jwtSecret: process.env.JWT_SECRET || undefined,
     loginRateLimit: limit('LOGIN_RATE_LIMIT'),

@@ -1,10 +1,12 @@
 import express, { type Request, type Router } from 'express';
 import { authenticate, requireAuth } from '../auth/authenticate';
+import { requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { validateParams } from '../http/validate';
 import type { Services } from '../services';
 import type { UserType } from '../services/issues-ast.service';
 import { resourceCaller } from '../services/resources.service';
+import { assessmentCaller } from './maq';
 import { astParamsSchema } from './request-schemas';
 
 /**
@@ -24,6 +26,7 @@ export function astRouter(ctx: AppContext, services: Services): Router {
     return who;
   };
   const merchant = (req: Request) => String(req.params.merchantId);
+  const participants = requireGuard(ctx, { group: 'assessmentParticipants' });
 
   router.get('/issue/get_scan_issues/:userType', ...checked, async (req, res) => {
     res.json({ content: await issuesAst.list(await as(req), 'scan') });
@@ -79,6 +82,15 @@ export function astRouter(ctx: AppContext, services: Services): Router {
   // not in the spec's list: the dashboard's progress chart over 1, 3, 6 and 12 months (domain §9)
   router.get('/issue/get_issue_progress/:months', ...checked, async (req, res) => {
     res.json({ content: await issuesAst.progress(await caller(req), Number(req.params.months)) });
+  });
+  // shell §7: the score of the latest completed assessment of a third party, or of the caller's own
+  router.get('/issue/get_latest_closed_assessment_score/:merchantId', ...checked, participants, async (req, res) => {
+    res.json({
+      content: await services.assessments.latestClosedScore(await assessmentCaller(ctx, req), merchant(req)),
+    });
+  });
+  router.get('/issue/get_latest_closed_assessment_score', ...checked, participants, async (req, res) => {
+    res.json({ content: await services.assessments.latestClosedScore(await assessmentCaller(ctx, req)) });
   });
   return router;
 }

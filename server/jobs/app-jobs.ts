@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Services } from '../services';
 import { LinkTokens, PURGE_LINK_TOKENS_CRON, PURGE_LINK_TOKENS_JOB } from '../services/link-tokens';
+import { ASSESSMENT_REMINDERS_CRON, ASSESSMENT_REMINDERS_JOB, REMINDER_DAYS } from '../services/assessment-reminders';
 import { SIGN_SAQ_JOB } from '../services/saq.service';
 import { ONBOARDING_CONTROLS_JOB } from '../services/onboarding.service';
 import { RUN_SCAN_JOB } from '../services/scans.service';
@@ -32,6 +33,13 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
     retryLimit: 2,
     retryDelaySeconds: 30,
   });
+
+  // deadline reminders as notifications, N days before (docs/contracts.md 'Assessments /maq/api')
+  await ctx.jobs.define(ASSESSMENT_REMINDERS_JOB, async () => {
+    const sent = await services.assessments.remind(new Date(), REMINDER_DAYS);
+    if (sent > 0) ctx.log.info(`Sent ${sent} assessment deadline reminders`);
+  });
+  await ctx.jobs.schedule(ASSESSMENT_REMINDERS_JOB, ASSESSMENT_REMINDERS_CRON);
 
   // a scan lost with its instance runs again from the start; one whose checks ran is never re-run
   await ctx.jobs.define<{ id: string }>(RUN_SCAN_JOB, (job) => services.scans.run(job), {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { AdminService } from './admin.service';
 import { AnalyticsService } from './analytics.service';
+import { AssessmentsService } from './assessments.service';
 import { AuthService } from './auth.service';
 import { ComplianceDocumentsService } from './compliance-documents.service';
 import { ComplianceSharesService } from './compliance-shares.service';
@@ -84,6 +85,7 @@ export function createServices(ctx: AppContext) {
     issuesAst: new IssuesAstService(ctx, resources),
     files: new FilesService(ctx),
     assessmentTemplates: new AssessmentTemplatesService(ctx),
+    assessments: new AssessmentsService(ctx, resources, workflows),
   };
 }
 

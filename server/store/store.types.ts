@@ -74,6 +74,7 @@ export const COLLECTION_NAMES = [
   'uploadedFiles',
   'onboardings',
   'onboardingCredits',
+  'assessments',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

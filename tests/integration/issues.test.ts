@@ -181,7 +181,8 @@ describe('issues and the AST issue reads', () => {
 
   it('answers a role’s lens only to that role (or an admin); other organisations see none of it', async () => {
     const routes = mountedRoutes(server.app).filter((route) => route.path.startsWith(`${AST}/`));
-    expect(routes).toHaveLength(18);
+    // 18 issue reads and the two get_latest_closed_assessment_score reads (docs/contracts.md 'Assessments')
+    expect(routes).toHaveLength(20);
     for (const route of routes) {
       const path = fillPath(route.path, { userType: 'owner', merchantId: 'm-1', months: '3' });
       expect((await as(undefined, 'GET', path)).status, path).toBe(401);

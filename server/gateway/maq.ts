@@ -1,0 +1,172 @@
+import express, { type Request, type Router } from 'express';
+import type { AssessmentRole } from '../../core/assessments/assessment.types';
+import { authenticate, requireAuth } from '../auth/authenticate';
+import { guardSubject, publishedRoleGroups, requireGuard } from '../auth/require-guard';
+import type { AppContext } from '../context';
+import { requestLanguage } from '../http/i18n';
+import { listQueryOf } from '../http/list-query';
+import { validate, validateParams } from '../http/validate';
+import type { Services } from '../services';
+import type { AssessmentAction } from '../services/assessment-flow';
+import {
+  ASSESSMENT_FIELDS,
+  type AssessmentCaller,
+  ITEM_FIELDS,
+  NEWEST_FIRST,
+  PORTFOLIO_FIELDS,
+} from '../services/assessments.service';
+import { organizationOf } from '../services/saq-flow';
+import {
+  assessmentActionSchema,
+  assessmentAnswerSchema,
+  assessmentCompanySchema,
+  assessmentMessageSchema,
+  assessmentNewSchema,
+  assessmentSubmitSchema,
+  maqParamsSchema,
+} from './maq-schemas';
+
+/** The caller of a request: guard subject and role groups for the workflow, the session's organisation. */
+export async function assessmentCaller(ctx: AppContext, req: Request): Promise<AssessmentCaller> {
+  const auth = requireAuth(req);
+  const { user } = auth;
+  return {
+    subject: await guardSubject(ctx, auth),
+    roleGroups: publishedRoleGroups(ctx),
+    user: { id: user.id, roles: user.roles, permissions: user.permissions, organizationId: organizationOf(auth) },
+    record: user,
+  };
+}
+
+/**
+ * Assessments `/maq/api` (docs/contracts.md 'Assessments /maq/api'): every call needs one of the
+ * three assessment permissions (role group `assessmentParticipants`); creating needs the owner's, the
+ * portfolio the assessor's. What a caller may do to one assessment is their role IN it, judged by
+ * the service through the `assessment` workflow.
+ */
+export function maqRouter(ctx: AppContext, services: Services): Router {
+  const router = express.Router();
+  const { assessments } = services;
+  const any = [authenticate(ctx), requireGuard(ctx, { group: 'assessmentParticipants' })];
+  const owners = [authenticate(ctx), requireGuard(ctx, { group: 'assessmentOwners' })];
+  const assessors = [authenticate(ctx), requireGuard(ctx, { group: 'assessmentAssessors' })];
+  const params = validateParams(maqParamsSchema);
+  const caller = (req: Request) => assessmentCaller(ctx, req);
+  const id = (req: Request) => String(req.params.id);
+
+  // choices for the create form (optionsFrom)
+  router.get('/templates', ...owners, (req, res) => {
+    const language = requestLanguage(req);
+    // `name` is the title in the reader's language, for the create form's choice
+    const named = assessments.templates().map((template) => ({
+      ...template,
+      name: `${typeof template.title === 'string' ? ctx.translator.t(language, template.title) : template.title[language]} (v${template.version})`,
+    }));
+    res.json({ content: named });
+  });
+  router.get('/people', ...owners, async (req, res) => {
+    const who = await caller(req);
+    res.json({ content: await assessments.people(String(who.user.organizationId)) });
+  });
+  router.get('/third-parties', ...owners, async (req, res) => {
+    const who = await caller(req);
+    res.json({ content: await assessments.thirdParties(String(who.user.organizationId)) });
+  });
+
+  router.post('/assessments', ...owners, validate(assessmentNewSchema), async (req, res) => {
+    const { view, warnings } = await assessments.create(await caller(req), req.body);
+    const language = requestLanguage(req);
+    res.status(201).json({
+      content: view,
+      warnings: warnings.map((code) => ({ code, message: ctx.translator.t(language, `errors.${code}`) })),
+    });
+  });
+
+  router.get('/assessments/as/:role', ...any, params, async (req, res) => {
+    const query = listQueryOf(req.query, ASSESSMENT_FIELDS, NEWEST_FIRST);
+    res.json({ content: await assessments.list(await caller(req), req.params.role as AssessmentRole, query) });
+  });
+
+  router.get('/portfolio', ...assessors, async (req, res) => {
+    const query = listQueryOf(req.query, PORTFOLIO_FIELDS, [{ field: 'name', direction: 'asc' }]);
+    res.json({ content: await assessments.portfolio(await caller(req), query) });
+  });
+
+  router.get('/assessments/:id', ...any, params, async (req, res) => {
+    res.json({ content: await assessments.get(await caller(req), id(req)) });
+  });
+
+  router.get('/assessments/:id/items', ...any, params, async (req, res) => {
+    const query = listQueryOf(req.query, ITEM_FIELDS, [{ field: 'position', direction: 'asc' }]);
+    res.json({ content: await assessments.items(await caller(req), id(req), requestLanguage(req), query) });
+  });
+
+  router.get('/assessments/:id/items/:itemId/messages', ...any, params, async (req, res) => {
+    res.json({ content: await assessments.thread(await caller(req), id(req), String(req.params.itemId)) });
+  });
+
+  router.post('/assessments/:id/companies', ...owners, params, validate(assessmentCompanySchema), async (req, res) => {
+    res.json({ content: await assessments.addCompany(await caller(req), id(req), req.body.thirdPartyId) });
+  });
+
+  router.put('/assessments/:id/answers/:itemId', ...any, params, validate(assessmentAnswerSchema), async (req, res) => {
+    const itemId = String(req.params.itemId);
+    const answer = assessments.answer(await caller(req), id(req), itemId, req.body.value, requestLanguage(req));
+    res.json({ content: await answer });
+  });
+
+  // review marks: POST marks reviewed, DELETE unreviewed (list row actions send no body)
+  for (const [method, reviewed] of [
+    ['post', true],
+    ['delete', false],
+  ] as const) {
+    router[method]('/assessments/:id/reviews/:itemId', ...any, params, async (req, res) => {
+      const target = { itemId: String(req.params.itemId) };
+      res.json({ content: await assessments.review(await caller(req), id(req), target, reviewed) });
+    });
+    router[method]('/assessments/:id/sections/:sectionId/review', ...any, params, async (req, res) => {
+      const target = { sectionId: String(req.params.sectionId) };
+      res.json({ content: await assessments.review(await caller(req), id(req), target, reviewed) });
+    });
+  }
+
+  // the questionnaire screen's Complete: the assessee's submit (its 409 lists the missing answers)
+  router.post('/assessments/:id/submit', ...any, params, validate(assessmentSubmitSchema), async (req, res) => {
+    res.json({ content: await assessments.submit(await caller(req), id(req), requestLanguage(req)) });
+  });
+
+  // the workflow's actions as the page's transitions panel reads and runs them
+  router.get('/assessments/:id/actions', ...any, params, async (req, res) => {
+    const view = await assessments.get(await caller(req), id(req));
+    const workflow = ctx.documents.latestBody<{ transitions: { action: string; to: string; title: unknown }[] }>(
+      'workflow',
+      'assessment',
+    );
+    const offered = (workflow?.transitions ?? []).filter((t) => view.actions.includes(t.action));
+    res.json({ content: offered.map(({ action, to, title }) => ({ action, to, title })) });
+  });
+
+  router.post(
+    '/assessments/:id/actions/:action',
+    ...any,
+    params,
+    validate(assessmentActionSchema),
+    async (req, res) => {
+      const action = req.params.action as AssessmentAction;
+      const who = await caller(req);
+      if (action === 'sendBack') {
+        const body = req.body as { itemIds?: string[]; note?: string };
+        res.json({ content: await assessments.sendBack(who, id(req), body.itemIds ?? [], body.note) });
+        return;
+      }
+      res.json({ content: await assessments.move(who, id(req), action, requestLanguage(req)) });
+    },
+  );
+
+  router.post('/assessments/:id/messages', ...any, params, validate(assessmentMessageSchema), async (req, res) => {
+    const { body, itemId } = req.body as { body: string; itemId?: string };
+    res.status(201).json({ content: await assessments.say(await caller(req), id(req), body, itemId) });
+  });
+
+  return router;
+}

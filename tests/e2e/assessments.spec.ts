@@ -1,0 +1,197 @@
+/**
+ * Vendor assessments end to end in Chromium (issue 10): the owner creates an assessment from the
+ * published template with the form document and sends it; the assessee answers part of it in the
+ * questionnaire (the rest through the API) and submits; the assessor marks the answers, sends the
+ * assessment back with a note on one; the assessee fixes it and submits again; the assessor marks it
+ * reviewed and completes. Its own third party is removed at the end: other specs count the demo
+ * organisation's third parties.
+ */
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { signIn, t } from './support/ui';
+import { PASSWORD } from './support/users';
+
+// a missing element fails its step soon instead of at the test's timeout
+test.use({ actionTimeout: 15_000 });
+
+const STAMP = Date.now();
+const NAME = `E2E vendor review ${STAMP}`;
+const VENDOR = `E2E Vendor ${STAMP}`;
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post('/iam/api/login', { form: { username: email, password: PASSWORD } });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()).content.token as string;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/'));
+  return page;
+}
+
+/** The page header's status tag shows the workflow state's title. */
+const expectStatus = (page: Page, state: string) =>
+  expect(
+    page
+      .getByRole('main')
+      .getByText(t(`assessmentFlow.states.${state}`), { exact: true })
+      .first(),
+  ).toBeVisible();
+
+const transition = (page: Page, action: string) =>
+  page.getByRole('button', { name: t(`assessmentFlow.actions.${action}`), exact: true });
+
+test('an assessment from the template: answered, sent back, fixed and completed', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const ownerToken = await tokenOf(request, 'owner@demo.test');
+  const assesseeToken = await tokenOf(request, 'assessee@demo.test');
+  const made = await request.post('/wbe/api/resources/third-party', {
+    headers: bearer(ownerToken),
+    data: {
+      name: VENDOR,
+      url: 'https://vendor.e2e.example',
+      package: 'hosting',
+      contactPerson: 'Emre Assessee',
+      contactEmail: 'assessee@demo.test',
+    },
+  });
+  expect(made.status()).toBe(201);
+  const thirdPartyId = (await made.json()).content.id as string;
+  let assessmentPath = '';
+
+  try {
+    const owner = await signedIn(browser, 'owner@demo.test');
+    await test.step('the owner creates the assessment with the form document and sends it', async () => {
+      await owner.goto('/app/vendor-assessment');
+      await owner.getByRole('button', { name: t('assessments.actions.new') }).click();
+      await expect(owner).toHaveURL((url) => url.pathname === '/app/vendor-assessment/new');
+      await owner.getByLabel(t('assessments.fields.owner')).selectOption({ label: 'Oya Owner' });
+      await owner.getByRole('textbox', { name: /^Name( \*)?$/ }).fill(NAME);
+      await owner
+        .getByLabel(t('assessments.fields.template'))
+        .selectOption({ label: 'Vendor security assessment (v1)' });
+      await owner.getByLabel(t('assessments.fields.thirdParty')).selectOption({ label: VENDOR });
+      await owner.getByLabel(t('assessments.fields.assessor')).selectOption({ label: 'Aslı Assessor' });
+      await owner.getByRole('textbox', { name: /^Deadline( \*)?$/ }).fill('2027-06-30');
+      await owner.getByRole('button', { name: t('forms.submit') }).click();
+      await expect(owner).toHaveURL((url) => url.pathname.startsWith('/app/vendor-assessment/detail/'));
+      assessmentPath = `/maq/api/assessments/${new URL(owner.url()).pathname.split('/').pop()}`;
+      await expectStatus(owner, 'notInvited');
+      await transition(owner, 'invite').click();
+      // the contact e-mail belongs to a member: registered at once
+      await expectStatus(owner, 'registered');
+      await transition(owner, 'request').click();
+      await expectStatus(owner, 'requested');
+    });
+
+    const assessee = await signedIn(browser, 'assessee@demo.test');
+    await test.step('the assessee answers part of it in the questionnaire, the rest by the API, and submits', async () => {
+      await assessee.goto('/app/assessment-requests');
+      await assessee.getByRole('row').filter({ hasText: NAME }).click();
+      await expect(assessee).toHaveURL((url) => url.pathname.startsWith('/app/assessment-requests/'));
+      await assessee.getByRole('button', { name: t('assessments.actions.answer') }).click();
+      await expect(assessee.getByRole('heading', { level: 2 })).toContainText('Company');
+      const saved = assessee.waitForResponse(
+        (response) => response.url().includes('/answers/securityContact') && response.status() === 200,
+      );
+      await assessee.getByRole('textbox', { name: /Security contact/ }).fill('Emre Assessee');
+      await saved;
+      await assessee.getByRole('button', { name: t('questionnaire.next') }).click();
+      const mfa = assessee.waitForResponse((response) => response.url().includes('/answers/mfa'));
+      await assessee
+        .locator('fieldset')
+        .filter({ hasText: 'multi-factor' })
+        .getByRole('radio', { name: 'Yes' })
+        .check();
+      expect((await mfa).status()).toBe(200);
+      const rest = {
+        employees: 12,
+        certifications: ['iso27001'],
+        encryption: 'no',
+        pentest: 'yes',
+        pentestDate: '2026-05-01',
+        incidentPlan: 'yes',
+      };
+      for (const [itemId, value] of Object.entries(rest)) {
+        const answer = await request.put(`${assessmentPath}/answers/${itemId}`, {
+          headers: bearer(assesseeToken),
+          data: { value },
+        });
+        expect(answer.status(), itemId).toBe(200);
+      }
+      await assessee.goto(new URL(assessee.url()).pathname.replace(/\/answer\/.*$/, ''));
+      await transition(assessee, 'submit').click();
+      await expectStatus(assessee, 'reviewing');
+    });
+
+    const assessor = await signedIn(browser, 'assessor@demo.test');
+    await test.step('the assessor marks the answers and sends the encryption answer back with a note', async () => {
+      await assessor.goto('/app/review-requests');
+      await assessor.getByRole('row').filter({ hasText: NAME }).click();
+      await expect(assessor).toHaveURL((url) => url.pathname.startsWith('/app/review-requests/assessment/'));
+      const rows = assessor.getByRole('row');
+      await expect(rows.filter({ hasText: 'encrypted at rest' })).toBeVisible();
+      for (const question of ['Security contact', 'multi-factor', 'penetration test performed', 'incident response']) {
+        const row = rows.filter({ hasText: new RegExp(question, 'i') }).first();
+        await row.getByRole('button', { name: t('assessments.actions.markReviewed') }).click();
+        await expect(row.getByText(t('assessments.items.reviewed'), { exact: true })).toBeVisible();
+      }
+      await assessor.getByRole('button', { name: t('assessments.actions.sendBackWithNote') }).click();
+      const dialog = assessor.getByRole('dialog');
+      await dialog.getByRole('textbox').fill('Please encrypt the backups too.');
+      await dialog.getByRole('button', { name: t('list.send') }).click();
+      await expectStatus(assessor, 'answering');
+    });
+
+    await test.step('the assessee reads the note, fixes the answer and submits again', async () => {
+      await assessee.reload();
+      await assessee.getByRole('tab', { name: t('assessments.tabs.chat') }).click();
+      await expect(assessee.getByText('Please encrypt the backups too.')).toBeVisible();
+      await assessee.getByRole('button', { name: t('assessments.actions.answer') }).click();
+      await assessee.getByRole('button', { name: t('questionnaire.next') }).click();
+      const fixed = assessee.waitForResponse((response) => response.url().includes('/answers/encryption'));
+      await assessee
+        .locator('fieldset')
+        .filter({ hasText: 'encrypted at rest' })
+        .getByRole('radio', { name: 'Yes' })
+        .check();
+      expect((await fixed).status()).toBe(200);
+      await assessee.goto(new URL(assessee.url()).pathname.replace(/\/answer\/.*$/, ''));
+      await transition(assessee, 'submit').click();
+      await expectStatus(assessee, 'reviewing');
+    });
+
+    await test.step('the assessor marks the rest reviewed and completes it', async () => {
+      await assessor.reload();
+      const rows = assessor.getByRole('row');
+      await expect(rows.filter({ hasText: 'encrypted at rest' })).toBeVisible();
+      for (const question of ['employees', 'Certifications', 'encrypted at rest', 'Date of the last']) {
+        const row = rows.filter({ hasText: new RegExp(question, 'i') }).first();
+        const mark = row.getByRole('button', { name: t('assessments.actions.markReviewed') });
+        if (await mark.count()) {
+          await mark.click();
+          await expect(row.getByText(t('assessments.items.reviewed'), { exact: true })).toBeVisible();
+        }
+      }
+      await transition(assessor, 'complete').click();
+      await expectStatus(assessor, 'completed');
+      await expect(transition(assessor, 'reopen')).toBeVisible();
+    });
+
+    await test.step('the owner sees it completed with its score, and the AST read agrees', async () => {
+      await owner.goto('/app/vendor-assessment');
+      const row = owner.getByRole('row').filter({ hasText: NAME });
+      await expect(row.getByText(t('assessmentFlow.states.completed'))).toBeVisible();
+      const score = await request.get(`/ast/issue/get_latest_closed_assessment_score/${thirdPartyId}`, {
+        headers: bearer(ownerToken),
+      });
+      // yes 10 + yes 10×2 + yes 10 + yes 10 of 50
+      expect((await score.json()).content.score).toBe(100);
+    });
+  } finally {
+    await request.delete(`/wbe/api/resources/third-party/${thirdPartyId}`, { headers: bearer(ownerToken) });
+  }
+});
