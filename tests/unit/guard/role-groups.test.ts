@@ -10,7 +10,8 @@ import { subject, visitor } from '../support/subjects';
  * reads third parties (README design notes 'CSV import of any resource; third parties') and `scanners`
  * (who start and read domain scans: scan:view, the instant-security and onboarding permissions, the saq-scan role),
  * the portfolio's readers and editors and the onboarding's starters, approvers and statistics readers (README
- * design notes 'Onboarding and the portfolio').
+ * design notes 'Onboarding and the portfolio'), and the vendor assessments' owners, assessors and participants
+ * (docs/documents.md 'Vendor assessments').
  */
 const EXPECTED: Record<string, string[]> = {
   siteHolders: ['saq', 'saq-scan', 'saqOverview:view', 'saqList:view', 'saqManagement:view', 'saqAdd:add'],
@@ -29,6 +30,9 @@ const EXPECTED: Record<string, string[]> = {
   onboarders: ['admin', 'onboardingList:view', 'instantSecurity:view'],
   onboardingApprovers: ['admin', 'onboardingList:view'],
   onboardingStatsReaders: ['admin', 'ownerOrganizationOnboardingDashboard:view', 'onboardingList:view'],
+  assessmentOwners: ['assessmentOwner:view'],
+  assessmentAssessors: ['assessmentAssessor:view'],
+  assessmentParticipants: ['assessmentOwner:view', 'assessmentAssessor:view', 'assessmentAssessee:view'],
   signedIn: ['admin', 'user', 'saq', 'bank'],
   onlyGuest: [],
   ecommerceUser: ['free', 'starter', 'professional', 'corporate'],
