@@ -58,8 +58,12 @@ describe('indexes for declared queryable fields', () => {
   });
 
   const definitions = async () =>
+    // this test's schema only: other files drop their schemas meanwhile, and reading the definition of an
+    // index being dropped fails ("could not open relation")
     (
-      await sql.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexdef LIKE '%res.shops%'")
+      await sql.query<{ indexdef: string }>(
+        "SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexdef LIKE '%res.shops%'",
+      )
     ).rows.map((row) => row.indexdef);
 
   it('makes a text index per ranged field and a composite one per declared sort; trigram ones where pg_trgm is', async () => {
