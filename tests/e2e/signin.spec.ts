@@ -9,7 +9,7 @@ test.describe('sign-in (issue items 2 and 4)', () => {
       await signIn(page, `  ${user.email.toUpperCase()} `, PASSWORD); // trimmed and lowercased by the client
       await expectSignedInAt(page, user.landing);
       const nav = page.getByRole('navigation', { name: t('shell.mainMenu') });
-      for (const key of user.menu) await expect(nav.getByRole('link', { name: t(key) })).toBeVisible();
+      for (const key of user.menu) await expect(nav.getByRole('link', { name: t(key), exact: true })).toBeVisible();
       expect(await missingKeys(page)).toEqual([]);
     });
   }
