@@ -176,21 +176,44 @@ describe('TLS checks', () => {
 });
 
 describe('TLS vulnerabilities', () => {
-  it('ssl_vulnerabilities: a TLS 1.2+ server without heartbeats passes', async () => {
+  it('ssl_vulnerabilities: a TLS 1.2+ server without heartbeats passes; Node refuses an early CCS', async () => {
     const good = await run('ssl_vulnerabilities', fixtures.good);
-    expect(good).toMatchObject({ status: 'pass', data: { protocols: ['TLSv1.2'], heartbleed: false } });
+    expect(good).toMatchObject({
+      status: 'pass',
+      data: { protocols: ['TLSv1.2'], heartbleed: false, ccsInjection: false, ccsAnswer: 'alert', ccsAlert: 10 },
+    });
+  });
+
+  it('ssl_vulnerabilities: a server that accepts an early ChangeCipherSpec is CCS injection', async () => {
+    const result = await run('ssl_vulnerabilities', fixtures.ccsVulnerable);
+    expect(result).toMatchObject({
+      status: 'fail',
+      data: { protocols: ['TLSv1.2'], heartbleed: false, ccsInjection: true, ccsAnswer: 'alert', ccsAlert: 20 },
+    });
+    expect(ids(result)).toEqual(['ccs_injection']);
+    expect(result.findings[0]).toMatchObject({
+      cvss: 7.4,
+      evidence: 'early ChangeCipherSpec accepted at TLSv1.2: the next record drew bad_record_mac (CVE-2014-0224)',
+    });
   });
 
   it('ssl_vulnerabilities: TLS 1.0 with CBC is BEAST, an ASV early-TLS failure', async () => {
     const bad = await run('ssl_vulnerabilities', fixtures.bad);
     expect(bad.status).toBe('fail');
     expect(ids(bad)).toEqual(['beast']);
-    expect(bad.data).toMatchObject({ heartbleed: false, ccsInjection: 'not_measured' });
+    expect(bad.data).toMatchObject({ heartbleed: false, ccsInjection: false });
   });
 
-  it('ssl_vulnerabilities: Heartbleed, POODLE, SWEET32 and RC4 from the legacy endpoint', async () => {
+  it('ssl_vulnerabilities: Heartbleed, CCS injection, POODLE, SWEET32 and RC4 from the legacy endpoint', async () => {
     const legacy = await run('ssl_vulnerabilities', fixtures.legacy);
-    expect(ids(legacy)).toEqual(['heartbleed', 'poodle', 'beast', 'sweet32_3des_accepted', 'rc4_accepted']);
+    expect(ids(legacy)).toEqual([
+      'heartbleed',
+      'ccs_injection',
+      'poodle',
+      'beast',
+      'sweet32_3des_accepted',
+      'rc4_accepted',
+    ]);
     expect(legacy.findings[0]).toMatchObject({ cvss: 7.5, evidence: 'heartbeat answered at TLSv1 (CVE-2014-0160)' });
   });
 });

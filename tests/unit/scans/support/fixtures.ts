@@ -159,14 +159,14 @@ function sshServer(banner: string, kex: string[], ciphers: string[], macs: strin
 }
 
 /**
- * A legacy TLS endpoint that only speaks the hello: it accepts SSLv3 and TLS 1.0 with 3DES or RC4
- * (Node's OpenSSL 3 has neither, so no real server here could), answering a ClientHello with a
- * ServerHello that picks the first suite it shares and a ServerHelloDone, or a handshake_failure
- * alert. Like an unpatched OpenSSL 1.0.1, it answers a heartbeat request with "memory" (Heartbleed).
+ * A TLS endpoint that only speaks the hello: it accepts `versions` with `suites`, answering a
+ * ClientHello with a ServerHello that picks the first suite it shares and a ServerHelloDone, or a
+ * handshake_failure alert. Like an unpatched OpenSSL 1.0.1 it may answer a heartbeat request with
+ * "memory" (Heartbleed) and accept a ChangeCipherSpec before any key exchange (CCS injection): it then
+ * reads the next record with keys it never agreed and answers bad_record_mac. Otherwise an early CCS
+ * draws unexpected_message, as from a patched server.
  */
-function legacyTlsServer() {
-  const versions = new Set([0x0300, 0x0301]);
-  const suites = [0x000a, 0x0005, 0x002f];
+function helloOnlyTlsServer(versions: Set<number>, suites: number[], flaws: { heartbleed: boolean; ccs: boolean }) {
   const record = (type: number, version: number, body: Buffer) =>
     Buffer.concat([Buffer.from([type, version >> 8, version & 0xff, body.length >> 8, body.length & 0xff]), body]);
   return net.createServer((socket) => {
@@ -189,9 +189,22 @@ function legacyTlsServer() {
       ]);
       socket.write(record(0x16, version, Buffer.concat([Buffer.from([2, 0, 0, body.length]), body])));
       socket.write(record(0x16, version, Buffer.from([14, 0, 0, 0])));
+      const alert = (description: number) => socket.end(record(0x15, version, Buffer.from([2, description])));
+      let pending = Buffer.alloc(0);
+      let ccsAccepted = false;
       socket.on('data', (data) => {
-        if (data[0] === 0x18)
-          socket.end(record(0x18, version, Buffer.concat([Buffer.from([2, 0x40, 0]), Buffer.alloc(64, 0x41)])));
+        pending = Buffer.concat([pending, data]);
+        while (pending.length >= 5 && pending.length >= 5 + pending.readUInt16BE(3)) {
+          const type = pending[0];
+          pending = pending.subarray(5 + pending.readUInt16BE(3));
+          if (ccsAccepted) return alert(20);
+          if (type === 0x18 && flaws.heartbleed)
+            return socket.end(
+              record(0x18, version, Buffer.concat([Buffer.from([2, 0x40, 0]), Buffer.alloc(64, 0x41)])),
+            );
+          if (type !== 0x14 || !flaws.ccs) return alert(10);
+          ccsAccepted = true;
+        }
       });
     });
   });
@@ -254,6 +267,8 @@ async function closedUdpPort(): Promise<number> {
 export interface Fixtures {
   /** SSLv3/TLS 1.0 with 3DES and RC4 only (hello level). */
   legacy: ScanTarget;
+  /** TLS 1.2 with a forward-secret suite (hello level) that accepts an early ChangeCipherSpec. */
+  ccsVulnerable: ScanTarget;
   pki: Pki;
   good: ScanTarget;
   bad: ScanTarget;
@@ -344,7 +359,12 @@ export async function startFixtures(): Promise<Fixtures> {
   });
 
   const hanging = await start(net.createServer(() => {}));
-  const legacy = await start(legacyTlsServer());
+  // SSLv3/TLS 1.0 with 3DES or RC4 (Node's OpenSSL 3 has neither, so no real server here could)
+  const legacy = await start(
+    helloOnlyTlsServer(new Set([0x0300, 0x0301]), [0x000a, 0x0005, 0x002f], { heartbleed: true, ccs: true }),
+  );
+  // a modern TLS 1.2 configuration on an OpenSSL that accepts an early ChangeCipherSpec
+  const ccsVulnerable = await start(helloOnlyTlsServer(new Set([0x0303]), [0xc02f], { heartbleed: false, ccs: true }));
   const rdpBad = await start(rdpServer(0));
   const ipmi = await ipmiServer();
   const ipmiClosed = await closedUdpPort();
@@ -393,6 +413,7 @@ export async function startFixtures(): Promise<Fixtures> {
       selfSigned: await certificateTarget(pki.selfSigned),
     },
     legacy: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: null, https: legacy, services: {} } },
+    ccsVulnerable: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: null, https: ccsVulnerable, services: {} } },
     hanging: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: hanging, https: null, services: {} } },
     smtpGood,
     smtpBad,
