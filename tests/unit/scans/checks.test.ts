@@ -80,6 +80,23 @@ describe('web checks', () => {
     expect(bad.findings[0]).toMatchObject({ id: 'xss_reflected', asv: 'xss', cvss: 6.1 });
   });
 
+  it('sql_injection: a quote that draws a MySQL or PostgreSQL error fails; a bound parameter and a page that always quotes an error pass', async () => {
+    const good = await run('sql_injection', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { tested: ['/item?id', '/help?topic', '/help?lang'] } });
+    const bad = await run('sql_injection', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    // the partner link is another site's and the submit button is no field: neither is probed
+    expect(bad.data).toEqual({
+      tested: ['/products?id', '/?q', '/search?term'],
+      injectable: [
+        { parameter: 'id', path: '/products', engine: 'MySQL' },
+        { parameter: 'term', path: '/search', engine: 'PostgreSQL' },
+      ],
+    });
+    expect(bad.findings[0]).toMatchObject({ id: 'sql_injection_error', asv: 'sql_injection', severity: 'critical' });
+    expect(bad.findings[0].evidence).toMatch(/^\/products\?id= \(MySQL\): .*You have an error in your SQL syntax/);
+  });
+
   it('directory: a listing, /.git/HEAD and /.env are found', async () => {
     expect((await run('directory', fixtures.good)).status).toBe('pass');
     const bad = await run('directory', fixtures.bad);

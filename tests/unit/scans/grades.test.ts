@@ -5,8 +5,10 @@ import { compareVersions, type EolTable, judgeBanner } from '../../../core/scans
 import { scoreHeaders } from '../../../core/scans/headers-score';
 import { forms, formWithoutToken, mixedReferences } from '../../../core/scans/html.utils';
 import type { CheckResult } from '../../../core/scans/scan.types';
+import { databaseErrors, newDatabaseErrors } from '../../../core/scans/sql-errors';
 import { gradeSsl, type SslGradeInput } from '../../../core/scans/ssl-grade';
 import { finding, groupStatuses, reachabilityOf, worstStatus } from '../../../core/scans/status.utils';
+import sqlErrors from '../../../server/scans/data/sql-errors.json';
 
 const modern: SslGradeInput = {
   protocols: ['TLSv1.2', 'TLSv1.3'],
@@ -110,6 +112,17 @@ describe('ASV verdict and group status', () => {
     expect(asvVerdict([result('csrf', 'fail', [finding('y', 'medium', 'x', { cvss: 3.9 })])]).verdict).toBe('pass');
   });
 
+  it('SQL injection is an automatic ASV failure, in the web application security group', () => {
+    const injectable = result('sql_injection', 'fail', [
+      finding('sql_injection_error', 'critical', '/products?id= (MySQL): …', { cvss: 9.8, asv: 'sql_injection' }),
+    ]);
+    expect(asvVerdict([result('xss', 'pass'), injectable])).toEqual({
+      verdict: 'fail',
+      reasons: [{ check: 'sql_injection', finding: 'sql_injection_error', rule: 'sql_injection', cvss: 9.8 }],
+    });
+    expect(groupStatuses([result('xss', 'pass'), injectable])).toEqual({ web_application_security: 'fail' });
+  });
+
   it('a group is as bad as its worst check: fail > error > not_recommended > not_measurable > pass', () => {
     expect(worstStatus(['pass', 'not_measurable'])).toBe('not_measurable');
     expect(worstStatus(['not_recommended', 'error'])).toBe('error');
@@ -156,6 +169,21 @@ describe('end-of-life table', () => {
     expect(judgeBanner('nginx/1.10.3', table, '2026-11-25')[0]).toMatchObject({ endOfLife: true });
     expect(judgeBanner('Apache', table, '2026-11-25')).toEqual([]);
     expect(compareVersions('1.10', '1.9')).toBeGreaterThan(0);
+  });
+});
+
+describe('database error signatures', () => {
+  it('finds the error of an engine that the probe drew and the unmodified page did not show', () => {
+    const mysql =
+      'You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version';
+    expect(databaseErrors(`<b>Warning</b>: ${mysql}`, sqlErrors).map((match) => match.engine)).toEqual(['MySQL']);
+    expect(databaseErrors('ORA-01756: quoted string not properly terminated', sqlErrors)[0].engine).toBe('Oracle');
+    expect(databaseErrors("Unclosed quotation mark after the character string '1''.", sqlErrors)[0].engine).toBe(
+      'Microsoft SQL Server',
+    );
+    expect(newDatabaseErrors('<p>ok</p>', `<p>${mysql}</p>`, sqlErrors)).toHaveLength(1);
+    expect(newDatabaseErrors(`<p>${mysql}</p>`, `<p>${mysql}</p>`, sqlErrors)).toEqual([]);
+    expect(databaseErrors('<p>Our SQL course covers syntax and servers.</p>', sqlErrors)).toEqual([]);
   });
 });
 

@@ -36,13 +36,16 @@ async function listen(server: net.Server): Promise<number> {
 
 const GOOD_PAGE = `<!doctype html><html><head><title>Shop</title><script src="/app.js"></script></head><body>
 <form method="post" action="/checkout"><input type="hidden" name="csrf_token" value="abc"><input name="card"></form>
-<img src="https://${GOOD_HOST}/logo.png"></body></html>`;
+<img src="https://${GOOD_HOST}/logo.png">
+<a href="/item?id=2">Item</a> <a href="/help?topic=sql&amp;lang=en">Help</a></body></html>`;
 
 const BAD_PAGE = `<!doctype html><html><head><title>Bad shop</title>
 <script src="http://cdn.bad.test/jquery.js"></script></head><body>
 <form method="get" action="/"><input name="q"></form>
 <form method="post" action="/login"><input name="user"><input type="password" name="password"></form>
-<img src="http://cdn.bad.test/banner.png"></body></html>`;
+<img src="http://cdn.bad.test/banner.png">
+<a href="/products?id=3">Products</a> <a href="https://elsewhere.test/?id=1">Partner</a>
+<form method="get" action="/search"><input name="term"><input type="submit" value="Go"></form></body></html>`;
 
 function goodHandler(request: http.IncomingMessage, response: http.ServerResponse) {
   const url = new URL(request.url ?? '/', 'https://shop.test');
@@ -55,6 +58,18 @@ function goodHandler(request: http.IncomingMessage, response: http.ServerRespons
   // a WAF rule in miniature: obvious attacks are blocked
   if (/<script|'\s*OR\s*'|\.\.\//i.test(decodeURIComponent(url.search))) {
     response.writeHead(403, { 'content-type': 'text/plain' }).end('blocked');
+    return;
+  }
+  // parameters bound, not spliced: a quote is just a character; the help page quotes a MySQL error
+  // whatever it is asked, so only a comparison with the unmodified answer tells it apart
+  if (url.pathname === '/item') {
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<p>No item matches.</p>');
+    return;
+  }
+  if (url.pathname === '/help') {
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<p>"You have an error in your SQL syntax" means the query was malformed.</p>');
     return;
   }
   if (url.pathname !== '/') {
@@ -81,6 +96,21 @@ function badHandler(request: http.IncomingMessage, response: http.ServerResponse
     case '/':
       response.setHeader('set-cookie', 'PHPSESSID=abc; Path=/');
       return html(BAD_PAGE.replace('</body>', `<p>You searched: ${url.searchParams.get('q') ?? ''}</p></body>`));
+    // the values are spliced into SQL: a quote breaks the query and the driver's error is printed
+    case '/products':
+      if (url.searchParams.get('id')?.includes("'"))
+        return html(
+          `<b>Warning</b>: mysqli_query(): You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '${url.searchParams.get('id')}' at line 1`,
+          500,
+        );
+      return html('<ul><li>Card reader</li></ul>');
+    case '/search':
+      if (url.searchParams.get('term')?.includes("'"))
+        return html(
+          `<pre>PG::SyntaxError: ERROR:  unterminated quoted string at or near "'${url.searchParams.get('term')}"\nLINE 1: SELECT * FROM products WHERE name = '...</pre>`,
+          500,
+        );
+      return html('<p>No results</p>');
     case '/uploads/':
       return html(
         '<html><head><title>Index of /uploads</title></head><body><h1>Index of /uploads</h1><a href="cards.csv">cards.csv</a></body></html>',
