@@ -38,7 +38,13 @@ describe('scans as queued jobs', () => {
     server = await startTestServer({
       withSmtp: false,
       loginRateLimit: 100,
-      scans: { allowLoopback: true, ca: [fixtures.pki.ca], connections: 4, checkTimeoutMs: 10_000 },
+      scans: {
+        allowLoopback: true,
+        ca: [fixtures.pki.ca],
+        connections: 4,
+        checkTimeoutMs: 10_000,
+        rdap: fixtures.rdap.url,
+      },
     });
     [admin, onboarding, bank] = await Promise.all(
       ['admin@demo.test', 'onboarding@demo.test', 'bank@demo.test'].map((email) => tokenFor(server.base, email)),
@@ -105,6 +111,10 @@ describe('scans as queued jobs', () => {
     const byCheck = Object.fromEntries(scan.results.map((result) => [result.check, result]));
     expect(byCheck.port_scan.findings.map((finding) => finding.asv)).toContain('database_reachable');
     expect(byCheck.ssl_certificate.status).toBe('fail');
+    // the app's RDAP setting reaches the check: bad.test's registration expires within 30 days
+    expect(byCheck.domain_info.data).toMatchObject({ registration: 'measured', registrar: 'Example Registrar, Inc.' });
+    expect(byCheck.domain_info.findings.map((finding) => finding.id)).toContain('domain_expiring_soon');
+    expect(byCheck.sql_injection.status).toBe('fail');
     // the bad shop accepts TLS 1.0 and serves a self-signed certificate: graded down hard
     expect(scan.grades?.ssl?.grade).toMatch(/^[FT]$/);
     expect(scan.grades?.headers?.grade).toBe('F');
@@ -118,7 +128,7 @@ describe('scans as queued jobs', () => {
     expect(progress[0]).toMatchObject({ status: 'in_progress', progress: { done: 0, total: 23 } });
     const done = progress.map((event) => event.progress.done);
     expect(done).toEqual([...done].sort((a, b) => a - b));
-    expect(new Set(done)).toEqual(new Set(Array.from({ length: 23 }, (_, index) => index)));
+    expect(new Set(done)).toEqual(new Set(Array.from({ length: 24 }, (_, index) => index)));
     expect(progress.at(-1)).toMatchObject({ status: 'completed', progress: { done: 23, total: 23, current: null } });
   });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckName, CheckResult } from '../../../core/scans/scan.types';
 import { CHECKS } from '../../../server/scans/checks';
 import { ConnectionLimiter } from '../../../server/scans/connection-limiter';
+import { lookupRegistration } from '../../../server/scans/rdap';
 import type { ScanTarget } from '../../../server/scans/scan.types';
 import { type Fixtures, startFixtures } from './support/fixtures';
 
@@ -18,11 +19,11 @@ afterAll(async () => {
   await fixtures?.close();
 });
 
-async function run(name: CheckName, target: ScanTarget): Promise<CheckResult> {
+async function run(name: CheckName, target: ScanTarget, timeoutMs = 5000): Promise<CheckResult> {
   const controller = new AbortController();
   try {
     return await CHECKS[name](target, {
-      timeoutMs: 5000,
+      timeoutMs,
       signal: controller.signal,
       limiter: new ConnectionLimiter(4),
       ca: [fixtures.pki.ca],
@@ -294,12 +295,76 @@ describe('network checks', () => {
     expect(ids(bad)).toContain('sensitive_subdomain');
   });
 
-  it('domain_info: SPF, DMARC and CAA pass; none of them is not recommended', async () => {
+  it('domain_info: SPF, DMARC, CAA and a registration a year off pass; none of them, expiring in 10 days, is not recommended', async () => {
     const good = await run('domain_info', fixtures.good);
-    expect(good).toMatchObject({ status: 'pass', data: { spf: 'v=spf1 mx -all', dmarcPolicy: 'reject' } });
+    expect(good).toMatchObject({
+      status: 'pass',
+      data: {
+        spf: 'v=spf1 mx -all',
+        dmarcPolicy: 'reject',
+        registration: 'measured',
+        registrar: 'Example Registrar, Inc.',
+        registrarIanaId: '9999',
+        registered: '2015-03-01T00:00:00Z',
+        rdapServer: fixtures.rdap.url,
+      },
+    });
     const bad = await run('domain_info', fixtures.bad);
     expect(bad.status).toBe('not_recommended');
-    expect(ids(bad)).toEqual(['spf_missing', 'dmarc_missing', 'caa_missing']);
+    expect(ids(bad)).toEqual(['domain_expiring_soon', 'spf_missing', 'dmarc_missing', 'caa_missing']);
+    expect(bad.findings[0].evidence).toMatch(/^bad\.test expires \d{4}-\d{2}-\d{2}T.* \(within 30 days\)$/);
+  });
+
+  it('domain_info: an expired registration fails; a subdomain is looked up as its registered domain', async () => {
+    const lapsed = await run('domain_info', { ...fixtures.good, host: 'www.lapsed.test' });
+    expect(lapsed.status).toBe('fail');
+    expect(ids(lapsed)).toContain('domain_expired');
+    expect(lapsed.data).toMatchObject({ registration: 'measured', registeredDomain: 'lapsed.test' });
+    expect(fixtures.rdap.asked).toEqual(expect.arrayContaining(['www.lapsed.test', 'lapsed.test']));
+  });
+
+  it('domain_info: no RDAP answer leaves the registration not measurable with the reason, never the check', async () => {
+    const unknown = await run('domain_info', { ...fixtures.good, host: 'unregistered.test' });
+    expect(unknown.data).toMatchObject({
+      registration: 'not_measurable',
+      registrationReason: 'rdap_not_found',
+      expiry: null,
+    });
+    const refused = await run('domain_info', { ...fixtures.good, rdap: `http://127.0.0.1:${fixtures.closedPort}/` });
+    expect(refused).toMatchObject({
+      status: 'pass',
+      data: {
+        registration: 'not_measurable',
+        registrationReason: 'rdap_unavailable',
+        registrationDetail: 'ECONNREFUSED',
+      },
+    });
+    // a registry that accepts and never answers: RDAP's share of the check's time runs out, the check still ends
+    const silent = await run(
+      'domain_info',
+      { ...fixtures.good, rdap: `http://127.0.0.1:${fixtures.hanging.ports.http}/` },
+      1000,
+    );
+    expect(silent).toMatchObject({
+      status: 'pass',
+      data: { registration: 'not_measurable', registrationReason: 'rdap_unavailable', registrationDetail: 'timeout' },
+    });
+  });
+
+  it('domain_info: without an RDAP URL the IANA-style bootstrap names the server of the TLD', async () => {
+    const { rdap: _rdap, ...target } = fixtures.good;
+    const controller = new AbortController();
+    const options = { timeoutMs: 5000, signal: controller.signal, limiter: new ConnectionLimiter(2) };
+    expect(await lookupRegistration(target, options, fixtures.rdap.bootstrap)).toMatchObject({
+      found: true,
+      server: fixtures.rdap.url,
+      registration: { domain: 'shop.test', registrar: 'Example Registrar, Inc.' },
+    });
+    expect(await lookupRegistration({ ...target, host: 'shop.example' }, options, fixtures.rdap.bootstrap)).toEqual({
+      found: false,
+      reason: 'rdap_no_server',
+    });
+    controller.abort();
   });
 
   it('reverse_dns_check: a PTR that resolves back passes; one that does not is not recommended', async () => {

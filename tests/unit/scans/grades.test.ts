@@ -4,6 +4,13 @@ import { asvVerdict } from '../../../core/scans/asv';
 import { compareVersions, type EolTable, judgeBanner } from '../../../core/scans/end-of-life';
 import { scoreHeaders } from '../../../core/scans/headers-score';
 import { forms, formWithoutToken, mixedReferences } from '../../../core/scans/html.utils';
+import {
+  expiryVerdict,
+  type RdapBootstrap,
+  rdapQueryNames,
+  rdapServerFor,
+  registrationOf,
+} from '../../../core/scans/rdap';
 import type { CheckResult } from '../../../core/scans/scan.types';
 import { databaseErrors, newDatabaseErrors } from '../../../core/scans/sql-errors';
 import { gradeSsl, type SslGradeInput } from '../../../core/scans/ssl-grade';
@@ -184,6 +191,52 @@ describe('database error signatures', () => {
     expect(newDatabaseErrors('<p>ok</p>', `<p>${mysql}</p>`, sqlErrors)).toHaveLength(1);
     expect(newDatabaseErrors(`<p>${mysql}</p>`, `<p>${mysql}</p>`, sqlErrors)).toEqual([]);
     expect(databaseErrors('<p>Our SQL course covers syntax and servers.</p>', sqlErrors)).toEqual([]);
+  });
+});
+
+describe('RDAP reading', () => {
+  it('picks the longest TLD suffix and an https server; asks for the host, then its parents', () => {
+    const bootstrap: RdapBootstrap = {
+      services: [
+        [['uk'], ['https://rdap.nominet.uk/uk']],
+        [['co.uk'], ['http://co.example/', 'https://co.example/']],
+        [['com', 'net'], ['https://rdap.verisign.com/com/v1/']],
+      ],
+    };
+    expect(rdapServerFor(bootstrap, 'shop.co.uk')).toBe('https://co.example/');
+    expect(rdapServerFor(bootstrap, 'shop.org.uk')).toBe('https://rdap.nominet.uk/uk/');
+    expect(rdapServerFor(bootstrap, 'Shop.COM.')).toBe('https://rdap.verisign.com/com/v1/');
+    expect(rdapServerFor(bootstrap, 'shop.test')).toBeNull();
+    expect(rdapQueryNames('www.pay.shop.example')).toEqual([
+      'www.pay.shop.example',
+      'pay.shop.example',
+      'shop.example',
+    ]);
+    expect(rdapQueryNames('shop.example')).toEqual(['shop.example']);
+  });
+
+  it('reads the registrar and dates; expired, expiring within 30 days, or fine', () => {
+    expect(
+      registrationOf({
+        ldhName: 'SHOP.EXAMPLE',
+        entities: [
+          { roles: ['registrant'], vcardArray: ['vcard', [['fn', {}, 'text', 'Owner']]] },
+          { roles: ['registrar'], handle: '292' },
+        ],
+        events: [{ eventAction: 'expiration', eventDate: '2027-01-01T00:00:00Z' }],
+      }),
+    ).toEqual({
+      domain: 'shop.example',
+      registrar: '292',
+      registrarIanaId: null,
+      registered: null,
+      expiry: '2027-01-01T00:00:00Z',
+    });
+    const now = new Date('2026-11-27T00:00:00Z');
+    expect(expiryVerdict('2026-11-26T00:00:00Z', now)).toBe('expired');
+    expect(expiryVerdict('2026-12-20T00:00:00Z', now)).toBe('expiring');
+    expect(expiryVerdict('2027-02-01T00:00:00Z', now)).toBe('ok');
+    expect(expiryVerdict(null, now)).toBe('ok');
   });
 });
 

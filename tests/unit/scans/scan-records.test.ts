@@ -86,6 +86,9 @@ describe('the scan target policy', () => {
       checkTimeoutMs: 20_000,
       allowLoopback: false,
     });
+    expect(scanSettingsFromEnv({ SCAN_RDAP_URL: 'https://rdap.mirror.example/' }, () => '').rdap).toBe(
+      'https://rdap.mirror.example/',
+    );
   });
 });
 

@@ -240,6 +240,55 @@ function helloOnlyTlsServer(versions: Set<number>, suites: number[], flaws: { he
   });
 }
 
+const DAY = 86_400_000;
+
+/**
+ * An RDAP server (RFC 9083) for the fixture domains: shop.test registered for a year more, bad.test
+ * expiring in 10 days, lapsed.test expired 5 days ago; any other name is 404. It also serves a
+ * bootstrap file (RFC 9224) naming itself for the "test" TLD. `asked` lists the domains queried.
+ */
+function rdapServer() {
+  const asked: string[] = [];
+  const domain = (name: string, expiresInDays: number) => ({
+    objectClassName: 'domain',
+    ldhName: name.toUpperCase(),
+    entities: [
+      {
+        objectClassName: 'entity',
+        handle: '9999',
+        roles: ['registrar'],
+        publicIds: [{ type: 'IANA Registrar ID', identifier: '9999' }],
+        vcardArray: [
+          'vcard',
+          [
+            ['version', {}, 'text', '4.0'],
+            ['fn', {}, 'text', 'Example Registrar, Inc.'],
+          ],
+        ],
+      },
+    ],
+    events: [
+      { eventAction: 'registration', eventDate: '2015-03-01T00:00:00Z' },
+      { eventAction: 'expiration', eventDate: new Date(Date.now() + expiresInDays * DAY).toISOString() },
+    ],
+  });
+  const domains: Record<string, number> = { [GOOD_HOST]: 400, [BAD_HOST]: 10, 'lapsed.test': -5 };
+  const server = http.createServer((request, response) => {
+    const json = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/rdap+json' }).end(JSON.stringify(body));
+    if (request.url === '/bootstrap.json') {
+      const { port } = server.address() as AddressInfo;
+      return json(200, { version: '1.0', services: [[['test'], [`http://127.0.0.1:${port}/`]]] });
+    }
+    const name = /^\/domain\/([^/?]+)$/.exec(request.url ?? '')?.[1]?.toLowerCase();
+    if (name) asked.push(name);
+    const days = name ? domains[name] : undefined;
+    if (days === undefined) return json(404, { errorCode: 404, title: 'Not Found' });
+    return json(200, domain(name as string, days));
+  });
+  return Object.assign(server, { asked });
+}
+
 /** An RDP listener answering the X.224 Connection Request with a Connection Confirm selecting `protocol`. */
 function rdpServer(protocol: number) {
   return net.createServer((socket) => {
@@ -309,6 +358,10 @@ export interface Fixtures {
   smtpGood: Awaited<ReturnType<typeof smtp>>;
   smtpBad: Awaited<ReturnType<typeof smtp>>;
   dns: DnsFixture;
+  /** The RDAP server: its base URL, its bootstrap file, the domains it was asked about. */
+  rdap: { url: string; bootstrap: string; asked: string[] };
+  /** A TCP port that refuses connections. */
+  closedPort: number;
   close(): Promise<void>;
 }
 
@@ -389,6 +442,9 @@ export async function startFixtures(): Promise<Fixtures> {
   });
 
   const hanging = await start(net.createServer(() => {}));
+  const rdap = rdapServer();
+  const rdapPort = await start(rdap);
+  const rdapUrl = `http://127.0.0.1:${rdapPort}/`;
   // SSLv3/TLS 1.0 with 3DES or RC4 (Node's OpenSSL 3 has neither, so no real server here could)
   const legacy = await start(
     helloOnlyTlsServer(new Set([0x0300, 0x0301]), [0x000a, 0x0005, 0x002f], { heartbleed: true, ccs: true }),
@@ -416,6 +472,7 @@ export async function startFixtures(): Promise<Fixtures> {
         },
       },
       resolver: `127.0.0.1:${dns.udpPort}`,
+      rdap: rdapUrl,
     },
     bad: {
       host: BAD_HOST,
@@ -433,6 +490,7 @@ export async function startFixtures(): Promise<Fixtures> {
         },
       },
       resolver: `127.0.0.1:${dns.udpPort}`,
+      rdap: rdapUrl,
     },
     certificates: {
       expired: await certificateTarget(pki.expired),
@@ -448,6 +506,8 @@ export async function startFixtures(): Promise<Fixtures> {
     smtpGood,
     smtpBad,
     dns,
+    rdap: { url: rdapUrl, bootstrap: `${rdapUrl}bootstrap.json`, asked: rdap.asked },
+    closedPort,
     close: async () => {
       for (const socket of openSockets) socket.destroy();
       await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
