@@ -15,6 +15,8 @@ import type { Check } from '../scan.types';
 /** Appended to a parameter's value: closes a single- or double-quoted SQL string literal. */
 export const QUOTE_BREAKER = `'"`;
 const MAX_PARAMETERS = 12;
+/** Links a careless site lets a GET change state through: never followed. */
+const STATE_CHANGING = /log-?out|sign-?out|delete|remove|unsubscribe|cancel|destroy/i;
 const SIGNATURES = table as SqlErrorTable;
 
 interface Candidate {
@@ -39,13 +41,14 @@ function candidatesOf(html: string, origin: string): Candidate[] {
     } catch {
       return;
     }
-    if (url.origin !== origin) return;
+    if (url.origin !== origin || STATE_CHANGING.test(url.pathname)) return;
     const values: [string, string][] = [...url.searchParams.entries(), ...fields];
     if (values.length === 0) return;
     const key = `${url.pathname}?${values.map(([name]) => name).join('&')}`;
     if (!candidates.has(key)) candidates.set(key, { path: url.pathname, values });
   };
   for (const tag of tags(html)) if (tag.name === 'a' && tag.attributes.href) add(tag.attributes.href);
+
   for (const form of forms(html)) {
     if (form.method !== 'get') continue;
     const fields = form.inputs

@@ -86,7 +86,7 @@ describe('web checks', () => {
     expect(good).toMatchObject({ status: 'pass', data: { tested: ['/item?id', '/help?topic', '/help?lang'] } });
     const bad = await run('sql_injection', fixtures.bad);
     expect(bad.status).toBe('fail');
-    // the partner link is another site's and the submit button is no field: neither is probed
+    // the partner link is another site's, sign-out changes state, the submit button is no field: none is probed
     expect(bad.data).toEqual({
       tested: ['/products?id', '/?q', '/search?term'],
       injectable: [

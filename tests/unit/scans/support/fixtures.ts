@@ -45,6 +45,7 @@ const BAD_PAGE = `<!doctype html><html><head><title>Bad shop</title>
 <form method="post" action="/login"><input name="user"><input type="password" name="password"></form>
 <img src="http://cdn.bad.test/banner.png">
 <a href="/products?id=3">Products</a> <a href="https://elsewhere.test/?id=1">Partner</a>
+<a href="/logout?next=%2F">Sign out</a>
 <form method="get" action="/search"><input name="term"><input type="submit" value="Go"></form></body></html>`;
 
 function goodHandler(request: http.IncomingMessage, response: http.ServerResponse) {
