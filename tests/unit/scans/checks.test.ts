@@ -215,6 +215,12 @@ describe('TLS vulnerabilities', () => {
     });
   });
 
+  it('ssl_vulnerabilities: silence after the early CCS is not measured, never a finding', async () => {
+    const result = await run('ssl_vulnerabilities', fixtures.ccsSilent, 2000);
+    expect(result).toMatchObject({ status: 'pass', data: { ccsInjection: 'not_measured', ccsAnswer: 'silent' } });
+    expect(result.findings).toEqual([]);
+  });
+
   it('ssl_vulnerabilities: TLS 1.0 with CBC is BEAST, an ASV early-TLS failure', async () => {
     const bad = await run('ssl_vulnerabilities', fixtures.bad);
     expect(bad.status).toBe('fail');

@@ -197,7 +197,11 @@ function sshServer(banner: string, kex: string[], ciphers: string[], macs: strin
  * reads the next record with keys it never agreed and answers bad_record_mac. Otherwise an early CCS
  * draws unexpected_message, as from a patched server.
  */
-function helloOnlyTlsServer(versions: Set<number>, suites: number[], flaws: { heartbleed: boolean; ccs: boolean }) {
+function helloOnlyTlsServer(
+  versions: Set<number>,
+  suites: number[],
+  flaws: { heartbleed: boolean; ccs: boolean | 'silent' },
+) {
   const record = (type: number, version: number, body: Buffer) =>
     Buffer.concat([Buffer.from([type, version >> 8, version & 0xff, body.length >> 8, body.length & 0xff]), body]);
   return net.createServer((socket) => {
@@ -228,7 +232,8 @@ function helloOnlyTlsServer(versions: Set<number>, suites: number[], flaws: { he
         while (pending.length >= 5 && pending.length >= 5 + pending.readUInt16BE(3)) {
           const type = pending[0];
           pending = pending.subarray(5 + pending.readUInt16BE(3));
-          if (ccsAccepted) return alert(20);
+          // 'silent': after the early CCS it answers nothing at all, as a stalled server would
+          if (ccsAccepted) return flaws.ccs === 'silent' ? undefined : alert(20);
           if (type === 0x18 && flaws.heartbleed)
             return socket.end(
               record(0x18, version, Buffer.concat([Buffer.from([2, 0x40, 0]), Buffer.alloc(64, 0x41)])),
@@ -349,6 +354,8 @@ export interface Fixtures {
   legacy: ScanTarget;
   /** TLS 1.2 with a forward-secret suite (hello level) that accepts an early ChangeCipherSpec. */
   ccsVulnerable: ScanTarget;
+  /** Like ccsVulnerable, but silent after the early CCS: nothing to judge by. */
+  ccsSilent: ScanTarget;
   pki: Pki;
   good: ScanTarget;
   bad: ScanTarget;
@@ -452,6 +459,7 @@ export async function startFixtures(): Promise<Fixtures> {
   );
   // a modern TLS 1.2 configuration on an OpenSSL that accepts an early ChangeCipherSpec
   const ccsVulnerable = await start(helloOnlyTlsServer(new Set([0x0303]), [0xc02f], { heartbleed: false, ccs: true }));
+  const ccsSilent = await start(helloOnlyTlsServer(new Set([0x0303]), [0xc02f], { heartbleed: false, ccs: 'silent' }));
   const rdpBad = await start(rdpServer(0));
   const ipmi = await ipmiServer();
   const ipmiClosed = await closedUdpPort();
@@ -503,6 +511,7 @@ export async function startFixtures(): Promise<Fixtures> {
     },
     legacy: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: null, https: legacy, services: {} } },
     ccsVulnerable: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: null, https: ccsVulnerable, services: {} } },
+    ccsSilent: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: null, https: ccsSilent, services: {} } },
     hanging: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: hanging, https: null, services: {} } },
     smtpGood,
     smtpBad,
