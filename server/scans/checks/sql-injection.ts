@@ -48,7 +48,6 @@ function candidatesOf(html: string, origin: string): Candidate[] {
     if (!candidates.has(key)) candidates.set(key, { path: url.pathname, values });
   };
   for (const tag of tags(html)) if (tag.name === 'a' && tag.attributes.href) add(tag.attributes.href);
-
   for (const form of forms(html)) {
     if (form.method !== 'get') continue;
     const fields = form.inputs
