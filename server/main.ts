@@ -44,7 +44,8 @@ async function main(): Promise<void> {
     realtime: limit('REALTIME_MAX_CONNECTIONS_PER_ADDRESS')
       ? { maxConnectionsPerAddress: limit('REALTIME_MAX_CONNECTIONS_PER_ADDRESS') }
       : undefined,
-    // SCAN_CONNECTIONS, SCAN_CHECK_TIMEOUT_MS, SCAN_ALLOW_LOOPBACK (never in production), SCAN_CA_FILE
+    // SCAN_CONNECTIONS, SCAN_CHECK_TIMEOUT_MS, SCAN_ALLOW_LOOPBACK (never in production), SCAN_CA_FILE,
+    // SCAN_RDAP_URL
     scans: scanSettingsFromEnv(process.env, (path) => readFileSync(path, 'utf8')),
     // CLIENT_DIR: another build's folder (the service-worker e2e test swaps builds under a running server)
     clientDir: process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : join(process.cwd(), 'dist', 'client'),

@@ -7,6 +7,7 @@ export type CheckName =
   | 'security_headers'
   | 'mixed_content'
   | 'xss'
+  | 'sql_injection'
   | 'csrf'
   | 'directory'
   | 'panel_detection'

@@ -33,6 +33,7 @@ export const CHECK_GROUPS: Record<CheckName, MenuGroupId> = {
   open_relay_check: 'remote_access_security',
   ssh_enumeration: 'remote_access_security',
   xss: 'web_application_security',
+  sql_injection: 'web_application_security',
   csrf: 'web_application_security',
   waf_detection: 'web_application_security',
 };

@@ -16,6 +16,11 @@ export interface ScanSettings {
   ca?: string[];
   /** The checks a scan runs (default: the whole registry). */
   checks?: CheckName[];
+  /**
+   * The RDAP server domain_info asks about every domain (SCAN_RDAP_URL): a registry mirror, or a
+   * test's fixture. Default: the server the IANA bootstrap names for each TLD.
+   */
+  rdap?: string;
 }
 
 export const DEFAULT_SCAN_SETTINGS: ScanSettings = { connections: 16, checkTimeoutMs: 20_000, allowLoopback: false };
@@ -35,5 +40,6 @@ export function scanSettingsFromEnv(env: NodeJS.ProcessEnv, readFile: (path: str
     checkTimeoutMs: number(env.SCAN_CHECK_TIMEOUT_MS, DEFAULT_SCAN_SETTINGS.checkTimeoutMs),
     allowLoopback,
     ...(env.SCAN_CA_FILE ? { ca: [readFile(env.SCAN_CA_FILE)] } : {}),
+    ...(env.SCAN_RDAP_URL ? { rdap: env.SCAN_RDAP_URL } : {}),
   };
 }

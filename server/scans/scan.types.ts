@@ -41,6 +41,11 @@ export interface ScanTarget {
   };
   /** DNS resolver as "address" or "address:port" (default: the system's). */
   resolver?: string;
+  /**
+   * RDAP server base URL asked for the domain's registration (`<rdap>domain/<name>`); default: the
+   * server the IANA bootstrap (https://data.iana.org/rdap/dns.json) names for the domain's TLD.
+   */
+  rdap?: string;
 }
 
 export interface CheckOptions {

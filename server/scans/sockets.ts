@@ -81,13 +81,15 @@ export async function openTls(
 }
 
 /**
- * Reads from the socket until `enough` says the bytes so far suffice, the peer closes, or the
- * check is aborted; resolves with what arrived (possibly nothing).
+ * Reads from the socket until `enough` says the bytes so far suffice, the peer closes, the check is
+ * aborted, or `waitMs` (when given) passes; resolves with what arrived (possibly nothing).
  */
-export function readUntil(socket: net.Socket, enough: (received: Buffer) => boolean): Promise<Buffer> {
+export function readUntil(socket: net.Socket, enough: (received: Buffer) => boolean, waitMs?: number): Promise<Buffer> {
   return new Promise((resolve) => {
     let received = Buffer.alloc(0);
+    const timer = waitMs === undefined ? undefined : setTimeout(() => finish(), waitMs);
     const finish = () => {
+      clearTimeout(timer);
       socket.off('data', onData);
       socket.off('close', finish);
       socket.off('end', finish);

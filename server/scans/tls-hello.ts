@@ -150,3 +150,54 @@ export async function heartbleedProbe(
     socket.destroy();
   }
 }
+
+const ALERT = { unexpectedMessage: 10, badRecordMac: 20, decryptionFailed: 21 } as const;
+
+/** What a CCS-injection probe saw: the verdict and the server's answer, for the evidence. */
+export interface CcsAnswer {
+  /** true: vulnerable; false: refused the early CCS; null: no handshake at that version, or no answer in time. */
+  vulnerable: boolean | null;
+  answer: 'alert' | 'closed' | 'continued' | 'silent' | 'no_handshake';
+  alert?: number;
+}
+
+/**
+ * CCS injection (CVE-2014-0224): after the server's hello, a ChangeCipherSpec before any key
+ * exchange, then a record that would be encrypted. A patched server refuses the early CCS with an
+ * unexpected_message alert (or closes). A vulnerable one accepts it, switches its read state to keys
+ * made from an empty master secret, and fails to decrypt the next record: bad_record_mac or
+ * decryption_failed. Only that answer counts as vulnerable; silence within `waitMs` says nothing.
+ */
+export async function ccsInjectionProbe(
+  target: ScanTarget,
+  port: number,
+  version: number,
+  options: CheckOptions,
+  waitMs: number,
+): Promise<CcsAnswer> {
+  const socket = await openTcp(target, port, options);
+  try {
+    socket.write(clientHello(version, ALL_SUITES, target.host));
+    const hello = await readUntil(socket, (bytes) => handshakeState(bytes) !== 'pending');
+    if (handshakeState(hello) !== 'done') return { vulnerable: null, answer: 'no_handshake' };
+    const record = (type: number, body: Buffer) => Buffer.concat([Buffer.from([type]), u16(version), vector16(body)]);
+    socket.write(Buffer.concat([record(0x14, Buffer.from([1])), record(0x16, randomBytes(40))]));
+    const reply = await readUntil(
+      socket,
+      (bytes) => bytes.length >= 5 && bytes.length >= 5 + bytes.readUInt16BE(3),
+      waitMs,
+    );
+    if (reply.length >= 7 && reply[0] === 0x15) {
+      const alert = reply[6];
+      const vulnerable = alert === ALERT.badRecordMac || alert === ALERT.decryptionFailed;
+      return { vulnerable, answer: 'alert', alert };
+    }
+    if (reply.length === 0 && (socket.readableEnded || socket.destroyed))
+      return { vulnerable: false, answer: 'closed' };
+    // a non-alert record: the server went on with the handshake after an early CCS
+    if (reply.length >= 5) return { vulnerable: true, answer: 'continued' };
+    return { vulnerable: null, answer: 'silent' };
+  } finally {
+    socket.destroy();
+  }
+}

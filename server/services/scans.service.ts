@@ -260,6 +260,7 @@ export class ScansService {
       address: scan.address,
       ports: scan.ports,
       ...(scan.resolver ? { resolver: scan.resolver } : {}),
+      ...(this.settings.rdap ? { rdap: this.settings.rdap } : {}),
     };
     try {
       const now = new Date();

@@ -72,7 +72,7 @@ test('a scan of loopback fixtures shows its progress, then its verdicts on the d
     await page.goto(`/app/domain/${scanId}/dashboard`);
     const progress = page.locator('[data-panel="progress"]');
     await expect(progress.getByRole('progressbar')).toBeVisible();
-    await expect(progress).toContainText(/of 22 done/);
+    await expect(progress).toContainText(/of 23 done/);
     await expect(page.locator('[data-panel="summary"]')).toContainText(t('scans.statuses.in_progress'));
     await page.screenshot({ path: `${SHOTS}/scan-progress.png` });
     await expectNoSeriousA11yViolations(page);

@@ -54,7 +54,13 @@ describe('onboarding', () => {
     server = await startTestServer({
       withSmtp: false,
       loginRateLimit: 100,
-      scans: { allowLoopback: true, ca: [fixtures.pki.ca], connections: 4, checkTimeoutMs: 10_000 },
+      scans: {
+        allowLoopback: true,
+        ca: [fixtures.pki.ca],
+        connections: 4,
+        checkTimeoutMs: 10_000,
+        rdap: fixtures.rdap.url,
+      },
       clock: () => new Date(Date.now() + shiftMs),
     });
     for (const [who, email] of [

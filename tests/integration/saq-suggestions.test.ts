@@ -42,7 +42,13 @@ describe('SAQ suggestions from a domain scan', () => {
     server = await startTestServer({
       withSmtp: false,
       loginRateLimit: 100,
-      scans: { allowLoopback: true, ca: [fixtures.pki.ca], connections: 4, checkTimeoutMs: 10_000 },
+      scans: {
+        allowLoopback: true,
+        ca: [fixtures.pki.ca],
+        connections: 4,
+        checkTimeoutMs: 10_000,
+        rdap: fixtures.rdap.url,
+      },
     });
     // the demo merchant scans its own domain: give it scan:view (the scanners role group)
     const users = server.store.collection<UserRecord>('users');

@@ -38,7 +38,13 @@ describe('scans as queued jobs', () => {
     server = await startTestServer({
       withSmtp: false,
       loginRateLimit: 100,
-      scans: { allowLoopback: true, ca: [fixtures.pki.ca], connections: 4, checkTimeoutMs: 10_000 },
+      scans: {
+        allowLoopback: true,
+        ca: [fixtures.pki.ca],
+        connections: 4,
+        checkTimeoutMs: 10_000,
+        rdap: fixtures.rdap.url,
+      },
     });
     [admin, onboarding, bank] = await Promise.all(
       ['admin@demo.test', 'onboarding@demo.test', 'bank@demo.test'].map((email) => tokenFor(server.base, email)),
@@ -66,7 +72,7 @@ describe('scans as queued jobs', () => {
       host: 'bad.test',
       url: 'https://bad.test',
       organizationId: 'org-paysec',
-      progress: { done: 0, total: 22, current: null },
+      progress: { done: 0, total: 23, current: null },
       results: [],
     });
     await server.settled();
@@ -75,8 +81,8 @@ describe('scans as queued jobs', () => {
     expect(read.status).toBe(200);
     scan = read.body.content as ScanRecord;
     expect(scan.status).toBe('completed');
-    expect(scan.progress).toEqual({ done: 22, total: 22, current: null });
-    expect(scan.results).toHaveLength(22);
+    expect(scan.progress).toEqual({ done: 23, total: 23, current: null });
+    expect(scan.results).toHaveLength(23);
     expect(scan.results.filter((result) => result.status === 'error')).toEqual([]);
     expect(scan.scan_date).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(scan.reachability).toBe('online');
@@ -88,6 +94,7 @@ describe('scans as queued jobs', () => {
         'unsupported_software',
         'database_reachable',
         'xss',
+        'sql_injection',
         'directory_browsing',
         'zone_transfer',
         'default_account',
@@ -104,6 +111,10 @@ describe('scans as queued jobs', () => {
     const byCheck = Object.fromEntries(scan.results.map((result) => [result.check, result]));
     expect(byCheck.port_scan.findings.map((finding) => finding.asv)).toContain('database_reachable');
     expect(byCheck.ssl_certificate.status).toBe('fail');
+    // the app's RDAP setting reaches the check: bad.test's registration expires within 30 days
+    expect(byCheck.domain_info.data).toMatchObject({ registration: 'measured', registrar: 'Example Registrar, Inc.' });
+    expect(byCheck.domain_info.findings.map((finding) => finding.id)).toContain('domain_expiring_soon');
+    expect(byCheck.sql_injection.status).toBe('fail');
     // the bad shop accepts TLS 1.0 and serves a self-signed certificate: graded down hard
     expect(scan.grades?.ssl?.grade).toMatch(/^[FT]$/);
     expect(scan.grades?.headers?.grade).toBe('F');
@@ -114,11 +125,11 @@ describe('scans as queued jobs', () => {
       .filter((event) => event.channel === userChannel(adminId) && event.event === 'scan.progress')
       .map((event) => event.data as ScanProgressEvent)
       .filter((event) => event.id === scan.id);
-    expect(progress[0]).toMatchObject({ status: 'in_progress', progress: { done: 0, total: 22 } });
+    expect(progress[0]).toMatchObject({ status: 'in_progress', progress: { done: 0, total: 23 } });
     const done = progress.map((event) => event.progress.done);
     expect(done).toEqual([...done].sort((a, b) => a - b));
-    expect(new Set(done)).toEqual(new Set(Array.from({ length: 23 }, (_, index) => index)));
-    expect(progress.at(-1)).toMatchObject({ status: 'completed', progress: { done: 22, total: 22, current: null } });
+    expect(new Set(done)).toEqual(new Set(Array.from({ length: 24 }, (_, index) => index)));
+    expect(progress.at(-1)).toMatchObject({ status: 'completed', progress: { done: 23, total: 23, current: null } });
   });
 
   it('lists the organisation’s scans through the query contract, without the results', async () => {
@@ -184,7 +195,7 @@ describe('scans as queued jobs', () => {
   it('serves the detail pages: every check, one check with its findings, one group with its findings', async () => {
     const checks = await as(admin, 'GET', `${SCANS}/${scan.id}/checks?pageSize=50`);
     expect(checks.status).toBe(200);
-    expect(checks.body.content.total).toBe(22);
+    expect(checks.body.content.total).toBe(23);
     const http = checks.body.content.items.find((row: { check: string }) => row.check === 'http_response');
     expect(http).toMatchObject({
       id: 'http_response',

@@ -15,6 +15,7 @@ import { portScan } from './port-scan';
 import { rdpEnumeration } from './rdp-enumeration';
 import { reverseDns } from './reverse-dns';
 import { securityHeaders } from './security-headers';
+import { sqlInjection } from './sql-injection';
 import { sshEnumeration } from './ssh-enumeration';
 import { sslCertificate } from './ssl-certificate';
 import { sslCiphers } from './ssl-ciphers';
@@ -29,6 +30,7 @@ export const CHECKS: Required<CheckRegistry> = {
   security_headers: securityHeaders,
   mixed_content: mixedContent,
   xss,
+  sql_injection: sqlInjection,
   csrf,
   directory,
   panel_detection: panelDetection,

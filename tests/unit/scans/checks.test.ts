@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckName, CheckResult } from '../../../core/scans/scan.types';
 import { CHECKS } from '../../../server/scans/checks';
 import { ConnectionLimiter } from '../../../server/scans/connection-limiter';
+import { lookupRegistration } from '../../../server/scans/rdap';
 import type { ScanTarget } from '../../../server/scans/scan.types';
 import { type Fixtures, startFixtures } from './support/fixtures';
 
@@ -18,11 +19,11 @@ afterAll(async () => {
   await fixtures?.close();
 });
 
-async function run(name: CheckName, target: ScanTarget): Promise<CheckResult> {
+async function run(name: CheckName, target: ScanTarget, timeoutMs = 5000): Promise<CheckResult> {
   const controller = new AbortController();
   try {
     return await CHECKS[name](target, {
-      timeoutMs: 5000,
+      timeoutMs,
       signal: controller.signal,
       limiter: new ConnectionLimiter(4),
       ca: [fixtures.pki.ca],
@@ -78,6 +79,23 @@ describe('web checks', () => {
     expect(bad.status).toBe('fail');
     expect(bad.data.reflected).toContain('q');
     expect(bad.findings[0]).toMatchObject({ id: 'xss_reflected', asv: 'xss', cvss: 6.1 });
+  });
+
+  it('sql_injection: a quote that draws a MySQL or PostgreSQL error fails; a bound parameter and a page that always quotes an error pass', async () => {
+    const good = await run('sql_injection', fixtures.good);
+    expect(good).toMatchObject({ status: 'pass', data: { tested: ['/item?id', '/help?topic', '/help?lang'] } });
+    const bad = await run('sql_injection', fixtures.bad);
+    expect(bad.status).toBe('fail');
+    // the partner link is another site's, sign-out changes state, the submit button is no field: none is probed
+    expect(bad.data).toEqual({
+      tested: ['/products?id', '/?q', '/search?term'],
+      injectable: [
+        { parameter: 'id', path: '/products', engine: 'MySQL' },
+        { parameter: 'term', path: '/search', engine: 'PostgreSQL' },
+      ],
+    });
+    expect(bad.findings[0]).toMatchObject({ id: 'sql_injection_error', asv: 'sql_injection', severity: 'critical' });
+    expect(bad.findings[0].evidence).toMatch(/^\/products\?id= \(MySQL\): .*You have an error in your SQL syntax/);
   });
 
   it('directory: a listing, /.git/HEAD and /.env are found', async () => {
@@ -176,21 +194,50 @@ describe('TLS checks', () => {
 });
 
 describe('TLS vulnerabilities', () => {
-  it('ssl_vulnerabilities: a TLS 1.2+ server without heartbeats passes', async () => {
+  it('ssl_vulnerabilities: a TLS 1.2+ server without heartbeats passes; Node refuses an early CCS', async () => {
     const good = await run('ssl_vulnerabilities', fixtures.good);
-    expect(good).toMatchObject({ status: 'pass', data: { protocols: ['TLSv1.2'], heartbleed: false } });
+    expect(good).toMatchObject({
+      status: 'pass',
+      data: { protocols: ['TLSv1.2'], heartbleed: false, ccsInjection: false, ccsAnswer: 'alert', ccsAlert: 10 },
+    });
+  });
+
+  it('ssl_vulnerabilities: a server that accepts an early ChangeCipherSpec is CCS injection', async () => {
+    const result = await run('ssl_vulnerabilities', fixtures.ccsVulnerable);
+    expect(result).toMatchObject({
+      status: 'fail',
+      data: { protocols: ['TLSv1.2'], heartbleed: false, ccsInjection: true, ccsAnswer: 'alert', ccsAlert: 20 },
+    });
+    expect(ids(result)).toEqual(['ccs_injection']);
+    expect(result.findings[0]).toMatchObject({
+      cvss: 7.4,
+      evidence: 'early ChangeCipherSpec accepted at TLSv1.2: the next record drew bad_record_mac (CVE-2014-0224)',
+    });
+  });
+
+  it('ssl_vulnerabilities: silence after the early CCS is not measured, never a finding', async () => {
+    const result = await run('ssl_vulnerabilities', fixtures.ccsSilent, 2000);
+    expect(result).toMatchObject({ status: 'pass', data: { ccsInjection: 'not_measured', ccsAnswer: 'silent' } });
+    expect(result.findings).toEqual([]);
   });
 
   it('ssl_vulnerabilities: TLS 1.0 with CBC is BEAST, an ASV early-TLS failure', async () => {
     const bad = await run('ssl_vulnerabilities', fixtures.bad);
     expect(bad.status).toBe('fail');
     expect(ids(bad)).toEqual(['beast']);
-    expect(bad.data).toMatchObject({ heartbleed: false, ccsInjection: 'not_measured' });
+    expect(bad.data).toMatchObject({ heartbleed: false, ccsInjection: false });
   });
 
-  it('ssl_vulnerabilities: Heartbleed, POODLE, SWEET32 and RC4 from the legacy endpoint', async () => {
+  it('ssl_vulnerabilities: Heartbleed, CCS injection, POODLE, SWEET32 and RC4 from the legacy endpoint', async () => {
     const legacy = await run('ssl_vulnerabilities', fixtures.legacy);
-    expect(ids(legacy)).toEqual(['heartbleed', 'poodle', 'beast', 'sweet32_3des_accepted', 'rc4_accepted']);
+    expect(ids(legacy)).toEqual([
+      'heartbleed',
+      'ccs_injection',
+      'poodle',
+      'beast',
+      'sweet32_3des_accepted',
+      'rc4_accepted',
+    ]);
     expect(legacy.findings[0]).toMatchObject({ cvss: 7.5, evidence: 'heartbeat answered at TLSv1 (CVE-2014-0160)' });
   });
 });
@@ -254,12 +301,76 @@ describe('network checks', () => {
     expect(ids(bad)).toContain('sensitive_subdomain');
   });
 
-  it('domain_info: SPF, DMARC and CAA pass; none of them is not recommended', async () => {
+  it('domain_info: SPF, DMARC, CAA and a registration a year off pass; none of them, expiring in 10 days, is not recommended', async () => {
     const good = await run('domain_info', fixtures.good);
-    expect(good).toMatchObject({ status: 'pass', data: { spf: 'v=spf1 mx -all', dmarcPolicy: 'reject' } });
+    expect(good).toMatchObject({
+      status: 'pass',
+      data: {
+        spf: 'v=spf1 mx -all',
+        dmarcPolicy: 'reject',
+        registration: 'measured',
+        registrar: 'Example Registrar, Inc.',
+        registrarIanaId: '9999',
+        registered: '2015-03-01T00:00:00Z',
+        rdapServer: fixtures.rdap.url,
+      },
+    });
     const bad = await run('domain_info', fixtures.bad);
     expect(bad.status).toBe('not_recommended');
-    expect(ids(bad)).toEqual(['spf_missing', 'dmarc_missing', 'caa_missing']);
+    expect(ids(bad)).toEqual(['domain_expiring_soon', 'spf_missing', 'dmarc_missing', 'caa_missing']);
+    expect(bad.findings[0].evidence).toMatch(/^bad\.test expires \d{4}-\d{2}-\d{2}T.* \(within 30 days\)$/);
+  });
+
+  it('domain_info: an expired registration fails; a subdomain is looked up as its registered domain', async () => {
+    const lapsed = await run('domain_info', { ...fixtures.good, host: 'www.lapsed.test' });
+    expect(lapsed.status).toBe('fail');
+    expect(ids(lapsed)).toContain('domain_expired');
+    expect(lapsed.data).toMatchObject({ registration: 'measured', registeredDomain: 'lapsed.test' });
+    expect(fixtures.rdap.asked).toEqual(expect.arrayContaining(['www.lapsed.test', 'lapsed.test']));
+  });
+
+  it('domain_info: no RDAP answer leaves the registration not measurable with the reason, never the check', async () => {
+    const unknown = await run('domain_info', { ...fixtures.good, host: 'unregistered.test' });
+    expect(unknown.data).toMatchObject({
+      registration: 'not_measurable',
+      registrationReason: 'rdap_not_found',
+      expiry: null,
+    });
+    const refused = await run('domain_info', { ...fixtures.good, rdap: `http://127.0.0.1:${fixtures.closedPort}/` });
+    expect(refused).toMatchObject({
+      status: 'pass',
+      data: {
+        registration: 'not_measurable',
+        registrationReason: 'rdap_unavailable',
+        registrationDetail: 'ECONNREFUSED',
+      },
+    });
+    // a registry that accepts and never answers: RDAP's share of the check's time runs out, the check still ends
+    const silent = await run(
+      'domain_info',
+      { ...fixtures.good, rdap: `http://127.0.0.1:${fixtures.hanging.ports.http}/` },
+      1000,
+    );
+    expect(silent).toMatchObject({
+      status: 'pass',
+      data: { registration: 'not_measurable', registrationReason: 'rdap_unavailable', registrationDetail: 'timeout' },
+    });
+  });
+
+  it('domain_info: without an RDAP URL the IANA-style bootstrap names the server of the TLD', async () => {
+    const { rdap: _rdap, ...target } = fixtures.good;
+    const controller = new AbortController();
+    const options = { timeoutMs: 5000, signal: controller.signal, limiter: new ConnectionLimiter(2) };
+    expect(await lookupRegistration(target, options, fixtures.rdap.bootstrap)).toMatchObject({
+      found: true,
+      server: fixtures.rdap.url,
+      registration: { domain: 'shop.test', registrar: 'Example Registrar, Inc.' },
+    });
+    expect(await lookupRegistration({ ...target, host: 'shop.example' }, options, fixtures.rdap.bootstrap)).toEqual({
+      found: false,
+      reason: 'rdap_no_server',
+    });
+    controller.abort();
   });
 
   it('reverse_dns_check: a PTR that resolves back passes; one that does not is not recommended', async () => {

@@ -4,9 +4,18 @@ import { asvVerdict } from '../../../core/scans/asv';
 import { compareVersions, type EolTable, judgeBanner } from '../../../core/scans/end-of-life';
 import { scoreHeaders } from '../../../core/scans/headers-score';
 import { forms, formWithoutToken, mixedReferences } from '../../../core/scans/html.utils';
+import {
+  expiryVerdict,
+  type RdapBootstrap,
+  rdapQueryNames,
+  rdapServerFor,
+  registrationOf,
+} from '../../../core/scans/rdap';
 import type { CheckResult } from '../../../core/scans/scan.types';
+import { databaseErrors, newDatabaseErrors } from '../../../core/scans/sql-errors';
 import { gradeSsl, type SslGradeInput } from '../../../core/scans/ssl-grade';
 import { finding, groupStatuses, reachabilityOf, worstStatus } from '../../../core/scans/status.utils';
+import sqlErrors from '../../../server/scans/data/sql-errors.json';
 
 const modern: SslGradeInput = {
   protocols: ['TLSv1.2', 'TLSv1.3'],
@@ -110,6 +119,17 @@ describe('ASV verdict and group status', () => {
     expect(asvVerdict([result('csrf', 'fail', [finding('y', 'medium', 'x', { cvss: 3.9 })])]).verdict).toBe('pass');
   });
 
+  it('SQL injection is an automatic ASV failure, in the web application security group', () => {
+    const injectable = result('sql_injection', 'fail', [
+      finding('sql_injection_error', 'critical', '/products?id= (MySQL): …', { cvss: 9.8, asv: 'sql_injection' }),
+    ]);
+    expect(asvVerdict([result('xss', 'pass'), injectable])).toEqual({
+      verdict: 'fail',
+      reasons: [{ check: 'sql_injection', finding: 'sql_injection_error', rule: 'sql_injection', cvss: 9.8 }],
+    });
+    expect(groupStatuses([result('xss', 'pass'), injectable])).toEqual({ web_application_security: 'fail' });
+  });
+
   it('a group is as bad as its worst check: fail > error > not_recommended > not_measurable > pass', () => {
     expect(worstStatus(['pass', 'not_measurable'])).toBe('not_measurable');
     expect(worstStatus(['not_recommended', 'error'])).toBe('error');
@@ -156,6 +176,67 @@ describe('end-of-life table', () => {
     expect(judgeBanner('nginx/1.10.3', table, '2026-11-25')[0]).toMatchObject({ endOfLife: true });
     expect(judgeBanner('Apache', table, '2026-11-25')).toEqual([]);
     expect(compareVersions('1.10', '1.9')).toBeGreaterThan(0);
+  });
+});
+
+describe('database error signatures', () => {
+  it('finds the error of an engine that the probe drew and the unmodified page did not show', () => {
+    const mysql =
+      'You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version';
+    expect(databaseErrors(`<b>Warning</b>: ${mysql}`, sqlErrors).map((match) => match.engine)).toEqual(['MySQL']);
+    expect(databaseErrors('ORA-01756: quoted string not properly terminated', sqlErrors)[0].engine).toBe('Oracle');
+    expect(databaseErrors("Unclosed quotation mark after the character string '1''.", sqlErrors)[0].engine).toBe(
+      'Microsoft SQL Server',
+    );
+    expect(newDatabaseErrors('<p>ok</p>', `<p>${mysql}</p>`, sqlErrors)).toHaveLength(1);
+    expect(newDatabaseErrors(`<p>${mysql}</p>`, `<p>${mysql}</p>`, sqlErrors)).toEqual([]);
+    expect(databaseErrors('<p>Our SQL course covers syntax and servers.</p>', sqlErrors)).toEqual([]);
+  });
+});
+
+describe('RDAP reading', () => {
+  it('picks the longest TLD suffix and an https server; asks for the host, then its parents', () => {
+    const bootstrap: RdapBootstrap = {
+      services: [
+        [['uk'], ['https://rdap.nominet.uk/uk']],
+        [['co.uk'], ['http://co.example/', 'https://co.example/']],
+        [['com', 'net'], ['https://rdap.verisign.com/com/v1/']],
+      ],
+    };
+    expect(rdapServerFor(bootstrap, 'shop.co.uk')).toBe('https://co.example/');
+    expect(rdapServerFor(bootstrap, 'shop.org.uk')).toBe('https://rdap.nominet.uk/uk/');
+    expect(rdapServerFor(bootstrap, 'Shop.COM.')).toBe('https://rdap.verisign.com/com/v1/');
+    expect(rdapServerFor(bootstrap, 'shop.test')).toBeNull();
+    expect(rdapQueryNames('www.pay.shop.example')).toEqual([
+      'www.pay.shop.example',
+      'pay.shop.example',
+      'shop.example',
+    ]);
+    expect(rdapQueryNames('shop.example')).toEqual(['shop.example']);
+  });
+
+  it('reads the registrar and dates; expired, expiring within 30 days, or fine', () => {
+    expect(
+      registrationOf({
+        ldhName: 'SHOP.EXAMPLE',
+        entities: [
+          { roles: ['registrant'], vcardArray: ['vcard', [['fn', {}, 'text', 'Owner']]] },
+          { roles: ['registrar'], handle: '292' },
+        ],
+        events: [{ eventAction: 'expiration', eventDate: '2027-01-01T00:00:00Z' }],
+      }),
+    ).toEqual({
+      domain: 'shop.example',
+      registrar: '292',
+      registrarIanaId: null,
+      registered: null,
+      expiry: '2027-01-01T00:00:00Z',
+    });
+    const now = new Date('2026-11-27T00:00:00Z');
+    expect(expiryVerdict('2026-11-26T00:00:00Z', now)).toBe('expired');
+    expect(expiryVerdict('2026-12-20T00:00:00Z', now)).toBe('expiring');
+    expect(expiryVerdict('2027-02-01T00:00:00Z', now)).toBe('ok');
+    expect(expiryVerdict(null, now)).toBe('ok');
   });
 });
 

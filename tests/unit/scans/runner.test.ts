@@ -88,6 +88,7 @@ describe('runScan', () => {
         'unsupported_software',
         'database_reachable',
         'xss',
+        'sql_injection',
         'directory_browsing',
         'zone_transfer',
         'default_account',

@@ -86,6 +86,9 @@ describe('the scan target policy', () => {
       checkTimeoutMs: 20_000,
       allowLoopback: false,
     });
+    expect(scanSettingsFromEnv({ SCAN_RDAP_URL: 'https://rdap.mirror.example/' }, () => '').rdap).toBe(
+      'https://rdap.mirror.example/',
+    );
   });
 });
 
@@ -103,6 +106,7 @@ describe('scan records and the domain menu', () => {
     expect(web).toMatchObject({ pci_compliance: 'fail', has_data_to_show: true });
     expect(web?.sub_items.map((item) => [item.id, item.checkStatus, item.has_data_to_show])).toEqual([
       ['xss', 'other', true],
+      ['sql_injection', 'other', false],
       ['csrf', 'pass', true],
       ['waf_detection', 'other', false],
     ]);

@@ -36,13 +36,17 @@ async function listen(server: net.Server): Promise<number> {
 
 const GOOD_PAGE = `<!doctype html><html><head><title>Shop</title><script src="/app.js"></script></head><body>
 <form method="post" action="/checkout"><input type="hidden" name="csrf_token" value="abc"><input name="card"></form>
-<img src="https://${GOOD_HOST}/logo.png"></body></html>`;
+<img src="https://${GOOD_HOST}/logo.png">
+<a href="/item?id=2">Item</a> <a href="/help?topic=sql&amp;lang=en">Help</a></body></html>`;
 
 const BAD_PAGE = `<!doctype html><html><head><title>Bad shop</title>
 <script src="http://cdn.bad.test/jquery.js"></script></head><body>
 <form method="get" action="/"><input name="q"></form>
 <form method="post" action="/login"><input name="user"><input type="password" name="password"></form>
-<img src="http://cdn.bad.test/banner.png"></body></html>`;
+<img src="http://cdn.bad.test/banner.png">
+<a href="/products?id=3">Products</a> <a href="https://elsewhere.test/?id=1">Partner</a>
+<a href="/logout?next=%2F">Sign out</a>
+<form method="get" action="/search"><input name="term"><input type="submit" value="Go"></form></body></html>`;
 
 function goodHandler(request: http.IncomingMessage, response: http.ServerResponse) {
   const url = new URL(request.url ?? '/', 'https://shop.test');
@@ -55,6 +59,18 @@ function goodHandler(request: http.IncomingMessage, response: http.ServerRespons
   // a WAF rule in miniature: obvious attacks are blocked
   if (/<script|'\s*OR\s*'|\.\.\//i.test(decodeURIComponent(url.search))) {
     response.writeHead(403, { 'content-type': 'text/plain' }).end('blocked');
+    return;
+  }
+  // parameters bound, not spliced: a quote is just a character; the help page quotes a MySQL error
+  // whatever it is asked, so only a comparison with the unmodified answer tells it apart
+  if (url.pathname === '/item') {
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<p>No item matches.</p>');
+    return;
+  }
+  if (url.pathname === '/help') {
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<p>"You have an error in your SQL syntax" means the query was malformed.</p>');
     return;
   }
   if (url.pathname !== '/') {
@@ -81,6 +97,21 @@ function badHandler(request: http.IncomingMessage, response: http.ServerResponse
     case '/':
       response.setHeader('set-cookie', 'PHPSESSID=abc; Path=/');
       return html(BAD_PAGE.replace('</body>', `<p>You searched: ${url.searchParams.get('q') ?? ''}</p></body>`));
+    // the values are spliced into SQL: a quote breaks the query and the driver's error is printed
+    case '/products':
+      if (url.searchParams.get('id')?.includes("'"))
+        return html(
+          `<b>Warning</b>: mysqli_query(): You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '${url.searchParams.get('id')}' at line 1`,
+          500,
+        );
+      return html('<ul><li>Card reader</li></ul>');
+    case '/search':
+      if (url.searchParams.get('term')?.includes("'"))
+        return html(
+          `<pre>PG::SyntaxError: ERROR:  unterminated quoted string at or near "'${url.searchParams.get('term')}"\nLINE 1: SELECT * FROM products WHERE name = '...</pre>`,
+          500,
+        );
+      return html('<p>No results</p>');
     case '/uploads/':
       return html(
         '<html><head><title>Index of /uploads</title></head><body><h1>Index of /uploads</h1><a href="cards.csv">cards.csv</a></body></html>',
@@ -159,14 +190,18 @@ function sshServer(banner: string, kex: string[], ciphers: string[], macs: strin
 }
 
 /**
- * A legacy TLS endpoint that only speaks the hello: it accepts SSLv3 and TLS 1.0 with 3DES or RC4
- * (Node's OpenSSL 3 has neither, so no real server here could), answering a ClientHello with a
- * ServerHello that picks the first suite it shares and a ServerHelloDone, or a handshake_failure
- * alert. Like an unpatched OpenSSL 1.0.1, it answers a heartbeat request with "memory" (Heartbleed).
+ * A TLS endpoint that only speaks the hello: it accepts `versions` with `suites`, answering a
+ * ClientHello with a ServerHello that picks the first suite it shares and a ServerHelloDone, or a
+ * handshake_failure alert. Like an unpatched OpenSSL 1.0.1 it may answer a heartbeat request with
+ * "memory" (Heartbleed) and accept a ChangeCipherSpec before any key exchange (CCS injection): it then
+ * reads the next record with keys it never agreed and answers bad_record_mac. Otherwise an early CCS
+ * draws unexpected_message, as from a patched server.
  */
-function legacyTlsServer() {
-  const versions = new Set([0x0300, 0x0301]);
-  const suites = [0x000a, 0x0005, 0x002f];
+function helloOnlyTlsServer(
+  versions: Set<number>,
+  suites: number[],
+  flaws: { heartbleed: boolean; ccs: boolean | 'silent' },
+) {
   const record = (type: number, version: number, body: Buffer) =>
     Buffer.concat([Buffer.from([type, version >> 8, version & 0xff, body.length >> 8, body.length & 0xff]), body]);
   return net.createServer((socket) => {
@@ -189,12 +224,75 @@ function legacyTlsServer() {
       ]);
       socket.write(record(0x16, version, Buffer.concat([Buffer.from([2, 0, 0, body.length]), body])));
       socket.write(record(0x16, version, Buffer.from([14, 0, 0, 0])));
+      const alert = (description: number) => socket.end(record(0x15, version, Buffer.from([2, description])));
+      let pending = Buffer.alloc(0);
+      let ccsAccepted = false;
       socket.on('data', (data) => {
-        if (data[0] === 0x18)
-          socket.end(record(0x18, version, Buffer.concat([Buffer.from([2, 0x40, 0]), Buffer.alloc(64, 0x41)])));
+        pending = Buffer.concat([pending, data]);
+        while (pending.length >= 5 && pending.length >= 5 + pending.readUInt16BE(3)) {
+          const type = pending[0];
+          pending = pending.subarray(5 + pending.readUInt16BE(3));
+          // 'silent': after the early CCS it answers nothing at all, as a stalled server would
+          if (ccsAccepted) return flaws.ccs === 'silent' ? undefined : alert(20);
+          if (type === 0x18 && flaws.heartbleed)
+            return socket.end(
+              record(0x18, version, Buffer.concat([Buffer.from([2, 0x40, 0]), Buffer.alloc(64, 0x41)])),
+            );
+          if (type !== 0x14 || !flaws.ccs) return alert(10);
+          ccsAccepted = true;
+        }
       });
     });
   });
+}
+
+const DAY = 86_400_000;
+
+/**
+ * An RDAP server (RFC 9083) for the fixture domains: shop.test registered for a year more, bad.test
+ * expiring in 10 days, lapsed.test expired 5 days ago; any other name is 404. It also serves a
+ * bootstrap file (RFC 9224) naming itself for the "test" TLD. `asked` lists the domains queried.
+ */
+function rdapServer() {
+  const asked: string[] = [];
+  const domain = (name: string, expiresInDays: number) => ({
+    objectClassName: 'domain',
+    ldhName: name.toUpperCase(),
+    entities: [
+      {
+        objectClassName: 'entity',
+        handle: '9999',
+        roles: ['registrar'],
+        publicIds: [{ type: 'IANA Registrar ID', identifier: '9999' }],
+        vcardArray: [
+          'vcard',
+          [
+            ['version', {}, 'text', '4.0'],
+            ['fn', {}, 'text', 'Example Registrar, Inc.'],
+          ],
+        ],
+      },
+    ],
+    events: [
+      { eventAction: 'registration', eventDate: '2015-03-01T00:00:00Z' },
+      { eventAction: 'expiration', eventDate: new Date(Date.now() + expiresInDays * DAY).toISOString() },
+    ],
+  });
+  const domains: Record<string, number> = { [GOOD_HOST]: 400, [BAD_HOST]: 10, 'lapsed.test': -5 };
+  const server = http.createServer((request, response) => {
+    const json = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/rdap+json' }).end(JSON.stringify(body));
+    if (request.url === '/bootstrap.json') {
+      const { port } = server.address() as AddressInfo;
+      return json(200, { version: '1.0', services: [[['test'], [`http://127.0.0.1:${port}/`]]] });
+    }
+    const name = /^\/domain\/([^/?]+)$/.exec(request.url ?? '')?.[1]?.toLowerCase();
+    if (name) asked.push(name);
+    const days = name ? domains[name] : undefined;
+    if (days === undefined) return json(404, { errorCode: 404, title: 'Not Found' });
+    return json(200, domain(name as string, days));
+  });
+  return Object.assign(server, { asked });
 }
 
 /** An RDP listener answering the X.224 Connection Request with a Connection Confirm selecting `protocol`. */
@@ -254,6 +352,10 @@ async function closedUdpPort(): Promise<number> {
 export interface Fixtures {
   /** SSLv3/TLS 1.0 with 3DES and RC4 only (hello level). */
   legacy: ScanTarget;
+  /** TLS 1.2 with a forward-secret suite (hello level) that accepts an early ChangeCipherSpec. */
+  ccsVulnerable: ScanTarget;
+  /** Like ccsVulnerable, but silent after the early CCS: nothing to judge by. */
+  ccsSilent: ScanTarget;
   pki: Pki;
   good: ScanTarget;
   bad: ScanTarget;
@@ -264,6 +366,10 @@ export interface Fixtures {
   smtpGood: Awaited<ReturnType<typeof smtp>>;
   smtpBad: Awaited<ReturnType<typeof smtp>>;
   dns: DnsFixture;
+  /** The RDAP server: its base URL, its bootstrap file, the domains it was asked about. */
+  rdap: { url: string; bootstrap: string; asked: string[] };
+  /** A TCP port that refuses connections. */
+  closedPort: number;
   close(): Promise<void>;
 }
 
@@ -344,7 +450,16 @@ export async function startFixtures(): Promise<Fixtures> {
   });
 
   const hanging = await start(net.createServer(() => {}));
-  const legacy = await start(legacyTlsServer());
+  const rdap = rdapServer();
+  const rdapPort = await start(rdap);
+  const rdapUrl = `http://127.0.0.1:${rdapPort}/`;
+  // SSLv3/TLS 1.0 with 3DES or RC4 (Node's OpenSSL 3 has neither, so no real server here could)
+  const legacy = await start(
+    helloOnlyTlsServer(new Set([0x0300, 0x0301]), [0x000a, 0x0005, 0x002f], { heartbleed: true, ccs: true }),
+  );
+  // a modern TLS 1.2 configuration on an OpenSSL that accepts an early ChangeCipherSpec
+  const ccsVulnerable = await start(helloOnlyTlsServer(new Set([0x0303]), [0xc02f], { heartbleed: false, ccs: true }));
+  const ccsSilent = await start(helloOnlyTlsServer(new Set([0x0303]), [0xc02f], { heartbleed: false, ccs: 'silent' }));
   const rdpBad = await start(rdpServer(0));
   const ipmi = await ipmiServer();
   const ipmiClosed = await closedUdpPort();
@@ -366,6 +481,7 @@ export async function startFixtures(): Promise<Fixtures> {
         },
       },
       resolver: `127.0.0.1:${dns.udpPort}`,
+      rdap: rdapUrl,
     },
     bad: {
       host: BAD_HOST,
@@ -383,6 +499,7 @@ export async function startFixtures(): Promise<Fixtures> {
         },
       },
       resolver: `127.0.0.1:${dns.udpPort}`,
+      rdap: rdapUrl,
     },
     certificates: {
       expired: await certificateTarget(pki.expired),
@@ -393,10 +510,14 @@ export async function startFixtures(): Promise<Fixtures> {
       selfSigned: await certificateTarget(pki.selfSigned),
     },
     legacy: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: null, https: legacy, services: {} } },
+    ccsVulnerable: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: null, https: ccsVulnerable, services: {} } },
+    ccsSilent: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: null, https: ccsSilent, services: {} } },
     hanging: { host: GOOD_HOST, address: '127.0.0.1', ports: { http: hanging, https: null, services: {} } },
     smtpGood,
     smtpBad,
     dns,
+    rdap: { url: rdapUrl, bootstrap: `${rdapUrl}bootstrap.json`, asked: rdap.asked },
+    closedPort,
     close: async () => {
       for (const socket of openSockets) socket.destroy();
       await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
