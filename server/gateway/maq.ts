@@ -1,9 +1,9 @@
-import express, { type Request, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { AssessmentRole } from '../../core/assessments/assessment.types';
 import { authenticate, requireAuth } from '../auth/authenticate';
 import { guardSubject, publishedRoleGroups, requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
-import { requestLanguage } from '../http/i18n';
+import { asLanguage, requestLanguage } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
@@ -25,6 +25,7 @@ import {
   assessmentSubmitSchema,
   maqParamsSchema,
 } from './maq-schemas';
+import { readWorkbookUpload, sendWorkbook, uploadedWorkbook, workbookQuery } from './workbook-http';
 
 /** The caller of a request: guard subject and role groups for the workflow, the session's organisation. */
 export async function assessmentCaller(ctx: AppContext, req: Request): Promise<AssessmentCaller> {
@@ -162,6 +163,23 @@ export function maqRouter(ctx: AppContext, services: Services): Router {
       res.json({ content: await assessments.move(who, id(req), action, requestLanguage(req)) });
     },
   );
+
+  // the offline workbook (issue 10): any participant downloads it, the assessee uploads it while answering
+  router.get('/assessments/:id/workbook', ...any, params, workbookQuery, async (req, res) => {
+    const language = req.query.lang ? asLanguage(req.query.lang) : requestLanguage(req);
+    sendWorkbook(res, await services.assessmentWorkbook.download(await caller(req), id(req), language));
+  });
+
+  // the caller's role and the state are judged before the body is read: nobody makes us read a file we would refuse
+  const mayUpload = async (req: Request, _res: Response, next: NextFunction) => {
+    await services.assessmentWorkbook.mayUpload(await caller(req), id(req));
+    next();
+  };
+  router.post('/assessments/:id/workbook', ...any, params, mayUpload, readWorkbookUpload, async (req, res) => {
+    const file = uploadedWorkbook(req);
+    const upload = services.assessmentWorkbook.upload(await caller(req), id(req), file, requestLanguage(req));
+    res.json({ content: await upload });
+  });
 
   router.post('/assessments/:id/messages', ...any, params, validate(assessmentMessageSchema), async (req, res) => {
     const { body, itemId } = req.body as { body: string; itemId?: string };

@@ -333,6 +333,72 @@ export class AssessmentsService {
     });
   }
 
+  /** One assessment the caller holds a role in, with its pinned questionnaire (the workbook's download). */
+  async withQuestionnaire(caller: AssessmentCaller, id: string) {
+    const record = await this.visible(caller, id);
+    return { record, compiled: await this.pinned(record.template) };
+  }
+
+  /**
+   * Who may write answers now, judged as a typed answer is: the assessee while it is requested (the
+   * first answer starts it) or answering; anyone else 403 `assessmentRoleRefused`, another state 409.
+   * Returns the `start` move when the answers would start it.
+   */
+  private answering(caller: AssessmentCaller, record: AssessmentRecord, roles: AssessmentRole[]) {
+    if (record.status === 'requested') return this.flow.judge(record, roles, 'start', caller);
+    if (!roles.includes('assessee')) throw new AppError(403, 'assessmentRoleRefused');
+    if (record.status !== 'answering') throw new AppError(409, 'assessmentNotAnswering');
+    return null;
+  }
+
+  /** Refuses, before an upload is read, a caller who could not write answers now (404/403/409). */
+  async mayAnswer(caller: AssessmentCaller, id: string): Promise<void> {
+    const record = await this.visible(caller, id);
+    this.answering(caller, record, rolesIn(record, caller.user.id));
+  }
+
+  /**
+   * Replaces answers all at once as typed ones land (the offline workbook's import): judged by
+   * `decide` against the pinned version under the assessment's lock, changed answers lose their
+   * review mark, progress follows, and one history entry `action` says what came in.
+   */
+  replaceAnswers(
+    caller: AssessmentCaller,
+    id: string,
+    action: string,
+    decide: (
+      record: AssessmentRecord,
+      compiled: CompiledQuestionnaire,
+    ) => { answers: Answers; changed: string[]; comment: string },
+  ): Promise<{ assessment: AssessmentView; changed: number }> {
+    let changed = 0;
+    const written = this.write(caller, id, async (record, roles) => {
+      const start = this.answering(caller, record, roles);
+      const compiled = await this.pinned(record.template);
+      const decided = decide(record, compiled);
+      changed = decided.changed.length;
+      if (changed === 0) return record;
+      let status = record.status;
+      if (start) {
+        await this.flow.record(record, start, caller.user.id);
+        status = start.to;
+      }
+      await writeHistory(this.ctx, ASSESSMENT_WORKFLOW, record.id, {
+        at: new Date().toISOString(),
+        by: caller.user.id,
+        from: status,
+        to: status,
+        action,
+        comment: decided.comment,
+      });
+      const reviews = { ...record.reviews };
+      for (const itemId of decided.changed) delete reviews[itemId];
+      const { answers } = decided;
+      return { ...record, status, answers, reviews, progress: answerProgress(compiled, answers) };
+    });
+    return written.then((assessment) => ({ assessment, changed }));
+  }
+
   /** Submits for review (assessee): every visible question and required field answered, else 409. */
   submit(caller: AssessmentCaller, id: string, language: Language): Promise<AssessmentView> {
     return this.write(caller, id, async (record, roles) => {
