@@ -119,6 +119,8 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/migrate');
     expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/workbook');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/workbook');
+    expect(listed).toContain('GET /maq/api/assessments/:id/workbook');
+    expect(listed).toContain('POST /maq/api/assessments/:id/workbook');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId/attestation');
