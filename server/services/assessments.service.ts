@@ -69,10 +69,6 @@ export const ITEM_FIELDS: QueryableFields = {
   filterable: ['section', 'reviewed', 'answered'],
   sortable: ['position', 'section', 'reviewed'],
 };
-export const PORTFOLIO_FIELDS: QueryableFields = {
-  filterable: ['name', 'latestStatus'],
-  sortable: ['name', 'latestStatus', 'latestScore', 'assessments', 'lastCompletedAt'],
-};
 
 export interface NewAssessment {
   ownerId?: string;
@@ -231,10 +227,18 @@ export class AssessmentsService {
 
   /** The assessments where the caller holds `role`, in the query contract, without answers. */
   async list(caller: AssessmentCaller, role: AssessmentRole, query: ListQuery): Promise<ListResult<AssessmentRow>> {
+    return runQuery(await this.rows(caller, role), query);
+  }
+
+  /** The caller's assessments in `role` as list rows (without answers), those `where` keeps. */
+  async rows(
+    caller: AssessmentCaller,
+    role: AssessmentRole,
+    where: (record: AssessmentRecord) => boolean = () => true,
+  ): Promise<AssessmentRow[]> {
     const field = ({ owner: 'ownerId', assessor: 'assessorId', assessee: 'assesseeId' } as const)[role];
-    const mine = await this.records.find((record) => record[field] === caller.user.id);
-    const rows = await Promise.all(mine.map(async (record) => row(await this.view(record, caller))));
-    return runQuery(rows, query);
+    const mine = await this.records.find((record) => record[field] === caller.user.id && where(record));
+    return Promise.all(mine.map(async (record) => row(await this.view(record, caller))));
   }
 
   /** One assessment the caller holds a role in (404 `assessmentNotFound` otherwise). */
@@ -534,30 +538,6 @@ export class AssessmentsService {
           completionDate: latest.completionDate,
         }
       : null;
-  }
-
-  /** The third parties the caller assesses, each with its latest assessment's status and score. */
-  async portfolio(caller: AssessmentCaller, query: ListQuery) {
-    const mine = await this.records.find((record) => record.assessorId === caller.user.id);
-    const byThirdParty = new Map<string, AssessmentRecord[]>();
-    for (const record of mine)
-      byThirdParty.set(record.thirdPartyId, [...(byThirdParty.get(record.thirdPartyId) ?? []), record]);
-    const rows = [...byThirdParty.entries()].map(([id, records]) => {
-      const latest = [...records].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-      const completed = records
-        .filter((record) => record.completionDate)
-        .sort((a, b) => String(b.completionDate).localeCompare(String(a.completionDate)));
-      return {
-        id,
-        name: latest.thirdPartyName,
-        assessments: records.length,
-        latestAssessmentId: latest.id,
-        latestStatus: latest.status,
-        latestScore: completed[0]?.score ?? null,
-        lastCompletedAt: completed[0]?.completionDate ?? null,
-      };
-    });
-    return runQuery(rows, query);
   }
 
   /** Reminders due `days` before a deadline to the assessee (or the owner before an invitation). */

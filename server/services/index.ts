@@ -3,6 +3,7 @@ import { AdminService } from './admin.service';
 import { AnalyticsService } from './analytics.service';
 import { AssessmentsService } from './assessments.service';
 import { AssessmentWorkbookService } from './assessment-workbook.service';
+import { AssessmentOverviewsService } from './assessment-overviews.service';
 import { AuthService } from './auth.service';
 import { ComplianceDocumentsService } from './compliance-documents.service';
 import { ComplianceSharesService } from './compliance-shares.service';
@@ -89,6 +90,7 @@ export function createServices(ctx: AppContext) {
     assessmentTemplates: new AssessmentTemplatesService(ctx),
     assessments,
     assessmentWorkbook: new AssessmentWorkbookService(ctx, assessments),
+    assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),
   };
 }
 
