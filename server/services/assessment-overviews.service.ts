@@ -42,10 +42,10 @@ function summary(rows: AssessmentRow[]) {
     lastCompletedAt: completed[0]?.completionDate ?? null,
     lastSubmittedAt: submitted.sort().at(-1) ?? null,
     statuses,
-    // oldest first: a line over time
+    // oldest first: a line over time, by the day (the chart's axis)
     scores: completed
       .filter((row) => typeof row.score === 'number')
-      .map((row) => ({ completionDate: row.completionDate, score: row.score, name: row.name }))
+      .map((row) => ({ completedOn: String(row.completionDate).slice(0, 10), score: row.score, name: row.name }))
       .reverse(),
   };
 }
