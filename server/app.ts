@@ -20,7 +20,7 @@ import { isComplianceUpload } from './gateway/compliance-documents';
 import { isFileUpload } from './gateway/files';
 import { isOnboardingBulk } from './gateway/onboardings';
 import { isResourceImport } from './gateway/resource-import';
-import { isWorkbookUpload } from './gateway/saq-workbook-routes';
+import { isWorkbookUpload } from './gateway/workbook-http';
 import { flowRouter } from './gateway/flow';
 import { iamRouter } from './gateway/iam';
 import { invRouter } from './gateway/inv';

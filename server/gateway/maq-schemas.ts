@@ -5,7 +5,7 @@ const ITEM = '^[A-Za-z][A-Za-z0-9_.-]{0,99}$';
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' });
 const id = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' };
 
-/** `:id` (an assessment), `:itemId`, `:sectionId`, `:role`, `:action`, `:merchantId`. */
+/** `:id` (an assessment), `:itemId`, `:sectionId`, `:role`, `:action`, `:merchantId`, `:thirdPartyId`, `:by`, `:groupId`. */
 export const maqParamsSchema = {
   type: 'object',
   properties: {
@@ -15,6 +15,9 @@ export const maqParamsSchema = {
     role: { enum: ['owner', 'assessor', 'assessee'] },
     action: { enum: ['invite', 'request', 'start', 'submit', 'sendBack', 'complete', 'reopen'] },
     merchantId: id,
+    thirdPartyId: id,
+    by: { enum: ['thirdParty', 'template'] },
+    groupId: { type: 'string', maxLength: 120, pattern: '^(thirdParty|template)\\.[A-Za-z0-9_.:-]{1,100}$' },
   },
 };
 

@@ -1,20 +1,16 @@
-import express, { type Request, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { AssessmentRole } from '../../core/assessments/assessment.types';
+import type { SortKey } from '../../core/query/query.types';
 import { authenticate, requireAuth } from '../auth/authenticate';
 import { guardSubject, publishedRoleGroups, requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
-import { requestLanguage } from '../http/i18n';
+import { asLanguage, requestLanguage } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import type { AssessmentAction } from '../services/assessment-flow';
-import {
-  ASSESSMENT_FIELDS,
-  type AssessmentCaller,
-  ITEM_FIELDS,
-  NEWEST_FIRST,
-  PORTFOLIO_FIELDS,
-} from '../services/assessments.service';
+import { ASSESSMENT_FIELDS, type AssessmentCaller, ITEM_FIELDS, NEWEST_FIRST } from '../services/assessments.service';
+import { GROUP_FIELDS, type GroupBy, PORTFOLIO_FIELDS } from '../services/assessment-overviews.service';
 import { organizationOf } from '../services/saq-flow';
 import {
   assessmentActionSchema,
@@ -25,6 +21,9 @@ import {
   assessmentSubmitSchema,
   maqParamsSchema,
 } from './maq-schemas';
+import { readWorkbookUpload, sendWorkbook, uploadedWorkbook, workbookQuery } from './workbook-http';
+
+const BY_NAME: SortKey[] = [{ field: 'name', direction: 'asc' }];
 
 /** The caller of a request: guard subject and role groups for the workflow, the session's organisation. */
 export async function assessmentCaller(ctx: AppContext, req: Request): Promise<AssessmentCaller> {
@@ -46,7 +45,7 @@ export async function assessmentCaller(ctx: AppContext, req: Request): Promise<A
  */
 export function maqRouter(ctx: AppContext, services: Services): Router {
   const router = express.Router();
-  const { assessments } = services;
+  const { assessments, assessmentOverviews: overviews } = services;
   const any = [authenticate(ctx), requireGuard(ctx, { group: 'assessmentParticipants' })];
   const owners = [authenticate(ctx), requireGuard(ctx, { group: 'assessmentOwners' })];
   const assessors = [authenticate(ctx), requireGuard(ctx, { group: 'assessmentAssessors' })];
@@ -88,8 +87,33 @@ export function maqRouter(ctx: AppContext, services: Services): Router {
   });
 
   router.get('/portfolio', ...assessors, async (req, res) => {
-    const query = listQueryOf(req.query, PORTFOLIO_FIELDS, [{ field: 'name', direction: 'asc' }]);
-    res.json({ content: await assessments.portfolio(await caller(req), query) });
+    const query = listQueryOf(req.query, PORTFOLIO_FIELDS, BY_NAME);
+    res.json({ content: await overviews.portfolio(await caller(req), query) });
+  });
+  // one third party of the portfolio (its page and overview) and its assessments
+  router.get('/portfolio/:thirdPartyId', ...assessors, params, async (req, res) => {
+    res.json({ content: await overviews.thirdParty(await caller(req), String(req.params.thirdPartyId)) });
+  });
+  router.get('/portfolio/:thirdPartyId/assessments', ...assessors, params, async (req, res) => {
+    const query = listQueryOf(req.query, ASSESSMENT_FIELDS, NEWEST_FIRST);
+    const thirdPartyId = String(req.params.thirdPartyId);
+    res.json({ content: await overviews.thirdPartyAssessments(await caller(req), thirdPartyId, query) });
+  });
+
+  // the assessor's review requests grouped by third party or template, one group, its assessments
+  router.get('/review-requests/groups/:by', ...assessors, params, async (req, res) => {
+    const query = listQueryOf(req.query, GROUP_FIELDS, BY_NAME);
+    const by = req.params.by as GroupBy;
+    res.json({ content: await overviews.groups(await caller(req), by, requestLanguage(req), query) });
+  });
+  router.get('/review-requests/group/:groupId', ...assessors, params, async (req, res) => {
+    const groupId = String(req.params.groupId);
+    res.json({ content: await overviews.groupOf(await caller(req), groupId, requestLanguage(req)) });
+  });
+  router.get('/review-requests/group/:groupId/assessments', ...assessors, params, async (req, res) => {
+    const query = listQueryOf(req.query, ASSESSMENT_FIELDS, NEWEST_FIRST);
+    const groupId = String(req.params.groupId);
+    res.json({ content: await overviews.groupAssessments(await caller(req), groupId, query) });
   });
 
   router.get('/assessments/:id', ...any, params, async (req, res) => {
@@ -162,6 +186,23 @@ export function maqRouter(ctx: AppContext, services: Services): Router {
       res.json({ content: await assessments.move(who, id(req), action, requestLanguage(req)) });
     },
   );
+
+  // the offline workbook (issue 10): any participant downloads it, the assessee uploads it while answering
+  router.get('/assessments/:id/workbook', ...any, params, workbookQuery, async (req, res) => {
+    const language = req.query.lang ? asLanguage(req.query.lang) : requestLanguage(req);
+    sendWorkbook(res, await services.assessmentWorkbook.download(await caller(req), id(req), language));
+  });
+
+  // the caller's role and the state are judged before the body is read: nobody makes us read a file we would refuse
+  const mayUpload = async (req: Request, _res: Response, next: NextFunction) => {
+    await services.assessmentWorkbook.mayUpload(await caller(req), id(req));
+    next();
+  };
+  router.post('/assessments/:id/workbook', ...any, params, mayUpload, readWorkbookUpload, async (req, res) => {
+    const file = uploadedWorkbook(req);
+    const upload = services.assessmentWorkbook.upload(await caller(req), id(req), file, requestLanguage(req));
+    res.json({ content: await upload });
+  });
 
   router.post('/assessments/:id/messages', ...any, params, validate(assessmentMessageSchema), async (req, res) => {
     const { body, itemId } = req.body as { body: string; itemId?: string };

@@ -69,10 +69,6 @@ export const ITEM_FIELDS: QueryableFields = {
   filterable: ['section', 'reviewed', 'answered'],
   sortable: ['position', 'section', 'reviewed'],
 };
-export const PORTFOLIO_FIELDS: QueryableFields = {
-  filterable: ['name', 'latestStatus'],
-  sortable: ['name', 'latestStatus', 'latestScore', 'assessments', 'lastCompletedAt'],
-};
 
 export interface NewAssessment {
   ownerId?: string;
@@ -231,10 +227,18 @@ export class AssessmentsService {
 
   /** The assessments where the caller holds `role`, in the query contract, without answers. */
   async list(caller: AssessmentCaller, role: AssessmentRole, query: ListQuery): Promise<ListResult<AssessmentRow>> {
+    return runQuery(await this.rows(caller, role), query);
+  }
+
+  /** The caller's assessments in `role` as list rows (without answers), those `where` keeps. */
+  async rows(
+    caller: AssessmentCaller,
+    role: AssessmentRole,
+    where: (record: AssessmentRecord) => boolean = () => true,
+  ): Promise<AssessmentRow[]> {
     const field = ({ owner: 'ownerId', assessor: 'assessorId', assessee: 'assesseeId' } as const)[role];
-    const mine = await this.records.find((record) => record[field] === caller.user.id);
-    const rows = await Promise.all(mine.map(async (record) => row(await this.view(record, caller))));
-    return runQuery(rows, query);
+    const mine = await this.records.find((record) => record[field] === caller.user.id && where(record));
+    return Promise.all(mine.map(async (record) => row(await this.view(record, caller))));
   }
 
   /** One assessment the caller holds a role in (404 `assessmentNotFound` otherwise). */
@@ -331,6 +335,72 @@ export class AssessmentsService {
       delete reviews[itemId];
       return { ...record, status, answers, reviews, progress: answerProgress(compiled, answers) };
     });
+  }
+
+  /** One assessment the caller holds a role in, with its pinned questionnaire (the workbook's download). */
+  async withQuestionnaire(caller: AssessmentCaller, id: string) {
+    const record = await this.visible(caller, id);
+    return { record, compiled: await this.pinned(record.template) };
+  }
+
+  /**
+   * Who may write answers now, judged as a typed answer is: the assessee while it is requested (the
+   * first answer starts it) or answering; anyone else 403 `assessmentRoleRefused`, another state 409.
+   * Returns the `start` move when the answers would start it.
+   */
+  private answering(caller: AssessmentCaller, record: AssessmentRecord, roles: AssessmentRole[]) {
+    if (record.status === 'requested') return this.flow.judge(record, roles, 'start', caller);
+    if (!roles.includes('assessee')) throw new AppError(403, 'assessmentRoleRefused');
+    if (record.status !== 'answering') throw new AppError(409, 'assessmentNotAnswering');
+    return null;
+  }
+
+  /** Refuses, before an upload is read, a caller who could not write answers now (404/403/409). */
+  async mayAnswer(caller: AssessmentCaller, id: string): Promise<void> {
+    const record = await this.visible(caller, id);
+    this.answering(caller, record, rolesIn(record, caller.user.id));
+  }
+
+  /**
+   * Replaces answers all at once as typed ones land (the offline workbook's import): judged by
+   * `decide` against the pinned version under the assessment's lock, changed answers lose their
+   * review mark, progress follows, and one history entry `action` says what came in.
+   */
+  replaceAnswers(
+    caller: AssessmentCaller,
+    id: string,
+    action: string,
+    decide: (
+      record: AssessmentRecord,
+      compiled: CompiledQuestionnaire,
+    ) => { answers: Answers; changed: string[]; comment: string },
+  ): Promise<{ assessment: AssessmentView; changed: number }> {
+    let changed = 0;
+    const written = this.write(caller, id, async (record, roles) => {
+      const start = this.answering(caller, record, roles);
+      const compiled = await this.pinned(record.template);
+      const decided = decide(record, compiled);
+      changed = decided.changed.length;
+      if (changed === 0) return record;
+      let status = record.status;
+      if (start) {
+        await this.flow.record(record, start, caller.user.id);
+        status = start.to;
+      }
+      await writeHistory(this.ctx, ASSESSMENT_WORKFLOW, record.id, {
+        at: new Date().toISOString(),
+        by: caller.user.id,
+        from: status,
+        to: status,
+        action,
+        comment: decided.comment,
+      });
+      const reviews = { ...record.reviews };
+      for (const itemId of decided.changed) delete reviews[itemId];
+      const { answers } = decided;
+      return { ...record, status, answers, reviews, progress: answerProgress(compiled, answers) };
+    });
+    return written.then((assessment) => ({ assessment, changed }));
   }
 
   /** Submits for review (assessee): every visible question and required field answered, else 409. */
@@ -468,30 +538,6 @@ export class AssessmentsService {
           completionDate: latest.completionDate,
         }
       : null;
-  }
-
-  /** The third parties the caller assesses, each with its latest assessment's status and score. */
-  async portfolio(caller: AssessmentCaller, query: ListQuery) {
-    const mine = await this.records.find((record) => record.assessorId === caller.user.id);
-    const byThirdParty = new Map<string, AssessmentRecord[]>();
-    for (const record of mine)
-      byThirdParty.set(record.thirdPartyId, [...(byThirdParty.get(record.thirdPartyId) ?? []), record]);
-    const rows = [...byThirdParty.entries()].map(([id, records]) => {
-      const latest = [...records].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-      const completed = records
-        .filter((record) => record.completionDate)
-        .sort((a, b) => String(b.completionDate).localeCompare(String(a.completionDate)));
-      return {
-        id,
-        name: latest.thirdPartyName,
-        assessments: records.length,
-        latestAssessmentId: latest.id,
-        latestStatus: latest.status,
-        latestScore: completed[0]?.score ?? null,
-        lastCompletedAt: completed[0]?.completionDate ?? null,
-      };
-    });
-    return runQuery(rows, query);
   }
 
   /** Reminders due `days` before a deadline to the assessee (or the owner before an invitation). */

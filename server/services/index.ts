@@ -2,6 +2,8 @@ import type { AppContext } from '../context';
 import { AdminService } from './admin.service';
 import { AnalyticsService } from './analytics.service';
 import { AssessmentsService } from './assessments.service';
+import { AssessmentWorkbookService } from './assessment-workbook.service';
+import { AssessmentOverviewsService } from './assessment-overviews.service';
 import { AuthService } from './auth.service';
 import { ComplianceDocumentsService } from './compliance-documents.service';
 import { ComplianceSharesService } from './compliance-shares.service';
@@ -52,6 +54,7 @@ export function createServices(ctx: AppContext) {
     await onboardings.fromScan(scan);
   };
   scans.failureHook = (scan) => onboardings.fromScan(scan);
+  const assessments = new AssessmentsService(ctx, resources, workflows);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -85,7 +88,9 @@ export function createServices(ctx: AppContext) {
     issuesAst: new IssuesAstService(ctx, resources),
     files: new FilesService(ctx),
     assessmentTemplates: new AssessmentTemplatesService(ctx),
-    assessments: new AssessmentsService(ctx, resources, workflows),
+    assessments,
+    assessmentWorkbook: new AssessmentWorkbookService(ctx, assessments),
+    assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),
   };
 }
 

@@ -119,6 +119,11 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/migrate');
     expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/workbook');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/workbook');
+    expect(listed).toContain('GET /maq/api/assessments/:id/workbook');
+    expect(listed).toContain('POST /maq/api/assessments/:id/workbook');
+    expect(listed).toContain('GET /maq/api/review-requests/groups/:by');
+    expect(listed).toContain('GET /maq/api/review-requests/group/:groupId/assessments');
+    expect(listed).toContain('GET /maq/api/portfolio/:thirdPartyId');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId');
     expect(listed).toContain('GET /wbe/api/management-saq/saqs/:saqId/attestation');
@@ -195,6 +200,9 @@ describe('fuzzing every mounted route', () => {
           '2',
           // a resource every fuzzing admin may import into
           'third-party',
+          // how review requests group
+          'thirdParty',
+          'template',
         ]),
       ];
 

@@ -224,7 +224,7 @@ describe('SAQ offline workbook /saq/api/v1/saqs/:saqId/workbook', () => {
     const other = await upload(saqB, workbookA);
     expect([other.status, other.body.code]).toEqual([422, 'workbookOtherDocument']);
     expect(other.body.message).toBe(
-      "This workbook belongs to another questionnaire or version than this SAQ. Download this SAQ's workbook and answer in it.",
+      "This workbook belongs to another questionnaire or version than this one. Download this page's workbook and answer in it.",
     );
     expect(other.body.workbook).toEqual({ documentId: 'saq-a-4.0.1', version: 1 });
 
@@ -232,7 +232,7 @@ describe('SAQ offline workbook /saq/api/v1/saqs/:saqId/workbook', () => {
     expect([notXlsx.status, notXlsx.body.code]).toEqual([415, 'workbookNotXlsx']);
     const turkish = await upload(saqB, Buffer.from('name,answer\n'), { name: 'answers.xlsx', language: 'tr' });
     expect(turkish.body.message).toBe(
-      "Bu dosya bir Excel çalışma kitabı (.xlsx) değil. Bu SAQ'dan indirilen çalışma kitabını yükleyin.",
+      'Bu dosya bir Excel çalışma kitabı (.xlsx) değil. Bu anketin sayfasından indirilen çalışma kitabını yükleyin.',
     );
     // a zip, but not a workbook; a workbook cut short
     const zip = Buffer.from('UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==', 'base64');
