@@ -20,13 +20,14 @@ import {
   assessmentActionSchema,
   assessmentAnswerSchema,
   assessmentCompanySchema,
+  assessmentItemSendBackSchema,
   assessmentMessageSchema,
   assessmentNewSchema,
   assessmentSubmitSchema,
   maqParamsSchema,
 } from './maq-schemas';
 
-/** The caller of a request: guard subject and role groups for the workflow, the session's organisation. */
+/** The caller of a request: guard subject and role groups for the workflow, the session's organisation, the language. */
 export async function assessmentCaller(ctx: AppContext, req: Request): Promise<AssessmentCaller> {
   const auth = requireAuth(req);
   const { user } = auth;
@@ -35,6 +36,7 @@ export async function assessmentCaller(ctx: AppContext, req: Request): Promise<A
     roleGroups: publishedRoleGroups(ctx),
     user: { id: user.id, roles: user.roles, permissions: user.permissions, organizationId: organizationOf(auth) },
     record: user,
+    language: requestLanguage(req),
   };
 }
 
@@ -160,6 +162,18 @@ export function maqRouter(ctx: AppContext, services: Services): Router {
         return;
       }
       res.json({ content: await assessments.move(who, id(req), action, requestLanguage(req)) });
+    },
+  );
+
+  // one answer sent back to fix, with the assessor's note (the review list's row action)
+  router.post(
+    '/assessments/:id/items/:itemId/send-back',
+    ...any,
+    params,
+    validate(assessmentItemSendBackSchema),
+    async (req, res) => {
+      const note = (req.body as { note: string }).note;
+      res.json({ content: await assessments.sendBack(await caller(req), id(req), [String(req.params.itemId)], note) });
     },
   );
 
