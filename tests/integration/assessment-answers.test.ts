@@ -235,7 +235,10 @@ describe('assessment file answers, per-answer send back and issues from findings
       },
       { assessmentItemId: 'incidentPlan', severity: 'high', priority: 'urgent', state: 'open' },
     ]);
-    expect(String(raised[1].title)).toContain('incident response plan');
+    expect(raised[1].title).toBe(`${VENDOR}: Do you keep a tested incident response plan?`);
+    expect(raised[1].description).toBe(
+      'Raised by the assessment "Files and findings" at completion; the answer was: No.',
+    );
     expect(raised.map((issue) => issue.id).sort()).toEqual([...completed.body.content.issueIds].sort());
 
     // the AST reads the dashboard draws from count them
