@@ -14,7 +14,6 @@ import { sendMultipart } from '../../api/multipart';
 import { contentOrSelf, failureOf } from '../../api/http';
 import { useAppConfig } from '../../runtime/appConfig';
 import { showToast } from '../../lib/toaster';
-import { DATA_KEY } from '../page/page.data';
 import { clientActions } from './clientActions';
 import { listKey, type Row } from './listQuery';
 import { ValuesForm } from './ValuesForm';
@@ -103,8 +102,6 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
               : await client.request({ method: action.call.method, url, data });
           void showToast(action.successMessage ? text(action.successMessage, target) : t('list.done'), 'success');
           await queryClient.invalidateQueries({ queryKey: listKey(listId) });
-          // a list on a page: the page's other panels (stats, warnings) read what the call changed
-          await queryClient.invalidateQueries({ queryKey: [DATA_KEY] });
           onDone();
           const then = action.call.then;
           if (then) {
