@@ -248,6 +248,23 @@ test('an assessment from the template: answered, sent back, fixed and completed'
       });
       expect((await ofVendor.json()).content).toHaveLength(1);
     });
+
+    await test.step('the owner edits the issue; it stays linked to the assessment and its answer', async () => {
+      const issue = owner.getByRole('row').filter({ hasText: VENDOR });
+      await issue.getByRole('cell', { name: `${VENDOR}: Do you keep a tested incident response plan?` }).click();
+      await owner.getByRole('button', { name: t('issues.edit'), exact: true }).click();
+      await expect(owner).toHaveURL((url) => url.pathname.endsWith('/edit'));
+      const issueId = new URL(owner.url()).pathname.split('/').at(-2) as string;
+      await owner.getByRole('textbox', { name: /^Description/ }).fill('Vendor to provide a tested plan.');
+      await owner.getByRole('button', { name: t('issues.save') }).click();
+      await expect(owner).toHaveURL((url) => url.pathname === `/app/issues/${issueId}`);
+      const saved = await request.get(`/wbe/api/resources/issue/${issueId}`, { headers: bearer(ownerToken) });
+      expect((await saved.json()).content).toMatchObject({
+        description: 'Vendor to provide a tested plan.',
+        assessmentId: assessmentPath.split('/').at(-1),
+        assessmentItemId: 'incidentPlan',
+      });
+    });
   } finally {
     await request.delete(`/wbe/api/resources/third-party/${thirdPartyId}`, { headers: bearer(ownerToken) });
   }
