@@ -23,6 +23,13 @@ export interface AssessmentMessage {
   createdAt: string;
 }
 
+/** An answer the assessor sent back to fix, with the note (kept until the assessee changes that answer). */
+export interface SentBackMark {
+  note: string | null;
+  by: string;
+  at: string;
+}
+
 /** How far answering (answered/total) or reviewing (reviewed/answered items) has come. */
 export interface Progress {
   done: number;
@@ -55,6 +62,10 @@ export interface AssessmentRecord {
   answers: Answers;
   reviews: Record<string, ReviewMark>;
   messages: AssessmentMessage[];
+  /** Answers sent back to fix, by item (absent on assessments older than per-answer send back). */
+  sentBack?: Record<string, SentBackMark>;
+  /** The issues raised from findings at completion (resource `issue`). */
+  issueIds?: string[];
   progress: Progress;
   assessorProgress: Progress;
   submissionDate: string | null;

@@ -8,7 +8,7 @@ import { ruleReads } from './rule-reads';
  * section and item ids, one question per requirement id, response sets and what responses require
  * (a table with a questionRef column) exist, select fields have options, rules read only known
  * items (document rules also `_responses`), scoring names known responses, carry-over targets
- * exist in this version and dropped requirements do not.
+ * exist in this version and dropped requirements do not, finding rules name known items.
  */
 export function questionnaireProblems(body: QuestionnaireBody): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
@@ -90,6 +90,16 @@ export function questionnaireProblems(body: QuestionnaireBody): DocumentProblem[
     if (!allValues.has(value))
       problems.push({ path: `/body/scoring/points/${value}`, message: `no response "${value}"` });
   }
+  // a finding judges questions and fields; its rule reads answers, `value` and `points`
+  body.findings?.forEach((finding, f) => {
+    const at = `/body/findings/${f}`;
+    finding.items.forEach((itemId, i) => {
+      const type = items.get(itemId)?.type;
+      if (type !== 'question' && type !== 'field')
+        problems.push({ path: `${at}/items/${i}`, message: `no question or field "${itemId}"` });
+    });
+    checkReads(finding.when, `${at}/when`, ['value', 'points']);
+  });
   body.carryOver?.changes.forEach((change, c) => {
     const at = `/body/carryOver/changes/${c}`;
     if (change.op === 'drop') {

@@ -16,6 +16,19 @@ export interface QuestionnaireBody {
   rules?: DocumentRule[];
   scoring?: { points: Record<string, number>; hook?: string };
   carryOver?: CarryOver;
+  /** Assessment templates: the answers that raise issues at completion (core/questionnaire/findings.ts). */
+  findings?: FindingRule[];
+}
+
+/** Answers of `items` for which `when` holds are findings: each raises an issue of this severity and category. */
+export interface FindingRule {
+  id: string;
+  items: string[];
+  /** json-logic over the answers plus `value` (the item's answer) and `points` (its scoring points or null). */
+  when: JsonLogicRule;
+  severity: string;
+  category: string;
+  priority?: string;
 }
 
 /** Assessment template information (the 8-step wizard). */

@@ -79,3 +79,11 @@ export const assessmentCompanySchema = {
   additionalProperties: false,
   properties: { thirdPartyId: id },
 };
+
+/** POST …/items/:itemId/send-back: one answer back to fix, with the note the assessee reads (the form `assessment-send-back`). */
+export const assessmentItemSendBackSchema = {
+  type: 'object',
+  required: ['note'],
+  additionalProperties: false,
+  properties: { note: text(4000) },
+};

@@ -16,6 +16,7 @@ import {
   assessmentActionSchema,
   assessmentAnswerSchema,
   assessmentCompanySchema,
+  assessmentItemSendBackSchema,
   assessmentMessageSchema,
   assessmentNewSchema,
   assessmentSubmitSchema,
@@ -25,7 +26,7 @@ import { readWorkbookUpload, sendWorkbook, uploadedWorkbook, workbookQuery } fro
 
 const BY_NAME: SortKey[] = [{ field: 'name', direction: 'asc' }];
 
-/** The caller of a request: guard subject and role groups for the workflow, the session's organisation. */
+/** The caller of a request: guard subject and role groups for the workflow, the session's organisation, the language. */
 export async function assessmentCaller(ctx: AppContext, req: Request): Promise<AssessmentCaller> {
   const auth = requireAuth(req);
   const { user } = auth;
@@ -34,6 +35,7 @@ export async function assessmentCaller(ctx: AppContext, req: Request): Promise<A
     roleGroups: publishedRoleGroups(ctx),
     user: { id: user.id, roles: user.roles, permissions: user.permissions, organizationId: organizationOf(auth) },
     record: user,
+    language: requestLanguage(req),
   };
 }
 
@@ -203,6 +205,17 @@ export function maqRouter(ctx: AppContext, services: Services): Router {
     const upload = services.assessmentWorkbook.upload(await caller(req), id(req), file, requestLanguage(req));
     res.json({ content: await upload });
   });
+  // one answer sent back to fix, with the assessor's note (the review list's row action)
+  router.post(
+    '/assessments/:id/items/:itemId/send-back',
+    ...any,
+    params,
+    validate(assessmentItemSendBackSchema),
+    async (req, res) => {
+      const note = (req.body as { note: string }).note;
+      res.json({ content: await assessments.sendBack(await caller(req), id(req), [String(req.params.itemId)], note) });
+    },
+  );
 
   router.post('/assessments/:id/messages', ...any, params, validate(assessmentMessageSchema), async (req, res) => {
     const { body, itemId } = req.body as { body: string; itemId?: string };

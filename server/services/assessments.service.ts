@@ -7,10 +7,13 @@ import {
   rolesIn,
 } from '../../core/assessments/assessment.types';
 import type { Text } from '../../core/documents/document.types';
+import { findingsOf } from '../../core/questionnaire/findings';
 import {
   type CompiledQuestionnaire,
   checkAnswers,
   compileQuestionnaire,
+  isFileRef,
+  MESSAGES,
   score,
   validateAnswer,
   visibleItems,
@@ -27,6 +30,7 @@ import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { UserRecord } from '../store/records.types';
 import { writeHistory } from '../workflows/history';
 import { ASSESSMENT_WORKFLOW, type AssessmentAction, AssessmentFlow } from './assessment-flow';
+import { isOwnUpload } from './files.service';
 import { createNotification } from './notifications';
 import type { ResourcesService } from './resources.service';
 import { findUserByEmail, usersOf } from './users';
@@ -41,8 +45,14 @@ const INVITATION = 'invitation';
 export const ASSESSMENT_CHANGED = 'assessment.changed';
 export const ASSESSMENT_MESSAGE = 'assessment.message';
 
-/** Who calls: the workflow caller plus the session's organisation. */
-export type AssessmentCaller = WorkflowCaller & { user: { organizationId?: string | null }; record: UserRecord };
+/** Who calls: the workflow caller plus the session's organisation and the language the answer is read in. */
+export type AssessmentCaller = WorkflowCaller & {
+  user: { organizationId?: string | null };
+  record: UserRecord;
+  language?: Language;
+};
+/** The resource findings raise records of at completion (schemas/resources/issue.json). */
+const ISSUE = 'issue';
 
 /** One assessment as the endpoints answer it: names, the caller's roles and actions, review state. */
 export type AssessmentView = AssessmentRecord & {
@@ -56,6 +66,10 @@ export type AssessmentView = AssessmentRecord & {
   lastStep: null;
   /** Answered file items the assessor has not marked reviewed (the warning domain §4 asks for). */
   filesNotReviewed: string[];
+  /** The same items by their labels in the caller's language (what the warning panel lists). */
+  filesNotReviewedNames: string[];
+  /** Items sent back to fix and not changed since. */
+  sentBackItems: string[];
 };
 export type AssessmentRow = Omit<AssessmentView, 'answers' | 'reviews' | 'messages'>;
 
@@ -66,8 +80,8 @@ export const ASSESSMENT_FIELDS: QueryableFields = {
 };
 export const NEWEST_FIRST: SortKey[] = [{ field: 'createdAt', direction: 'desc' }];
 export const ITEM_FIELDS: QueryableFields = {
-  filterable: ['section', 'reviewed', 'answered'],
-  sortable: ['position', 'section', 'reviewed'],
+  filterable: ['section', 'reviewed', 'answered', 'sentBack'],
+  sortable: ['position', 'section', 'reviewed', 'sentBack'],
 };
 
 export interface NewAssessment {
@@ -96,6 +110,13 @@ export interface AssessmentItemRow {
   answered: boolean;
   reviewed: boolean;
   reviewedAt: string | null;
+  /** A file answer's upload, downloadable at /wbe/api/files/:fileId (null for other answers). */
+  fileId: string | null;
+  /** Sent back to fix (and not changed since), with the assessor's note. */
+  sentBack: boolean;
+  sentBackNote: string | null;
+  /** The assessment is in review: the row's review actions apply (the server judges who). */
+  reviewing: boolean;
 }
 
 /**
@@ -258,6 +279,7 @@ export class AssessmentsService {
         if (!visible.has(item.id)) continue;
         const value = record.answers[item.id];
         const mark = record.reviews[item.id];
+        const back = record.sentBack?.[item.id];
         rows.push({
           id: item.id,
           assessmentId: record.id,
@@ -270,6 +292,10 @@ export class AssessmentsService {
           answered: !isEmpty(value),
           reviewed: mark?.reviewed === true,
           reviewedAt: mark?.reviewed ? mark.at : null,
+          fileId: isFileRef(value) ? value.id : null,
+          sentBack: back !== undefined,
+          sentBackNote: back?.note ?? null,
+          reviewing: record.status === 'reviewing',
         });
       }
     }
@@ -325,6 +351,11 @@ export class AssessmentsService {
       else if (status !== 'answering') throw new AppError(409, 'assessmentNotAnswering');
       const compiled = await this.pinned(record.template);
       const problems = validateAnswer(compiled, itemId, value);
+      // a file answer names the assessee's own upload, exactly as uploaded (never another's file)
+      if (problems.length === 0 && isFile(compiled, itemId) && isFileRef(value)) {
+        if (!(await isOwnUpload(this.ctx.store, caller.user.id, value)))
+          problems.push({ item: itemId, message: MESSAGES.unknownFile });
+      }
       if (problems.length > 0) {
         throw new AppError(422, 'answerInvalid', undefined, { problems: this.translate(problems, language) });
       }
@@ -333,7 +364,10 @@ export class AssessmentsService {
       else answers[itemId] = value;
       const reviews = { ...record.reviews };
       delete reviews[itemId];
-      return { ...record, status, answers, reviews, progress: answerProgress(compiled, answers) };
+      // a changed answer is the fix the assessor asked for
+      const sentBack = { ...record.sentBack };
+      delete sentBack[itemId];
+      return { ...record, status, answers, reviews, sentBack, progress: answerProgress(compiled, answers) };
     });
   }
 
@@ -454,14 +488,24 @@ export class AssessmentsService {
 
   /**
    * Sends the assessment back to answering (assessor), optionally naming the answers to fix: they
-   * lose their review mark and the note goes to the assessment's chat, on each item's thread.
+   * lose their review mark, are marked sent back with the note (until the assessee changes them) and
+   * the note goes to the assessment's chat, on each item's thread. 422 `unknownItem` for an item the
+   * pinned version does not show.
    */
   sendBack(caller: AssessmentCaller, id: string, itemIds: string[], note: string | undefined) {
     return this.write(caller, id, async (record, roles) => {
       const move = this.flow.judge(record, roles, 'sendBack', caller);
+      const compiled = await this.pinned(record.template);
+      const visible = visibleItems(compiled, record.answers);
+      if (itemIds.some((itemId) => !visible.has(itemId))) throw new AppError(422, 'unknownItem');
       await this.flow.record(record, move, caller.user.id, note);
+      const at = new Date().toISOString();
       const reviews = { ...record.reviews };
-      for (const itemId of itemIds) delete reviews[itemId];
+      const sentBack = { ...record.sentBack };
+      for (const itemId of itemIds) {
+        delete reviews[itemId];
+        sentBack[itemId] = { note: note ?? null, by: caller.user.id, at };
+      }
       const messages = [...record.messages];
       if (note) {
         for (const itemId of itemIds.length > 0 ? itemIds : [null])
@@ -469,27 +513,35 @@ export class AssessmentsService {
       }
       if (record.assesseeId)
         await this.notify(record.assesseeId, 'assessmentSentBack', record, `/app/assessment-requests/${id}`);
-      const compiled = await this.pinned(record.template);
       return {
         ...record,
         status: move.to,
         reviews,
+        sentBack,
         messages,
         assessorProgress: reviewProgress(compiled, { ...record, reviews }),
       };
     });
   }
 
-  /** Completes the assessment (assessor): every answered visible item reviewed, else 409 with them. */
+  /**
+   * Completes the assessment (assessor): every answered visible item reviewed, else 409 with them
+   * (and the files among them). The answers the template's findings mark raise issues.
+   */
   complete(caller: AssessmentCaller, id: string): Promise<AssessmentView> {
     return this.write(caller, id, async (record, roles) => {
       const move = this.flow.judge(record, roles, 'complete', caller);
       const compiled = await this.pinned(record.template);
       const unreviewed = unreviewedItems(compiled, record);
-      if (unreviewed.length > 0) throw new AppError(409, 'assessmentNotReviewed', undefined, { unreviewed });
+      if (unreviewed.length > 0) {
+        const filesNotReviewed = unreviewed.filter((itemId) => isFile(compiled, itemId));
+        throw new AppError(409, 'assessmentNotReviewed', undefined, { unreviewed, filesNotReviewed });
+      }
       await this.flow.record(record, move, caller.user.id);
+      const issueIds = await this.raiseIssues(caller, record, compiled);
       return {
         ...record,
+        issueIds: [...(record.issueIds ?? []), ...issueIds],
         status: move.to,
         completionDate: new Date().toISOString(),
         score: percentScore(compiled, record.answers),
@@ -563,7 +615,72 @@ export class AssessmentsService {
     return sent;
   }
 
+  /**
+   * Whether `userId` may download an upload: the owner and assessor (any participant) of an
+   * assessment whose answers name it (FilesService asks this beyond the uploader and admins).
+   */
+  async mayReadFile(userId: string, fileId: string): Promise<boolean> {
+    const naming = await this.records.find(
+      (record) =>
+        rolesIn(record, userId).length > 0 &&
+        Object.values(record.answers).some((value) => isFileRef(value) && value.id === fileId),
+    );
+    return naming.length > 0;
+  }
+
   // ---- helpers ----
+
+  /**
+   * One `issue` record (source assessment, state open) per finding of the completed answers, linked
+   * by assessmentId and assessmentItemId, on the third party (asset and merchantId); an item that
+   * raised one at an earlier completion raises none again. Made by the completing assessor.
+   */
+  private async raiseIssues(
+    caller: AssessmentCaller,
+    record: AssessmentRecord,
+    compiled: CompiledQuestionnaire,
+  ): Promise<string[]> {
+    const findings = findingsOf(compiled, record.answers);
+    if (findings.length === 0) return [];
+    const resource = this.resources.published(ISSUE);
+    const workflow = this.resources.workflowOf(resource);
+    const records = this.resources.records(ISSUE);
+    const raised = new Set(
+      (await records.find((issue) => issue.assessmentId === record.id)).map((issue) => String(issue.assessmentItemId)),
+    );
+    const language = caller.language ?? 'en';
+    const owner = { user: caller.record, owner: { userId: caller.user.id, organizationId: record.organizationId } };
+    const fresh = findings
+      .filter(({ itemId }) => !raised.has(itemId))
+      .map(({ itemId, rule }) => {
+        const item = compiled.entries.get(itemId)?.item;
+        const label = item?.type === 'question' ? item.text : (item?.label ?? itemId);
+        const question = this.text(label, language);
+        const answer = this.answerText(compiled, itemId, record.answers[itemId], language);
+        const fields = {
+          title: `${record.thirdPartyName}: ${question}`.slice(0, 200),
+          description: this.ctx.translator
+            .t(language, 'assessments.findingDescription', { name: record.name, answer })
+            .slice(0, 4000),
+          source: 'assessment',
+          severity: rule.severity,
+          category: rule.category,
+          ...(rule.priority ? { priority: rule.priority } : {}),
+          asset: record.thirdPartyName.slice(0, 253),
+          merchantId: record.thirdPartyId,
+          assessmentId: record.id,
+          assessmentItemId: itemId,
+        };
+        return this.resources.newRecord(resource, owner as never, fields, workflow);
+      });
+    if (fresh.length === 0) return [];
+    await this.ctx.store.transaction(() => this.resources.insertAllNew(resource, owner as never, fresh, workflow));
+    return fresh.map((issue) => issue.id);
+  }
+
+  private text(label: Text, language: Language): string {
+    return typeof label === 'string' ? this.ctx.translator.t(language, label) : label[language];
+  }
 
   /** Reads, judges and writes one assessment under its lock, then tells its participants. */
   private write(
@@ -698,6 +815,13 @@ export class AssessmentsService {
       return user ? user.name || user.email : id;
     };
     const compiled = await this.pinned(record.template);
+    const filesNotReviewed = answeredItems(compiled, record.answers).filter(
+      (id) => isFile(compiled, id) && record.reviews[id]?.reviewed !== true,
+    );
+    const labelOf = (id: string) => {
+      const item = compiled.entries.get(id)?.item;
+      return item?.type === 'field' ? this.text(item.label, caller.language ?? 'en') : id;
+    };
     return {
       ...record,
       ownerName: (await nameOf(record.ownerId)) ?? '',
@@ -707,9 +831,9 @@ export class AssessmentsService {
       lastStep: null,
       myRoles,
       actions: this.flow.actions(record, myRoles, caller),
-      filesNotReviewed: answeredItems(compiled, record.answers).filter(
-        (id) => isFile(compiled, id) && record.reviews[id]?.reviewed !== true,
-      ),
+      filesNotReviewed,
+      filesNotReviewedNames: filesNotReviewed.map(labelOf),
+      sentBackItems: Object.keys(record.sentBack ?? {}),
     };
   }
 
@@ -727,8 +851,7 @@ export class AssessmentsService {
   private answerText(compiled: CompiledQuestionnaire, id: string, value: unknown, language: Language): string {
     if (isEmpty(value)) return '';
     const item = compiled.entries.get(id)?.item;
-    const text = (label: Text) =>
-      typeof label === 'string' ? this.ctx.translator.t(language, label) : label[language];
+    const text = (label: Text) => this.text(label, language);
     if (item?.type === 'question' && typeof value === 'string') {
       const option = compiled.body.responseSets[item.responseSet]?.options.find((o) => o.value === value);
       return option ? text(option.label) : value;
@@ -741,6 +864,7 @@ export class AssessmentsService {
         .join(', ');
     }
     if (item?.type === 'table' && Array.isArray(value)) return `${value.length}`;
+    if (isFileRef(value)) return value.name;
     return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
   }
 

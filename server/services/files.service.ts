@@ -27,12 +27,19 @@ function cleanName(name: string, kind: FileKind): string {
   return (base || `file.${kind}`).slice(0, 255);
 }
 
+/** Whether a user other than the uploader may read a file (e.g. a participant of the assessment it answers). */
+export type FileReader = (userId: string, fileId: string) => Promise<boolean>;
+
 /**
  * File answers (docs/contracts.md 'File answers'): stored as real files under DATA_DIR/files, one
  * record each; the kind is judged by content, the same bytes twice for one owner and scope refused.
+ * `readers` widen who may download beyond the uploader and admins.
  */
 export class FilesService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly readers: readonly FileReader[] = [],
+  ) {}
 
   private get records() {
     return this.ctx.store.collection<UploadedFileRecord>('uploadedFiles');
@@ -90,16 +97,21 @@ export class FilesService {
     });
   }
 
-  /** The file for its owner or an admin; anyone else gets 404 as if it did not exist. */
+  /** The file for its owner, an admin or one a reader lets in; anyone else gets 404 as if it did not exist. */
   async download(auth: AuthContext, id: string): Promise<{ record: UploadedFileRecord; bytes: Buffer }> {
     const record = await this.records.get(id);
-    const allowed = record && (record.ownerId === auth.user.id || (await passesGuard(this.ctx, auth, ADMIN_GUARD)));
-    if (!record || !allowed) throw new AppError(404, 'fileNotFound');
+    if (!record || !(await this.mayRead(auth, record))) throw new AppError(404, 'fileNotFound');
     try {
       return { record, bytes: await readFile(this.pathOf(record.id)) };
     } catch {
       throw new AppError(404, 'fileNotFound');
     }
+  }
+
+  private async mayRead(auth: AuthContext, record: UploadedFileRecord): Promise<boolean> {
+    if (record.ownerId === auth.user.id || (await passesGuard(this.ctx, auth, ADMIN_GUARD))) return true;
+    for (const reader of this.readers) if (await reader(auth.user.id, record.id)) return true;
+    return false;
   }
 }
 

@@ -55,6 +55,8 @@ export function createServices(ctx: AppContext) {
   };
   scans.failureHook = (scan) => onboardings.fromScan(scan);
   const assessments = new AssessmentsService(ctx, resources, workflows);
+  // an assessment's participants read the files its answers name
+  const files = new FilesService(ctx, [(userId, fileId) => assessments.mayReadFile(userId, fileId)]);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -86,7 +88,7 @@ export function createServices(ctx: AppContext) {
     saqSuggestions,
     onboardings,
     issuesAst: new IssuesAstService(ctx, resources),
-    files: new FilesService(ctx),
+    files,
     assessmentTemplates: new AssessmentTemplatesService(ctx),
     assessments,
     assessmentWorkbook: new AssessmentWorkbookService(ctx, assessments),

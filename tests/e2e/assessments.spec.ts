@@ -1,10 +1,11 @@
 /**
  * Vendor assessments end to end in Chromium (issue 10): the owner creates an assessment from the
  * published template with the form document and sends it; the assessee answers part of it in the
- * questionnaire (the rest through the API) and submits; the assessor marks the answers, sends the
- * assessment back with a note on one; the assessee fixes it and submits again; the assessor marks it
- * reviewed and completes. Its own third party is removed at the end: other specs count the demo
- * organisation's third parties.
+ * questionnaire (a file among it; the rest through the API) and submits; the assessor sees the file
+ * not yet reviewed, downloads it, marks answers and sends one answer back with a note; the assessee
+ * sees which answer to fix and why, fixes it and submits again; the assessor marks the rest reviewed
+ * and completes; the "No" on a control becomes an issue in the issues list. Its own third party is
+ * removed at the end: other specs count the demo organisation's third parties.
  */
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { signIn, t } from './support/ui';
@@ -43,6 +44,16 @@ const expectStatus = (page: Page, state: string) =>
 
 const transition = (page: Page, action: string) =>
   page.getByRole('button', { name: t(`assessmentFlow.actions.${action}`), exact: true });
+
+const FILE_QUESTION = 'Information security policy (file)';
+const POLICY = {
+  name: 'policy.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.7\n% ${STAMP}\n%%EOF\n`),
+};
+
+/** The assessment page's panel with this title. */
+const panel = (page: Page, title: string) => page.locator('.page-panel').filter({ hasText: title });
 
 test('an assessment from the template: answered, sent back, fixed and completed', async ({ browser, request }) => {
   test.setTimeout(180_000);
@@ -93,6 +104,8 @@ test('an assessment from the template: answered, sent back, fixed and completed'
       await assessee.getByRole('row').filter({ hasText: NAME }).click();
       await expect(assessee).toHaveURL((url) => url.pathname.startsWith('/app/assessment-requests/'));
       await assessee.getByRole('button', { name: t('assessments.actions.answer') }).click();
+      // the questionnaire, not the page it was opened from (both have level-2 headings)
+      await expect(assessee).toHaveURL((url) => url.pathname.includes('/answer/'));
       await expect(assessee.getByRole('heading', { level: 2 })).toContainText('Company');
       const saved = assessee.waitForResponse(
         (response) => response.url().includes('/answers/securityContact') && response.status() === 200,
@@ -107,13 +120,20 @@ test('an assessment from the template: answered, sent back, fixed and completed'
         .getByRole('radio', { name: 'Yes' })
         .check();
       expect((await mfa).status()).toBe(200);
+      // the file goes to the server; the answer keeps its reference
+      const filed = assessee.waitForResponse((response) => response.url().includes('/answers/securityPolicy'));
+      await assessee.locator(`input[type="file"][aria-label^="${FILE_QUESTION}"]`).setInputFiles(POLICY);
+      expect((await filed).status()).toBe(200);
+      await expect(
+        assessee.getByRole('button', { name: t('questionnaire.file.download').replace('{{name}}', 'policy.pdf') }),
+      ).toBeVisible();
       const rest = {
         employees: 12,
         certifications: ['iso27001'],
         encryption: 'no',
         pentest: 'yes',
         pentestDate: '2026-05-01',
-        incidentPlan: 'yes',
+        incidentPlan: 'no',
       };
       for (const [itemId, value] of Object.entries(rest)) {
         const answer = await request.put(`${assessmentPath}/answers/${itemId}`, {
@@ -128,7 +148,7 @@ test('an assessment from the template: answered, sent back, fixed and completed'
     });
 
     const assessor = await signedIn(browser, 'assessor@demo.test');
-    await test.step('the assessor marks the answers and sends the encryption answer back with a note', async () => {
+    await test.step('the assessor sees the file to review, downloads it and sends the encryption answer back', async () => {
       await assessor.goto('/app/review-requests');
       await assessor.getByRole('row').filter({ hasText: NAME }).click();
       await expect(assessor).toHaveURL((url) => url.pathname.startsWith('/app/review-requests/assessment/'));
@@ -139,15 +159,33 @@ test('an assessment from the template: answered, sent back, fixed and completed'
         await row.getByRole('button', { name: t('assessments.actions.markReviewed') }).click();
         await expect(row.getByText(t('assessments.items.reviewed'), { exact: true })).toBeVisible();
       }
-      await assessor.getByRole('button', { name: t('assessments.actions.sendBackWithNote') }).click();
+      // the file is not reviewed yet: the warning lists it before completing
+      const warning = panel(assessor, t('assessments.filesWarning.title'));
+      await expect(warning).toContainText(FILE_QUESTION);
+      const fileRow = rows.filter({ hasText: FILE_QUESTION });
+      await expect(fileRow).toContainText('policy.pdf');
+      const downloaded = assessor.waitForEvent('download');
+      await fileRow.getByRole('button', { name: t('assessments.actions.downloadFile') }).click();
+      expect((await downloaded).suggestedFilename()).toBe('policy.pdf');
+      // one answer back, with its note
+      const encryption = rows.filter({ hasText: 'encrypted at rest' });
+      await encryption.getByRole('button', { name: t('assessments.actions.sendBackAnswer') }).click();
       const dialog = assessor.getByRole('dialog');
       await dialog.getByRole('textbox').fill('Please encrypt the backups too.');
       await dialog.getByRole('button', { name: t('list.send') }).click();
       await expectStatus(assessor, 'answering');
+      await expect(encryption.getByText(t('assessments.items.toFix'), { exact: true })).toBeVisible();
     });
 
-    await test.step('the assessee reads the note, fixes the answer and submits again', async () => {
+    await test.step('the assessee sees which answer to fix and the note, fixes it and submits again', async () => {
       await assessee.reload();
+      await expect(panel(assessee, t('assessments.toFix.title'))).toBeVisible();
+      const toFix = assessee
+        .getByRole('row')
+        .filter({ has: assessee.getByRole('cell', { name: t('assessments.items.toFix'), exact: true }) });
+      await expect(toFix).toHaveCount(1);
+      await expect(toFix).toContainText('encrypted at rest');
+      await expect(toFix).toContainText('Please encrypt the backups too.');
       await assessee.getByRole('tab', { name: t('assessments.tabs.chat') }).click();
       await expect(assessee.getByText('Please encrypt the backups too.')).toBeVisible();
       await assessee.getByRole('button', { name: t('assessments.actions.answer') }).click();
@@ -168,7 +206,14 @@ test('an assessment from the template: answered, sent back, fixed and completed'
       await assessor.reload();
       const rows = assessor.getByRole('row');
       await expect(rows.filter({ hasText: 'encrypted at rest' })).toBeVisible();
-      for (const question of ['employees', 'Certifications', 'encrypted at rest', 'Date of the last']) {
+      await expect(assessor.getByRole('cell', { name: t('assessments.items.toFix'), exact: true })).toHaveCount(0);
+      for (const question of [
+        'employees',
+        'Certifications',
+        'encrypted at rest',
+        'Date of the last',
+        'Information security policy',
+      ]) {
         const row = rows.filter({ hasText: new RegExp(question, 'i') }).first();
         const mark = row.getByRole('button', { name: t('assessments.actions.markReviewed') });
         if (await mark.count()) {
@@ -176,20 +221,49 @@ test('an assessment from the template: answered, sent back, fixed and completed'
           await expect(row.getByText(t('assessments.items.reviewed'), { exact: true })).toBeVisible();
         }
       }
+      await expect(panel(assessor, t('assessments.filesWarning.title'))).toHaveCount(0);
       await transition(assessor, 'complete').click();
       await expectStatus(assessor, 'completed');
       await expect(transition(assessor, 'reopen')).toBeVisible();
     });
 
-    await test.step('the owner sees it completed with its score, and the AST read agrees', async () => {
+    await test.step('the owner sees it completed with its score and the finding as an issue', async () => {
       await owner.goto('/app/vendor-assessment');
       const row = owner.getByRole('row').filter({ hasText: NAME });
       await expect(row.getByText(t('assessmentFlow.states.completed'))).toBeVisible();
       const score = await request.get(`/ast/issue/get_latest_closed_assessment_score/${thirdPartyId}`, {
         headers: bearer(ownerToken),
       });
-      // yes 10 + yes 10×2 + yes 10 + yes 10 of 50
-      expect((await score.json()).content.score).toBe(100);
+      // yes 10 + yes 10×2 + yes 10 + no 0 of 50
+      expect((await score.json()).content.score).toBe(80);
+      // the "No" on the incident plan is a finding of the template: an open issue on the third party
+      await owner.goto('/app/issues');
+      const issue = owner
+        .getByRole('row')
+        .filter({ hasText: `${VENDOR}: Do you keep a tested incident response plan?` });
+      await expect(issue).toBeVisible();
+      await expect(issue.getByText(t('issues.statuses.open'), { exact: true })).toBeVisible();
+      const ofVendor = await request.get(`/ast/issue/get_assessment_issues_by_merchant_id/${thirdPartyId}`, {
+        headers: bearer(ownerToken),
+      });
+      expect((await ofVendor.json()).content).toHaveLength(1);
+    });
+
+    await test.step('the owner edits the issue; it stays linked to the assessment and its answer', async () => {
+      const issue = owner.getByRole('row').filter({ hasText: VENDOR });
+      await issue.getByRole('cell', { name: `${VENDOR}: Do you keep a tested incident response plan?` }).click();
+      await owner.getByRole('button', { name: t('issues.edit'), exact: true }).click();
+      await expect(owner).toHaveURL((url) => url.pathname.endsWith('/edit'));
+      const issueId = new URL(owner.url()).pathname.split('/').at(-2) as string;
+      await owner.getByRole('textbox', { name: /^Description/ }).fill('Vendor to provide a tested plan.');
+      await owner.getByRole('button', { name: t('issues.save') }).click();
+      await expect(owner).toHaveURL((url) => url.pathname === `/app/issues/${issueId}`);
+      const saved = await request.get(`/wbe/api/resources/issue/${issueId}`, { headers: bearer(ownerToken) });
+      expect((await saved.json()).content).toMatchObject({
+        description: 'Vendor to provide a tested plan.',
+        assessmentId: assessmentPath.split('/').at(-1),
+        assessmentItemId: 'incidentPlan',
+      });
     });
   } finally {
     await request.delete(`/wbe/api/resources/third-party/${thirdPartyId}`, { headers: bearer(ownerToken) });

@@ -10,7 +10,7 @@ const TEMPLATE = 'assessment-vendor-security-1.0';
 const WHO = ['owner', 'assessor', 'assessee', 'merchant', 'admin'] as const;
 type Who = (typeof WHO)[number];
 
-/** Every question and required field of the seeded template, answered well. */
+/** Every question and required field of the seeded template but its file, answered well. */
 const FULL: Record<string, unknown> = {
   securityContact: 'Sam Secure',
   employees: 42,
@@ -29,6 +29,20 @@ describe('vendor assessments', () => {
   const as = (who: Who, method: string, path: string, body?: unknown) =>
     call(server.base, method, path, { token: tokens[who], body });
   const one = (id: string) => `${MAQ}/assessments/${id}`;
+
+  /** The assessee's upload for the template's file question (POST /wbe/api/files): the reference an answer keeps. */
+  async function policyFile(scope: string) {
+    const form = new FormData();
+    form.append('scope', scope);
+    form.append('file', new Blob([`Security policy for ${scope}\n`]), 'policy.txt');
+    const response = await fetch(`${server.base}/wbe/api/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.assessee}` },
+      body: form,
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()).content;
+  }
 
   async function thirdParty(name: string, contactEmail: string) {
     const answer = await as('owner', 'POST', '/wbe/api/resources/third-party', {
@@ -194,7 +208,8 @@ describe('vendor assessments', () => {
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('Assessment submit failure (make sure all questions are answered)');
     expect(early.body.missing).toContain('securityContact');
-    for (const [itemId, value] of Object.entries(FULL)) {
+    const answers = { ...FULL, securityPolicy: await policyFile(`assessment:${id}:securityPolicy`) };
+    for (const [itemId, value] of Object.entries(answers)) {
       const saved = await as('assessee', 'PUT', `${path}/answers/${itemId}`, { value });
       expect(saved.status, `${itemId}: ${JSON.stringify(saved.body)}`).toBe(200);
     }
