@@ -10,6 +10,14 @@ import type {
   ResourceRecord,
 } from '../../core/resources/resource.types';
 import {
+  type ExactlyOneConstraint,
+  groupFilter,
+  groupOf,
+  isExactlyOne,
+  isReference,
+  judgeExactlyOne,
+} from '../../core/resources/resource-constraints';
+import {
   allOf,
   editableFields,
   inScope,
@@ -159,8 +167,12 @@ export class ResourcesService {
     const record = this.newRecord(resource, caller, this.checked(resource.body, data, workflow), workflow);
     return this.lock(resource.id, async () => {
       await this.assertUnique(resource, record);
-      // the record and its first history entry, or neither
-      return this.ctx.store.transaction(() => this.insertNew(resource, caller, record, workflow));
+      const settle = await this.constrained(resource, caller.owner, null, record, workflow?.field);
+      // the record, its first history entry and what the constraints change, or none of them
+      return this.ctx.store.transaction(async () => {
+        await settle();
+        return this.insertNew(resource, caller, record, workflow);
+      });
     });
   }
 
@@ -241,14 +253,19 @@ export class ResourcesService {
       const kept = Object.fromEntries(Object.entries(current).filter(([key]) => system.has(key)));
       const record = { ...kept, ...fields, updatedAt: new Date().toISOString() } as ResourceRecord;
       await this.assertUnique(resource, record);
-      return this.records(resource.id).replace(record.id, record);
+      const settle = await this.constrained(resource, caller.owner, current, record, workflow?.field);
+      return this.ctx.store.transaction(async () => {
+        await settle();
+        return this.records(resource.id).replace(record.id, record);
+      });
     });
   }
 
   async remove(resourceId: string, caller: ResourceCaller, recordId: string): Promise<{ id: string }> {
     const resource = this.authorize(resourceId, 'delete', caller);
     return this.lock(resource.id, async () => {
-      await this.find(resource, caller, recordId);
+      const current = await this.find(resource, caller, recordId);
+      await this.constrained(resource, caller.owner, current, null, this.workflowOf(resource)?.field);
       await this.records(resource.id).remove(recordId);
       return { id: recordId };
     });
@@ -300,6 +317,67 @@ export class ResourcesService {
         const errors = Object.fromEntries(fields.map((field) => [field, `errors.${code}`]));
         throw new AppError(409, code, errors);
       }
+    }
+  }
+
+  /**
+   * Judges a write of `before` → `after` (null: created / removed) against the resource's
+   * `constraints`: 422 for a dangling reference, 409 with the constraint's error when a group would
+   * be left without its one flagged record. Answers what the write changes besides itself (the
+   * flag taken from the others), to run in the write's transaction. Call under the resource's lock.
+   */
+  async constrained(
+    resource: PublishedResource,
+    owner: RecordOwner,
+    before: ResourceRecord | null,
+    after: ResourceRecord | null,
+    stateField?: string,
+  ): Promise<() => Promise<void>> {
+    const demotions: { field: string; ids: string[] }[] = [];
+    for (const c of resource.body.constraints ?? []) {
+      if (isReference(c) && after) await this.assertReference(c.resource, owner, after, c.references, c.error);
+      if (!isExactlyOne(c)) continue;
+      const groups = new Set([groupOf(before, c, stateField), groupOf(after, c, stateField)]);
+      for (const group of groups) {
+        if (group === null) continue;
+        const stored = await this.groupMembers(resource, owner, c, group);
+        const verdict = judgeExactlyOne(c, group, stored, before, after, stateField);
+        if (verdict.refused) throw new AppError(409, c.error, { [c.exactlyOne]: `errors.${c.error}` });
+        demotions.push({ field: c.exactlyOne, ids: verdict.demote });
+      }
+    }
+    return async () => {
+      const at = new Date().toISOString();
+      for (const { field, ids } of demotions) {
+        for (const id of ids) await this.records(resource.id).update(id, { [field]: false, updatedAt: at });
+      }
+    };
+  }
+
+  private async groupMembers(
+    resource: PublishedResource,
+    owner: RecordOwner,
+    c: ExactlyOneConstraint,
+    group: string,
+  ): Promise<ResourceRecord[]> {
+    const filter = allOf(scopeFilter(resource.body.scope, owner), groupFilter(c, group));
+    const { items } = await this.records(resource.id).query({ filter, sort: [], page: 1, pageSize: MAX_PAGE_SIZE });
+    return items;
+  }
+
+  /** 422 naming the field unless it holds the id of a record of `target` in the owner's scope. */
+  private async assertReference(
+    target: string,
+    owner: RecordOwner,
+    record: ResourceRecord,
+    field: string,
+    error = 'referenceNotFound',
+  ): Promise<void> {
+    const id = record[field];
+    const other = this.published(target);
+    const found = typeof id === 'string' ? await this.records(other.id).get(id) : null;
+    if (!found || !inScope(found, other.body.scope, owner)) {
+      throw new AppError(422, 'validationFailed', { [field]: `errors.${error}` });
     }
   }
 }

@@ -1,0 +1,338 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanRecord } from '../../core/scans/scan-record';
+import type { CheckName, CheckStatus } from '../../core/scans/scan.types';
+import { AUTO_SCAN_JOB } from '../../server/services/portfolio.service';
+import type { UserRecord } from '../../server/store/records.types';
+import { call, type TestServer, startTestServer, tokenFor } from './support/harness';
+
+const MERCHANT = 'demo-merchant-anatolia';
+const OTHER = 'demo-merchant-bosphorus';
+const BANK_ORG = 'org-demo-bank';
+const BASE = `/wbe/api/portfolio/merchants/${MERCHANT}`;
+const PRIMARY_MISSING = 'There must be an asset set as primary.';
+
+/** A completed scan of the merchant as the scan job leaves it, with the given check verdicts. */
+function scanOf(id: string, completedAt: string, verdicts: Partial<Record<CheckName, CheckStatus>>): ScanRecord {
+  return {
+    id,
+    organizationId: BANK_ORG,
+    userId: 'x',
+    url: 'https://anatolia-books.example',
+    host: 'anatolia-books.example',
+    address: '203.0.113.5',
+    ports: { http: 80, https: 443 },
+    status: 'completed',
+    reachability: 'online',
+    progress: { done: 1, total: 1, current: null },
+    results: Object.entries(verdicts).map(([check, status]) => ({
+      check: check as CheckName,
+      status: status as CheckStatus,
+      findings: status === 'fail' ? [{ title: 'x' } as never] : [],
+      data: {},
+    })),
+    grades: null,
+    asv: null,
+    asvVerdict: 'pass',
+    groups: {},
+    scan_date: null,
+    createdAt: completedAt,
+    completedAt,
+    revision: 1,
+    merchantId: MERCHANT,
+  };
+}
+
+/**
+ * A portfolio merchant's detail (issue 11 'Portfolio'; domain §2–§4, §8): assets with exactly one
+ * primary (the resource's declarative `constraints`), deleted assets kept until the next scan,
+ * score history and action items from its scans, ignore / un-ignore, the auto-scan settings, and
+ * who may do what.
+ */
+describe('portfolio merchant detail', () => {
+  let server: TestServer;
+  const tokens: Record<string, string> = {};
+  const as = (who: string, method: string, path: string, body?: unknown) =>
+    call(server.base, method, path, { token: tokens[who], body, headers: { 'accept-language': 'en' } });
+  const assets = async () =>
+    (await as('bank', 'GET', `${BASE}/assets?sort=value`)).body.content.items as {
+      id: string;
+      value: string;
+      primary: boolean;
+      state: string;
+    }[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ withSmtp: false, loginRateLimit: 100 });
+    // a bank analyst who may read the portfolio but not edit merchants
+    const users = server.store.collection<UserRecord>('users');
+    const bank = (await users.all()).find((user) => user.email === 'bank@demo.test') as UserRecord;
+    await users.insert({
+      ...bank,
+      id: 'analyst-portfolio',
+      email: 'analyst@demo.test',
+      permissions: ['portfolio:view'],
+    });
+    for (const [who, email] of [
+      ['bank', 'bank@demo.test'],
+      ['analyst', 'analyst@demo.test'],
+      ['merchant', 'merchant@demo.test'],
+      ['onboarding', 'onboarding@demo.test'],
+    ]) {
+      tokens[who] = await tokenFor(server.base, email);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses a merchant’s first asset unless it is primary, with the spec’s words', async () => {
+    const secondary = await as('bank', 'POST', `${BASE}/assets`, { value: 'shop.anatolia.example', primary: false });
+    expect(secondary.status).toBe(409);
+    expect(secondary.body).toMatchObject({ code: 'primaryAssetRequired', message: PRIMARY_MISSING });
+    const primary = await as('bank', 'POST', `${BASE}/assets`, {
+      value: 'anatolia-books.example',
+      tier: 1,
+      priority: 'urgent',
+      primary: true,
+    });
+    expect(primary.status, JSON.stringify(primary.body)).toBe(201);
+    expect(primary.body.content).toMatchObject({ merchantId: MERCHANT, state: 'active', organizationId: BANK_ORG });
+    const second = await as('bank', 'POST', `${BASE}/assets`, { value: '203.0.113.7', tier: 2, primary: false });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect((await assets()).map((asset) => [asset.value, asset.primary])).toEqual([
+      ['203.0.113.7', false],
+      ['anatolia-books.example', true],
+    ]);
+  });
+
+  it('keeps exactly one primary: a new primary takes the flag, none is refused', async () => {
+    const before = await assets();
+    const ip = before.find((asset) => asset.value === '203.0.113.7') as { id: string };
+    const domain = before.find((asset) => asset.value === 'anatolia-books.example') as { id: string };
+    const promoted = await as('bank', 'PUT', `/wbe/api/resources/asset/${ip.id}`, {
+      merchantId: MERCHANT,
+      value: '203.0.113.7',
+      tier: 2,
+      primary: true,
+    });
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+    expect((await assets()).filter((asset) => asset.primary).map((asset) => asset.value)).toEqual(['203.0.113.7']);
+
+    const demoted = await as('bank', 'PUT', `/wbe/api/resources/asset/${ip.id}`, {
+      merchantId: MERCHANT,
+      value: '203.0.113.7',
+      primary: false,
+    });
+    expect(demoted.status).toBe(409);
+    expect(demoted.body).toMatchObject({
+      code: 'primaryAssetRequired',
+      errors: { primary: 'errors.primaryAssetRequired' },
+    });
+
+    const deletePrimary = await as('bank', 'POST', `/wbe/api/resources/asset/${ip.id}/actions/delete`, {});
+    expect(deletePrimary.status).toBe(409);
+    expect(deletePrimary.body.message).toBe(PRIMARY_MISSING);
+
+    const deleted = await as('bank', 'POST', `/wbe/api/resources/asset/${domain.id}/actions/delete`, {});
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body.content).toMatchObject({ state: 'deleted', primary: false });
+    // marked, not gone: it drops out after the next periodic scan (below)
+    expect((await assets()).map((asset) => [asset.value, asset.state])).toEqual([
+      ['203.0.113.7', 'active'],
+      ['anatolia-books.example', 'deleted'],
+    ]);
+    // a deleted asset does not count, so it cannot take the flag back by being made primary
+    const revived = await as('bank', 'PUT', `/wbe/api/resources/asset/${domain.id}`, {
+      merchantId: MERCHANT,
+      value: 'anatolia-books.example',
+      primary: true,
+    });
+    expect(revived.status).toBe(200);
+    expect((await assets()).filter((asset) => asset.primary && asset.state === 'active')).toHaveLength(1);
+  });
+
+  it('ties an asset to a merchant of the caller’s portfolio and to that merchant only', async () => {
+    const dangling = await as('bank', 'POST', '/wbe/api/resources/asset', {
+      merchantId: 'no-such-merchant',
+      value: 'x.example',
+      primary: true,
+    });
+    expect(dangling.status).toBe(422);
+    expect(dangling.body.errors).toEqual({ merchantId: 'errors.merchantNotFound' });
+    const missing = await as('bank', 'GET', '/wbe/api/portfolio/merchants/no-such-merchant/assets');
+    expect(missing.status).toBe(404);
+    const other = await as('bank', 'POST', `/wbe/api/portfolio/merchants/${OTHER}/assets`, {
+      value: 'bosphorus-travel.example',
+      primary: true,
+      merchantId: MERCHANT,
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    expect(other.body.content.merchantId).toBe(OTHER);
+    expect((await assets()).map((asset) => asset.value)).not.toContain('bosphorus-travel.example');
+  });
+
+  it('draws the score history and the action items from the merchant’s scans', async () => {
+    const scans = server.store.collection<ScanRecord>('scans');
+    await scans.insert(scanOf('scan-old', '2026-10-01T10:00:00.000Z', { http_response: 'pass', xss: 'fail' }));
+    await scans.insert(
+      scanOf('scan-new', '2026-11-01T10:00:00.000Z', {
+        http_response: 'pass',
+        https_redirection: 'pass',
+        xss: 'fail',
+        directory: 'fail',
+        csrf: 'not_recommended',
+      }),
+    );
+    await scans.insert({ ...scanOf('scan-else', '2026-11-02T10:00:00.000Z', { xss: 'pass' }), merchantId: OTHER });
+
+    const history = await as('bank', 'GET', `${BASE}/score-history`);
+    expect(history.status).toBe(200);
+    expect(history.body.content).toEqual([
+      { scanId: 'scan-old', day: '2026-10-01', score: 50 },
+      { scanId: 'scan-new', day: '2026-11-01', score: 50 },
+    ]);
+    const ast = await as('bank', 'GET', `/ast/issue/get_score_history_by_merchant_id/${MERCHANT}`);
+    expect(ast.body.content).toEqual(history.body.content);
+    const last = await as('bank', 'GET', `/ast/issue/get_last_scan_score/${MERCHANT}`);
+    expect(last.body.content).toMatchObject({ scanId: 'scan-new', score: 50 });
+
+    const items = await as('bank', 'GET', `${BASE}/action-items?sort=check`);
+    expect(items.status).toBe(200);
+    expect(
+      (items.body.content.items as { check: string; ignored: boolean; merchantId: string }[]).map((item) => [
+        item.check,
+        item.ignored,
+        item.merchantId,
+      ]),
+    ).toEqual([
+      ['directory', false, MERCHANT],
+      ['xss', false, MERCHANT],
+    ]);
+  });
+
+  it('ignores and un-ignores an action item for this merchant only', async () => {
+    const ignored = await as('bank', 'POST', `${BASE}/action-items/xss/ignore`, {});
+    expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
+    expect(ignored.body.content.ignoredChecks).toEqual(['xss']);
+    const filter = encodeURIComponent(JSON.stringify({ field: 'ignored', op: 'eq', value: false }));
+    const open = await as('bank', 'GET', `${BASE}/action-items?filter=${filter}`);
+    expect((open.body.content.items as { check: string }[]).map((item) => item.check)).toEqual(['directory']);
+    const elsewhere = await as('bank', 'GET', `/wbe/api/portfolio/merchants/${OTHER}/settings`);
+    expect(elsewhere.body.content.ignoredChecks).toEqual([]);
+    const back = await as('bank', 'POST', `${BASE}/action-items/xss/unignore`, {});
+    expect(back.body.content.ignoredChecks).toEqual([]);
+    const unknown = await as('bank', 'POST', `${BASE}/action-items/no_such_check/ignore`, {});
+    expect(unknown.status).toBe(400);
+  });
+
+  it('keeps the auto-scan settings with a day, week or month period', async () => {
+    const fresh = await as('bank', 'GET', `${BASE}/settings`);
+    expect(fresh.body.content).toMatchObject({ autoScan: false, period: 'month', lastAutoScanAt: null });
+    const saved = await as('bank', 'PUT', `${BASE}/settings`, { autoScan: true, period: 'week' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.content).toMatchObject({ autoScan: true, period: 'week' });
+    const bad = await as('bank', 'PUT', `${BASE}/settings`, { autoScan: true, period: 'year' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('lets readers read and only merchant editors write; others get nothing', async () => {
+    const read = await as('analyst', 'GET', `${BASE}/assets`);
+    expect(read.status).toBe(200);
+    expect((await as('analyst', 'GET', `${BASE}/action-items`)).status).toBe(200);
+    const asset = (await assets())[0];
+    for (const [method, path, body] of [
+      ['POST', `${BASE}/assets`, { value: 'y.example', primary: true }],
+      ['POST', `${BASE}/action-items/xss/ignore`, {}],
+      ['PUT', `${BASE}/settings`, { autoScan: false, period: 'day' }],
+      ['POST', `/wbe/api/resources/asset/${asset.id}/actions/delete`, {}],
+      ['POST', '/wbe/api/resources/asset', { merchantId: MERCHANT, value: 'z.example', primary: true }],
+    ] as [string, string, unknown][]) {
+      const answer = await as('analyst', method, path, body);
+      expect(answer.status, `analyst ${method} ${path}`).toBe(403);
+    }
+    // nobody removes an asset outright: deleting marks it, the next scan drops it
+    expect((await as('bank', 'DELETE', `/wbe/api/resources/asset/${asset.id}`)).status).toBe(403);
+    for (const who of ['merchant', 'onboarding']) {
+      for (const path of [`${BASE}/assets`, `${BASE}/score-history`, `${BASE}/action-items`, `${BASE}/settings`]) {
+        const answer = await as(who, 'GET', path);
+        expect(answer.status, `${who} GET ${path}`).toBe(403);
+      }
+      expect((await as(who, 'GET', `/ast/issue/get_last_scan_score/${MERCHANT}`)).status).toBe(403);
+    }
+    expect((await call(server.base, 'GET', `${BASE}/assets`)).status).toBe(401);
+  });
+});
+
+/**
+ * The daily auto-scan job (domain §2 settings, §9 periods) through the app's job interface: it
+ * scans the merchants whose period has passed — a loopback site here — and the merchant follows
+ * its scan, its deleted assets dropping out.
+ */
+describe('portfolio auto scan', () => {
+  let server: TestServer;
+  let site: Server;
+  let url: string;
+  let token: string;
+  let shiftMs = 0;
+  const as = (method: string, path: string, body?: unknown) =>
+    call(server.base, method, path, { token, body, headers: { 'accept-language': 'en' } });
+
+  beforeAll(async () => {
+    site = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>shop</body></html>');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    server = await startTestServer({
+      withSmtp: false,
+      loginRateLimit: 100,
+      scans: { allowLoopback: true, checks: ['http_response'], checkTimeoutMs: 10_000 },
+      clock: () => new Date(Date.now() + shiftMs),
+    });
+    token = await tokenFor(server.base, 'bank@demo.test');
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  it('starts the scans of due merchants each day and the merchant follows them', async () => {
+    const merchant = await as('POST', '/wbe/api/resources/merchant', { name: 'Loopback Shop', url, type: 'merchant' });
+    expect(merchant.status, JSON.stringify(merchant.body)).toBe(201);
+    const id = merchant.body.content.id as string;
+    const base = `/wbe/api/portfolio/merchants/${id}`;
+    expect((await as('POST', `${base}/assets`, { value: url, primary: true })).status).toBe(201);
+    const old = await as('POST', `${base}/assets`, { value: 'old-shop.example', primary: false });
+    expect((await as('POST', `/wbe/api/resources/asset/${old.body.content.id}/actions/delete`, {})).status).toBe(200);
+    expect((await as('PUT', `${base}/settings`, { autoScan: true, period: 'day' })).status).toBe(200);
+    // another merchant without auto scan is left alone
+    const idle = await as('POST', '/wbe/api/resources/merchant', { name: 'Idle Shop', url, type: 'merchant' });
+
+    await server.ctx.jobs.send(AUTO_SCAN_JOB, {});
+    await server.settled();
+    const scans = await server.store.collection<ScanRecord>('scans').all();
+    expect(scans.map((scan) => [scan.merchantId, scan.status])).toEqual([[id, 'completed']]);
+    const after = (await as('GET', `/wbe/api/resources/merchant/${id}`)).body.content;
+    expect(after).toMatchObject({ scanId: scans[0].id, scanStatus: 'completed' });
+    expect(typeof after.score).toBe('number');
+    const left = (await as('GET', `${base}/assets`)).body.content.items as { value: string }[];
+    expect(left.map((asset) => asset.value)).toEqual([url]);
+    expect((await as('GET', `${base}/score-history`)).body.content).toHaveLength(1);
+    expect(
+      (await as('GET', `/wbe/api/portfolio/merchants/${idle.body.content.id}/score-history`)).body.content,
+    ).toEqual([]);
+
+    // the same day: not due again; a day later: due
+    await server.ctx.jobs.send(AUTO_SCAN_JOB, {});
+    await server.settled();
+    expect(await server.store.collection<ScanRecord>('scans').all()).toHaveLength(1);
+    shiftMs = 24 * 60 * 60 * 1000;
+    await server.ctx.jobs.send(AUTO_SCAN_JOB, {});
+    await server.settled();
+    expect(await server.store.collection<ScanRecord>('scans').all()).toHaveLength(2);
+    expect((await as('GET', `${base}/score-history`)).body.content).toHaveLength(2);
+  }, 60_000);
+});
