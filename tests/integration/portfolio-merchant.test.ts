@@ -237,6 +237,36 @@ describe('portfolio merchant detail', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('adds a merchant with the wizard (select, details, POS type) and refuses a second of that name', async () => {
+    const wizard = '/wbe/api/wizards/merchant-new';
+    const details = { name: 'Ephesus Wines', url: 'https://ephesus-wines.example', bkmId: 'BKM77', pciLevel: 3 };
+    const answers = { select: { type: 'merchant' }, details, pos: { posType: 'physical' } };
+    expect(
+      (await as('bank', 'PUT', `${wizard}/progress`, { step: 'details', answers: { select: answers.select } })).status,
+    ).toBe(200);
+    const bad = await as('bank', 'PUT', `${wizard}/progress`, {
+      step: 'pos',
+      answers: { ...answers, details: { ...details, url: 'not a url' } },
+    });
+    expect(bad.status).toBe(422);
+    expect((await as('bank', 'PUT', `${wizard}/progress`, { step: 'pos', answers })).status).toBe(200);
+    const created = await as('bank', 'POST', `${wizard}/submit`, {});
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.content).toMatchObject({ ...details, type: 'merchant', posType: 'physical', state: 'active' });
+
+    // a company skips the POS type; the same name (any case) is refused with the spec's words
+    const company = { select: { type: 'company' }, details: { name: 'EPHESUS wines', url: 'https://other.example' } };
+    expect((await as('bank', 'PUT', `${wizard}/progress`, { step: 'details', answers: company })).status).toBe(200);
+    const again = await as('bank', 'POST', `${wizard}/submit`, {});
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'merchantNameExists',
+      message: 'A merchant or company with the same name already exists in the portfolio',
+    });
+    expect((await as('analyst', 'PUT', `${wizard}/progress`, { step: 'details', answers: company })).status).toBe(403);
+    expect((await as('analyst', 'POST', `${wizard}/submit`, {})).status).toBe(403);
+  });
+
   it('lets readers read and only merchant editors write; others get nothing', async () => {
     const read = await as('analyst', 'GET', `${BASE}/assets`);
     expect(read.status).toBe(200);
