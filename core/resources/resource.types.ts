@@ -42,6 +42,8 @@ export interface ResourceImport {
   required?: string[];
   /** The list document whose column titles a file's header uses (default: a list over the resource's path). */
   list?: string;
+  /** Fields every imported record takes, whatever the file says (judged by the schema like the cells). */
+  set?: Record<string, string | number | boolean>;
 }
 
 /** The resource document version a record was made with; updates keep validating against it. */

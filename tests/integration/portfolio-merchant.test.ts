@@ -267,6 +267,62 @@ describe('portfolio merchant detail', () => {
     expect((await as('analyst', 'POST', `${wizard}/submit`, {})).status).toBe(403);
   });
 
+  it('imports 50 rows by the displayed columns all or nothing, then lists and filters them', async () => {
+    const upload = async (csv: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'portfolio.csv');
+      const answer = await fetch(`${server.base}/wbe/api/resources/merchant/import`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.bank}`, 'accept-language': 'en' },
+        body: form,
+      });
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+    const rows = Array.from(
+      { length: 50 },
+      (_, i) => `Bulk Shop ${i + 1},https://bulk-${i + 1}.example,2,BKM-${i + 1}`,
+    );
+    const header = 'Company,URL,PCI DSS level,BKM ID';
+    const bad = [...rows];
+    bad[26] = 'Bulk Shop 27,not a url,7,BKM-27';
+    const refused = await upload([header, ...bad].join('\n'));
+    expect(refused.status).toBe(422);
+    expect(refused.body.rows).toEqual([
+      { line: 28, column: 'URL', field: 'url', message: expect.any(String) },
+      { line: 28, column: 'PCI DSS level', field: 'pciLevel', message: expect.any(String) },
+    ]);
+    const named = encodeURIComponent(JSON.stringify({ field: 'name', op: 'startsWith', value: 'Bulk Shop' }));
+    const list = (filter: string) => as('bank', 'GET', `/wbe/api/resources/merchant?filter=${filter}&pageSize=100`);
+    expect((await list(named)).body.content.total).toBe(0);
+
+    const imported = await upload([header, ...rows].join('\n'));
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.content).toEqual({ imported: 50 });
+    const all = await list(named);
+    expect(all.body.content.total).toBe(50);
+    expect(all.body.content.items[0]).toMatchObject({ onboardingStatus: 'imported', state: 'active', pciLevel: 2 });
+
+    // the list's status columns filter on the server
+    const byStatus = (field: string, value: unknown) =>
+      encodeURIComponent(
+        JSON.stringify({
+          and: [
+            { field: 'name', op: 'startsWith', value: 'Bulk Shop' },
+            { field, op: 'eq', value },
+          ],
+        }),
+      );
+    expect((await list(byStatus('onboardingStatus', 'imported'))).body.content.total).toBe(50);
+    expect((await list(byStatus('onboardingStatus', 'approved'))).body.content.total).toBe(0);
+    const scored = encodeURIComponent(JSON.stringify({ field: 'score', op: 'gte', value: 70 }));
+    expect(((await list(scored)).body.content.items as { name: string }[]).map((item) => item.name).sort()).toEqual([
+      'Anatolia Books',
+      'Cappadocia Crafts',
+    ]);
+    const scanned = encodeURIComponent(JSON.stringify({ field: 'scanStatus', op: 'eq', value: 'completed' }));
+    expect((await list(scanned)).body.content.total).toBeGreaterThanOrEqual(3);
+  });
+
   it('lets readers read and only merchant editors write; others get nothing', async () => {
     const read = await as('analyst', 'GET', `${BASE}/assets`);
     expect(read.status).toBe(200);
