@@ -150,6 +150,11 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/suggestions');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/suggestions/:itemId/accept');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/suggestions/:itemId/override');
+    expect(listed).toContain('GET /wbe/api/portfolio/merchants/:id/assets');
+    expect(listed).toContain('POST /wbe/api/portfolio/merchants/:id/assets');
+    expect(listed).toContain('POST /wbe/api/portfolio/merchants/:id/action-items/:check/:action');
+    expect(listed).toContain('PUT /wbe/api/portfolio/merchants/:id/settings');
+    expect(listed).toContain('GET /ast/issue/get_last_scan_score/:merchantId');
   });
 
   it(
@@ -195,6 +200,11 @@ describe('fuzzing every mounted route', () => {
           '2',
           // a resource every fuzzing admin may import into
           'third-party',
+          // a portfolio merchant of the bank user, a check and what an action item may be told
+          'demo-merchant-anatolia',
+          'xss',
+          'ignore',
+          'asset',
         ]),
       ];
 

@@ -8,7 +8,7 @@ import type { UserRecord } from '../../server/store/records.types';
 import { call, type TestServer, startTestServer, tokenFor } from './support/harness';
 
 const MERCHANT = 'demo-merchant-anatolia';
-const OTHER = 'demo-merchant-bosphorus';
+const OTHER = 'demo-merchant-cappadocia';
 const BANK_ORG = 'org-demo-bank';
 const BASE = `/wbe/api/portfolio/merchants/${MERCHANT}`;
 const PRIMARY_MISSING = 'There must be an asset set as primary.';
@@ -164,13 +164,13 @@ describe('portfolio merchant detail', () => {
     const missing = await as('bank', 'GET', '/wbe/api/portfolio/merchants/no-such-merchant/assets');
     expect(missing.status).toBe(404);
     const other = await as('bank', 'POST', `/wbe/api/portfolio/merchants/${OTHER}/assets`, {
-      value: 'bosphorus-travel.example',
+      value: 'cappadocia-crafts.example',
       primary: true,
       merchantId: MERCHANT,
     });
     expect(other.status, JSON.stringify(other.body)).toBe(201);
     expect(other.body.content.merchantId).toBe(OTHER);
-    expect((await assets()).map((asset) => asset.value)).not.toContain('bosphorus-travel.example');
+    expect((await assets()).map((asset) => asset.value)).not.toContain('cappadocia-crafts.example');
   });
 
   it('draws the score history and the action items from the merchant’s scans', async () => {
@@ -225,6 +225,16 @@ describe('portfolio merchant detail', () => {
     expect(back.body.content.ignoredChecks).toEqual([]);
     const unknown = await as('bank', 'POST', `${BASE}/action-items/no_such_check/ignore`, {});
     expect(unknown.status).toBe(400);
+  });
+
+  it('seeds the demo portfolio with Bosphorus Travel’s asset and two scans', async () => {
+    const base = '/wbe/api/portfolio/merchants/demo-merchant-bosphorus';
+    const seeded = (await as('bank', 'GET', `${base}/assets`)).body.content.items;
+    expect(seeded).toMatchObject([{ value: 'bosphorus-travel.example', primary: true, state: 'active' }]);
+    const history = (await as('bank', 'GET', `${base}/score-history`)).body.content as { score: number }[];
+    expect(history.map((point) => point.score)).toEqual([58, 75]);
+    const items = (await as('bank', 'GET', `${base}/action-items`)).body.content.items as { check: string }[];
+    expect(items.map((item) => item.check)).toEqual(['csrf']);
   });
 
   it('keeps the auto-scan settings with a day, week or month period', async () => {
@@ -399,7 +409,9 @@ describe('portfolio auto scan', () => {
 
     await server.ctx.jobs.send(AUTO_SCAN_JOB, {});
     await server.settled();
-    const scans = await server.store.collection<ScanRecord>('scans').all();
+    const scansOf = async (merchantId: string) =>
+      (await server.store.collection<ScanRecord>('scans').all()).filter((scan) => scan.merchantId === merchantId);
+    const scans = await scansOf(id);
     expect(scans.map((scan) => [scan.merchantId, scan.status])).toEqual([[id, 'completed']]);
     const after = (await as('GET', `/wbe/api/resources/merchant/${id}`)).body.content;
     expect(after).toMatchObject({ scanId: scans[0].id, scanStatus: 'completed' });
@@ -414,11 +426,12 @@ describe('portfolio auto scan', () => {
     // the same day: not due again; a day later: due
     await server.ctx.jobs.send(AUTO_SCAN_JOB, {});
     await server.settled();
-    expect(await server.store.collection<ScanRecord>('scans').all()).toHaveLength(1);
+    expect(await scansOf(id)).toHaveLength(1);
     shiftMs = 24 * 60 * 60 * 1000;
     await server.ctx.jobs.send(AUTO_SCAN_JOB, {});
     await server.settled();
-    expect(await server.store.collection<ScanRecord>('scans').all()).toHaveLength(2);
+    expect(await scansOf(id)).toHaveLength(2);
+    expect(await scansOf(idle.body.content.id)).toEqual([]);
     expect((await as('GET', `${base}/score-history`)).body.content).toHaveLength(2);
   }, 60_000);
 });
