@@ -70,14 +70,16 @@ export class PortfolioService {
     return this.resources.read('merchant', caller, id);
   }
 
-  /** One page of the merchant's assets (the asset resource's guard, scope and queryable fields). */
+  /** One page of the merchant's assets (the asset resource's guard, scope and queryable fields), each with `assetId`. */
   async assets(caller: ResourceCaller, merchantId: string, params: Record<string, unknown>) {
     await this.merchant(caller, merchantId);
     const resource = this.resources.authorize('asset', 'list', caller);
     const query = listQueryOf(params, queryableFields(resource.body));
     const mine = { field: 'merchantId', op: 'eq' as const, value: merchantId };
     query.filter = allOf(scopeFilter(resource.body.scope, caller.owner), mine, query.filter);
-    return this.resources.records(resource.id).query(query);
+    const page = await this.resources.records(resource.id).query(query);
+    // `assetId` too: a row action on the merchant's page, whose route fills `:id`, names the asset by it
+    return { ...page, items: page.items.map((item) => ({ ...item, assetId: item.id })) };
   }
 
   /** A new asset of the merchant: the asset resource's create, its merchant taken from the path. */
