@@ -346,12 +346,59 @@ export class ResourcesService {
         demotions.push({ field: c.exactlyOne, ids: verdict.demote });
       }
     }
-    return async () => {
-      const at = new Date().toISOString();
-      for (const { field, ids } of demotions) {
-        for (const id of ids) await this.records(resource.id).update(id, { [field]: false, updatedAt: at });
+    return () => this.demote(resource, demotions);
+  }
+
+  /**
+   * `constrained` for new records written together (an import), judged before any is stored:
+   * answers the records a constraint refuses (field → `errors.` key) and what the write changes
+   * besides them. In each group the file's last flagged record keeps the flag (earlier ones in the
+   * file lose it here, stored ones when `settle` runs); a group left without one refuses its rows.
+   */
+  async constrainedMany(
+    resource: PublishedResource,
+    owner: RecordOwner,
+    records: ResourceRecord[],
+    stateField?: string,
+  ): Promise<{ refused: { record: ResourceRecord; field: string; key: string }[]; settle: () => Promise<void> }> {
+    const refused: { record: ResourceRecord; field: string; key: string }[] = [];
+    const demotions: { field: string; ids: string[] }[] = [];
+    for (const c of resource.body.constraints ?? []) {
+      if (isReference(c)) {
+        for (const record of records) {
+          await this.assertReference(c.resource, owner, record, c.references, c.error).catch((error: unknown) => {
+            if (!(error instanceof AppError)) throw error;
+            refused.push({ record, field: c.references, key: `errors.${c.error ?? 'referenceNotFound'}` });
+          });
+        }
+        continue;
       }
-    };
+      const groups = new Map<string, ResourceRecord[]>();
+      for (const record of records) {
+        const group = groupOf(record, c, stateField);
+        if (group !== null) groups.set(group, [...(groups.get(group) ?? []), record]);
+      }
+      for (const [group, rows] of groups) {
+        const stored = (await this.groupMembers(resource, owner, c, group)).filter(
+          (row) => groupOf(row, c, stateField) === group && row[c.exactlyOne] === true,
+        );
+        const flagged = rows.filter((row) => row[c.exactlyOne] === true);
+        if (flagged.length === 0 && stored.length === 0) {
+          for (const record of rows) refused.push({ record, field: c.exactlyOne, key: `errors.${c.error}` });
+        }
+        if (flagged.length === 0) continue;
+        for (const earlier of flagged.slice(0, -1)) earlier[c.exactlyOne] = false;
+        demotions.push({ field: c.exactlyOne, ids: stored.map((row) => row.id) });
+      }
+    }
+    return { refused, settle: () => this.demote(resource, demotions) };
+  }
+
+  private async demote(resource: PublishedResource, demotions: { field: string; ids: string[] }[]): Promise<void> {
+    const at = new Date().toISOString();
+    for (const { field, ids } of demotions) {
+      for (const id of ids) await this.records(resource.id).update(id, { [field]: false, updatedAt: at });
+    }
   }
 
   private async groupMembers(

@@ -173,6 +173,47 @@ describe('portfolio merchant detail', () => {
     expect((await assets()).map((asset) => asset.value)).not.toContain('cappadocia-crafts.example');
   });
 
+  it('judges an asset import by the constraints over the whole file, all or nothing', async () => {
+    const upload = async (csv: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'assets.csv');
+      const answer = await fetch(`${server.base}/wbe/api/resources/asset/import`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.bank}`, 'accept-language': 'en' },
+        body: form,
+      });
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+    const refused = await upload(
+      [
+        'merchantId,value,primary',
+        'demo-merchant-bosphorus,www.bosphorus-travel.example,false',
+        'no-such-merchant,x.example,true',
+        `${MERCHANT},www.anatolia-books.example,false`,
+      ].join('\n'),
+    );
+    expect(refused.status).toBe(422);
+    // Bosphorus keeps its seeded primary, so its row is fine; the unknown merchant is named
+    expect(refused.body.rows).toEqual([
+      { line: 3, column: 'merchantId', field: 'merchantId', message: 'Merchant not found.' },
+    ]);
+    const before = (await assets()).length;
+    const imported = await upload(
+      [
+        'merchantId,value,primary',
+        `${MERCHANT},shop1.anatolia.example,true`,
+        `${MERCHANT},shop2.anatolia.example,true`,
+      ].join('\n'),
+    );
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const after = await assets();
+    expect(after).toHaveLength(before + 2);
+    // the file's last primary row wins over the stored primary and the file's earlier one
+    expect(after.filter((asset) => asset.primary && asset.state === 'active').map((asset) => asset.value)).toEqual([
+      'shop2.anatolia.example',
+    ]);
+  });
+
   it('draws the score history and the action items from the merchant’s scans', async () => {
     const scans = server.store.collection<ScanRecord>('scans');
     await scans.insert(scanOf('scan-old', '2026-10-01T10:00:00.000Z', { http_response: 'pass', xss: 'fail' }));
