@@ -36,7 +36,7 @@ async function openMerchant(page: Page) {
   await expect(page).toHaveURL(/\/app\/portfolio\/demo-merchant-bosphorus\/overview/);
 }
 
-test('the bank opens a merchant: score history, assets, action items', async ({ page }) => {
+test('the bank opens a merchant: score history, assets, action items, settings', async ({ page }) => {
   await openMerchant(page);
 
   await test.step('the overview charts the score of each scan', async () => {
@@ -60,7 +60,13 @@ test('the bank opens a merchant: score history, assets, action items', async ({ 
   });
 
   await test.step('the action items tab lists the failed check, and it can be ignored', async () => {
-    await page.getByRole('tab', { name: t('portfolio.tabs.actionItems'), exact: true }).click();
+    // the merchant menu's Action items opens the page's tab
+    await page.getByRole('link', { name: t('routes.portfolio_action_items'), exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/portfolio\/demo-merchant-bosphorus\/overview\?tab=actionItems$/);
+    await expect(page.getByRole('tab', { name: t('portfolio.tabs.actionItems'), exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     const item = rowOf(page, t('scan.check.csrf'));
     await expect(item).toContainText(t('portfolio.actionItems.open'));
     await item.getByRole('button', { name: t('portfolio.actionItems.ignore'), exact: true }).click();
@@ -72,7 +78,47 @@ test('the bank opens a merchant: score history, assets, action items', async ({ 
       rowOf(page, t('scan.check.csrf')).getByRole('button', { name: t('portfolio.actionItems.unignore'), exact: true }),
     ).toBeVisible();
   });
+
+  await test.step('the settings tab keeps a weekly auto scan', async () => {
+    await page.getByRole('tab', { name: t('portfolio.tabs.settings'), exact: true }).click();
+    const auto = page.getByRole('checkbox', { name: t('portfolio.settings.autoScan') });
+    await expect(auto).not.toBeChecked();
+    await auto.check();
+    await page.getByRole('radio', { name: t('portfolio.settings.periods.week') }).check();
+    await page.getByRole('button', { name: t('forms.submit'), exact: true }).click();
+    await expect(page.getByText(t('portfolio.settings.saved'))).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: t('portfolio.settings.autoScan') })).toBeChecked();
+    await expect(page.getByRole('radio', { name: t('portfolio.settings.periods.week') })).toBeChecked();
+  });
   expect(await missingKeys(page)).toEqual([]);
+});
+
+test('the bank adds a company with the wizard; a second of that name is refused', async ({ page }) => {
+  await signIn(page, 'bank@demo.test', PASSWORD);
+  await expect(page).toHaveURL(/\/app\//);
+  await page.goto('/app/portfolio');
+  await page.getByRole('button', { name: t('portfolio.actions.addWizard'), exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/portfolio\/new$/);
+  const next = () => page.getByRole('button', { name: t('wizard.next'), exact: true }).click();
+  const details = async (name: string) => {
+    await page.getByRole('radio', { name: t('portfolio.types.company') }).check();
+    await next();
+    await page.getByRole('textbox', { name: new RegExp(`^${t('portfolio.fields.name')}`) }).fill(name);
+    await page
+      .getByRole('textbox', { name: new RegExp(`^${t('portfolio.fields.url')}`) })
+      .fill('https://mardin.example');
+    // a company has no POS type step: the details are the last step
+    await page.getByRole('button', { name: t('wizard.submit'), exact: true }).click();
+  };
+  await details('Mardin Stone');
+  await expect(page).toHaveURL(/\/app\/portfolio\/[0-9a-f-]{36}\/overview/);
+  await expect(page.getByRole('heading', { name: 'Mardin Stone' })).toBeVisible();
+
+  await page.goto('/app/portfolio/new');
+  await details('mardin stone');
+  await expect(page.getByText(t('errors.merchantNameExists')).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/portfolio\/new$/);
 });
 
 test('the bank imports merchants by CSV: a bad row is named and nothing imported, then the fixed file lands', async ({
