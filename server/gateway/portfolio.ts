@@ -25,6 +25,31 @@ const settingsSchema = {
   properties: { autoScan: { type: 'boolean' }, period: { enum: [...SCAN_PERIODS] } },
 };
 const emptyBody = { type: 'object', additionalProperties: false };
+/** Settings → General: the merchant's own fields (the resource's schema judges the values). */
+const GENERAL_FIELDS = [
+  'name',
+  'url',
+  'type',
+  'customerNumber',
+  'legalName',
+  'doingBusinessAs',
+  'address',
+  'mcc',
+  'pciLevel',
+  'companyId',
+  'bkmId',
+  'tags',
+  'contactName',
+  'contactEmail',
+  'paymentFacilitator',
+  'posType',
+];
+const generalSchema = {
+  type: 'object',
+  additionalProperties: false,
+  // any value: the merchant resource's schema judges each one (422 naming the field)
+  properties: Object.fromEntries(GENERAL_FIELDS.map((field) => [field, {}])),
+};
 
 /**
  * A portfolio merchant's surroundings under /wbe/api/portfolio/merchants/:id (docs/contracts.md
@@ -58,6 +83,10 @@ export function portfolioRouter(ctx: AppContext, services: Services, signedIn: R
   router.post(`${base}/action-items/:check/:action`, ...signedIn, itemParams, validate(emptyBody), async (req, res) => {
     const ignored = req.params.action === 'ignore';
     res.json({ content: await portfolio.ignore(await caller(req), id(req), String(req.params.check), ignored) });
+  });
+
+  router.put(`${base}/general`, ...signedIn, merchantParams, validate(generalSchema), async (req, res) => {
+    res.json({ content: await portfolio.saveGeneral(await caller(req), id(req), req.body) });
   });
 
   router.get(`${base}/settings`, ...signedIn, merchantParams, async (req, res) => {

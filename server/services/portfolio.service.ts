@@ -121,6 +121,11 @@ export class PortfolioService {
     return { scanId: last.id, score, grade, scan_date: last.scan_date };
   }
 
+  /** Settings → General: the merchant's own fields that `data` names change, the scan's facts stay. */
+  saveGeneral(caller: ResourceCaller, merchantId: string, data: Record<string, unknown>) {
+    return this.resources.update('merchant', caller, merchantId, data, true);
+  }
+
   async settings(caller: ResourceCaller, merchantId: string): Promise<MerchantSettings> {
     await this.merchant(caller, merchantId);
     return this.settingsOf(merchantId);

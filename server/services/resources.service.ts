@@ -237,18 +237,23 @@ export class ResourcesService {
     return created;
   }
 
-  /** Replaces the editable fields (those left out are cleared), validated with the pinned schema. */
+  /**
+   * Replaces the editable fields (those left out are cleared), validated with the pinned schema.
+   * `merge`: only the fields `data` names change (an empty one is cleared), judged as a whole.
+   */
   async update(
     resourceId: string,
     caller: ResourceCaller,
     recordId: string,
     data: Record<string, unknown>,
+    merge = false,
   ): Promise<ResourceRecord> {
     const resource = this.authorize(resourceId, 'update', caller);
     const workflow = this.workflowOf(resource);
     return this.lock(resource.id, async () => {
       const current = await this.find(resource, caller, recordId);
-      const fields = this.checked(await this.pinnedBody(current.definition), data, workflow);
+      const input = merge ? { ...editableFields(current, workflow?.field), ...data } : data;
+      const fields = this.checked(await this.pinnedBody(current.definition), input, workflow);
       const system = new Set(systemFields(workflow?.field));
       const kept = Object.fromEntries(Object.entries(current).filter(([key]) => system.has(key)));
       const record = { ...kept, ...fields, updatedAt: new Date().toISOString() } as ResourceRecord;

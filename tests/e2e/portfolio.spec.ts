@@ -79,15 +79,27 @@ test('the bank opens a merchant: score history, assets, action items, settings',
     ).toBeVisible();
   });
 
-  await test.step('the settings tab keeps a weekly auto scan', async () => {
+  await test.step('the settings tab saves the general fields and keeps a weekly auto scan', async () => {
     await page.getByRole('tab', { name: t('portfolio.tabs.settings'), exact: true }).click();
+    const general = page.locator('[data-panel="general"]');
+    const tags = general.getByRole('textbox', { name: t('portfolio.fields.tags'), exact: true });
+    await expect(tags).toHaveValue('travel');
+    await tags.fill('travel, vip');
+    await general.getByRole('button', { name: t('forms.submit'), exact: true }).click();
+    await expect(page.getByText(t('portfolio.settings.saved')).first()).toBeVisible();
     const auto = page.getByRole('checkbox', { name: t('portfolio.settings.autoScan') });
     await expect(auto).not.toBeChecked();
     await auto.check();
     await page.getByRole('radio', { name: t('portfolio.settings.periods.week') }).check();
-    await page.getByRole('button', { name: t('forms.submit'), exact: true }).click();
-    await expect(page.getByText(t('portfolio.settings.saved'))).toBeVisible();
+    await page
+      .locator('[data-panel="autoScan"]')
+      .getByRole('button', { name: t('forms.submit'), exact: true })
+      .click();
+    await expect(page.getByText(t('portfolio.settings.saved')).first()).toBeVisible();
     await page.reload();
+    await expect(
+      page.locator('[data-panel="general"]').getByRole('textbox', { name: t('portfolio.fields.tags'), exact: true }),
+    ).toHaveValue('travel, vip');
     await expect(page.getByRole('checkbox', { name: t('portfolio.settings.autoScan') })).toBeChecked();
     await expect(page.getByRole('radio', { name: t('portfolio.settings.periods.week') })).toBeChecked();
   });

@@ -278,6 +278,28 @@ describe('portfolio merchant detail', () => {
     expect(items.map((item) => item.check)).toEqual(['csrf']);
   });
 
+  it('saves the general settings, leaving the scan’s facts alone', async () => {
+    const before = (await as('bank', 'GET', `/wbe/api/resources/merchant/${MERCHANT}`)).body.content;
+    const saved = await as('bank', 'PUT', `${BASE}/general`, { tags: 'books, vip', legalName: 'Anatolia Kitap A.Ş.' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.content).toMatchObject({
+      name: 'Anatolia Books',
+      tags: 'books, vip',
+      legalName: 'Anatolia Kitap A.Ş.',
+      score: before.score,
+      compliance: before.compliance,
+      scanStatus: before.scanStatus,
+      state: 'active',
+    });
+    const cleared = await as('bank', 'PUT', `${BASE}/general`, { legalName: '' });
+    expect(cleared.body.content.legalName).toBeUndefined();
+    const clash = await as('bank', 'PUT', `${BASE}/general`, { name: 'bosphorus travel' });
+    expect([clash.status, clash.body.code]).toEqual([409, 'merchantNameExists']);
+    expect((await as('bank', 'PUT', `${BASE}/general`, { score: 100 })).status).toBe(400);
+    expect((await as('bank', 'PUT', `${BASE}/general`, { pciLevel: 9 })).status).toBe(422);
+    expect((await as('analyst', 'PUT', `${BASE}/general`, { tags: 'x' })).status).toBe(403);
+  });
+
   it('keeps the auto-scan settings with a day, week or month period', async () => {
     const fresh = await as('bank', 'GET', `${BASE}/settings`);
     expect(fresh.body.content).toMatchObject({ autoScan: false, period: 'month', lastAutoScanAt: null });
