@@ -154,6 +154,7 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('POST /wbe/api/portfolio/merchants/:id/assets');
     expect(listed).toContain('POST /wbe/api/portfolio/merchants/:id/action-items/:check/:action');
     expect(listed).toContain('PUT /wbe/api/portfolio/merchants/:id/settings');
+    expect(listed).toContain('PUT /wbe/api/portfolio/merchants/:id/general');
     expect(listed).toContain('GET /ast/issue/get_last_scan_score/:merchantId');
   });
 
