@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ExactlyOneConstraint, judgeExactlyOne } from '../../../core/resources/resource-constraints';
+import { resourceProblems } from '../../../core/resources/resource.utils';
+import { mccResource } from './fixtures';
 
 const c: ExactlyOneConstraint = { exactlyOne: 'primary', per: 'merchantId', ignoreStates: ['deleted'], error: 'x' };
 const row = (id: string, primary: boolean, state = 'active') => ({ id, merchantId: 'm', primary, state });
@@ -24,5 +26,18 @@ describe('exactlyOne constraint', () => {
     expect(judgeExactlyOne(c, 'm', stored, stored[0], null, 'state').refused).toBe(true);
     expect(judgeExactlyOne(c, 'm', stored, stored[0], row('a', true, 'deleted'), 'state').refused).toBe(true);
     expect(judgeExactlyOne(c, 'm', stored, stored[1], row('b', false, 'deleted'), 'state').refused).toBe(false);
+  });
+});
+
+describe('publishing constraints', () => {
+  it('refuses constraint fields the schema does not declare', () => {
+    const body = {
+      ...mccResource(),
+      constraints: [
+        { exactlyOne: 'flag', per: 'code', error: 'x' },
+        { references: 'code', resource: 'merchant' },
+      ],
+    };
+    expect(resourceProblems('mcc', body)).toEqual([{ path: '/body/constraints/0', message: 'unknown field "flag"' }]);
   });
 });
