@@ -1,5 +1,6 @@
 import type { Text } from '../documents/document.types';
 import type { Guard } from '../guard/guard.types';
+import type { ResourceConstraint } from './resource-constraints';
 
 /** What a caller does with a resource's records; each has its own guard. */
 export type ResourceAction = 'list' | 'read' | 'create' | 'update' | 'delete';
@@ -29,6 +30,8 @@ export interface ResourceBody {
   workflow?: string;
   /** How a CSV file fills these records (core/resources/resource-import.ts); every resource can import. */
   import?: ResourceImport;
+  /** Rules over several records (core/resources/resource-constraints.ts): one primary per group, references. */
+  constraints?: ResourceConstraint[];
 }
 
 /** What a resource document may say about its import (`body.import`); everything is optional. */
@@ -39,6 +42,8 @@ export interface ResourceImport {
   required?: string[];
   /** The list document whose column titles a file's header uses (default: a list over the resource's path). */
   list?: string;
+  /** Fields every imported record takes, whatever the file says (judged by the schema like the cells). */
+  set?: Record<string, string | number | boolean>;
 }
 
 /** The resource document version a record was made with; updates keep validating against it. */

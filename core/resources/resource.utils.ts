@@ -3,6 +3,7 @@ import type { Guard, RoleGroups } from '../guard/guard.types';
 import type { Filter, QueryableFields } from '../query/query.types';
 import { fieldValue } from '../query/query.utils';
 import type { WorkflowBody } from '../workflows/workflow.types';
+import { isExactlyOne, type ResourceConstraint } from './resource-constraints';
 import { importProblems } from './resource-import';
 import {
   QUERYABLE_SYSTEM_FIELDS,
@@ -197,6 +198,7 @@ export function resourceProblems(id: string, body: ResourceBody, context: Valida
     });
   });
   problems.push(...importProblems(body, context));
+  problems.push(...constraintProblems(body.schema, body.constraints ?? []));
   if (!context.published) return problems;
 
   if (body.workflow && !workflow) {
@@ -212,5 +214,19 @@ export function resourceProblems(id: string, body: ResourceBody, context: Valida
   if (previous && previous.scope !== body.scope) {
     problems.push({ path: '/body/scope', message: `cannot change from "${previous.scope}": records keep their scope` });
   }
+  return problems;
+}
+
+/** A constraint's fields must be schema properties (docs/documents.md 'constraints'). */
+function constraintProblems(schema: Schema, constraints: ResourceConstraint[]): DocumentProblem[] {
+  const problems: DocumentProblem[] = [];
+  constraints.forEach((c, index) => {
+    const fields = isExactlyOne(c) ? [c.exactlyOne, c.per] : [c.references];
+    for (const field of fields) {
+      if (!schemaHasField(schema, field)) {
+        problems.push({ path: `/body/constraints/${index}`, message: `unknown field "${field}"` });
+      }
+    }
+  });
   return problems;
 }

@@ -57,6 +57,8 @@ export interface ScanRecord {
   error?: string | null;
   /** Only these checks run (an onboarding's fast scan); absent: every check the settings allow. */
   checks?: CheckName[];
+  /** The portfolio merchant this scan is of (its auto scan, its onboarding controls); its score history reads these. */
+  merchantId?: string;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

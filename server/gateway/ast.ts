@@ -73,6 +73,13 @@ export function astRouter(ctx: AppContext, services: Services): Router {
   router.get('/issue/get_total_assessment_issues_by_merchant_id/:merchantId', ...checked, async (req, res) => {
     res.json({ content: await issuesAst.totals(await caller(req), 'assessment', merchant(req)) });
   });
+  // shell §7: a portfolio merchant's scan scores (docs/contracts.md 'Portfolio'), the merchant's read guard
+  router.get('/issue/get_score_history_by_merchant_id/:merchantId', ...checked, async (req, res) => {
+    res.json({ content: await services.portfolio.scoreHistory(await caller(req), merchant(req)) });
+  });
+  router.get('/issue/get_last_scan_score/:merchantId', ...checked, async (req, res) => {
+    res.json({ content: await services.portfolio.lastScanScore(await caller(req), merchant(req)) });
+  });
   router.get('/issue/get_total_number_of_third_parties', ...checked, async (req, res) => {
     res.json({ content: await issuesAst.thirdPartyTotal(await caller(req)) });
   });

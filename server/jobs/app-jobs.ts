@@ -5,6 +5,7 @@ import { ASSESSMENT_REMINDERS_CRON, ASSESSMENT_REMINDERS_JOB, REMINDER_DAYS } fr
 import { SIGN_SAQ_JOB } from '../services/saq.service';
 import { ONBOARDING_CONTROLS_JOB } from '../services/onboarding.service';
 import { RUN_SCAN_JOB } from '../services/scans.service';
+import { AUTO_SCAN_CRON, AUTO_SCAN_JOB } from '../services/portfolio.service';
 import { GENERATE_DUE_REPORTS_CRON, GENERATE_DUE_REPORTS_JOB, GENERATE_REPORT_JOB } from '../services/reports.service';
 
 /**
@@ -53,4 +54,11 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
     retryLimit: 2,
     retryDelaySeconds: 300,
   });
+
+  // the portfolio's auto scans: each day, the merchants whose day, week or month has passed
+  await ctx.jobs.define(AUTO_SCAN_JOB, async () => {
+    const started = await services.portfolio.runAutoScans();
+    if (started > 0) ctx.log.info(`Started ${started} automatic merchant scans`);
+  });
+  await ctx.jobs.schedule(AUTO_SCAN_JOB, AUTO_SCAN_CRON);
 }

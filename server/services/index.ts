@@ -19,6 +19,7 @@ import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
 import { SaqService } from './saq.service';
 import { OnboardingService } from './onboarding.service';
+import { PortfolioService } from './portfolio.service';
 import { ScansService } from './scans.service';
 import { SaqSuggestionsService } from './saq-suggestions.service';
 import { ManagementSaqService } from './management-saq.service';
@@ -49,11 +50,17 @@ export function createServices(ctx: AppContext) {
   const saqSuggestions = new SaqSuggestionsService(ctx, saqs);
   const onboardings = new OnboardingService(ctx, scans, resources);
   // a completed scan pre-fills its organisation's open SAQs (issue 11) and decides its onboarding's outcome
+  const portfolio = new PortfolioService(ctx, resources, scans);
+  // … and its merchant takes its score; the merchant's deleted assets drop out (domain §4)
   scans.completionHook = async (scan) => {
     await saqSuggestions.fromScan(scan);
     await onboardings.fromScan(scan);
+    await portfolio.fromScan(scan);
   };
-  scans.failureHook = (scan) => onboardings.fromScan(scan);
+  scans.failureHook = async (scan) => {
+    await onboardings.fromScan(scan);
+    await portfolio.fromScan(scan);
+  };
   const assessments = new AssessmentsService(ctx, resources, workflows);
   // an assessment's participants read the files its answers name
   const files = new FilesService(ctx, [(userId, fileId) => assessments.mayReadFile(userId, fileId)]);
@@ -72,6 +79,7 @@ export function createServices(ctx: AppContext) {
     saqWorkbook: new SaqWorkbookService(ctx, saqs),
     managementSaq: new ManagementSaqService(ctx, saqs),
     resources,
+    portfolio,
     resourceImport: new ResourceImportService(ctx, resources),
     workflows,
     invitations,

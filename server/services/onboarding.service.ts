@@ -413,7 +413,7 @@ export class OnboardingService {
     const user = await this.ctx.store.collection<UserRecord>('users').get(record.userId);
     if (!user) return;
     const auth = { user, claims: { org: record.organizationId }, token: '' } as unknown as AuthContext;
-    const scan = await this.scans.start(auth, { url: record.url });
+    const scan = await this.scans.start(auth, { url: record.url, merchantId: record.merchantId });
     await this.resources.records('merchant').update(record.merchantId, { scanId: scan.id, scanStatus: scan.status });
   }
 

@@ -149,7 +149,8 @@ export class ResourceImportService {
     for (const row of rows) {
       const extra = row.cells.slice(header.length).some((cell) => cell.trim() !== '');
       if (extra) problems.push({ line: row.line, column: '', message: 'errors.importExtraCells' });
-      const data = rowFields(resource.body, mapped.fields, row.cells);
+      // `import.set`: what every imported record says of itself (the portfolio's onboarding status `imported`)
+      const data = { ...rowFields(resource.body, mapped.fields, row.cells), ...resource.body.import?.set };
       const { fields, errors: schemaErrors } = this.resources.judged(resource.body, data, workflow);
       // `import.required` may name more columns than the schema requires (a BKM ID only files must carry)
       const unfilled = mustFill.filter((field) => data[field] === undefined && !schemaErrors[field]);
@@ -167,10 +168,19 @@ export class ResourceImportService {
 
     return this.resources.lock(resource.id, async () => {
       problems.push(...(await this.clashes(resource, caller, records, headerOf)));
+      const all = records.map(({ record }) => record);
+      // the resource's constraints (one primary asset per merchant, references), over the whole file
+      const { refused, settle } = await this.resources.constrainedMany(resource, caller.owner, all, workflow?.field);
+      const lineOf = new Map(records.map(({ line, record }) => [record.id, line]));
+      for (const { record, field, key } of refused) {
+        problems.push({ line: lineOf.get(record.id) ?? 0, column: headerOf(field), field, message: key });
+      }
       if (problems.length > 0) this.refuse(problems, language);
       // every row or none: one write of the records and one of their history, in one transaction
-      const all = records.map(({ record }) => record);
-      await this.ctx.store.transaction(() => this.resources.insertAllNew(resource, caller, all, workflow));
+      await this.ctx.store.transaction(async () => {
+        await settle();
+        await this.resources.insertAllNew(resource, caller, all, workflow);
+      });
       return { imported: records.length };
     });
   }

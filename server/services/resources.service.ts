@@ -10,6 +10,14 @@ import type {
   ResourceRecord,
 } from '../../core/resources/resource.types';
 import {
+  type ExactlyOneConstraint,
+  groupFilter,
+  groupOf,
+  isExactlyOne,
+  isReference,
+  judgeExactlyOne,
+} from '../../core/resources/resource-constraints';
+import {
   allOf,
   editableFields,
   inScope,
@@ -159,8 +167,12 @@ export class ResourcesService {
     const record = this.newRecord(resource, caller, this.checked(resource.body, data, workflow), workflow);
     return this.lock(resource.id, async () => {
       await this.assertUnique(resource, record);
-      // the record and its first history entry, or neither
-      return this.ctx.store.transaction(() => this.insertNew(resource, caller, record, workflow));
+      const settle = await this.constrained(resource, caller.owner, null, record, workflow?.field);
+      // the record, its first history entry and what the constraints change, or none of them
+      return this.ctx.store.transaction(async () => {
+        await settle();
+        return this.insertNew(resource, caller, record, workflow);
+      });
     });
   }
 
@@ -225,30 +237,40 @@ export class ResourcesService {
     return created;
   }
 
-  /** Replaces the editable fields (those left out are cleared), validated with the pinned schema. */
+  /**
+   * Replaces the editable fields (those left out are cleared), validated with the pinned schema.
+   * `merge`: only the fields `data` names change (an empty one is cleared), judged as a whole.
+   */
   async update(
     resourceId: string,
     caller: ResourceCaller,
     recordId: string,
     data: Record<string, unknown>,
+    merge = false,
   ): Promise<ResourceRecord> {
     const resource = this.authorize(resourceId, 'update', caller);
     const workflow = this.workflowOf(resource);
     return this.lock(resource.id, async () => {
       const current = await this.find(resource, caller, recordId);
-      const fields = this.checked(await this.pinnedBody(current.definition), data, workflow);
+      const input = merge ? { ...editableFields(current, workflow?.field), ...data } : data;
+      const fields = this.checked(await this.pinnedBody(current.definition), input, workflow);
       const system = new Set(systemFields(workflow?.field));
       const kept = Object.fromEntries(Object.entries(current).filter(([key]) => system.has(key)));
       const record = { ...kept, ...fields, updatedAt: new Date().toISOString() } as ResourceRecord;
       await this.assertUnique(resource, record);
-      return this.records(resource.id).replace(record.id, record);
+      const settle = await this.constrained(resource, caller.owner, current, record, workflow?.field);
+      return this.ctx.store.transaction(async () => {
+        await settle();
+        return this.records(resource.id).replace(record.id, record);
+      });
     });
   }
 
   async remove(resourceId: string, caller: ResourceCaller, recordId: string): Promise<{ id: string }> {
     const resource = this.authorize(resourceId, 'delete', caller);
     return this.lock(resource.id, async () => {
-      await this.find(resource, caller, recordId);
+      const current = await this.find(resource, caller, recordId);
+      await this.constrained(resource, caller.owner, current, null, this.workflowOf(resource)?.field);
       await this.records(resource.id).remove(recordId);
       return { id: recordId };
     });
@@ -300,6 +322,114 @@ export class ResourcesService {
         const errors = Object.fromEntries(fields.map((field) => [field, `errors.${code}`]));
         throw new AppError(409, code, errors);
       }
+    }
+  }
+
+  /**
+   * Judges a write of `before` → `after` (null: created / removed) against the resource's
+   * `constraints`: 422 for a dangling reference, 409 with the constraint's error when a group would
+   * be left without its one flagged record. Answers what the write changes besides itself (the
+   * flag taken from the others), to run in the write's transaction. Call under the resource's lock.
+   */
+  async constrained(
+    resource: PublishedResource,
+    owner: RecordOwner,
+    before: ResourceRecord | null,
+    after: ResourceRecord | null,
+    stateField?: string,
+  ): Promise<() => Promise<void>> {
+    const demotions: { field: string; ids: string[] }[] = [];
+    for (const c of resource.body.constraints ?? []) {
+      if (isReference(c) && after) await this.assertReference(c.resource, owner, after, c.references, c.error);
+      if (!isExactlyOne(c)) continue;
+      const groups = new Set([groupOf(before, c, stateField), groupOf(after, c, stateField)]);
+      for (const group of groups) {
+        if (group === null) continue;
+        const stored = await this.groupMembers(resource, owner, c, group);
+        const verdict = judgeExactlyOne(c, group, stored, before, after, stateField);
+        if (verdict.refused) throw new AppError(409, c.error, { [c.exactlyOne]: `errors.${c.error}` });
+        demotions.push({ field: c.exactlyOne, ids: verdict.demote });
+      }
+    }
+    return () => this.demote(resource, demotions);
+  }
+
+  /**
+   * `constrained` for new records written together (an import), judged before any is stored:
+   * answers the records a constraint refuses (field → `errors.` key) and what the write changes
+   * besides them. In each group the file's last flagged record keeps the flag (earlier ones in the
+   * file lose it here, stored ones when `settle` runs); a group left without one refuses its rows.
+   */
+  async constrainedMany(
+    resource: PublishedResource,
+    owner: RecordOwner,
+    records: ResourceRecord[],
+    stateField?: string,
+  ): Promise<{ refused: { record: ResourceRecord; field: string; key: string }[]; settle: () => Promise<void> }> {
+    const refused: { record: ResourceRecord; field: string; key: string }[] = [];
+    const demotions: { field: string; ids: string[] }[] = [];
+    for (const c of resource.body.constraints ?? []) {
+      if (isReference(c)) {
+        for (const record of records) {
+          await this.assertReference(c.resource, owner, record, c.references, c.error).catch((error: unknown) => {
+            if (!(error instanceof AppError)) throw error;
+            refused.push({ record, field: c.references, key: `errors.${c.error ?? 'referenceNotFound'}` });
+          });
+        }
+        continue;
+      }
+      const groups = new Map<string, ResourceRecord[]>();
+      for (const record of records) {
+        const group = groupOf(record, c, stateField);
+        if (group !== null) groups.set(group, [...(groups.get(group) ?? []), record]);
+      }
+      for (const [group, rows] of groups) {
+        const stored = (await this.groupMembers(resource, owner, c, group)).filter(
+          (row) => groupOf(row, c, stateField) === group && row[c.exactlyOne] === true,
+        );
+        const flagged = rows.filter((row) => row[c.exactlyOne] === true);
+        if (flagged.length === 0 && stored.length === 0) {
+          for (const record of rows) refused.push({ record, field: c.exactlyOne, key: `errors.${c.error}` });
+        }
+        if (flagged.length === 0) continue;
+        for (const earlier of flagged.slice(0, -1)) earlier[c.exactlyOne] = false;
+        demotions.push({ field: c.exactlyOne, ids: stored.map((row) => row.id) });
+      }
+    }
+    return { refused, settle: () => this.demote(resource, demotions) };
+  }
+
+  private async demote(resource: PublishedResource, demotions: { field: string; ids: string[] }[]): Promise<void> {
+    const at = new Date().toISOString();
+    for (const { field, ids } of demotions) {
+      for (const id of ids) await this.records(resource.id).update(id, { [field]: false, updatedAt: at });
+    }
+  }
+
+  private async groupMembers(
+    resource: PublishedResource,
+    owner: RecordOwner,
+    c: ExactlyOneConstraint,
+    group: string,
+  ): Promise<ResourceRecord[]> {
+    const filter = allOf(scopeFilter(resource.body.scope, owner), groupFilter(c, group));
+    const { items } = await this.records(resource.id).query({ filter, sort: [], page: 1, pageSize: MAX_PAGE_SIZE });
+    return items;
+  }
+
+  /** 422 naming the field unless it holds the id of a record of `target` in the owner's scope. */
+  private async assertReference(
+    target: string,
+    owner: RecordOwner,
+    record: ResourceRecord,
+    field: string,
+    error = 'referenceNotFound',
+  ): Promise<void> {
+    const id = record[field];
+    const other = this.published(target);
+    const found = typeof id === 'string' ? await this.records(other.id).get(id) : null;
+    if (!found || !inScope(found, other.body.scope, owner)) {
+      throw new AppError(422, 'validationFailed', { [field]: `errors.${error}` });
     }
   }
 }

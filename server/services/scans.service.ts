@@ -95,7 +95,7 @@ export class ScansService {
    */
   async start(
     auth: AuthContext,
-    input: { url: string; target?: LoopbackTarget; checks?: CheckName[] },
+    input: { url: string; target?: LoopbackTarget; checks?: CheckName[]; merchantId?: string },
     now = new Date(),
   ) {
     const organizationId = sessionOrganization(auth);
@@ -128,6 +128,7 @@ export class ScansService {
       revision: 1,
       error: null,
       ...(input.checks ? { checks: input.checks } : {}),
+      ...(input.merchantId ? { merchantId: input.merchantId } : {}),
     };
     await this.scans.insert(record);
     await this.ctx.jobs.send(RUN_SCAN_JOB, { id: record.id });

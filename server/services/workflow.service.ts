@@ -1,4 +1,5 @@
 import type { ResourceRecord } from '../../core/resources/resource.types';
+import { ownerOf } from '../../core/resources/resource.utils';
 import type {
   AvailableAction,
   HistoryEntry,
@@ -112,6 +113,9 @@ export class WorkflowService {
     comment?: string,
   ): Promise<ResourceRecord> {
     const from = stateOf(workflow, record) as string;
+    // a move may leave a group without its one flagged record (the primary asset deleted)
+    const moved = { ...record, [workflow.field]: transition.to };
+    const settle = await this.resources.constrained(resource, ownerOf(record), record, moved, workflow.field);
     for (const name of transition.effects ?? []) {
       const effect = EFFECTS[name];
       if (!effect) throw new Error(`Workflow effect "${name}" is not registered`); // publish refuses these
@@ -121,7 +125,8 @@ export class WorkflowService {
     const at = new Date().toISOString();
     // the new state and its history entry, or neither (effects ran before: they mail, and a mail cannot be taken back)
     return this.ctx.store.transaction(async () => {
-      const moved = await this.resources
+      await settle();
+      const stored = await this.resources
         .records(resource.id)
         .update(record.id, { [workflow.field]: transition.to, updatedAt: at });
       await writeHistory(this.ctx, resource.id, record.id, {
@@ -132,7 +137,7 @@ export class WorkflowService {
         action: transition.action,
         ...(comment ? { comment } : {}),
       });
-      return moved;
+      return stored;
     });
   }
 }

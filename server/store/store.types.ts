@@ -73,6 +73,7 @@ export const COLLECTION_NAMES = [
   'saqSuggestions',
   'uploadedFiles',
   'onboardings',
+  'merchantSettings',
   'onboardingCredits',
   'assessments',
 ] as const;

@@ -155,6 +155,12 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/suggestions');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/suggestions/:itemId/accept');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/suggestions/:itemId/override');
+    expect(listed).toContain('GET /wbe/api/portfolio/merchants/:id/assets');
+    expect(listed).toContain('POST /wbe/api/portfolio/merchants/:id/assets');
+    expect(listed).toContain('POST /wbe/api/portfolio/merchants/:id/action-items/:check/:action');
+    expect(listed).toContain('PUT /wbe/api/portfolio/merchants/:id/settings');
+    expect(listed).toContain('PUT /wbe/api/portfolio/merchants/:id/general');
+    expect(listed).toContain('GET /ast/issue/get_last_scan_score/:merchantId');
   });
 
   it(
@@ -203,6 +209,11 @@ describe('fuzzing every mounted route', () => {
           // how review requests group
           'thirdParty',
           'template',
+          // a portfolio merchant of the bank user, a check and what an action item may be told
+          'demo-merchant-anatolia',
+          'xss',
+          'ignore',
+          'asset',
         ]),
       ];
 

@@ -181,12 +181,15 @@ describe('issues and the AST issue reads', () => {
 
   it('answers a role’s lens only to that role (or an admin); other organisations see none of it', async () => {
     const routes = mountedRoutes(server.app).filter((route) => route.path.startsWith(`${AST}/`));
-    // 18 issue reads and the two get_latest_closed_assessment_score reads (docs/contracts.md 'Assessments')
-    expect(routes).toHaveLength(20);
+    // 18 issue reads, the two get_latest_closed_assessment_score reads (docs/contracts.md 'Assessments')
+    // and the portfolio's two scan-score reads ('Portfolio'), which are the bank's (portfolio-merchant.test.ts)
+    expect(routes).toHaveLength(22);
+    const portfolioReads = ['get_score_history_by_merchant_id', 'get_last_scan_score'];
     for (const route of routes) {
       const path = fillPath(route.path, { userType: 'owner', merchantId: 'm-1', months: '3' });
       expect((await as(undefined, 'GET', path)).status, path).toBe(401);
-      for (const outsider of ['merchant', 'bank']) {
+      const bankMayRead = portfolioReads.some((read) => route.path.includes(`/${read}/`));
+      for (const outsider of bankMayRead ? ['merchant'] : ['merchant', 'bank']) {
         const refused = await as(outsider, 'GET', path);
         expect([refused.status, refused.body.code], `${outsider} ${path}`).toEqual([403, 'noPermission']);
       }

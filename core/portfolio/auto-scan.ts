@@ -1,0 +1,49 @@
+/**
+ * A merchant's automatic scan schedule (domain §2 'settings: auto scan', §9 'Scan schedule periods
+ * day, week, month'): the daily job starts a scan of every merchant whose period has passed since
+ * its last automatic scan. Days are UTC calendar days, so a job that runs a little earlier one day
+ * than the day before still finds yesterday's scan due. Pure.
+ */
+
+export const SCAN_PERIODS = ['day', 'week', 'month'] as const;
+export type ScanPeriod = (typeof SCAN_PERIODS)[number];
+
+/** What a merchant keeps besides its record: the auto scan and the action items it ignores. */
+export interface MerchantSettings {
+  autoScan: boolean;
+  period: ScanPeriod;
+  /** Check names of the action items ignored for this merchant. */
+  ignoredChecks: string[];
+  /** When the daily job last started this merchant's scan (ISO), null before the first. */
+  lastAutoScanAt: string | null;
+}
+
+export const DEFAULT_MERCHANT_SETTINGS: MerchantSettings = {
+  autoScan: false,
+  period: 'month',
+  ignoredChecks: [],
+  lastAutoScanAt: null,
+};
+
+/** The UTC day (yyyy-mm-dd) the next automatic scan is due after one on `last`. */
+export function nextDueDay(last: Date, period: ScanPeriod): string {
+  const next = new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate()));
+  if (period === 'day') next.setUTCDate(next.getUTCDate() + 1);
+  if (period === 'week') next.setUTCDate(next.getUTCDate() + 7);
+  if (period === 'month') {
+    // the 31st of January is followed by the last day of February, not by 3 March
+    const day = next.getUTCDate();
+    next.setUTCDate(1);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+    next.setUTCDate(Math.min(day, last));
+  }
+  return next.toISOString().slice(0, 10);
+}
+
+/** Whether the daily job at `now` starts this merchant's scan. */
+export function autoScanDue(settings: MerchantSettings, now: Date): boolean {
+  if (!settings.autoScan) return false;
+  if (!settings.lastAutoScanAt) return true;
+  return nextDueDay(new Date(settings.lastAutoScanAt), settings.period) <= now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,101 @@
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import { SCAN_PERIODS } from '../../core/portfolio/auto-scan';
+import { CHECK_GROUPS } from '../../core/scans/status.utils';
+import { requireAuth } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { requestLanguage } from '../http/i18n';
+import { listQueryOf } from '../http/list-query';
+import { validate, validateParams } from '../http/validate';
+import type { Services } from '../services';
+import { ACTION_ITEM_FIELDS } from '../services/portfolio.service';
+import { resourceCaller } from '../services/resources.service';
+import { recordBodySchema } from './request-schemas';
+
+const RECORD_ID = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' };
+const merchantParams = validateParams({ type: 'object', required: ['id'], properties: { id: RECORD_ID } });
+const itemParams = validateParams({
+  type: 'object',
+  required: ['id', 'check', 'action'],
+  properties: { id: RECORD_ID, check: { enum: Object.keys(CHECK_GROUPS) }, action: { enum: ['ignore', 'unignore'] } },
+});
+const settingsSchema = {
+  type: 'object',
+  required: ['autoScan', 'period'],
+  additionalProperties: false,
+  properties: { autoScan: { type: 'boolean' }, period: { enum: [...SCAN_PERIODS] } },
+};
+const emptyBody = { type: 'object', additionalProperties: false };
+/** Settings → General: the merchant's own fields (the resource's schema judges the values). */
+const GENERAL_FIELDS = [
+  'name',
+  'url',
+  'type',
+  'customerNumber',
+  'legalName',
+  'doingBusinessAs',
+  'address',
+  'mcc',
+  'pciLevel',
+  'companyId',
+  'bkmId',
+  'tags',
+  'contactName',
+  'contactEmail',
+  'paymentFacilitator',
+  'posType',
+];
+const generalSchema = {
+  type: 'object',
+  additionalProperties: false,
+  // any value: the merchant resource's schema judges each one (422 naming the field)
+  properties: Object.fromEntries(GENERAL_FIELDS.map((field) => [field, {}])),
+};
+
+/**
+ * A portfolio merchant's surroundings under /wbe/api/portfolio/merchants/:id (docs/contracts.md
+ * 'Portfolio'): assets, score history, action items and settings. The service asks the merchant
+ * resource's guards: `read` (portfolioReaders) for reads, `update` (merchantEditors) for writes.
+ */
+export function portfolioRouter(ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {
+  const router = express.Router();
+  const { portfolio } = services;
+  const caller = (req: Request) => resourceCaller(ctx, requireAuth(req));
+  const id = (req: Request) => String(req.params.id);
+  const base = '/portfolio/merchants/:id';
+
+  router.get(`${base}/assets`, ...signedIn, merchantParams, async (req, res) => {
+    res.json({ content: await portfolio.assets(await caller(req), id(req), req.query) });
+  });
+
+  router.post(`${base}/assets`, ...signedIn, merchantParams, validate(recordBodySchema), async (req, res) => {
+    res.status(201).json({ content: await portfolio.addAsset(await caller(req), id(req), req.body ?? {}) });
+  });
+
+  router.get(`${base}/score-history`, ...signedIn, merchantParams, async (req, res) => {
+    res.json({ content: await portfolio.scoreHistory(await caller(req), id(req)) });
+  });
+
+  router.get(`${base}/action-items`, ...signedIn, merchantParams, async (req, res) => {
+    const query = listQueryOf(req.query, ACTION_ITEM_FIELDS, []);
+    res.json({ content: await portfolio.actionItems(await caller(req), id(req), requestLanguage(req), query) });
+  });
+
+  router.post(`${base}/action-items/:check/:action`, ...signedIn, itemParams, validate(emptyBody), async (req, res) => {
+    const ignored = req.params.action === 'ignore';
+    res.json({ content: await portfolio.ignore(await caller(req), id(req), String(req.params.check), ignored) });
+  });
+
+  router.put(`${base}/general`, ...signedIn, merchantParams, validate(generalSchema), async (req, res) => {
+    res.json({ content: await portfolio.saveGeneral(await caller(req), id(req), req.body) });
+  });
+
+  router.get(`${base}/settings`, ...signedIn, merchantParams, async (req, res) => {
+    res.json({ content: await portfolio.settings(await caller(req), id(req)) });
+  });
+
+  router.put(`${base}/settings`, ...signedIn, merchantParams, validate(settingsSchema), async (req, res) => {
+    res.json({ content: await portfolio.saveSettings(await caller(req), id(req), req.body) });
+  });
+
+  return router;
+}

@@ -1,0 +1,258 @@
+import { assessScan } from '../../core/onboarding/onboarding-outcome';
+import {
+  autoScanDue,
+  DEFAULT_MERCHANT_SETTINGS,
+  type MerchantSettings,
+  type ScanPeriod,
+} from '../../core/portfolio/auto-scan';
+import type { ListQuery, ListResult, QueryableFields } from '../../core/query/query.types';
+import { runQuery } from '../../core/query/query.utils';
+import type { ResourceRecord } from '../../core/resources/resource.types';
+import { allOf, queryableFields, scopeFilter } from '../../core/resources/resource.utils';
+import type { ScanRecord } from '../../core/scans/scan-record';
+import { type CheckRow, checkRows } from '../../core/scans/scan-views';
+import type { AuthContext } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import type { Language } from '../http/i18n';
+import { listQueryOf } from '../http/list-query';
+import { findWhere } from '../store/matching';
+import type { UserRecord } from '../store/records.types';
+import type { ResourceCaller, ResourcesService } from './resources.service';
+import type { ScansService } from './scans.service';
+
+/** The daily job that starts the scans of merchants whose auto-scan period has passed. */
+export const AUTO_SCAN_JOB = 'portfolio.autoScan';
+export const AUTO_SCAN_CRON = '0 2 * * *';
+
+/** A merchant's settings as stored: keyed by the merchant's id. */
+export interface MerchantSettingsRecord extends MerchantSettings {
+  id: string;
+  organizationId: string;
+  /** Who last saved them: the user the automatic scans run as. */
+  updatedBy: string;
+  updatedAt: string;
+}
+
+/** An action item: a failed check of the merchant's last scan, and whether it is ignored. */
+export interface ActionItem extends CheckRow {
+  /** The merchant's id, so a row's ignore call names it (the row's own `id` is the check). */
+  merchantId: string;
+  ignored: boolean;
+}
+
+const ITEM_LIST = ['check', 'name', 'group', 'groupName', 'findings', 'ignored'];
+export const ACTION_ITEM_FIELDS: QueryableFields = { filterable: ITEM_LIST, sortable: ITEM_LIST };
+
+/**
+ * The portfolio around a merchant (docs/contracts.md 'Portfolio'): its assets (the `asset`
+ * resource, narrowed to the merchant), its score history and action items from its scans, and its
+ * settings with the auto scan the daily job runs. Reads pass the merchant's `read` guard
+ * (`portfolioReaders`), writes its `update` guard (`merchantEditors`).
+ */
+export class PortfolioService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly resources: ResourcesService,
+    private readonly scans: ScansService,
+  ) {}
+
+  private get settingsStore() {
+    return this.ctx.store.collection<MerchantSettingsRecord>('merchantSettings');
+  }
+
+  private get scanStore() {
+    return this.ctx.store.collection<ScanRecord>('scans');
+  }
+
+  /** The merchant after the caller passed its guard for reading, or for editing it. */
+  private merchant(caller: ResourceCaller, id: string, edit = false): Promise<ResourceRecord> {
+    if (edit) return this.resources.find(this.resources.authorize('merchant', 'update', caller), caller, id);
+    return this.resources.read('merchant', caller, id);
+  }
+
+  /** One page of the merchant's assets (the asset resource's guard, scope and queryable fields), each with `assetId`. */
+  async assets(caller: ResourceCaller, merchantId: string, params: Record<string, unknown>) {
+    await this.merchant(caller, merchantId);
+    const resource = this.resources.authorize('asset', 'list', caller);
+    const query = listQueryOf(params, queryableFields(resource.body));
+    const mine = { field: 'merchantId', op: 'eq' as const, value: merchantId };
+    query.filter = allOf(scopeFilter(resource.body.scope, caller.owner), mine, query.filter);
+    const page = await this.resources.records(resource.id).query(query);
+    // `assetId` too: a row action on the merchant's page, whose route fills `:id`, names the asset by it
+    return { ...page, items: page.items.map((item) => ({ ...item, assetId: item.id })) };
+  }
+
+  /** A new asset of the merchant: the asset resource's create, its merchant taken from the path. */
+  async addAsset(caller: ResourceCaller, merchantId: string, data: Record<string, unknown>) {
+    await this.merchant(caller, merchantId);
+    return this.resources.create('asset', caller, { ...data, merchantId });
+  }
+
+  /** The merchant's scans the caller's organisation made: its own and the one its record names. */
+  private async scansOf(merchant: ResourceRecord): Promise<ScanRecord[]> {
+    const own = await findWhere(this.scanStore, {
+      and: [
+        { field: 'merchantId', op: 'eq', value: merchant.id },
+        { field: 'organizationId', op: 'eq', value: String(merchant.organizationId) },
+      ],
+    });
+    const named = typeof merchant.scanId === 'string' ? await this.scanStore.get(merchant.scanId) : undefined;
+    if (named && named.organizationId === merchant.organizationId && !own.some((scan) => scan.id === named.id)) {
+      own.push(named);
+    }
+    return own
+      .filter((scan) => scan.status === 'completed' && scan.completedAt)
+      .sort((a, b) => String(a.completedAt).localeCompare(String(b.completedAt)));
+  }
+
+  /** Shell §7 get_score_history_by_merchant_id: one point per completed scan, oldest first. */
+  async scoreHistory(caller: ResourceCaller, merchantId: string) {
+    const scans = await this.scansOf(await this.merchant(caller, merchantId));
+    return scans
+      .map((scan) => ({ scanId: scan.id, day: String(scan.completedAt).slice(0, 10), score: assessScan(scan).score }))
+      .filter((point) => point.score !== null);
+  }
+
+  /** Shell §7 get_last_scan_score: the latest completed scan's score (nulls before the first). */
+  async lastScanScore(caller: ResourceCaller, merchantId: string) {
+    const last = (await this.scansOf(await this.merchant(caller, merchantId))).at(-1);
+    if (!last) return { scanId: null, score: null, grade: null, scan_date: null };
+    const { score, grade } = assessScan(last);
+    return { scanId: last.id, score, grade, scan_date: last.scan_date };
+  }
+
+  /** Settings → General: the merchant's own fields that `data` names change, the scan's facts stay. */
+  saveGeneral(caller: ResourceCaller, merchantId: string, data: Record<string, unknown>) {
+    return this.resources.update('merchant', caller, merchantId, data, true);
+  }
+
+  async settings(caller: ResourceCaller, merchantId: string): Promise<MerchantSettings> {
+    await this.merchant(caller, merchantId);
+    return this.settingsOf(merchantId);
+  }
+
+  private async settingsOf(merchantId: string): Promise<MerchantSettings> {
+    const stored = await this.settingsStore.get(merchantId);
+    const { autoScan, period, ignoredChecks, lastAutoScanAt } = { ...DEFAULT_MERCHANT_SETTINGS, ...stored };
+    return { autoScan, period, ignoredChecks, lastAutoScanAt };
+  }
+
+  /** Saves part of a merchant's settings; the rest stays as it was. */
+  private async write(
+    caller: ResourceCaller,
+    merchant: ResourceRecord,
+    change: (current: MerchantSettings) => Partial<MerchantSettings>,
+  ): Promise<MerchantSettings> {
+    const saved = await this.settingsStore.upsertWith(merchant.id, (stored) => {
+      const current = { ...DEFAULT_MERCHANT_SETTINGS, ...stored };
+      return {
+        ...current,
+        ...change(current),
+        id: merchant.id,
+        organizationId: String(merchant.organizationId),
+        updatedBy: caller.user.id,
+        updatedAt: this.ctx.clock().toISOString(),
+      };
+    });
+    const { autoScan, period, ignoredChecks, lastAutoScanAt } = saved as MerchantSettingsRecord;
+    return { autoScan, period, ignoredChecks, lastAutoScanAt };
+  }
+
+  async saveSettings(caller: ResourceCaller, merchantId: string, input: { autoScan: boolean; period: ScanPeriod }) {
+    const merchant = await this.merchant(caller, merchantId, true);
+    return this.write(caller, merchant, () => ({ autoScan: input.autoScan, period: input.period }));
+  }
+
+  /** The failed checks of the merchant's last completed scan, each with its ignore mark. */
+  async actionItems(
+    caller: ResourceCaller,
+    merchantId: string,
+    language: Language,
+    query: ListQuery,
+  ): Promise<ListResult<ActionItem>> {
+    const merchant = await this.merchant(caller, merchantId);
+    const last = (await this.scansOf(merchant)).at(-1);
+    const { ignoredChecks } = await this.settingsOf(merchantId);
+    const t = (key: string) => this.ctx.translator.t(language, key);
+    const rows = last
+      ? checkRows(last, t)
+          .filter((row) => row.status === 'fail')
+          .map((row) => ({ ...row, merchantId, ignored: ignoredChecks.includes(row.check) }))
+      : [];
+    return runQuery(rows, query);
+  }
+
+  /** Ignores (or un-ignores) an action item for this merchant; it stays so for its later scans. */
+  async ignore(caller: ResourceCaller, merchantId: string, check: string, ignored: boolean) {
+    const merchant = await this.merchant(caller, merchantId, true);
+    return this.write(caller, merchant, (current) => {
+      const others = current.ignoredChecks.filter((each) => each !== check);
+      return { ignoredChecks: ignored ? [...others, check] : others };
+    });
+  }
+
+  /**
+   * The daily job: a scan of each active merchant whose auto-scan period has passed, of its primary
+   * asset (else its URL), as the user who last saved its settings. One merchant's refusal (an
+   * address the scans may not reach) is logged and the others go on. Answers how many started.
+   */
+  async runAutoScans(now = this.ctx.clock()): Promise<number> {
+    const enabled = await findWhere(this.settingsStore, { field: 'autoScan', op: 'eq', value: true });
+    let started = 0;
+    for (const settings of enabled.filter((each) => autoScanDue(each, now))) {
+      try {
+        if (await this.autoScan(settings, now)) started += 1;
+      } catch (error) {
+        this.ctx.log.error(`Auto scan of merchant ${settings.id} not started`, error);
+      }
+    }
+    return started;
+  }
+
+  private async autoScan(settings: MerchantSettingsRecord, now: Date): Promise<boolean> {
+    const merchant = await this.resources.records('merchant').get(settings.id);
+    if (merchant?.state !== 'active') return false;
+    const user = await this.ctx.store.collection<UserRecord>('users').get(settings.updatedBy);
+    if (!user) return false;
+    const auth = { user, claims: { org: settings.organizationId }, token: '' } as unknown as AuthContext;
+    const primary = await findWhere(this.resources.records('asset'), {
+      and: [
+        { field: 'merchantId', op: 'eq', value: merchant.id },
+        { field: 'primary', op: 'eq', value: true },
+        { field: 'state', op: 'eq', value: 'active' },
+      ],
+    });
+    const url = typeof primary[0]?.value === 'string' ? primary[0].value : String(merchant.url);
+    const scan = await this.scans.start(auth, { url, merchantId: merchant.id });
+    await this.settingsStore.update(settings.id, { lastAutoScanAt: now.toISOString() });
+    await this.resources.records('merchant').update(merchant.id, { scanId: scan.id, scanStatus: scan.status });
+    return true;
+  }
+
+  /**
+   * The scans' completion (and failure) hook: the merchant a scan is of takes its status, score,
+   * grade and compliance, and its assets marked deleted drop out (domain §4).
+   */
+  async fromScan(scan: ScanRecord): Promise<void> {
+    if (!scan.merchantId) return;
+    const merchants = this.resources.records('merchant');
+    const merchant = await merchants.get(scan.merchantId);
+    if (!merchant || merchant.organizationId !== scan.organizationId) return;
+    const facts: Record<string, unknown> = { scanId: scan.id, scanStatus: scan.status };
+    if (scan.status === 'completed') {
+      const { score, grade, asvVerdict } = assessScan(scan);
+      if (score !== null) facts.score = score;
+      if (grade) facts.grade = grade;
+      if (asvVerdict) facts.compliance = asvVerdict === 'pass' ? 'compliant' : 'nonCompliant';
+    }
+    await merchants.update(merchant.id, { ...facts, updatedAt: this.ctx.clock().toISOString() });
+    const deleted = await findWhere(this.resources.records('asset'), {
+      and: [
+        { field: 'merchantId', op: 'eq', value: merchant.id },
+        { field: 'organizationId', op: 'eq', value: scan.organizationId },
+        { field: 'state', op: 'eq', value: 'deleted' },
+      ],
+    });
+    for (const asset of deleted) await this.resources.records('asset').remove(asset.id);
+  }
+}
