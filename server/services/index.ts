@@ -34,6 +34,7 @@ import { WorkflowService } from './workflow.service';
 /** One instance of every service per app, sharing the app's context. */
 import { FilesService } from './files.service';
 import { AssessmentTemplatesService } from './assessment-templates.service';
+import { MmspService } from './mmsp.service';
 
 export function createServices(ctx: AppContext) {
   const resources = new ResourcesService(ctx);
@@ -86,6 +87,7 @@ export function createServices(ctx: AppContext) {
     files: new FilesService(ctx),
     assessmentTemplates: new AssessmentTemplatesService(ctx),
     assessments: new AssessmentsService(ctx, resources, workflows),
+    mmsp: new MmspService(ctx, resources),
   };
 }
 

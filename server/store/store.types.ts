@@ -75,6 +75,8 @@ export const COLLECTION_NAMES = [
   'onboardings',
   'onboardingCredits',
   'assessments',
+  'mmspSettings',
+  'mmspMarkings',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];
