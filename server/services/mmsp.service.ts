@@ -19,6 +19,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';
 import type { Collection } from '../store/store.types';
+import { publishToUser } from '../realtime/publish';
 import { writeHistory } from '../workflows/history';
 import { type ResourceCaller, type ResourcesService, resourceCaller } from './resources.service';
 
@@ -378,6 +379,10 @@ export class MmspService {
           }
         }
       });
+      // the marker's other lists (the history beside the marked list) read again (`live` on it)
+      await publishToUser(this.ctx, user.id, 'mmsp.marked', { month, answer, applied: fresh.length }).catch(
+        (error: unknown) => this.ctx.log.error('MMSP marking applied but not announced', error),
+      );
       return { month, answer, applied: fresh.length, unchanged: already.size };
     });
   }

@@ -150,6 +150,10 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /saq/api/v1/saqs/:saqId/suggestions');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/suggestions/:itemId/accept');
     expect(listed).toContain('POST /saq/api/v1/saqs/:saqId/suggestions/:itemId/override');
+    expect(listed).toContain('PUT /wbe/api/mmsp/settings');
+    expect(listed).toContain('GET /wbe/api/mmsp/dashboard');
+    expect(listed).toContain('POST /wbe/api/mmsp/prohibited-marking/:answer');
+    expect(listed).toContain('GET /wbe/api/mmsp/report');
   });
 
   it(
@@ -195,6 +199,10 @@ describe('fuzzing every mounted route', () => {
           '2',
           // a resource every fuzzing admin may import into
           'third-party',
+          // the prohibited-goods answers and a bank merchant, so a marking gets past its lookups
+          'yes',
+          'no',
+          'demo-merchant-anatolia',
         ]),
       ];
 
