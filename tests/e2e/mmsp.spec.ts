@@ -62,6 +62,20 @@ test('settings saved, dashboard shows findings and the chart, prohibited goods m
   await expect(findings).toContainText(t('mmsp.sections.highRiskMcc'));
   await expect(findings).toContainText(t('mmsp.statuses.awaiting'));
 
+  // a finding's page: its detail in the reader's language and its status moved by the workflow
+  await findings
+    .getByRole('row')
+    .filter({ hasText: 'E2E Lucky Casino' })
+    .filter({ hasText: t('mmsp.sections.highRiskMcc') })
+    .click();
+  await expect(page).toHaveURL(/\/app\/mmsp-dashboard\/findings\//);
+  await expect(page.getByText('MCC 7995', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: t('mmsp.actions.inform'), exact: true }).click();
+  const moves = page.locator('[data-panel="state"]');
+  await expect(moves.getByRole('button', { name: t('mmsp.actions.reopen') })).toBeVisible();
+  await expect(moves.getByRole('button', { name: t('mmsp.actions.inform'), exact: true })).toHaveCount(0);
+  await expect(page.getByText(t('mmsp.statuses.informed'), { exact: true })).toBeVisible();
+
   // prohibited goods: mark the casino Yes in bulk, once
   await page.goto('/app/mmsp-dashboard?tab=prohibited');
   const merchants = page.getByRole('table', { name: t('mmsp.marking.title') });
