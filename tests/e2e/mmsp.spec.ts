@@ -106,4 +106,10 @@ test('settings saved, dashboard shows findings and the chart, prohibited goods m
   await page.reload();
   await expect(history.getByRole('row').filter({ hasText: 'E2E Lucky Casino' })).toHaveCount(1);
   expect(await missingKeys(page)).toEqual([]);
+
+  // leave Demo Bank's portfolio as the other specs expect it
+  const removed = await page.request.delete(`/wbe/api/resources/merchant/${merchantId}`, {
+    headers: { authorization },
+  });
+  expect(removed.status()).toBe(200);
 });

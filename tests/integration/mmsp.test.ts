@@ -313,6 +313,9 @@ describe('MMSP settings, dashboard, findings, prohibited goods and the report', 
       const refused = await as('merchant', route.method, path, body);
       expect([refused.status, refused.body.code], `${route.method} ${path}`).toEqual([403, 'noPermission']);
     }
+    // nor may that user read the findings through the resource's own endpoints
+    const generic = await as('merchant', 'GET', FINDINGS);
+    expect([generic.status, generic.body.code]).toEqual([403, 'noPermission']);
     // the reader reads but does not write
     expect(
       (
