@@ -286,6 +286,13 @@ describe('MMSP settings, dashboard, findings, prohibited goods and the report', 
         Status: 'Merchant informed',
       }),
     );
+    // in the reader's language
+    const turkish = await fetch(`${server.base}${MMSP}/report`, {
+      headers: { authorization: `Bearer ${tokens.reader}`, 'accept-language': 'tr' },
+    });
+    const tr = XLSX.read(Buffer.from(await turkish.arrayBuffer()), { type: 'buffer' });
+    expect(tr.SheetNames).toEqual(['Özet', 'Bulgular']);
+    expect(XLSX.utils.sheet_to_json<unknown[]>(tr.Sheets.Özet, { header: 1 })).toContainEqual(['BRAM ihlalleri', 2]);
     // a month with no findings yet is an empty report, not an error
     const earlier = await as('reader', 'GET', `${MMSP}/dashboard?month=2020-01`);
     expect(earlier.body.content.total).toBe(0);
