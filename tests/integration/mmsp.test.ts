@@ -185,6 +185,9 @@ describe('MMSP settings, dashboard, findings, prohibited goods and the report', 
       ).status,
     ).toBe(403);
     expect((await as('bank', 'DELETE', `${FINDINGS}/${laundering.id}`)).status).toBe(403);
+    // nor edits what the rules found: its status moves, its fields stay
+    const edited = await as('bank', 'PUT', `${FINDINGS}/${laundering.id}`, { ...laundering, category: 'drug' });
+    expect([edited.status, edited.body.code]).toEqual([403, 'noPermission']);
     expect((await as('reader', 'GET', `${MMSP}/dashboard`)).body.content.byStatus.informed).toBe(1);
   });
 
