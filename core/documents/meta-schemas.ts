@@ -4,6 +4,7 @@ import list from '../../schemas/meta/list.json';
 import menus from '../../schemas/meta/menus.json';
 import questionnaire from '../../schemas/meta/questionnaire.json';
 import onboardingWarnings from '../../schemas/meta/onboarding-warnings.json';
+import mmspRules from '../../schemas/meta/mmsp-rules.json';
 import page from '../../schemas/meta/page.json';
 import resource from '../../schemas/meta/resource.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
@@ -37,6 +38,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   questionnaire,
   'scan-requirements': scanRequirements,
   'onboarding-warnings': onboardingWarnings,
+  'mmsp-rules': mmspRules,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

@@ -19,7 +19,8 @@ export interface ResourceBody {
   /** JSON Schema of the record's editable fields (an object schema). */
   schema: Record<string, unknown>;
   scope: ResourceScope;
-  guards: Record<ResourceAction, Guard>;
+  /** `edit` (optional) narrows who may change the fields beyond `update`, which workflow moves need. */
+  guards: Record<ResourceAction, Guard> & { edit?: Guard };
   /** Field combinations unique within the scope (strings compared case-insensitively). */
   unique?: string[][];
   /** The `errors.` key a unique clash answers (default `alreadyExists`): the spec's own wording for it. */

@@ -209,6 +209,7 @@ export function resourceProblems(id: string, body: ResourceBody, context: Valida
     problems.push({ path: '/body/workflow', message: `workflow "${body.workflow}" belongs to "${workflow.resource}"` });
   }
   const guards = Object.fromEntries(RESOURCE_ACTIONS.map((action) => [action, body.guards[action]]));
+  if (body.guards.edit) guards.edit = body.guards.edit;
   problems.push(...guardGroupProblems(guards, publishedGroups(context), '/body/guards'));
   const previous = context.published('resource', id) as ResourceBody | undefined;
   if (previous && previous.scope !== body.scope) {

@@ -35,6 +35,7 @@ import { pciRequestsRouter } from './pci-requests';
 import { onboardingsRouter } from './onboardings';
 import { portfolioRouter } from './portfolio';
 import { scansRouter } from './scans';
+import { mmspRouter } from './mmsp';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -146,6 +147,7 @@ export function wbeRouter(
   router.use(complianceDocumentsRouter(ctx, services, signedIn));
   router.use(filesRouter(ctx, services, signedIn));
   router.use(assessmentTemplatesRouter(services, admin));
+  router.use(mmspRouter(ctx, services, signedIn));
 
   return router;
 }

@@ -37,6 +37,7 @@ import { WorkflowService } from './workflow.service';
 /** One instance of every service per app, sharing the app's context. */
 import { FilesService } from './files.service';
 import { AssessmentTemplatesService } from './assessment-templates.service';
+import { MmspService } from './mmsp.service';
 
 export function createServices(ctx: AppContext) {
   const resources = new ResourcesService(ctx);
@@ -101,6 +102,7 @@ export function createServices(ctx: AppContext) {
     assessments,
     assessmentWorkbook: new AssessmentWorkbookService(ctx, assessments),
     assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),
+    mmsp: new MmspService(ctx, resources),
   };
 }
 

@@ -249,6 +249,8 @@ export class ResourcesService {
     merge = false,
   ): Promise<ResourceRecord> {
     const resource = this.authorize(resourceId, 'update', caller);
+    const { edit } = resource.body.guards;
+    if (edit && !evaluateGuard(edit, caller.subject, caller.roleGroups)) throw new AppError(403, 'noPermission');
     const workflow = this.workflowOf(resource);
     return this.lock(resource.id, async () => {
       const current = await this.find(resource, caller, recordId);

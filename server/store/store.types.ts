@@ -76,6 +76,8 @@ export const COLLECTION_NAMES = [
   'merchantSettings',
   'onboardingCredits',
   'assessments',
+  'mmspSettings',
+  'mmspMarkings',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

@@ -161,6 +161,10 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('PUT /wbe/api/portfolio/merchants/:id/settings');
     expect(listed).toContain('PUT /wbe/api/portfolio/merchants/:id/general');
     expect(listed).toContain('GET /ast/issue/get_last_scan_score/:merchantId');
+    expect(listed).toContain('PUT /wbe/api/mmsp/settings');
+    expect(listed).toContain('GET /wbe/api/mmsp/dashboard');
+    expect(listed).toContain('POST /wbe/api/mmsp/prohibited-marking/:answer');
+    expect(listed).toContain('GET /wbe/api/mmsp/report');
   });
 
   it(
@@ -214,6 +218,9 @@ describe('fuzzing every mounted route', () => {
           'xss',
           'ignore',
           'asset',
+          // the prohibited-goods answers and a bank merchant, so a marking gets past its lookups
+          'yes',
+          'no',
         ]),
       ];
 

@@ -69,8 +69,13 @@ export function FieldValue({ field, record, params }: Props) {
       return to ? <Link to={to}>{label(value)}</Link> : label(value);
     }
     default:
-      return <>{label(value)}</>;
+      // a text held as an {en, tr} pair (a finding's detail) in the reader's language, as list text cells show it
+      return <>{isTextPair(value) ? resolveText(value, t, i18n.language) : label(value)}</>;
   }
+}
+
+function isTextPair(value: unknown): value is { en: string; tr: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { en?: unknown }).en === 'string';
 }
 
 function stringValues(values: Record<string, unknown>): Record<string, string> {

@@ -14,6 +14,7 @@ describe('docs/documents.md examples', () => {
       'landing-rules',
       'list',
       'menus',
+      'mmsp-rules',
       'onboarding-warnings',
       'page',
       'questionnaire',

@@ -14,6 +14,7 @@ describe('meta-schemas', () => {
       'landing-rules',
       'list',
       'menus',
+      'mmsp-rules',
       'onboarding-warnings',
       'page',
       'questionnaire',

@@ -30,6 +30,8 @@ const EXPECTED: Record<string, string[]> = {
   onboarders: ['admin', 'onboardingList:view', 'instantSecurity:view'],
   onboardingApprovers: ['admin', 'onboardingList:view'],
   onboardingStatsReaders: ['admin', 'ownerOrganizationOnboardingDashboard:view', 'onboardingList:view'],
+  mmspReaders: ['admin', 'portfolio:view', 'bram:view', 'bramOnly:view'],
+  mmspManagers: ['admin', 'bank'],
   assessmentOwners: ['assessmentOwner:view'],
   assessmentAssessors: ['assessmentAssessor:view'],
   assessmentParticipants: ['assessmentOwner:view', 'assessmentAssessor:view', 'assessmentAssessee:view'],

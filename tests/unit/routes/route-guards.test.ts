@@ -168,12 +168,27 @@ describe('routes document against shell §2.4 (permission-guarded routes)', () =
     expect(matchRoute(routes, '/app/pricing')?.route.redirect).toBe('/app/pricing/ecommerce-checklist');
   });
 
-  it('notifications, sanction screening, the MMSP dashboard and /logout admit any signed-in user (README notes)', () => {
-    for (const path of ['/app/notifications', '/app/sanction-screening', '/app/mmsp-dashboard', '/logout']) {
+  it('notifications, sanction screening and /logout admit any signed-in user (README notes)', () => {
+    for (const path of ['/app/notifications', '/app/sanction-screening', '/logout']) {
       const guard = matchRoute(routes, path)?.route.guard ?? null;
       expect(evaluateGuard(guard, subject({ signedIn: true }), groups), path).toBe(true);
       expect(decideAccess(guard, visitor, groups), path).toBe('login');
     }
+  });
+});
+
+describe('MMSP routes (issue 11)', () => {
+  const routes = routesBody();
+  const groups = roleGroups();
+  it('the dashboard and its findings are for MMSP readers, the settings for MMSP managers (README notes)', () => {
+    for (const path of ['/app/mmsp-dashboard', '/app/mmsp-dashboard/findings/f-1']) {
+      const guard = matchRoute(routes, path)?.route.guard ?? null;
+      expect(evaluateGuard(guard, subject({ permissions: ['portfolio:view'] }), groups), path).toBe(true);
+      expect(evaluateGuard(guard, subject({ roles: ['saq', 'user'] }), groups), path).toBe(false);
+    }
+    const settings = matchRoute(routes, '/app/mmsp-settings')?.route.guard ?? null;
+    expect(evaluateGuard(settings, subject({ roles: ['bank'] }), groups)).toBe(true);
+    expect(evaluateGuard(settings, subject({ permissions: ['portfolio:view'] }), groups)).toBe(false);
   });
 });
 

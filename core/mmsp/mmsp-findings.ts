@@ -1,0 +1,213 @@
+/**
+ * The monthly merchant integrity report of MMSP (domain §2, shell §3 vocabularies): which portfolio
+ * merchants are findings, in which section, derived from their records, their latest scan and their
+ * onboarding with the rules of the `mmsp-rules/app` document (schemas/mmsp/). Pure.
+ */
+
+/** The report's sections, in the order the dashboard and the report show them. */
+export const MMSP_SECTIONS = [
+  'bram',
+  'transactionLaundering',
+  'highRiskMcc',
+  'badContent',
+  'prohibitedProducts',
+] as const;
+export type MmspSection = (typeof MMSP_SECTIONS)[number];
+
+/** Shell §3 'Monitoring finding status': the states of the workflow document `mmsp-finding`. */
+export const FINDING_STATUSES = ['awaiting', 'false_positive', 'informed', 'resolved', 'no_action_taken'] as const;
+
+/** Shell §3 'Flagged-content category keys'. */
+export type FlaggedCategory =
+  | 'tobacco'
+  | 'drug'
+  | 'vape'
+  | 'alcohol'
+  | 'counterfeit'
+  | 'prohibited'
+  | 'gambling'
+  | 'gambling_regulations'
+  | 'pharmaceutical'
+  | 'copyright'
+  | 'adult_content'
+  | 'transaction_laundering';
+
+/** Shell §3 'Finding types'. */
+export type FindingType =
+  | 'bad_content'
+  | 'similar_content'
+  | 'similar_tech'
+  | 'prohibited_product'
+  | 'possible_prohibited_product'
+  | 'no_transaction_laundering';
+
+export interface MmspRulesBody {
+  title: unknown;
+  highRiskMcc: { code: string; category: FlaggedCategory; description?: string }[];
+  keywords: { word: string; category: FlaggedCategory; badContent?: string; prohibitedProduct?: string }[];
+  bramCategories: FlaggedCategory[];
+  launderingWarnings?: string[];
+}
+
+/** What the rules read of one portfolio merchant. */
+export interface MerchantFacts {
+  id: string;
+  name: string;
+  url: string;
+  mcc?: string;
+  legalName?: string;
+  doingBusinessAs?: string;
+  tags?: string;
+  /** The latest scan's reachability (domain §4), when the merchant has a scan. */
+  reachability?: string | null;
+  scanDate?: string | null;
+  /** The categories its onboarding warned about (onboarding-warnings). */
+  onboardingWarnings?: string[];
+}
+
+type Text = { en: string; tr: string };
+
+/** One finding as the rules make it; `key` is unique within a month and organisation. */
+export interface DerivedFinding {
+  key: string;
+  merchantId: string;
+  merchantName: string;
+  merchantUrl: string;
+  section: MmspSection;
+  /** Bad content and prohibited products (and BRAM, from them) have a shell §3 finding type. */
+  type?: FindingType;
+  category: FlaggedCategory;
+  /** A bad-content kind (badContent) or a prohibited-product kind (prohibitedProducts). */
+  kind?: string;
+  detail: Text;
+}
+
+/** The searched text of a merchant: names, web address and tags, lower-case. */
+function searchedText(merchant: MerchantFacts): string {
+  return [merchant.name, merchant.legalName, merchant.doingBusinessAs, merchant.url, merchant.tags]
+    .filter((part): part is string => typeof part === 'string')
+    .join(' ')
+    .toLowerCase();
+}
+
+/**
+ * Whether a keyword occurs: words of five letters or more anywhere (web addresses run words
+ * together: `royalcasino.example`), shorter ones only as a whole word (`bet` is not in `alphabet`).
+ */
+export function mentions(text: string, word: string): boolean {
+  if (word.length >= 5) return text.includes(word);
+  return new RegExp(`(^|[^a-z0-9])${word.replace(/[^a-z0-9]/g, '\\$&')}($|[^a-z0-9])`).test(text);
+}
+
+function finding(
+  merchant: MerchantFacts,
+  section: MmspSection,
+  type: FindingType | undefined,
+  category: FlaggedCategory,
+  detail: Text,
+  kind?: string,
+  keySuffix = kind,
+): DerivedFinding {
+  return {
+    key: `${section}:${merchant.id}:${category}${keySuffix ? `:${keySuffix}` : ''}`,
+    merchantId: merchant.id,
+    merchantName: merchant.name,
+    merchantUrl: merchant.url,
+    section,
+    ...(type ? { type } : {}),
+    category,
+    ...(kind ? { kind } : {}),
+    detail,
+  };
+}
+
+/**
+ * The findings of one merchant:
+ * - high-risk MCC: its MCC is in the rules' table (the table's category);
+ * - bad content: a keyword with a bad-content kind in its names, address or tags;
+ * - prohibited products: a keyword with a prohibited-product kind (a possible prohibited product
+ *   until someone marks it; the marking is applied to the stored findings, not here);
+ * - transaction laundering: its latest scan found the site redirecting elsewhere, or its onboarding
+ *   warned of a category the rules name (a marketplace or SaaS host sells for others);
+ * - BRAM: every bad-content or prohibited-product finding whose category the rules list as BRAM.
+ */
+export function merchantFindings(merchant: MerchantFacts, rules: MmspRulesBody): DerivedFinding[] {
+  const found: DerivedFinding[] = [];
+  const mcc = rules.highRiskMcc.find((entry) => entry.code === merchant.mcc);
+  if (mcc) {
+    const about = mcc.description ? ` (${mcc.description})` : '';
+    found.push(
+      finding(merchant, 'highRiskMcc', undefined, mcc.category, {
+        en: `MCC ${mcc.code}${about} is high risk`,
+        tr: `MCC ${mcc.code}${about} yüksek riskli`,
+      }),
+    );
+  }
+  const text = searchedText(merchant);
+  for (const keyword of rules.keywords) {
+    if (!mentions(text, keyword.word)) continue;
+    const detail = {
+      en: `“${keyword.word}” in the merchant's name, address or tags`,
+      tr: `Üye işyerinin adında, adresinde veya etiketlerinde “${keyword.word}”`,
+    };
+    const marks: DerivedFinding[] = [];
+    if (keyword.badContent) {
+      marks.push(finding(merchant, 'badContent', 'bad_content', keyword.category, detail, keyword.badContent));
+    }
+    if (keyword.prohibitedProduct) {
+      marks.push(
+        finding(
+          merchant,
+          'prohibitedProducts',
+          'possible_prohibited_product',
+          keyword.category,
+          detail,
+          keyword.prohibitedProduct,
+        ),
+      );
+    }
+    for (const mark of marks) {
+      found.push(mark);
+      if (rules.bramCategories.includes(keyword.category)) {
+        found.push(finding(merchant, 'bram', mark.type, keyword.category, detail, mark.kind));
+      }
+    }
+  }
+  if (merchant.reachability === 'redirected') {
+    const when = merchant.scanDate ? ` (${merchant.scanDate})` : '';
+    found.push(
+      finding(merchant, 'transactionLaundering', undefined, 'transaction_laundering', {
+        en: `The site redirected its visitors elsewhere in the latest scan${when}`,
+        tr: `Site son taramada ziyaretçilerini başka bir yere yönlendirdi${when}`,
+      }),
+    );
+  }
+  for (const warning of merchant.onboardingWarnings ?? []) {
+    if (!rules.launderingWarnings?.includes(warning)) continue;
+    found.push(
+      finding(
+        merchant,
+        'transactionLaundering',
+        undefined,
+        'transaction_laundering',
+        {
+          en: `The onboarding warned: ${warning} domain`,
+          tr: `Başvuru uyarısı: ${warning} alan adı`,
+        },
+        undefined,
+        warning,
+      ),
+    );
+  }
+  // one finding per key (two keywords of one category and kind are one finding)
+  return [...new Map(found.map((item) => [item.key, item])).values()];
+}
+
+/** Counts per section, every section present (the dashboard's chart reads zeros too). */
+export function countsBySection(findings: readonly { section: string }[]): Record<MmspSection, number> {
+  const counts = Object.fromEntries(MMSP_SECTIONS.map((section) => [section, 0])) as Record<MmspSection, number>;
+  for (const item of findings) {
+    if (item.section in counts) counts[item.section as MmspSection] += 1;
+  }
+  return counts;
+}
