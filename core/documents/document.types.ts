@@ -28,7 +28,8 @@ export type DocumentKind =
   | 'tooltips'
   | 'questionnaire'
   | 'scan-requirements'
-  | 'onboarding-warnings';
+  | 'onboarding-warnings'
+  | 'eligibility-rules';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {

@@ -1,3 +1,4 @@
+import eligibilityRules from '../../schemas/meta/eligibility-rules.json';
 import form from '../../schemas/meta/form.json';
 import landingRules from '../../schemas/meta/landing-rules.json';
 import list from '../../schemas/meta/list.json';
@@ -37,6 +38,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   questionnaire,
   'scan-requirements': scanRequirements,
   'onboarding-warnings': onboardingWarnings,
+  'eligibility-rules': eligibilityRules,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

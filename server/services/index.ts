@@ -16,6 +16,7 @@ import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
 import { SaqService } from './saq.service';
+import { OnboardingProService } from './onboarding-pro.service';
 import { OnboardingService } from './onboarding.service';
 import { ScansService } from './scans.service';
 import { SaqSuggestionsService } from './saq-suggestions.service';
@@ -82,6 +83,7 @@ export function createServices(ctx: AppContext) {
     scans,
     saqSuggestions,
     onboardings,
+    onboardingPro: new OnboardingProService(ctx, onboardings, resources),
     issuesAst: new IssuesAstService(ctx, resources),
     files: new FilesService(ctx),
     assessmentTemplates: new AssessmentTemplatesService(ctx),
