@@ -17,6 +17,13 @@ const idParams = validateParams({
   properties: { id: { type: 'string', pattern: UUID } },
 });
 
+/** A resource record's id, as the resource endpoints take it (demo records have readable ids). */
+const recordParams = validateParams({
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$' } },
+});
+
 const LIST_FIELDS = [...ONBOARDING_FIELDS.filterable, 'eligibility', 'mcc'];
 const PRO_FIELDS = { filterable: LIST_FIELDS, sortable: LIST_FIELDS };
 
@@ -66,7 +73,7 @@ export function onboardingProRouter(ctx: AppContext, services: Services, signedI
     '/physical-pos/:id/eligibility',
     ...signedIn,
     requireGuard(ctx, POS_ELIGIBILITY_GUARD),
-    idParams,
+    recordParams,
     async (req, res) => {
       const caller = await resourceCaller(ctx, requireAuth(req));
       const query = listQueryOf(req.query, REASON_QUERYABLES);
@@ -78,7 +85,7 @@ export function onboardingProRouter(ctx: AppContext, services: Services, signedI
     '/physical-pos/:id/locations',
     ...signedIn,
     requireGuard(ctx, { group: 'cardPresentOnboarders' }),
-    idParams,
+    recordParams,
     async (req, res) => {
       const caller = await resourceCaller(ctx, requireAuth(req));
       const query = listQueryOf(req.query, LOCATION_QUERYABLES);
