@@ -61,7 +61,7 @@ describe('onboarding-pro and physical POS', () => {
   let scan: ScanRecord;
 
   it('shows an onboarding with five panels taken from its scan', async () => {
-    const started = await as('onboarding', 'POST', '/wbe/api/onboardings', {
+    const started = await as('pos', 'POST', '/wbe/api/onboardings', {
       url: 'https://shop.test',
       fast: true,
       target: targetOf(fixtures.good),
@@ -69,7 +69,7 @@ describe('onboarding-pro and physical POS', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     onboardingId = (started.body.content as OnboardingView).id;
     await server.settled();
-    scan = (await as('onboarding', 'GET', `/wbe/api/scans/${(started.body.content as OnboardingView).scanId}`)).body
+    scan = (await as('pos', 'GET', `/wbe/api/scans/${(started.body.content as OnboardingView).scanId}`)).body
       .content as ScanRecord;
     expect(scan.status).toBe('completed');
 
@@ -197,7 +197,7 @@ describe('onboarding-pro and physical POS', () => {
       ],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.content).toMatchObject({ state: 'submitted', organizationId: 'org-demo-bank' });
+    expect(created.body.content).toMatchObject({ state: 'submitted', organizationId: 'org-demo-acquirer' });
     applicationId = created.body.content.id;
 
     for (const who of ['merchant', 'bank', 'onboarding']) {
