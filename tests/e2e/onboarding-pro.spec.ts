@@ -89,6 +89,18 @@ test('onboarding-pro panels and the merchant profile judged by the eligibility r
     await expect(page.locator('[data-panel="reasons"]')).toContainText('High-risk MCC');
     expect(await missingKeys(page)).toEqual([]);
   });
+
+  await test.step('the team rejects it from the same page; the onboarding follows', async () => {
+    const decide = page.locator('[data-panel="decide"]');
+    await decide.getByRole('button', { name: t('onboarding.actions.reject') }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(t('onboarding.detail.rejectConfirm'));
+    await confirm.getByRole('button', { name: t('onboarding.actions.reject') }).click();
+    await expect(decide.getByRole('button', { name: t('onboarding.actions.reject') })).toHaveCount(0);
+    await decide.getByRole('button', { name: t('onboardingPro.detail.openOnboarding') }).click();
+    await expect(page).toHaveURL(/\/app\/onboarding\/[0-9a-f-]{36}$/);
+    await expect(page.locator('[data-panel="facts"]')).toContainText(t('onboarding.statuses.rejected'));
+  });
 });
 
 test('a card-present application: form, POS eligibility, review; hidden from a bank account', async ({
