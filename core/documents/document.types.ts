@@ -29,7 +29,8 @@ export type DocumentKind =
   | 'questionnaire'
   | 'scan-requirements'
   | 'onboarding-warnings'
-  | 'mmsp-rules';
+  | 'mmsp-rules'
+  | 'eligibility-rules';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {

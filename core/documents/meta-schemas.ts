@@ -1,3 +1,4 @@
+import eligibilityRules from '../../schemas/meta/eligibility-rules.json';
 import form from '../../schemas/meta/form.json';
 import landingRules from '../../schemas/meta/landing-rules.json';
 import list from '../../schemas/meta/list.json';
@@ -39,6 +40,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   'scan-requirements': scanRequirements,
   'onboarding-warnings': onboardingWarnings,
   'mmsp-rules': mmspRules,
+  'eligibility-rules': eligibilityRules,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

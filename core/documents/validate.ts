@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ResourceBody } from '../resources/resource.types';
 import { resourceProblems } from '../resources/resource.utils';
 import { formOptionProblems } from './form-options';
+import { type EligibilityRulesBody, eligibilityProblems } from '../eligibility/eligibility';
 import { checkListBody } from '../lists/list.utils';
 import { checkPageBody } from '../pages/page.utils';
 import { MAX_DOCUMENT_DEPTH, nestsDeeperThan } from '../json/nesting';
@@ -121,6 +122,7 @@ const KIND_CHECKS: Partial<
   resource: (id, body: ResourceBody, context) => resourceProblems(id, body, context),
   workflow: (id, body: WorkflowBody, context) => workflowProblems(id, body, context),
   questionnaire: (_id, body: QuestionnaireBody) => questionnaireProblems(body),
+  'eligibility-rules': (_id, body: EligibilityRulesBody) => eligibilityProblems(body),
   // a wizard's steps reference each other and may name form documents, which must be published
   wizard: (_id, body: unknown, { published }) => [
     ...wizardProblems(body),

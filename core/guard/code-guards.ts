@@ -11,3 +11,19 @@ export const SITES_GUARD: Guard = { group: 'siteHolders' };
 /** Issue 8 'Help chat': who reads every conversation and answers (the support inbox). */
 export const HELP_CHAT_AGENTS_GROUP = 'helpChatAgents';
 export const HELP_CHAT_AGENTS_GUARD: Guard = { group: HELP_CHAT_AGENTS_GROUP };
+
+/**
+ * Shell §6 and §2.8: the POS eligibility check is for holders of `posEligibility:view` (or admins)
+ * and hidden from bank-account users. A rule, because a role group cannot say "not". The physical
+ * POS page's eligibility panels carry the same guard (a unit test keeps them equal).
+ */
+export const POS_ELIGIBILITY_GUARD: Guard = {
+  rule: {
+    and: [
+      { '!': { var: 'bankAccount' } },
+      {
+        or: [{ in: ['admin', { var: 'roles' }] }, { in: ['posEligibility:view', { var: 'permissions' }] }],
+      },
+    ],
+  },
+};

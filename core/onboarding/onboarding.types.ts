@@ -3,6 +3,7 @@
  * to assess, its scan, and the outcome. Its `status` moves through the workflow document
  * `onboarding` (schemas/workflows/onboarding.json). Pure.
  */
+import type { OnboardingProfile } from './onboarding-pro';
 import type { OnboardingWarning } from './onboarding-warnings';
 
 export type OnboardingStatus =
@@ -45,6 +46,8 @@ export interface OnboardingRecord {
   completedAt: string | null;
   decidedAt: string | null;
   decidedBy: string | null;
+  /** What the compliance team recorded about the merchant (onboarding-pro; absent until saved). */
+  profile?: OnboardingProfile;
 }
 
 /** What the endpoints answer: the record, its scan's progress and what the caller may do now. */

@@ -32,6 +32,7 @@ import { filesRouter } from './files';
 import { assessmentTemplatesRouter } from './assessment-templates';
 import { managementSaqRouter } from './management-saq';
 import { pciRequestsRouter } from './pci-requests';
+import { onboardingProRouter } from './onboarding-pro';
 import { onboardingsRouter } from './onboardings';
 import { portfolioRouter } from './portfolio';
 import { scansRouter } from './scans';
@@ -142,6 +143,7 @@ export function wbeRouter(
   router.use(scansRouter(ctx, services, signedIn));
   router.use(onboardingsRouter(ctx, services, signedIn));
   router.use(portfolioRouter(ctx, services, signedIn));
+  router.use(onboardingProRouter(ctx, services, signedIn));
   router.use(helpChatRouter(ctx, services, signedIn, limits));
   router.use(reportsRouter(ctx, services, signedIn));
   router.use(complianceDocumentsRouter(ctx, services, signedIn));

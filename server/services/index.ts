@@ -18,6 +18,7 @@ import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { ReportsService } from './reports.service';
 import { SaqService } from './saq.service';
+import { OnboardingProService } from './onboarding-pro.service';
 import { OnboardingService } from './onboarding.service';
 import { PortfolioService } from './portfolio.service';
 import { ScansService } from './scans.service';
@@ -96,6 +97,7 @@ export function createServices(ctx: AppContext) {
     scans,
     saqSuggestions,
     onboardings,
+    onboardingPro: new OnboardingProService(ctx, onboardings, resources),
     issuesAst: new IssuesAstService(ctx, resources),
     files,
     assessmentTemplates: new AssessmentTemplatesService(ctx),

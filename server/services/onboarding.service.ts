@@ -236,6 +236,11 @@ export class OnboardingService {
 
   /** The organisation's onboardings with their scans' progress. */
   async list(auth: AuthContext, query: ListQuery): Promise<ListResult<OnboardingView>> {
+    return runQuery(await this.views(auth), query);
+  }
+
+  /** Every onboarding of the organisation as the endpoints serve it (onboarding-pro adds to each). */
+  async views(auth: AuthContext): Promise<OnboardingView[]> {
     const organizationId = sessionOrganization(auth);
     const mine = await findWhere(this.onboardings, { field: 'organizationId', op: 'eq', value: organizationId });
     const scans = new Map(
@@ -248,13 +253,11 @@ export class OnboardingService {
       ).map((scan) => [scan.id, scan]),
     );
     const caller = await saqCaller(this.ctx, auth);
-    return runQuery(
-      mine.map((record) => this.view(record, scans.get(record.scanId), caller)),
-      query,
-    );
+    return mine.map((record) => this.view(record, scans.get(record.scanId), caller));
   }
 
-  private async find(auth: AuthContext, id: string): Promise<OnboardingRecord> {
+  /** The organisation's onboarding; another organisation's is 404 `onboardingNotFound`. */
+  async find(auth: AuthContext, id: string): Promise<OnboardingRecord> {
     const record = await this.onboardings.get(id);
     if (!record || record.organizationId !== sessionOrganization(auth)) throw new AppError(404, 'onboardingNotFound');
     return record;

@@ -21,7 +21,8 @@ export function FieldValue({ field, record, params }: Props) {
   const { shell } = useAppConfig();
   const { user } = useSession();
   const value = valueAtPath(record, field.field);
-  if (value === undefined || value === null || value === '') return <span className="bp6-text-muted">—</span>;
+  const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  if (empty) return <span className="bp6-text-muted">—</span>;
 
   const label = (raw: unknown) => {
     const text = field.labels?.[String(raw)];

@@ -55,8 +55,16 @@ export function useSource(
   return { status: 'ready', data: query.data };
 }
 
-/** After an action or a form changed something: every page source is read again. */
+/**
+ * After an action or a form changed something: every page source is read again, and so are the
+ * page's list panels (a saved profile changes the eligibility reasons listed beside it).
+ */
 export function useRefreshSources(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [DATA_KEY] });
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [DATA_KEY] }),
+      queryClient.invalidateQueries({ queryKey: ['list'] }),
+    ]);
+  };
 }

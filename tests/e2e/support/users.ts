@@ -35,4 +35,10 @@ export const SIGNED_IN_USERS: DemoUser[] = [
   { email: 'tm@demo.test', landing: '/app/dashboard', menu: ['menu.dashboard', 'menu.transactionMonitoring'] },
   { email: 'onboarding@demo.test', landing: '/app/instant-security-view', menu: ['menu.onboarding'] },
   { email: 'pcichecklist@demo.test', landing: '/app/onboarding', menu: ['menu.onboarding'] },
+  {
+    email: 'pos@demo.test',
+    landing: '/app/instant-security-view',
+    menu: ['menu.onboarding', 'menu.onboardingPro', 'menu.physicalPos'],
+  },
+  { email: 'posbank@demo.test', landing: '/app/dashboard', menu: ['menu.dashboard', 'menu.physicalPos'] },
 ];

@@ -10,6 +10,7 @@ describe('docs/documents.md examples', () => {
   it('has an example for every document kind', () => {
     const kinds = new Set(blocks.map((b) => JSON.parse(b).kind));
     expect([...kinds].sort()).toEqual([
+      'eligibility-rules',
       'form',
       'landing-rules',
       'list',

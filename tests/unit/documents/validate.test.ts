@@ -10,6 +10,7 @@ const clone = <T>(value: T): T => structuredClone(value);
 describe('meta-schemas', () => {
   it('exist for every document kind and are strict-valid JSON Schemas', () => {
     expect(DOCUMENT_KINDS.sort()).toEqual([
+      'eligibility-rules',
       'form',
       'landing-rules',
       'list',

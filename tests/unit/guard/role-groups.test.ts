@@ -11,7 +11,8 @@ import { subject, visitor } from '../support/subjects';
  * (who start and read domain scans: scan:view, the instant-security and onboarding permissions, the saq-scan role),
  * the portfolio's readers and editors and the onboarding's starters, approvers and statistics readers (README
  * design notes 'Onboarding and the portfolio'), and the vendor assessments' owners, assessors and participants
- * (docs/documents.md 'Vendor assessments').
+ * (docs/documents.md 'Vendor assessments'), and onboarding-pro's readers and the card-present onboarders and
+ * approvers (README design notes 'Onboarding-pro, physical POS and the POS eligibility check').
  */
 const EXPECTED: Record<string, string[]> = {
   siteHolders: ['saq', 'saq-scan', 'saqOverview:view', 'saqList:view', 'saqManagement:view', 'saqAdd:add'],
@@ -32,6 +33,9 @@ const EXPECTED: Record<string, string[]> = {
   onboardingStatsReaders: ['admin', 'ownerOrganizationOnboardingDashboard:view', 'onboardingList:view'],
   mmspReaders: ['admin', 'portfolio:view', 'bram:view', 'bramOnly:view'],
   mmspManagers: ['admin', 'bank'],
+  onboardingProReaders: ['admin', 'onboardingPro:view'],
+  cardPresentOnboarders: ['admin', 'cardpresentOnboarding:view'],
+  cardPresentApprovers: ['admin', 'cardpresentOnboarding:approve'],
   assessmentOwners: ['assessmentOwner:view'],
   assessmentAssessors: ['assessmentAssessor:view'],
   assessmentParticipants: ['assessmentOwner:view', 'assessmentAssessor:view', 'assessmentAssessee:view'],
