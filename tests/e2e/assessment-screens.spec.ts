@@ -6,6 +6,7 @@
  * removed at the end: other specs count the demo organisation's third parties.
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { VENDOR_TEMPLATE, completeAnswers } from '../support/vendor-assessment';
 import { signIn, t } from './support/ui';
 import { PASSWORD } from './support/users';
 
@@ -16,18 +17,6 @@ const STAMP = Date.now();
 const VENDOR = `E2E Screens Vendor ${STAMP}`;
 const DONE = `E2E screens done ${STAMP}`;
 const OPEN = `E2E screens open ${STAMP}`;
-
-/** Every question and required field of the seeded template: 30 of 50 points, a score of 60. */
-const FULL: Record<string, unknown> = {
-  securityContact: 'Sam Secure',
-  employees: 42,
-  certifications: ['iso27001'],
-  mfa: 'yes',
-  encryption: 'partial',
-  pentest: 'yes',
-  pentestDate: '2026-03-01',
-  incidentPlan: 'no',
-};
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   const answer = await request.post('/iam/api/login', { form: { username: email, password: PASSWORD } });
@@ -72,7 +61,7 @@ test('the assessorâ€™s review requests, groups and portfolio, and the assesseeâ€
     const requested = async (name: string) => {
       const made = await send('owner', 'POST', `${MAQ}/assessments`, {
         name,
-        templateId: 'assessment-vendor-security-1.0',
+        templateId: VENDOR_TEMPLATE,
         thirdPartyId: vendor.id,
         assessorId,
         deadline: '2027-06-30',
@@ -82,7 +71,8 @@ test('the assessorâ€™s review requests, groups and portfolio, and the assesseeâ€
       return made.id as string;
     };
     const done = await requested(DONE);
-    for (const [itemId, value] of Object.entries(FULL))
+    const base = test.info().project.use.baseURL as string;
+    for (const [itemId, value] of Object.entries(await completeAnswers(base, tokens.assessee, done)))
       await send('assessee', 'PUT', `${MAQ}/assessments/${done}/answers/${itemId}`, { value });
     await send('assessee', 'POST', `${MAQ}/assessments/${done}/submit`, {});
     for (const section of ['company', 'controls', 'incidents'])

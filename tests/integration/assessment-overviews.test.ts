@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VENDOR_TEMPLATE, completeAnswers } from '../support/vendor-assessment';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 
 // The assessor's overviews over real HTTP (server/services/assessment-overviews.service.ts): review
@@ -6,21 +7,9 @@ import { type TestServer, call, startTestServer, tokenFor } from './support/harn
 // third parties with one third party's counts, statuses and scores — and the documents that show
 // them (`/app/review-requests`, `…/group/:id`, `/app/portfolio-management/:id` and its overview).
 const MAQ = '/maq/api';
-const TEMPLATE = 'assessment-vendor-security-1.0';
+const TEMPLATE = VENDOR_TEMPLATE;
 const WHO = ['owner', 'assessor', 'assessee', 'merchant', 'admin'] as const;
 type Who = (typeof WHO)[number];
-
-/** Every question and required field of the seeded template: 30 of 50 points, a score of 60. */
-const FULL: Record<string, unknown> = {
-  securityContact: 'Sam Secure',
-  employees: 42,
-  certifications: ['iso27001'],
-  mfa: 'yes',
-  encryption: 'partial',
-  pentest: 'yes',
-  pentestDate: '2026-03-01',
-  incidentPlan: 'no',
-};
 
 describe('assessment overviews /maq/api/review-requests and /maq/api/portfolio', () => {
   let server: TestServer;
@@ -65,7 +54,7 @@ describe('assessment overviews /maq/api/review-requests and /maq/api/portfolio',
   /** Answered in full, submitted, every section marked reviewed, completed. */
   async function completed(id: string) {
     const path = `${MAQ}/assessments/${id}`;
-    for (const [itemId, value] of Object.entries(FULL))
+    for (const [itemId, value] of Object.entries(await completeAnswers(server.base, tokens.assessee, id)))
       await ok('assessee', 'PUT', `${path}/answers/${itemId}`, { value });
     await ok('assessee', 'POST', `${path}/submit`, {});
     for (const section of ['company', 'controls', 'incidents'])
