@@ -66,7 +66,7 @@ function sendCached(req: Request, res: Response, answer: CachedAnswer): void {
 
 /**
  * Config service `/config/v1` (docs/contracts.md): public reads of what is published, admin-only
- * writes. Drafts, retired versions and authors are for admins: the version reads take an optional
+ * writes. Drafts, the version list's retired versions and authors are for admins: the version reads take an optional
  * token (the latest-published reads do not look at it, so they stay as cheap as a static file).
  */
 export function configRouter(ctx: AppContext): Router {
@@ -99,8 +99,9 @@ export function configRouter(ctx: AppContext): Router {
   router.get('/documents/:kind/:id/versions/:version', ...reader, async (req, res) => {
     const { kind, id } = names(req);
     const document = await documents.version(kind, id, versionOf(req));
-    // a draft or retired version exists only for admins; the published one is anyone's
-    if (document.status !== 'published' && !(await seesEverything(req))) throw new AppError(404, 'documentNotFound');
+    // a draft exists only for admins; a version once published stays anyone's by its number, since
+    // records pinned to it (a running assessment, a saved SAQ) keep rendering it after a successor
+    if (document.status === 'draft' && !(await seesEverything(req))) throw new AppError(404, 'documentNotFound');
     sendCached(req, res, documents.versionAnswer(document));
   });
 

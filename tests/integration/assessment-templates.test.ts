@@ -125,9 +125,10 @@ describe('assessment templates /wbe/api/assessment-templates', () => {
     expect(retired.status).toBe(200);
     expect(retired.body.content).toMatchObject({ version: 2, status: 'retired' });
     expect(await row()).toMatchObject({ status: 'retired', latestPublished: null });
-    // nothing new starts on it: no published version; the pinned version still reads for whoever may see it
+    // nothing new starts on it: no published version; the pinned version still reads by its number, for anyone
     expect((await call(server.base, 'GET', path)).status).toBe(404);
     expect((await as(admin, 'GET', `${path}/versions/2`)).body.body.title).toEqual(body.title);
+    expect((await call(server.base, 'GET', `${path}/versions/2`)).body.body.title).toEqual(body.title);
     const twice = await as(admin, 'POST', '/wbe/api/assessment-templates/assessment-cloud-vendor-review/retire', {});
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe('documentNotPublished');
