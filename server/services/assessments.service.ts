@@ -63,6 +63,8 @@ export type AssessmentView = AssessmentRecord & {
   actions: string[];
   /** The pinned template as the questionnaire screen reads it (`source` → `{ document, answers, status }`). */
   document: { id: string; version: number };
+  /** The pinned version's title in the caller's language (the detail page names the template by it). */
+  templateTitle: string;
   lastStep: null;
   /** Answered file items the assessor has not marked reviewed (the warning domain §4 asks for). */
   filesNotReviewed: string[];
@@ -828,6 +830,7 @@ export class AssessmentsService {
       assessorName: (await nameOf(record.assessorId)) ?? '',
       assesseeName: await nameOf(record.assesseeId),
       document: record.template,
+      templateTitle: this.text(compiled.body.title, caller.language ?? 'en'),
       lastStep: null,
       myRoles,
       actions: this.flow.actions(record, myRoles, caller),

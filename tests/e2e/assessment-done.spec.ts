@@ -308,6 +308,8 @@ test('done means: a just-published template assessed, half offline, one answer s
       await owner.getByRole('button', { name: t('issues.actions.openAssessment') }).click();
       await expect(owner).toHaveURL((url) => url.pathname === `/app/vendor-assessment/detail/${id}`);
       await expectStatus(owner, 'completed');
+      // the pinned version, named by its title
+      await expect(owner.locator('[data-panel="facts"]')).toContainText(TITLE);
       await owner.screenshot({ path: 'test-results/assessment-done.png', fullPage: true });
     });
   } finally {

@@ -172,6 +172,7 @@ describe('vendor assessments', () => {
     const path = one(id);
     expect(content.status).toBe('notInvited');
     expect(content.actions).toEqual(['invite']);
+    expect(content.templateTitle).toBe('Vendor security assessment');
 
     // outsiders: no assessment permission at all, or no role in this one (the assessee before the invitation)
     await refused(['merchant', 'assessee'], 'GET', path, undefined, [403, 404]);
