@@ -25,6 +25,12 @@ const settingsSchema = {
   properties: { autoScan: { type: 'boolean' }, period: { enum: [...SCAN_PERIODS] } },
 };
 const emptyBody = { type: 'object', additionalProperties: false };
+/** Settings → Sharing: the merchant's organisation on the platform, or null (absent: null, the form's empty choice). */
+const sharingSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { organizationId: { anyOf: [RECORD_ID, { type: 'null' }] } },
+};
 /** Settings → General: the merchant's own fields (the resource's schema judges the values). */
 const GENERAL_FIELDS = [
   'name',
@@ -95,6 +101,19 @@ export function portfolioRouter(ctx: AppContext, services: Services, signedIn: R
 
   router.put(`${base}/settings`, ...signedIn, merchantParams, validate(settingsSchema), async (req, res) => {
     res.json({ content: await portfolio.saveSettings(await caller(req), id(req), req.body) });
+  });
+
+  router.get(`${base}/sharing`, ...signedIn, merchantParams, async (req, res) => {
+    res.json({ content: await portfolio.sharing(await caller(req), id(req)) });
+  });
+
+  router.put(`${base}/sharing`, ...signedIn, merchantParams, validate(sharingSchema), async (req, res) => {
+    const organizationId = (req.body as { organizationId?: string | null }).organizationId ?? null;
+    res.json({ content: await portfolio.saveSharing(await caller(req), id(req), organizationId) });
+  });
+
+  router.get('/portfolio/sharing-organizations', ...signedIn, async (req, res) => {
+    res.json({ content: await portfolio.sharingOrganizations(await caller(req)) });
   });
 
   return router;

@@ -16,8 +16,10 @@ import type { AppContext } from '../context';
 import type { Language } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';
 import { findWhere } from '../store/matching';
-import type { UserRecord } from '../store/records.types';
+import { AppError } from '../http/app-error';
+import type { ComplianceShareRecord, OrganizationRecord, UserRecord } from '../store/records.types';
 import type { ResourceCaller, ResourcesService } from './resources.service';
+import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { ScansService } from './scans.service';
 
 /** The daily job that starts the scans of merchants whose auto-scan period has passed. */
@@ -28,6 +30,8 @@ export const AUTO_SCAN_CRON = '0 2 * * *';
 export interface MerchantSettingsRecord extends MerchantSettings {
   id: string;
   organizationId: string;
+  /** Settings → Sharing: the merchant's own organisation on the platform (its SAQs take this merchant's scan suggestions). */
+  sharedOrganizationId?: string | null;
   /** Who last saved them: the user the automatic scans run as. */
   updatedBy: string;
   updatedAt: string;
@@ -54,6 +58,7 @@ export class PortfolioService {
     private readonly ctx: AppContext,
     private readonly resources: ResourcesService,
     private readonly scans: ScansService,
+    private readonly suggestions?: SaqSuggestionsService,
   ) {}
 
   private get settingsStore() {
@@ -141,7 +146,7 @@ export class PortfolioService {
   private async write(
     caller: ResourceCaller,
     merchant: ResourceRecord,
-    change: (current: MerchantSettings) => Partial<MerchantSettings>,
+    change: (current: MerchantSettings) => Partial<MerchantSettingsRecord>,
   ): Promise<MerchantSettings> {
     const saved = await this.settingsStore.upsertWith(merchant.id, (stored) => {
       const current = { ...DEFAULT_MERCHANT_SETTINGS, ...stored };
@@ -161,6 +166,65 @@ export class PortfolioService {
   async saveSettings(caller: ResourceCaller, merchantId: string, input: { autoScan: boolean; period: ScanPeriod }) {
     const merchant = await this.merchant(caller, merchantId, true);
     return this.write(caller, merchant, () => ({ autoScan: input.autoScan, period: input.period }));
+  }
+
+  /** Settings → Sharing: the merchant's organisation on the platform it is linked to, if any. */
+  async sharing(caller: ResourceCaller, merchantId: string): Promise<{ organizationId?: string }> {
+    await this.merchant(caller, merchantId);
+    return linkOf((await this.settingsStore.get(merchantId))?.sharedOrganizationId ?? null);
+  }
+
+  /**
+   * Links the merchant to its organisation on the platform (null unlinks). Only an organisation that
+   * shares its compliance with the merchant's bank may be named (422 `merchantNotSharing`): the link
+   * lets this bank's scans of the merchant suggest answers in that organisation's open SAQs, starting
+   * with the merchant's latest completed scan.
+   */
+  async saveSharing(caller: ResourceCaller, merchantId: string, organizationId: string | null) {
+    const merchant = await this.merchant(caller, merchantId, true);
+    const bankId = String(merchant.organizationId);
+    if (organizationId !== null && !(await this.sharesWith(organizationId, bankId)))
+      throw new AppError(422, 'merchantNotSharing', { organizationId: 'errors.merchantNotSharing' });
+    await this.write(caller, merchant, () => ({ sharedOrganizationId: organizationId }));
+    const last = (await this.scansOf(merchant)).at(-1);
+    if (organizationId !== null && last) await this.suggestions?.suggest(last, organizationId);
+    return linkOf(organizationId);
+  }
+
+  /** The Sharing setting's choices: organisations sharing their compliance with the caller's bank, by name. */
+  async sharingOrganizations(caller: ResourceCaller): Promise<{ id: string; name: string }[]> {
+    this.resources.authorize('merchant', 'update', caller);
+    const bankId = String(caller.owner.organizationId);
+    const shares = await findWhere(this.ctx.store.collection<ComplianceShareRecord>('complianceShares'), {
+      field: 'bankId',
+      op: 'eq',
+      value: bankId,
+    });
+    const organizations = this.ctx.store.collection<OrganizationRecord>('organizations');
+    const named = await Promise.all(shares.map((share) => organizations.get(share.organizationId)));
+    return named
+      .filter((org): org is OrganizationRecord => org !== undefined)
+      .map((org) => ({ id: org.id, name: org.name }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** The suggestions hook: the organisation a scanned merchant is linked to, while it still shares with the bank. */
+  async linkedOrganizations(scan: ScanRecord): Promise<string[]> {
+    const merchants = this.resources.records('merchant');
+    const merchant = scan.merchantId
+      ? await merchants.get(scan.merchantId)
+      : (await findWhere(merchants, { field: 'scanId', op: 'eq', value: scan.id }))[0];
+    if (!merchant || merchant.organizationId !== scan.organizationId) return [];
+    const linked = (await this.settingsStore.get(merchant.id))?.sharedOrganizationId;
+    return linked && (await this.sharesWith(linked, scan.organizationId)) ? [linked] : [];
+  }
+
+  private async sharesWith(organizationId: string, bankId: string): Promise<boolean> {
+    return (
+      (await this.ctx.store
+        .collection<ComplianceShareRecord>('complianceShares')
+        .get(`${organizationId}:${bankId}`)) !== undefined
+    );
   }
 
   /** The failed checks of the merchant's last completed scan, each with its ignore mark. */
@@ -255,4 +319,9 @@ export class PortfolioService {
     });
     for (const asset of deleted) await this.resources.records('asset').remove(asset.id);
   }
+}
+
+/** The Sharing form's values: no member when unlinked (the form's empty choice, never a null it would refuse). */
+function linkOf(organizationId: string | null): { organizationId?: string } {
+  return organizationId === null ? {} : { organizationId };
 }

@@ -39,8 +39,21 @@ export class SaqSuggestionsService {
     return this.ctx.store.collection<SaqSuggestionsRecord>('saqSuggestions');
   }
 
-  /** The scan job's completion hook. */
+  /**
+   * Organisations besides the scanning one whose SAQs a scan speaks for: the merchant organisation a
+   * bank's portfolio merchant is linked to while it shares its compliance with the bank (set by the
+   * portfolio service; none by default).
+   */
+  linkedOrganizations: (scan: ScanRecord) => Promise<string[]> = async () => [];
+
+  /** The scan job's completion hook: the scanning organisation's open SAQs and those of its linked merchant. */
   async fromScan(scan: ScanRecord): Promise<void> {
+    const linked = await this.linkedOrganizations(scan);
+    for (const organizationId of new Set([scan.organizationId, ...linked])) await this.suggest(scan, organizationId);
+  }
+
+  /** Suggests the scan's unmet requirements to the open SAQs of `organizationId`. */
+  async suggest(scan: ScanRecord, organizationId: string): Promise<void> {
     const mapping = this.ctx.documents.latestBody<ScanRequirementsBody>(SCAN_REQUIREMENTS.kind, SCAN_REQUIREMENTS.id);
     if (!mapping || scan.status !== 'completed') return;
     const unmet = unmetRequirements(scan.results, mapping);
@@ -48,7 +61,7 @@ export class SaqSuggestionsService {
       await findWhere(this.ctx.store.collection<SaqRecord>('saqs'), {
         field: 'organizationId',
         op: 'eq',
-        value: scan.organizationId,
+        value: organizationId,
       })
     ).filter((saq) => OPEN_STATUSES.has(saq.status));
     for (const saq of saqs) {
@@ -75,7 +88,7 @@ export class SaqSuggestionsService {
       const now = new Date().toISOString();
       await this.records.upsertWith(saq.id, (current) => ({
         id: saq.id,
-        organizationId: scan.organizationId,
+        organizationId,
         userId: saq.userId,
         items: mergeSuggestions(current?.items ?? {}, fresh),
         updatedAt: now,

@@ -405,6 +405,8 @@ describe('portfolio merchant detail', () => {
       ['POST', `${BASE}/assets`, { value: 'y.example', primary: true }],
       ['POST', `${BASE}/action-items/xss/ignore`, {}],
       ['PUT', `${BASE}/settings`, { autoScan: false, period: 'day' }],
+      ['PUT', `${BASE}/sharing`, { organizationId: 'org-demo-merchant' }],
+      ['GET', '/wbe/api/portfolio/sharing-organizations', undefined],
       ['POST', `/wbe/api/resources/asset/${asset.id}/actions/delete`, {}],
       ['POST', '/wbe/api/resources/asset', { merchantId: MERCHANT, value: 'z.example', primary: true }],
     ] as [string, string, unknown][]) {
@@ -414,7 +416,13 @@ describe('portfolio merchant detail', () => {
     // nobody removes an asset outright: deleting marks it, the next scan drops it
     expect((await as('bank', 'DELETE', `/wbe/api/resources/asset/${asset.id}`)).status).toBe(403);
     for (const who of ['merchant', 'onboarding']) {
-      for (const path of [`${BASE}/assets`, `${BASE}/score-history`, `${BASE}/action-items`, `${BASE}/settings`]) {
+      for (const path of [
+        `${BASE}/assets`,
+        `${BASE}/score-history`,
+        `${BASE}/action-items`,
+        `${BASE}/settings`,
+        `${BASE}/sharing`,
+      ]) {
         const answer = await as(who, 'GET', path);
         expect(answer.status, `${who} GET ${path}`).toBe(403);
       }

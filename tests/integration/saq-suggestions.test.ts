@@ -138,4 +138,65 @@ describe('SAQ suggestions from a domain scan', () => {
     expect(badValue.status).toBe(422);
     expect((await suggestions()).req_1_4_1.status).toBe('suggested');
   });
+
+  it('reaches the merchant’s SAQ from its bank’s scan once the portfolio merchant is linked to it (Settings → Sharing)', async () => {
+    const onboarding = await tokenFor(server.base, 'onboarding@demo.test');
+    // a fresh SAQ of the merchant (the last test: the earlier one goes), so every suggestion on it comes from the bank's scan
+    await as(merchant, 'DELETE', `${SAQS}/${saqId}`);
+    const fresh = await as(merchant, 'POST', SAQS, { saqType: 'A-EP' });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(201);
+    const ofFresh = async () =>
+      (await as(merchant, 'GET', `${SAQS}/${fresh.body.content.id}/suggestions`)).body.content as SaqSuggestion[];
+    // the bank onboards the bad shop with a full scan and approves it into its portfolio
+    const started = await as(onboarding, 'POST', '/wbe/api/onboardings', {
+      url: 'https://linked.bad.test',
+      target: { address: fixtures.bad.address, ports: fixtures.bad.ports, resolver: fixtures.bad.resolver },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await server.settled();
+    const approved = await as(
+      onboarding,
+      'POST',
+      `/wbe/api/onboardings/${started.body.content.id}/actions/approve`,
+      {},
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const sharing = `/wbe/api/portfolio/merchants/${approved.body.content.merchantId}/sharing`;
+    expect(await ofFresh()).toEqual([]);
+    expect((await as(bank, 'GET', sharing)).body.content).toEqual({});
+
+    // not shared with the bank: neither offered nor accepted, and nothing suggested
+    expect((await as(bank, 'GET', '/wbe/api/portfolio/sharing-organizations')).body.content).toEqual([]);
+    const early = await as(bank, 'PUT', sharing, { organizationId: 'org-demo-merchant' });
+    expect(early.status).toBe(422);
+    expect(early.body).toMatchObject({
+      code: 'merchantNotSharing',
+      message: 'This organisation does not share its compliance data with you.',
+    });
+    // the merchant shares its compliance with Demo Bank; the bank links the merchant to it
+    expect((await as(merchant, 'POST', '/wbe/api/userComplianceShares', { bankId: 'org-demo-bank' })).status).toBe(201);
+    expect((await as(bank, 'GET', '/wbe/api/portfolio/sharing-organizations')).body.content).toEqual([
+      { id: 'org-demo-merchant', name: expect.any(String) },
+    ]);
+    for (const [token, status] of [
+      [merchant, 403],
+      [onboarding, 403],
+      [undefined, 401],
+    ] as const)
+      expect((await as(token, 'PUT', sharing, { organizationId: 'org-demo-merchant' })).status).toBe(status);
+    expect((await as(bank, 'PUT', sharing, { organizationId: 5 })).status).toBe(400);
+    const linked = await as(bank, 'PUT', sharing, { organizationId: 'org-demo-merchant' });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body.content).toEqual({ organizationId: 'org-demo-merchant' });
+
+    // linking applies the merchant's latest scan: the bank's findings are suggestions in the merchant's SAQ
+    const made = await ofFresh();
+    expect(made.map((each) => each.itemId)).toEqual(expect.arrayContaining(['req_1_3_1', 'req_4_2_1']));
+    expect(made.every((each) => each.scanId === approved.body.content.scanId && each.status === 'suggested')).toBe(
+      true,
+    );
+    // unlinked, and the share stopped: nothing more reaches it
+    expect((await as(bank, 'PUT', sharing, {})).body.content).toEqual({});
+    expect((await as(merchant, 'DELETE', '/wbe/api/userComplianceShares/org-demo-bank')).status).toBe(200);
+  }, 120_000);
 });
