@@ -367,6 +367,8 @@ export class OnboardingService {
         ...facts,
       });
       merchantId = created.id;
+      // the scanned address is the new merchant's first asset and so its primary one (domain §3)
+      await this.resources.createAsServer('asset', caller, { merchantId, value: record.url, tier: 1, primary: true });
     }
     if (!record.itemsNeedingAction) return { merchantId };
     const startAfterSeconds = CONTROLS_AFTER_DAYS * 24 * 60 * 60;

@@ -129,6 +129,11 @@ describe('onboarding', () => {
     } else {
       expect(record.controlsJobId).toBeNull();
     }
+    // the scanned address is its primary asset
+    const assets = await as('bank', 'GET', `/wbe/api/portfolio/merchants/${record.merchantId}/assets`);
+    expect(assets.body.content.items).toEqual([
+      expect.objectContaining({ merchantId: record.merchantId, value: record.url, tier: 1, primary: true }),
+    ]);
     const history = await as('bank', 'GET', `/wbe/api/onboardings/merchants/${record.merchantId}/score-history`);
     expect(history.body.content).toEqual([{ day: expect.any(String), score: record.score }]);
     const again = await as('onboarding', 'POST', `${API}/${approvedId}/actions/reject`, {});
