@@ -23,6 +23,7 @@ const FIRST_HALF = [
   'notifications',
   'pages',
   'pci-requests',
+  'portfolio-done',
   'questionnaire',
   'routes',
   'runtime',

@@ -61,7 +61,7 @@ function PagePanel({ panel, pageSource, route, params }: Omit<GridProps, 'panels
           case 'form':
             return <FormPanel panel={panel} data={data} route={route} params={params} />;
           case 'list':
-            return <ListPanel panel={panel} route={route} params={params} />;
+            return <ListPanel panel={panel} route={route} params={params} data={data} />;
           case 'transitions':
             return <TransitionsPanel source={source} params={params} />;
           case 'thread':
