@@ -31,6 +31,8 @@ test('an admin drafts, validates and publishes a landing-rules change in the edi
 
   // pick landing-rules/app from the documents list: its versions and the published body, read-only
   const documents = page.getByRole('navigation', { name: t('admin.documents.list') });
+  // more documents than a page holds: the list's filter finds it
+  await documents.getByRole('searchbox').first().fill('landing-rules');
   const entry = documents.getByRole('row').filter({ has: page.getByRole('link', { name: 'landing-rules/app' }) });
   await expect(entry).toContainText(t('admin.documents.statusPublished'));
   await documents.getByRole('link', { name: 'landing-rules/app' }).click();

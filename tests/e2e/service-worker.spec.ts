@@ -108,7 +108,9 @@ test('with the server gone, a reload still paints the signed-in shell', async ({
   // a load under the worker: the published documents it reads are kept on the way
   await page.reload();
   await expect(
-    page.getByRole('navigation', { name: t('shell.mainMenu') }).getByRole('link', { name: t('menu.dashboard') }),
+    page
+      .getByRole('navigation', { name: t('shell.mainMenu') })
+      .getByRole('link', { name: t('menu.dashboard'), exact: true }),
   ).toBeVisible();
 
   await stopServer();
@@ -125,7 +127,9 @@ test('with the server gone, a reload still paints the signed-in shell', async ({
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-build', 'sw-b');
   await expect(
-    page.getByRole('navigation', { name: t('shell.mainMenu') }).getByRole('link', { name: t('menu.dashboard') }),
+    page
+      .getByRole('navigation', { name: t('shell.mainMenu') })
+      .getByRole('link', { name: t('menu.dashboard'), exact: true }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 });
