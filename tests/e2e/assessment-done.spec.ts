@@ -61,7 +61,7 @@ test('done means: a just-published template assessed, half offline, one answer s
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const tokens = {} as Record<Who, string>;
   for (const who of WHO) {
     const login = await request.post('/iam/api/login', { form: { username: `${who}@demo.test`, password: PASSWORD } });

@@ -56,7 +56,7 @@ const POLICY = {
 const panel = (page: Page, title: string) => page.locator('.page-panel').filter({ hasText: title });
 
 test('an assessment from the template: answered, sent back, fixed and completed', async ({ browser, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const ownerToken = await tokenOf(request, 'owner@demo.test');
   const assesseeToken = await tokenOf(request, 'assessee@demo.test');
   const made = await request.post('/wbe/api/resources/third-party', {

@@ -60,7 +60,7 @@ test('done means: a loopback shop scanned, approved, found in the portfolio with
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(360_000);
   const tokens = {} as Record<Who, string>;
   for (const who of WHO) {
     const login = await request.post('/iam/api/login', { form: { username: `${who}@demo.test`, password: PASSWORD } });
