@@ -98,19 +98,16 @@ describe('config reads: what is published for everyone, drafts and authors for a
     });
   });
 
-  it.each(readers)(
-    'answers $name 404 for a draft and a document with only drafts',
-    async ({ token }) => {
-      for (const path of [`${DOC}/versions/${draft}`, `${DRAFT_ONLY}/versions/1`]) {
-        const answer = await call(server.base, 'GET', path, { token: token() });
-        expect(answer.status).toBe(404);
-        expect(answer.body.code).toBe('documentNotFound');
-      }
-      const versions = await call(server.base, 'GET', `${DRAFT_ONLY}/versions`, { token: token() });
-      expect(versions.status).toBe(404);
-      expect(versions.body.code).toBe('documentNotFound');
-    },
-  );
+  it.each(readers)('answers $name 404 for a draft and a document with only drafts', async ({ token }) => {
+    for (const path of [`${DOC}/versions/${draft}`, `${DRAFT_ONLY}/versions/1`]) {
+      const answer = await call(server.base, 'GET', path, { token: token() });
+      expect(answer.status).toBe(404);
+      expect(answer.body.code).toBe('documentNotFound');
+    }
+    const versions = await call(server.base, 'GET', `${DRAFT_ONLY}/versions`, { token: token() });
+    expect(versions.status).toBe(404);
+    expect(versions.body.code).toBe('documentNotFound');
+  });
 
   it.each(readers)(
     'serves $name a retired version by its number, without authors: records pinned to it keep reading it',
