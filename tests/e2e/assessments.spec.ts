@@ -252,6 +252,8 @@ test('an assessment from the template: answered, sent back, fixed and completed'
     await test.step('the owner edits the issue; it stays linked to the assessment and its answer', async () => {
       const issue = owner.getByRole('row').filter({ hasText: VENDOR });
       await issue.getByRole('cell', { name: `${VENDOR}: Do you keep a tested incident response plan?` }).click();
+      // the issue's page (the list's rows carry Edit buttons of their own)
+      await expect(owner).toHaveURL((url) => /^\/app\/issues\/[^/]+$/.test(url.pathname));
       await owner.getByRole('button', { name: t('issues.edit'), exact: true }).click();
       await expect(owner).toHaveURL((url) => url.pathname.endsWith('/edit'));
       const issueId = new URL(owner.url()).pathname.split('/').at(-2) as string;
