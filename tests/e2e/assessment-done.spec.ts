@@ -10,9 +10,10 @@
  * Its own third party is removed at the end: other specs count the demo organisation's third parties.
  */
 import { readFile } from 'node:fs/promises';
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signIn, t } from './support/ui';
+import { expectStatus, signedIn, transition } from './support/assessment-ui';
+import { t } from './support/ui';
 import { PASSWORD } from './support/users';
 
 test.use({ actionTimeout: 15_000 });
@@ -28,24 +29,6 @@ const WHO = ['admin', 'owner', 'assessor', 'assessee', 'merchant'] as const;
 type Who = (typeof WHO)[number];
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/'));
-  return page;
-}
-
-const expectStatus = (page: Page, state: string) =>
-  expect(
-    page
-      .getByRole('main')
-      .getByText(t(`assessmentFlow.states.${state}`), { exact: true })
-      .first(),
-  ).toBeVisible();
-
-const transition = (page: Page, action: string) =>
-  page.getByRole('button', { name: t(`assessmentFlow.actions.${action}`), exact: true });
 
 const question = (page: Page, text: string) => page.locator('fieldset').filter({ hasText: text });
 

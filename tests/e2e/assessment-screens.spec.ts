@@ -5,9 +5,10 @@
  * `/app/assessment-requests` — each rendered with data made through the API. Its own third party is
  * removed at the end: other specs count the demo organisation's third parties.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { VENDOR_TEMPLATE, completeAnswers } from '../support/vendor-assessment';
-import { signIn, t } from './support/ui';
+import { signedIn } from './support/assessment-ui';
+import { t } from './support/ui';
 import { PASSWORD } from './support/users';
 
 test.use({ actionTimeout: 15_000 });
@@ -25,13 +26,6 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/'));
-  return page;
-}
 
 test('the assessor’s review requests, groups and portfolio, and the assessee’s requests, render with data', async ({
   browser,

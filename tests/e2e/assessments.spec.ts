@@ -7,8 +7,9 @@
  * and completes; the "No" on a control becomes an issue in the issues list. Its own third party is
  * removed at the end: other specs count the demo organisation's third parties.
  */
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
-import { signIn, t } from './support/ui';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { expectStatus, signedIn, transition } from './support/assessment-ui';
+import { t } from './support/ui';
 import { PASSWORD } from './support/users';
 
 // a missing element fails its step soon instead of at the test's timeout
@@ -25,25 +26,6 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/'));
-  return page;
-}
-
-/** The page header's status tag shows the workflow state's title. */
-const expectStatus = (page: Page, state: string) =>
-  expect(
-    page
-      .getByRole('main')
-      .getByText(t(`assessmentFlow.states.${state}`), { exact: true })
-      .first(),
-  ).toBeVisible();
-
-const transition = (page: Page, action: string) =>
-  page.getByRole('button', { name: t(`assessmentFlow.actions.${action}`), exact: true });
 
 const FILE_QUESTION = 'Information security policy (file)';
 const POLICY = {

@@ -9,9 +9,10 @@
  * step the server refuses every role that must not take it. It cleans up what later specs of its
  * server could see: the SAQ and the share.
  */
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
-import { signIn, t } from './support/ui';
+import { signedIn } from './support/assessment-ui';
+import { t } from './support/ui';
 import { PASSWORD } from './support/users';
 
 test.use({ actionTimeout: 15_000 });
@@ -31,13 +32,6 @@ test.afterAll(async () => {
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL((url) => url.pathname.startsWith('/app/'));
-  return page;
-}
 
 const rowOf = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });

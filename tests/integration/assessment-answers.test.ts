@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../server/store/records.types';
+import { VENDOR_ANSWERS } from '../support/vendor-assessment';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 
 // One vendor assessment over real HTTP from the file answer to the raised issues (issue 10): a file
@@ -15,16 +16,7 @@ type Who = (typeof WHO)[number];
 const OUTSIDER = 'outsider.assessor@demo.test';
 
 /** The template's other required answers: encryption partial and incidentPlan no are its two findings. */
-const REST: Record<string, unknown> = {
-  securityContact: 'Sam Secure',
-  employees: 42,
-  certifications: ['iso27001'],
-  mfa: 'yes',
-  encryption: 'partial',
-  pentest: 'yes',
-  pentestDate: '2026-03-01',
-  incidentPlan: 'no',
-};
+const REST = VENDOR_ANSWERS;
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
