@@ -40,9 +40,9 @@ const answerParams = validateParams({
 const monthOf = (req: Request) => (typeof req.query.month === 'string' ? req.query.month : periodOf(new Date()));
 
 /**
- * MMSP under /wbe/api/mmsp (docs/contracts.md 'MMSP'): role group `mmspReaders` reads the settings,
- * the dashboard, the findings, the markings and the report; `mmspManagers` saves the settings and
- * marks prohibited goods (a finding's status moves through the generic workflow endpoints of the
+ * MMSP under /wbe/api/mmsp (docs/contracts.md 'MMSP'): `mmspSettingsReaders` (readers and managers)
+ * read the settings; role group `mmspReaders` reads the dashboard, the findings, the markings and the
+ * report; `mmspManagers` saves the settings and marks prohibited goods (a finding's status moves through the generic workflow endpoints of the
  * resource `mmsp-finding`, whose update guard is the same group).
  */
 export function mmspRouter(ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {
@@ -50,10 +50,12 @@ export function mmspRouter(ctx: AppContext, services: Services, signedIn: Reques
   const { mmsp } = services;
   const readers = [...signedIn, requireGuard(ctx, { group: 'mmspReaders' })];
   const managers = [...signedIn, requireGuard(ctx, { group: 'mmspManagers' })];
+  // The settings page is the managers' (a bank user may hold no portfolio read): they read what they save.
+  const settingsReaders = [...signedIn, requireGuard(ctx, { group: 'mmspSettingsReaders' })];
 
   router.get(
     '/mmsp/settings',
-    ...readers,
+    ...settingsReaders,
     validateQuery({ type: 'object', additionalProperties: false }),
     async (req, res) => {
       res.json({ content: await mmsp.settings(requireAuth(req)) });

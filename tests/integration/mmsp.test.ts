@@ -45,6 +45,7 @@ describe('MMSP settings, dashboard, findings, prohibited goods and the report', 
       ['reader', 'reader@demo.test'],
       ['merchant', 'merchant@demo.test'],
       ['admin', 'admin@demo.test'],
+      ['onboarding', 'onboarding@demo.test'],
     ]) {
       tokens[who] = await tokenFor(server.base, email);
     }
@@ -337,5 +338,8 @@ describe('MMSP settings, dashboard, findings, prohibited goods and the report', 
       ).status,
     ).toBe(403);
     expect((await as('reader', 'GET', `${MMSP}/merchants`)).status).toBe(200);
+    // a bank user without the portfolio opens the settings page the route allows: reads what they save, nothing else
+    expect((await as('onboarding', 'GET', `${MMSP}/settings`)).status).toBe(200);
+    expect((await as('onboarding', 'GET', `${MMSP}/dashboard`)).status).toBe(403);
   });
 });

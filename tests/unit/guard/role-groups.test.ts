@@ -33,6 +33,7 @@ const EXPECTED: Record<string, string[]> = {
   onboardingStatsReaders: ['admin', 'ownerOrganizationOnboardingDashboard:view', 'onboardingList:view'],
   mmspReaders: ['admin', 'portfolio:view', 'bram:view', 'bramOnly:view'],
   mmspManagers: ['admin', 'bank'],
+  mmspSettingsReaders: ['admin', 'bank', 'portfolio:view', 'bram:view', 'bramOnly:view'],
   onboardingProReaders: ['admin', 'onboardingPro:view'],
   cardPresentOnboarders: ['admin', 'cardpresentOnboarding:view'],
   cardPresentApprovers: ['admin', 'cardpresentOnboarding:approve'],
