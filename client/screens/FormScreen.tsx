@@ -6,7 +6,8 @@ import { PublishedForm } from './parts/PublishedForm';
 /**
  * The generic form screen: props.formId names the form document to render and submit; the route's
  * params fill the document's `:params` (an edit form at /app/things/:id/edit loads and saves that
- * record); a page's form panel also hands initialData (the record's values) and onSuccess.
+ * record); a page's form panel also hands initialData (the record's values), onSuccess, and hideTitle
+ * when the panel heads the form itself.
  */
 export default function FormScreen({ props, params }: ScreenProps) {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export default function FormScreen({ props, params }: ScreenProps) {
         params={params}
         initialData={props.initialData as Record<string, unknown> | undefined}
         onSuccess={props.onSuccess as ((content: unknown) => void) | undefined}
+        hideTitle={props.hideTitle === true}
       />
     </section>
   );

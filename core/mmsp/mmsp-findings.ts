@@ -41,6 +41,9 @@ export type FindingType =
   | 'possible_prohibited_product'
   | 'no_transaction_laundering';
 
+/** The rules the findings follow (schemas/mmsp/mmsp-rules.json). */
+export const MMSP_RULES = { kind: 'mmsp-rules', id: 'app' } as const;
+
 export interface MmspRulesBody {
   title: unknown;
   highRiskMcc: { code: string; category: FlaggedCategory; description?: string }[];
@@ -63,6 +66,8 @@ export interface MerchantFacts {
   scanDate?: string | null;
   /** The categories its onboarding warned about (onboarding-warnings). */
   onboardingWarnings?: string[];
+  /** Its settings ask for MCC detection: a declared MCC the words contradict is a laundering finding. */
+  mccDetection?: boolean;
 }
 
 type Text = { en: string; tr: string };
@@ -83,7 +88,7 @@ export interface DerivedFinding {
 }
 
 /** The searched text of a merchant: names, web address and tags, lower-case. */
-function searchedText(merchant: MerchantFacts): string {
+export function searchedText(merchant: MerchantFacts): string {
   return [merchant.name, merchant.legalName, merchant.doingBusinessAs, merchant.url, merchant.tags]
     .filter((part): part is string => typeof part === 'string')
     .join(' ')
@@ -97,6 +102,31 @@ function searchedText(merchant: MerchantFacts): string {
 export function mentions(text: string, word: string): boolean {
   if (word.length >= 5) return text.includes(word);
   return new RegExp(`(^|[^a-z0-9])${word.replace(/[^a-z0-9]/g, '\\$&')}($|[^a-z0-9])`).test(text);
+}
+
+/** The MCC a merchant's own words imply, and the word that implies it. */
+export interface DetectedMcc {
+  code: string;
+  category: string;
+  word: string;
+  /** The declared MCC is of another category: the classic sign of a miscoded (laundering) merchant. */
+  mismatch: boolean;
+}
+
+/**
+ * MCC detection (domain §2 'settings: MCC detection'): the first rules keyword in the merchant's
+ * names, address or tags whose category has a high-risk MCC names that MCC. A declared MCC of the
+ * same category agrees; any other declared MCC (or none) is a mismatch. null: nothing implied.
+ */
+export function detectMcc(merchant: MerchantFacts, rules: MmspRulesBody): DetectedMcc | null {
+  const text = searchedText(merchant);
+  for (const keyword of rules.keywords) {
+    const codes = rules.highRiskMcc.filter((entry) => entry.category === keyword.category);
+    if (codes.length === 0 || !mentions(text, keyword.word)) continue;
+    const mismatch = !codes.some((entry) => entry.code === merchant.mcc);
+    return { code: codes[0].code, category: keyword.category, word: keyword.word, mismatch };
+  }
+  return null;
 }
 
 function finding(
@@ -180,6 +210,25 @@ export function merchantFindings(merchant: MerchantFacts, rules: MmspRulesBody):
         en: `The site redirected its visitors elsewhere in the latest scan${when}`,
         tr: `Site son taramada ziyaretçilerini başka bir yere yönlendirdi${when}`,
       }),
+    );
+  }
+  const detected = merchant.mccDetection ? detectMcc(merchant, rules) : null;
+  if (detected?.mismatch) {
+    const declared = merchant.mcc ? `MCC ${merchant.mcc}` : 'no MCC';
+    const declaredTr = merchant.mcc ? `MCC ${merchant.mcc}` : 'MCC yok';
+    found.push(
+      finding(
+        merchant,
+        'transactionLaundering',
+        undefined,
+        'transaction_laundering',
+        {
+          en: `“${detected.word}” implies MCC ${detected.code} (${detected.category}); declared: ${declared}`,
+          tr: `“${detected.word}” MCC ${detected.code} (${detected.category}) gerektirir; beyan edilen: ${declaredTr}`,
+        },
+        undefined,
+        'mcc_mismatch',
+      ),
     );
   }
   for (const warning of merchant.onboardingWarnings ?? []) {

@@ -18,11 +18,17 @@ const itemParams = validateParams({
   required: ['id', 'check', 'action'],
   properties: { id: RECORD_ID, check: { enum: Object.keys(CHECK_GROUPS) }, action: { enum: ['ignore', 'unignore'] } },
 });
+/** Each settings form sends its own part (auto scan, MMSP, MCC detection); what it leaves out stays. */
 const settingsSchema = {
   type: 'object',
-  required: ['autoScan', 'period'],
+  minProperties: 1,
   additionalProperties: false,
-  properties: { autoScan: { type: 'boolean' }, period: { enum: [...SCAN_PERIODS] } },
+  properties: {
+    autoScan: { type: 'boolean' },
+    period: { enum: [...SCAN_PERIODS] },
+    mmspMonitoring: { type: 'boolean' },
+    mccDetection: { type: 'boolean' },
+  },
 };
 const emptyBody = { type: 'object', additionalProperties: false };
 /** Settings → Sharing: the merchant's organisation on the platform, or null (absent: null, the form's empty choice). */

@@ -5,9 +5,11 @@ import {
   type DerivedFinding,
   FINDING_STATUSES,
   type MerchantFacts,
+  MMSP_RULES,
   merchantFindings,
   type MmspRulesBody,
 } from '../../core/mmsp/mmsp-findings';
+import { merchantSettingsOf, type MerchantSettings } from '../../core/portfolio/auto-scan';
 import type { OnboardingRecord } from '../../core/onboarding/onboarding.types';
 import { type Filter, type ListQuery, type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
@@ -23,8 +25,6 @@ import { publishToUser } from '../realtime/publish';
 import { writeHistory } from '../workflows/history';
 import { type ResourceCaller, type ResourcesService, resourceCaller } from './resources.service';
 
-/** The rules the findings follow (schemas/mmsp/mmsp-rules.json). */
-export const MMSP_RULES = { kind: 'mmsp-rules', id: 'app' } as const;
 /** The form document that judges saved settings on both sides (schemas/forms/mmsp-settings.json). */
 export const MMSP_SETTINGS_FORM = 'mmsp-settings';
 /** The resource (and workflow) of findings: schemas/resources/mmsp-finding.json. */
@@ -165,15 +165,26 @@ export class MmspService {
     return everyRecord(this.findingRecords(), { and: [eq('organizationId', organizationId), eq('month', month)] });
   }
 
-  private portfolio(organizationId: string): Promise<MerchantRecord[]> {
-    return everyRecord(
-      this.resources.records('merchant') as Collection<MerchantRecord>,
-      eq('organizationId', organizationId),
-    );
+  /** The merchants the review covers: the organisation's portfolio less those whose settings turned MMSP off. */
+  private async portfolio(organizationId: string): Promise<(MerchantRecord & { settings: MerchantSettings })[]> {
+    const [merchants, settings] = await Promise.all([
+      everyRecord(
+        this.resources.records('merchant') as Collection<MerchantRecord>,
+        eq('organizationId', organizationId),
+      ),
+      everyRecord(
+        this.ctx.store.collection<MerchantSettings & { id: string }>('merchantSettings'),
+        eq('organizationId', organizationId),
+      ),
+    ]);
+    const byMerchant = new Map(settings.map((stored) => [stored.id, merchantSettingsOf(stored)]));
+    return merchants
+      .map((merchant) => ({ ...merchant, settings: byMerchant.get(merchant.id) ?? merchantSettingsOf(undefined) }))
+      .filter((merchant) => merchant.settings.mmspMonitoring);
   }
 
   /** What the rules read of a merchant: its record, its latest scan's reachability, its onboarding's warnings. */
-  private async facts(merchant: MerchantRecord): Promise<MerchantFacts> {
+  private async facts(merchant: MerchantRecord & { settings: MerchantSettings }): Promise<MerchantFacts> {
     const scan = merchant.scanId
       ? await this.ctx.store.collection<ScanRecord>('scans').get(merchant.scanId)
       : undefined;
@@ -191,6 +202,7 @@ export class MmspService {
       reachability: scan?.reachability ?? null,
       scanDate: scan?.scan_date ?? null,
       onboardingWarnings: (onboarding?.warnings ?? []).map((warning) => warning.category),
+      mccDetection: merchant.settings.mccDetection,
     };
   }
 

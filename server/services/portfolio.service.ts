@@ -3,8 +3,9 @@ import {
   autoScanDue,
   DEFAULT_MERCHANT_SETTINGS,
   type MerchantSettings,
-  type ScanPeriod,
+  merchantSettingsOf,
 } from '../../core/portfolio/auto-scan';
+import { type DetectedMcc, detectMcc, MMSP_RULES, type MmspRulesBody } from '../../core/mmsp/mmsp-findings';
 import type { ListQuery, ListResult, QueryableFields } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
 import type { ResourceRecord } from '../../core/resources/resource.types';
@@ -36,6 +37,10 @@ export interface MerchantSettingsRecord extends MerchantSettings {
   updatedBy: string;
   updatedAt: string;
 }
+
+/** What the settings forms may change; the rest (ignored items, last auto scan) the server keeps. */
+export type MerchantSettingsInput = Pick<MerchantSettings, 'autoScan' | 'period' | 'mmspMonitoring' | 'mccDetection'>;
+const SETTINGS_INPUT = ['autoScan', 'period', 'mmspMonitoring', 'mccDetection'] as const;
 
 /** An action item: a failed check of the merchant's last scan, and whether it is ignored. */
 export interface ActionItem extends CheckRow {
@@ -131,15 +136,27 @@ export class PortfolioService {
     return this.resources.update('merchant', caller, merchantId, data, true);
   }
 
-  async settings(caller: ResourceCaller, merchantId: string): Promise<MerchantSettings> {
-    await this.merchant(caller, merchantId);
-    return this.settingsOf(merchantId);
+  /** The settings, with the MCC the merchant's words imply (MCC detection shows it beside the declared one). */
+  async settings(
+    caller: ResourceCaller,
+    merchantId: string,
+  ): Promise<MerchantSettings & { detectedMcc: DetectedMcc | null }> {
+    const merchant = await this.merchant(caller, merchantId);
+    const rules = this.ctx.documents.latestBody<MmspRulesBody>(MMSP_RULES.kind, MMSP_RULES.id);
+    const facts = {
+      id: merchant.id,
+      name: String(merchant.name ?? ''),
+      url: String(merchant.url ?? ''),
+      mcc: merchant.mcc as string | undefined,
+      legalName: merchant.legalName as string | undefined,
+      doingBusinessAs: merchant.doingBusinessAs as string | undefined,
+      tags: merchant.tags as string | undefined,
+    };
+    return { ...(await this.settingsOf(merchantId)), detectedMcc: rules ? detectMcc(facts, rules) : null };
   }
 
-  private async settingsOf(merchantId: string): Promise<MerchantSettings> {
-    const stored = await this.settingsStore.get(merchantId);
-    const { autoScan, period, ignoredChecks, lastAutoScanAt } = { ...DEFAULT_MERCHANT_SETTINGS, ...stored };
-    return { autoScan, period, ignoredChecks, lastAutoScanAt };
+  async settingsOf(merchantId: string): Promise<MerchantSettings> {
+    return merchantSettingsOf(await this.settingsStore.get(merchantId));
   }
 
   /** Saves part of a merchant's settings; the rest stays as it was. */
@@ -159,13 +176,14 @@ export class PortfolioService {
         updatedAt: this.ctx.clock().toISOString(),
       };
     });
-    const { autoScan, period, ignoredChecks, lastAutoScanAt } = saved as MerchantSettingsRecord;
-    return { autoScan, period, ignoredChecks, lastAutoScanAt };
+    return merchantSettingsOf(saved);
   }
 
-  async saveSettings(caller: ResourceCaller, merchantId: string, input: { autoScan: boolean; period: ScanPeriod }) {
+  /** Saves the settings a form sends (auto scan, MMSP, MCC detection); the others stay. */
+  async saveSettings(caller: ResourceCaller, merchantId: string, input: Partial<MerchantSettingsInput>) {
     const merchant = await this.merchant(caller, merchantId, true);
-    return this.write(caller, merchant, () => ({ autoScan: input.autoScan, period: input.period }));
+    const change = Object.fromEntries(SETTINGS_INPUT.filter((key) => key in input).map((key) => [key, input[key]]));
+    return this.write(caller, merchant, () => change);
   }
 
   /** Settings → Sharing: the merchant's organisation on the platform it is linked to, if any. */

@@ -342,4 +342,33 @@ describe('MMSP settings, dashboard, findings, prohibited goods and the report', 
     expect((await as('onboarding', 'GET', `${MMSP}/settings`)).status).toBe(200);
     expect((await as('onboarding', 'GET', `${MMSP}/dashboard`)).status).toBe(403);
   });
+
+  it('follows each merchant’s settings: MCC detection finds a miscoded merchant, MMSP off leaves it out', async () => {
+    const create = async (merchant: Record<string, unknown>) => {
+      const created = await as('bank', 'POST', MERCHANTS, merchant);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.content.id as string;
+    };
+    const miscoded = await create({ name: 'Lucky Poker Books', url: 'https://lucky-books.example', mcc: '5942' });
+    const quiet = await create({ name: 'Quiet Poker Club', url: 'https://quiet-club.example', mcc: '5942' });
+    const off = await as('bank', 'PUT', `/wbe/api/portfolio/merchants/${quiet}/settings`, { mmspMonitoring: false });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+
+    const findingsOf = async (merchantId: string) => {
+      const filter = encodeURIComponent(JSON.stringify({ field: 'merchantId', op: 'eq', value: merchantId }));
+      return (await as('bank', 'GET', `${MMSP}/findings?filter=${filter}&pageSize=50`)).body.content.items as {
+        section: string;
+        detail: { en: string };
+      }[];
+    };
+    const laundering = (await findingsOf(miscoded)).filter((finding) => finding.section === 'transactionLaundering');
+    expect(laundering.map((finding) => finding.detail.en)).toEqual([
+      '“poker” implies MCC 7995 (gambling); declared: MCC 5942',
+    ]);
+    expect(await findingsOf(quiet)).toEqual([]);
+    const rows = (await as('bank', 'GET', `${MMSP}/merchants?pageSize=100`)).body.content.items as { id: string }[];
+    expect(rows.map((row) => row.id)).toContain(miscoded);
+    expect(rows.map((row) => row.id)).not.toContain(quiet);
+    expect((await as('bank', 'POST', `${MMSP}/prohibited-marking/yes`, { ids: [quiet] })).status).toBe(404);
+  });
 });

@@ -308,6 +308,35 @@ describe('portfolio merchant detail', () => {
     expect(saved.body.content).toMatchObject({ autoScan: true, period: 'week' });
     const bad = await as('bank', 'PUT', `${BASE}/settings`, { autoScan: true, period: 'year' });
     expect(bad.status).toBe(400);
+    expect((await as('bank', 'PUT', `${BASE}/settings`, {})).status).toBe(400);
+    expect((await as('bank', 'PUT', `${BASE}/settings`, { mmspMonitoring: 'no' })).status).toBe(400);
+  });
+
+  it('keeps MMSP and MCC detection beside the auto scan: each form saves its part, the rest stays', async () => {
+    const before = await as('bank', 'GET', `${BASE}/settings`);
+    expect(before.body.content).toMatchObject({ mmspMonitoring: true, mccDetection: true });
+    const off = await as('bank', 'PUT', `${BASE}/settings`, { mmspMonitoring: false });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const { autoScan, period } = before.body.content;
+    expect(off.body.content).toMatchObject({ mmspMonitoring: false, mccDetection: true, autoScan, period });
+    const detection = await as('bank', 'PUT', `${BASE}/settings`, { mccDetection: false, mmspMonitoring: true });
+    expect(detection.body.content).toMatchObject({ mmspMonitoring: true, mccDetection: false, autoScan, period });
+    expect((await as('analyst', 'PUT', `${BASE}/settings`, { mccDetection: true })).status).toBe(403);
+    await as('bank', 'PUT', `${BASE}/settings`, { mccDetection: true });
+  });
+
+  it('shows the MCC the merchant’s words imply beside the declared one', async () => {
+    const general = await as('bank', 'PUT', `${BASE}/general`, { tags: 'poker nights' });
+    expect(general.status, JSON.stringify(general.body)).toBe(200);
+    const settings = await as('bank', 'GET', `${BASE}/settings`);
+    expect(settings.body.content.detectedMcc).toEqual({
+      code: '7995',
+      category: 'gambling',
+      word: 'poker',
+      mismatch: general.body.content.mcc !== '7995',
+    });
+    await as('bank', 'PUT', `${BASE}/general`, { tags: '' });
+    expect((await as('bank', 'GET', `${BASE}/settings`)).body.content.detectedMcc).toBeNull();
   });
 
   it('adds a merchant with the wizard (select, details, POS type) and refuses a second of that name', async () => {

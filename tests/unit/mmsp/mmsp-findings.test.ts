@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countsBySection, merchantFindings, mentions, type MmspRulesBody } from '../../../core/mmsp/mmsp-findings';
+import {
+  countsBySection,
+  detectMcc,
+  merchantFindings,
+  mentions,
+  type MmspRulesBody,
+} from '../../../core/mmsp/mmsp-findings';
 import rulesDocument from '../../../schemas/mmsp/mmsp-rules.json';
 import { validateDocument } from '../../../core/documents/validate';
 
@@ -53,6 +59,23 @@ describe('MMSP findings (core/mmsp/mmsp-findings.ts, schemas/mmsp/mmsp-rules.jso
     expect(redirected[0].detail.en).toContain('01-11-2026');
     expect(merchantFindings({ ...merchant, onboardingWarnings: ['marketplace', 'government'] }, rules)).toHaveLength(1);
     expect(merchantFindings({ ...merchant, reachability: 'online' }, rules)).toEqual([]);
+  });
+
+  it('detects the MCC a merchant’s words imply and calls a declared MCC of another category a mismatch', () => {
+    const casino = { ...merchant, name: 'Golden Casino Books', mcc: '5942' };
+    expect(detectMcc(casino, rules)).toEqual({ code: '7995', category: 'gambling', word: 'casino', mismatch: true });
+    expect(detectMcc({ ...casino, mcc: '7995' }, rules)?.mismatch).toBe(false);
+    // a category without a high-risk MCC (vape) implies none; a plain merchant implies nothing
+    expect(detectMcc({ ...merchant, tags: 'vape' }, rules)).toBeNull();
+    expect(detectMcc(merchant, rules)).toBeNull();
+    // the review turns a mismatch into a transaction-laundering finding only when the setting asks for it
+    const laundering = (found: ReturnType<typeof merchantFindings>) =>
+      found.filter((finding) => finding.section === 'transactionLaundering').map((finding) => finding.key);
+    expect(laundering(merchantFindings({ ...casino, mccDetection: true }, rules))).toEqual([
+      'transactionLaundering:m-1:transaction_laundering:mcc_mismatch',
+    ]);
+    expect(laundering(merchantFindings({ ...casino, mccDetection: false }, rules))).toEqual([]);
+    expect(laundering(merchantFindings({ ...casino, mcc: '7995', mccDetection: true }, rules))).toEqual([]);
   });
 
   it('counts per section with every section present', () => {

@@ -34,7 +34,11 @@ export function FormPanel({ panel, data, route, params }: Props) {
   );
   return (
     <Suspense fallback={<Spinner size={24} aria-label={t('shell.loading')} />}>
-      <FormScreen route={route} params={params} props={{ formId: panel.form, initialData, onSuccess }} />
+      <FormScreen
+        route={route}
+        params={params}
+        props={{ formId: panel.form, initialData, onSuccess, hideTitle: Boolean(panel.title) }}
+      />
     </Suspense>
   );
 }
