@@ -102,6 +102,20 @@ test('the bank opens a merchant: score history, assets, action items, settings',
     ).toHaveValue('travel, vip');
     await expect(page.getByRole('checkbox', { name: t('portfolio.settings.autoScan') })).toBeChecked();
     await expect(page.getByRole('radio', { name: t('portfolio.settings.periods.week') })).toBeChecked();
+    // 'travel, vip' implies no high-risk MCC: no detected MCC panel; MMSP off is kept, then back on
+    await expect(page.getByRole('checkbox', { name: t('portfolio.settings.mccDetection') })).toBeChecked();
+    await expect(page.locator('[data-panel="detectedMcc"]')).toHaveCount(0);
+    const mmsp = page.locator('[data-panel="mmsp"]');
+    await mmsp.getByRole('checkbox', { name: t('portfolio.settings.mmspMonitoring') }).uncheck();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/settings') && r.request().method() === 'PUT');
+    await mmsp.getByRole('button', { name: t('forms.submit'), exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect(mmsp.getByRole('checkbox', { name: t('portfolio.settings.mmspMonitoring') })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: t('portfolio.settings.autoScan') })).toBeChecked();
+    await mmsp.getByRole('checkbox', { name: t('portfolio.settings.mmspMonitoring') }).check();
+    await mmsp.getByRole('button', { name: t('forms.submit'), exact: true }).click();
+    await expect(page.getByText(t('portfolio.settings.saved')).first()).toBeVisible();
   });
   expect(await missingKeys(page)).toEqual([]);
 });
