@@ -102,6 +102,8 @@ test('done means: a loopback shop scanned, approved, found in the portfolio with
       await expect(factRow(onboarder, 'facts', t('onboarding.fields.scanStatus'))).toContainText(
         t('scans.statuses.completed'),
       );
+      // the scan's own pages need scan:view, which the onboarding user lacks: no link into "No permission"
+      await expect(factRow(onboarder, 'facts', t('onboarding.fields.scanStatus')).getByRole('link')).toHaveCount(0);
       await expect(factRow(onboarder, 'facts', t('onboarding.fields.grade'))).toContainText(/[A-FMT][+-]?$/);
       await expect(factRow(onboarder, 'facts', t('scans.fields.asvVerdict'))).toContainText(t('scans.verdict.fail'));
       const checks = onboarder.locator('[data-panel="checks"]');

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCanOpen } from '../../runtime/useCanOpen';
 import type { ListAction, ListBody } from '../../../core/lists/list.types';
 import { actionAppliesTo, permittedActions, visibleColumns } from '../../../core/lists/list.utils';
 import { fillPath } from '../../../core/routes/route.utils';
@@ -81,7 +82,16 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   const title = resolveText(body.title, t, i18n.language);
 
   const [state, update] = useListState(body, syncUrl);
-  const columns = useMemo(() => visibleColumns(body.columns, subject), [body.columns, subject]);
+  const canOpen = useCanOpen();
+  // a link the user's route guard refuses would only show "No permission": the value stays as text
+  const columns = useMemo(
+    () =>
+      visibleColumns(body.columns, subject).map((column) =>
+        column.link && !canOpen(column.link) ? { ...column, link: undefined } : column,
+      ),
+    [body.columns, subject, canOpen],
+  );
+  const rowLink = body.rowLink && canOpen(body.rowLink) ? body.rowLink : undefined;
   const path = fillPath(body.source.path, routeParams);
   const query = useMemo(() => queryOfState(body, state, zone), [body, state, zone]);
   const { page, data } = useListPage(listId, path, query, body.live);
@@ -267,7 +277,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
             hasRowActions={rowActions.length > 0}
             onAction={onAction}
             running={runner.running}
-            rowLink={body.rowLink}
+            rowLink={rowLink}
             cellContext={cellContext}
             empty={
               !page.isError && rows.length === 0 ? (

@@ -1,5 +1,6 @@
 import { Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useCanOpen } from '../../runtime/useCanOpen';
 import { Link } from 'react-router-dom';
 import type { KeyValueField } from '../../../core/pages/page.types';
 import { pathValues, valueAtPath } from '../../../core/pages/page.utils';
@@ -20,6 +21,7 @@ export function FieldValue({ field, record, params }: Props) {
   const { t, i18n } = useTranslation();
   const { shell } = useAppConfig();
   const { user } = useSession();
+  const canOpen = useCanOpen();
   const value = valueAtPath(record, field.field);
   const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
   if (empty) return <span className="bp6-text-muted">—</span>;
@@ -53,7 +55,7 @@ export function FieldValue({ field, record, params }: Props) {
       );
       // a status with a `link` opens it (the scan overview's groups open their pages)
       const to = field.link ? fillPath(field.link, stringValues(pathValues(params, record))) : null;
-      return to ? <Link to={to}>{tag}</Link> : tag;
+      return to && canOpen(to) ? <Link to={to}>{tag}</Link> : tag;
     }
     case 'tags':
       return (
@@ -67,7 +69,7 @@ export function FieldValue({ field, record, params }: Props) {
       );
     case 'link': {
       const to = field.link ? fillPath(field.link, stringValues(pathValues(params, record))) : null;
-      return to ? <Link to={to}>{label(value)}</Link> : label(value);
+      return to && canOpen(to) ? <Link to={to}>{label(value)}</Link> : label(value);
     }
     default:
       // a text held as an {en, tr} pair (a finding's detail) in the reader's language, as list text cells show it
