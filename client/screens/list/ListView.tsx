@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCanOpen } from '../../runtime/useCanOpen';
+import { useCanOpen } from '../../shell/useCanOpen';
 import type { ListAction, ListBody } from '../../../core/lists/list.types';
 import { actionAppliesTo, permittedActions, visibleColumns } from '../../../core/lists/list.utils';
 import { fillPath } from '../../../core/routes/route.utils';

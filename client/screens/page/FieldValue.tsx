@@ -1,6 +1,6 @@
 import { Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useCanOpen } from '../../runtime/useCanOpen';
+import { useCanOpen } from '../../shell/useCanOpen';
 import { Link } from 'react-router-dom';
 import type { KeyValueField } from '../../../core/pages/page.types';
 import { pathValues, valueAtPath } from '../../../core/pages/page.utils';

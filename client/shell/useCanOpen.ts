@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { decideAccess } from '../../core/guard/guard.utils';
 import { matchRoute } from '../../core/routes/route.utils';
-import { useSubject } from '../shell/useSubject';
-import { useAppConfig } from './appConfig';
+import { useSubject } from './useSubject';
+import { useAppConfig } from '../runtime/appConfig';
 
 /**
  * Whether a link to `path` would open its page for this user: the route it matches admits them.
