@@ -125,6 +125,13 @@ test('a scan of loopback fixtures shows its progress, then its verdicts on the d
     );
     const findings = page.locator('[data-panel="findings"]');
     await expect(findings).toContainText(t('scan.finding.certificate_self_signed'));
+    // what the check measured, beside its verdict: the certificate's own facts
+    const details = page.locator('[data-panel="details_ssl_certificate"]');
+    const row = (field: string) => details.locator('.key-value__row').filter({ hasText: t(`scans.details.${field}`) });
+    await expect(row('selfSigned')).toContainText(t('page.yes'));
+    await expect(row('trusted')).toContainText(t('page.no'));
+    await expect(row('daysLeft')).toContainText(/\d/);
+    await expect(page.locator('[data-panel="details_domain_info"]')).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/scan-check.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page);
     expect(await missingKeys(page)).toEqual([]);
