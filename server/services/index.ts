@@ -52,7 +52,7 @@ export function createServices(ctx: AppContext) {
   const saqSuggestions = new SaqSuggestionsService(ctx, saqs);
   const onboardings = new OnboardingService(ctx, scans, resources);
   // a completed scan pre-fills its organisation's open SAQs (issue 11) and decides its onboarding's outcome
-  const portfolio = new PortfolioService(ctx, resources, scans, saqSuggestions);
+  const portfolio = new PortfolioService(ctx, resources, scans, workflows, saqSuggestions);
   // … and the merchant organisation a portfolio merchant is linked to (Settings → Sharing) hears of its scans too
   saqSuggestions.linkedOrganizations = (scan) => portfolio.linkedOrganizations(scan);
   // … and its merchant takes its score; the merchant's deleted assets drop out (domain §4)

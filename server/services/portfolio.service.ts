@@ -22,6 +22,7 @@ import type { ComplianceShareRecord, OrganizationRecord, UserRecord } from '../s
 import type { ResourceCaller, ResourcesService } from './resources.service';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { ScansService } from './scans.service';
+import type { WorkflowService } from './workflow.service';
 
 /** The daily job that starts the scans of merchants whose auto-scan period has passed. */
 export const AUTO_SCAN_JOB = 'portfolio.autoScan';
@@ -63,6 +64,7 @@ export class PortfolioService {
     private readonly ctx: AppContext,
     private readonly resources: ResourcesService,
     private readonly scans: ScansService,
+    private readonly workflows: WorkflowService,
     private readonly suggestions?: SaqSuggestionsService,
   ) {}
 
@@ -305,9 +307,19 @@ export class PortfolioService {
       ],
     });
     const url = typeof primary[0]?.value === 'string' ? primary[0].value : String(merchant.url);
-    const scan = await this.scans.start(auth, { url, merchantId: merchant.id });
+    // "scan in progress" before the scan starts, so a scan that ends at once still finds it (fromScan moves it back)
+    await this.workflows.runAsServer('merchant', merchant.id, 'scanStart', user);
+    let scan: ScanRecord;
+    try {
+      scan = await this.scans.start(auth, { url, merchantId: merchant.id });
+    } catch (error) {
+      await this.workflows.runAsServer('merchant', merchant.id, 'scanEnd', user);
+      throw error;
+    }
     await this.settingsStore.update(settings.id, { lastAutoScanAt: now.toISOString() });
-    await this.resources.records('merchant').update(merchant.id, { scanId: scan.id, scanStatus: scan.status });
+    // unless the scan has already ended and told the merchant so (fromScan)
+    if ((await this.resources.records('merchant').get(merchant.id))?.scanId !== scan.id)
+      await this.resources.records('merchant').update(merchant.id, { scanId: scan.id, scanStatus: scan.status });
     return true;
   }
 
@@ -328,6 +340,7 @@ export class PortfolioService {
       if (asvVerdict) facts.compliance = asvVerdict === 'pass' ? 'compliant' : 'nonCompliant';
     }
     await merchants.update(merchant.id, { ...facts, updatedAt: this.ctx.clock().toISOString() });
+    if (merchant.state === 'scanInProgress') await this.workflows.runAsServer('merchant', merchant.id, 'scanEnd', null);
     const deleted = await findWhere(this.resources.records('asset'), {
       and: [
         { field: 'merchantId', op: 'eq', value: merchant.id },

@@ -514,8 +514,23 @@ describe('portfolio auto scan', () => {
     const scans = await scansOf(id);
     expect(scans.map((scan) => [scan.merchantId, scan.status])).toEqual([[id, 'completed']]);
     const after = (await as('GET', `/wbe/api/resources/merchant/${id}`)).body.content;
-    expect(after).toMatchObject({ scanId: scans[0].id, scanStatus: 'completed' });
+    expect(after).toMatchObject({ scanId: scans[0].id, scanStatus: 'completed', state: 'active' });
     expect(typeof after.score).toBe('number');
+    // the portfolio showed "scan in progress" while it ran: the moves are in the merchant's history
+    const history = (await as('GET', `/wbe/api/resources/merchant/${id}/history`)).body.content as {
+      action: string;
+      from: string;
+      to: string;
+    }[];
+    expect(history.map(({ action, from, to }) => [action, from, to])).toEqual(
+      expect.arrayContaining([
+        ['scanStart', 'active', 'scanInProgress'],
+        ['scanEnd', 'scanInProgress', 'active'],
+      ]),
+    );
+    // nobody may make those moves by hand
+    const byHand = await as('POST', `/wbe/api/resources/merchant/${id}/actions/scanStart`, {});
+    expect(byHand.status).toBeGreaterThanOrEqual(403);
     const left = (await as('GET', `${base}/assets`)).body.content.items as { value: string }[];
     expect(left.map((asset) => asset.value)).toEqual([url]);
     expect((await as('GET', `${base}/score-history`)).body.content).toHaveLength(1);
