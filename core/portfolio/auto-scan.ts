@@ -5,43 +5,10 @@
  * than the day before still finds yesterday's scan due. Pure.
  */
 
+import type { MerchantSettings } from './merchant-settings';
+
 export const SCAN_PERIODS = ['day', 'week', 'month'] as const;
 export type ScanPeriod = (typeof SCAN_PERIODS)[number];
-
-/**
- * What a merchant keeps besides its record: the auto scan, the action items it ignores, and whether
- * the monthly MMSP review covers it and detects its MCC from what it sells (domain §2 'settings').
- */
-export interface MerchantSettings {
-  autoScan: boolean;
-  period: ScanPeriod;
-  /** The MMSP review reads this merchant (off: no findings of it, not in the marking list). */
-  mmspMonitoring: boolean;
-  /** The MMSP review compares the MCC its words imply with the declared one (core/mmsp/mmsp-findings detectMcc). */
-  mccDetection: boolean;
-  /** Check names of the action items ignored for this merchant. */
-  ignoredChecks: string[];
-  /** When the daily job last started this merchant's scan (ISO), null before the first. */
-  lastAutoScanAt: string | null;
-}
-
-export const DEFAULT_MERCHANT_SETTINGS: MerchantSettings = {
-  autoScan: false,
-  period: 'month',
-  mmspMonitoring: true,
-  mccDetection: true,
-  ignoredChecks: [],
-  lastAutoScanAt: null,
-};
-
-/** A stored settings record as settings: defaults for what it lacks, nothing it does not name. */
-export function merchantSettingsOf(stored: Partial<MerchantSettings> | undefined): MerchantSettings {
-  const { autoScan, period, mmspMonitoring, mccDetection, ignoredChecks, lastAutoScanAt } = {
-    ...DEFAULT_MERCHANT_SETTINGS,
-    ...stored,
-  };
-  return { autoScan, period, mmspMonitoring, mccDetection, ignoredChecks, lastAutoScanAt };
-}
 
 /** The UTC day (yyyy-mm-dd) the next automatic scan is due after one on `last`. */
 export function nextDueDay(last: Date, period: ScanPeriod): string {

@@ -28,6 +28,7 @@ const settingsSchema = {
     period: { enum: [...SCAN_PERIODS] },
     mmspMonitoring: { type: 'boolean' },
     mccDetection: { type: 'boolean' },
+    invitationValidityDays: { type: 'integer', minimum: 1, maximum: 365 },
   },
 };
 const emptyBody = { type: 'object', additionalProperties: false };
@@ -107,6 +108,12 @@ export function portfolioRouter(ctx: AppContext, services: Services, signedIn: R
 
   router.put(`${base}/settings`, ...signedIn, merchantParams, validate(settingsSchema), async (req, res) => {
     res.json({ content: await portfolio.saveSettings(await caller(req), id(req), req.body) });
+  });
+
+  // the merchant's update guard first (its contact e-mail, its validity), then the invitation's own create guard
+  router.post(`${base}/invite`, ...signedIn, merchantParams, validate(emptyBody), async (req, res) => {
+    const { input, merchant } = await portfolio.invitationFor(await caller(req), id(req));
+    res.status(201).json({ content: await services.invitations.create(requireAuth(req), input, merchant) });
   });
 
   router.get(`${base}/sharing`, ...signedIn, merchantParams, async (req, res) => {

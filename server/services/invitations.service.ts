@@ -60,9 +60,13 @@ export class InvitationService {
   /**
    * Creates an invitation in the caller's organisation (the resource's create guard, 403) from the
    * create form's fields (422), valid for `validityDays` (default: the form's, 180), and mails it
-   * when it names an e-mail address.
+   * when it names an e-mail address. `merchant` links it to the portfolio merchant it invites.
    */
-  async create(auth: AuthContext, input: Record<string, unknown>): Promise<ResourceRecord> {
+  async create(
+    auth: AuthContext,
+    input: Record<string, unknown>,
+    merchant?: { merchantId: string; merchantName: string },
+  ): Promise<ResourceRecord> {
     const caller = await this.caller(auth);
     this.resources.authorize(INVITATION_RESOURCE, 'create', caller);
     const form = this.createForm();
@@ -86,6 +90,8 @@ export class InvitationService {
       role: data.role,
       position: data.position,
       expiresAt: expiryAfter(new Date(), days),
+      // an invitation of a portfolio merchant's contact names that merchant (shell §5 'Invitation')
+      ...(merchant ?? {}),
     };
     const created = await this.resources.create(INVITATION_RESOURCE, caller, fields);
     if (!email) return created;

@@ -9,7 +9,7 @@ import {
   merchantFindings,
   type MmspRulesBody,
 } from '../../core/mmsp/mmsp-findings';
-import { merchantSettingsOf, type MerchantSettings } from '../../core/portfolio/auto-scan';
+import { merchantSettingsOf, type MerchantSettings } from '../../core/portfolio/merchant-settings';
 import type { OnboardingRecord } from '../../core/onboarding/onboarding.types';
 import { type Filter, type ListQuery, type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';

@@ -1,10 +1,12 @@
 import { assessScan } from '../../core/onboarding/onboarding-outcome';
+import { autoScanDue } from '../../core/portfolio/auto-scan';
 import {
-  autoScanDue,
   DEFAULT_MERCHANT_SETTINGS,
   type MerchantSettings,
+  type MerchantSettingsInput,
   merchantSettingsOf,
-} from '../../core/portfolio/auto-scan';
+  SETTINGS_INPUT,
+} from '../../core/portfolio/merchant-settings';
 import { type DetectedMcc, detectMcc, MMSP_RULES, type MmspRulesBody } from '../../core/mmsp/mmsp-findings';
 import type { ListQuery, ListResult, QueryableFields } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
@@ -38,10 +40,6 @@ export interface MerchantSettingsRecord extends MerchantSettings {
   updatedBy: string;
   updatedAt: string;
 }
-
-/** What the settings forms may change; the rest (ignored items, last auto scan) the server keeps. */
-export type MerchantSettingsInput = Pick<MerchantSettings, 'autoScan' | 'period' | 'mmspMonitoring' | 'mccDetection'>;
-const SETTINGS_INPUT = ['autoScan', 'period', 'mmspMonitoring', 'mccDetection'] as const;
 
 /** An action item: a failed check of the merchant's last scan, and whether it is ignored. */
 export interface ActionItem extends CheckRow {
@@ -186,6 +184,22 @@ export class PortfolioService {
     const merchant = await this.merchant(caller, merchantId, true);
     const change = Object.fromEntries(SETTINGS_INPUT.filter((key) => key in input).map((key) => [key, input[key]]));
     return this.write(caller, merchant, () => change);
+  }
+
+  /**
+   * Settings → Invitations: what inviting the merchant's contact sends (domain §5 'inviting needs that
+   * email'): the contact e-mail (422 naming `contactEmail` without one), as a merchant user who fills
+   * SAQs, valid for the merchant's invitation validity. The caller must be able to edit the merchant.
+   */
+  async invitationFor(caller: ResourceCaller, merchantId: string) {
+    const merchant = await this.merchant(caller, merchantId, true);
+    const email = typeof merchant.contactEmail === 'string' ? merchant.contactEmail.trim() : '';
+    if (!email) throw new AppError(422, 'validationFailed', { contactEmail: 'validation.required' });
+    const { invitationValidityDays } = await this.settingsOf(merchant.id);
+    return {
+      input: { email, role: 'saq', position: 'other', validityDays: invitationValidityDays },
+      merchant: { merchantId: merchant.id, merchantName: String(merchant.name ?? '') },
+    };
   }
 
   /** Settings → Sharing: the merchant's organisation on the platform it is linked to, if any. */

@@ -116,6 +116,31 @@ test('the bank opens a merchant: score history, assets, action items, settings',
     await mmsp.getByRole('checkbox', { name: t('portfolio.settings.mmspMonitoring') }).check();
     await mmsp.getByRole('button', { name: t('forms.submit'), exact: true }).click();
     await expect(page.getByText(t('portfolio.settings.saved')).first()).toBeVisible();
+
+    // inviting needs the contact e-mail (domain §5): without it the panel says so, with it the invitation goes out
+    await expect(page.locator('[data-panel="inviteNeedsEmail"]')).toContainText(
+      t('portfolio.settings.inviteNeedsEmail'),
+    );
+    await page
+      .locator('[data-panel="general"]')
+      .getByRole('textbox', { name: t('portfolio.fields.contactEmail') })
+      .fill('owner@bosphorus-travel.example');
+    await page
+      .locator('[data-panel="general"]')
+      .getByRole('button', { name: t('forms.submit'), exact: true })
+      .click();
+    const invite = page.locator('[data-panel="invite"]').getByRole('button', { name: t('portfolio.settings.invite') });
+    await invite.click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(t('portfolio.settings.inviteConfirm'));
+    const sent = page.waitForResponse((r) => r.url().endsWith('/invite') && r.request().method() === 'POST');
+    await confirm.getByRole('button', { name: t('portfolio.settings.invite') }).click();
+    const invitation = await (await sent).json();
+    expect(invitation.content).toMatchObject({
+      email: 'owner@bosphorus-travel.example',
+      merchantName: 'Bosphorus Travel',
+    });
+    await expect(page.getByText(t('portfolio.settings.invited')).first()).toBeVisible();
   });
   expect(await missingKeys(page)).toEqual([]);
 });

@@ -163,6 +163,7 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('GET /wbe/api/portfolio/merchants/:id/sharing');
     expect(listed).toContain('PUT /wbe/api/portfolio/merchants/:id/sharing');
     expect(listed).toContain('GET /wbe/api/portfolio/sharing-organizations');
+    expect(listed).toContain('POST /wbe/api/portfolio/merchants/:id/invite');
     expect(listed).toContain('GET /ast/issue/get_last_scan_score/:merchantId');
     expect(listed).toContain('PUT /wbe/api/mmsp/settings');
     expect(listed).toContain('GET /wbe/api/mmsp/dashboard');

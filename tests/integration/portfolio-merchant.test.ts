@@ -325,6 +325,33 @@ describe('portfolio merchant detail', () => {
     await as('bank', 'PUT', `${BASE}/settings`, { mccDetection: true });
   });
 
+  it('invites the merchant’s contact with the merchant’s own invitation validity', async () => {
+    const general = async (contactEmail: string) =>
+      expect((await as('bank', 'PUT', `${BASE}/general`, { contactEmail })).status).toBe(200);
+    await general('');
+    const noEmail = await as('bank', 'POST', `${BASE}/invite`);
+    expect([noEmail.status, noEmail.body.errors]).toEqual([422, { contactEmail: 'validation.required' }]);
+    expect((await as('bank', 'GET', `${BASE}/settings`)).body.content.invitationValidityDays).toBe(180);
+    expect((await as('bank', 'PUT', `${BASE}/settings`, { invitationValidityDays: 0 })).status).toBe(400);
+    expect((await as('bank', 'PUT', `${BASE}/settings`, { invitationValidityDays: 30 })).status).toBe(200);
+    await general('owner@anatolia-books.example');
+    expect((await as('analyst', 'POST', `${BASE}/invite`)).status).toBe(403);
+    expect((await as('merchant', 'POST', `${BASE}/invite`)).status).toBe(403);
+    expect((await as('bank', 'POST', `${BASE}/invite`, { email: 'someone@else.example' })).status).toBe(400);
+
+    const sent = await as('bank', 'POST', `${BASE}/invite`);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.content).toMatchObject({
+      email: 'owner@anatolia-books.example',
+      role: 'saq',
+      merchantId: MERCHANT,
+      merchantName: 'Anatolia Books',
+    });
+    const days = (Date.parse(sent.body.content.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
+  });
+
   it('shows the MCC the merchant’s words imply beside the declared one', async () => {
     const general = await as('bank', 'PUT', `${BASE}/general`, { tags: 'poker nights' });
     expect(general.status, JSON.stringify(general.body)).toBe(200);
@@ -436,6 +463,7 @@ describe('portfolio merchant detail', () => {
       ['PUT', `${BASE}/settings`, { autoScan: false, period: 'day' }],
       ['PUT', `${BASE}/sharing`, { organizationId: 'org-demo-merchant' }],
       ['GET', '/wbe/api/portfolio/sharing-organizations', undefined],
+      ['POST', `${BASE}/invite`, {}],
       ['POST', `/wbe/api/resources/asset/${asset.id}/actions/delete`, {}],
       ['POST', '/wbe/api/resources/asset', { merchantId: MERCHANT, value: 'z.example', primary: true }],
     ] as [string, string, unknown][]) {
@@ -458,6 +486,7 @@ describe('portfolio merchant detail', () => {
       expect((await as(who, 'GET', `/ast/issue/get_last_scan_score/${MERCHANT}`)).status).toBe(403);
     }
     expect((await call(server.base, 'GET', `${BASE}/assets`)).status).toBe(401);
+    expect((await call(server.base, 'POST', `${BASE}/invite`)).status).toBe(401);
   });
 });
 

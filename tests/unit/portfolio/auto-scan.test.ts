@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { autoScanDue, DEFAULT_MERCHANT_SETTINGS, nextDueDay } from '../../../core/portfolio/auto-scan';
+import { autoScanDue, nextDueDay } from '../../../core/portfolio/auto-scan';
+import { DEFAULT_MERCHANT_SETTINGS } from '../../../core/portfolio/merchant-settings';
 
 describe('auto scan schedule', () => {
   it('is due a day, a week or a calendar month after the last scan (UTC days)', () => {
