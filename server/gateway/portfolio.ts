@@ -7,7 +7,7 @@ import { requestLanguage } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
-import { ACTION_ITEM_FIELDS } from '../services/portfolio.service';
+import { ACTION_ITEM_FIELDS, SITE_LISTS, type SiteList } from '../services/portfolio.service';
 import { resourceCaller } from '../services/resources.service';
 import { recordBodySchema } from './request-schemas';
 
@@ -19,6 +19,11 @@ const itemParams = validateParams({
   properties: { id: RECORD_ID, check: { enum: Object.keys(CHECK_GROUPS) }, action: { enum: ['ignore', 'unignore'] } },
 });
 /** Each settings form sends its own part (auto scan, MMSP, MCC detection); what it leaves out stays. */
+const siteListParams = validateParams({
+  type: 'object',
+  required: ['id', 'list'],
+  properties: { id: RECORD_ID, list: { enum: [...SITE_LISTS] } },
+});
 const settingsSchema = {
   type: 'object',
   minProperties: 1,
@@ -86,6 +91,16 @@ export function portfolioRouter(ctx: AppContext, services: Services, signedIn: R
 
   router.get(`${base}/score-history`, ...signedIn, merchantParams, async (req, res) => {
     res.json({ content: await portfolio.scoreHistory(await caller(req), id(req)) });
+  });
+
+  // the merchant's site as its latest completed scan read it: payment page, service providers, modules, scripts
+  router.get(`${base}/site`, ...signedIn, merchantParams, async (req, res) => {
+    res.json({ content: await portfolio.site(await caller(req), id(req)) });
+  });
+
+  router.get(`${base}/site/:list`, ...signedIn, siteListParams, async (req, res) => {
+    const list = String(req.params.list) as SiteList;
+    res.json({ content: await portfolio.siteList(await caller(req), id(req), list, req.query) });
   });
 
   router.get(`${base}/action-items`, ...signedIn, merchantParams, async (req, res) => {

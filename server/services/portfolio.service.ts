@@ -25,6 +25,10 @@ import type { ResourceCaller, ResourcesService } from './resources.service';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { ScansService } from './scans.service';
 import type { WorkflowService } from './workflow.service';
+import { readSiteProfile, type SiteCatalogue, type SiteProfile } from '../../core/portfolio/site-profile';
+import { ConnectionLimiter } from '../scans/connection-limiter';
+import siteCatalogue from '../scans/data/site-catalogue.json';
+import { fetchPage, mainScheme } from '../scans/http-fetch';
 
 /** The daily job that starts the scans of merchants whose auto-scan period has passed. */
 export const AUTO_SCAN_JOB = 'portfolio.autoScan';
@@ -40,6 +44,25 @@ export interface MerchantSettingsRecord extends MerchantSettings {
   updatedBy: string;
   updatedAt: string;
 }
+
+/** A merchant's site as its latest completed scan saw it: keyed by the merchant's id. */
+export interface SiteProfileRecord extends SiteProfile {
+  id: string;
+  organizationId: string;
+  scanId: string;
+  readAt: string;
+}
+
+export const SITE_LISTS = ['providers', 'modules', 'scripts'] as const;
+export type SiteList = (typeof SITE_LISTS)[number];
+const SITE_LIST_FIELDS: Record<SiteList, string[]> = {
+  providers: ['name', 'category'],
+  modules: ['name', 'version'],
+  scripts: ['src', 'host', 'thirdParty', 'integrity', 'provider'],
+};
+
+/** One page, so it gets one connection and a short limit: the scan itself has already judged the site. */
+const SITE_READ_MS = 10_000;
 
 /** An action item: a failed check of the merchant's last scan, and whether it is ignored. */
 export interface ActionItem extends CheckRow {
@@ -68,6 +91,10 @@ export class PortfolioService {
 
   private get settingsStore() {
     return this.ctx.store.collection<MerchantSettingsRecord>('merchantSettings');
+  }
+
+  private get siteProfiles() {
+    return this.ctx.store.collection<SiteProfileRecord>('siteProfiles');
   }
 
   private get scanStore() {
@@ -200,6 +227,71 @@ export class PortfolioService {
       input: { email, role: 'saq', position: 'other', validityDays: invitationValidityDays },
       merchant: { merchantId: merchant.id, merchantName: String(merchant.name ?? '') },
     };
+  }
+
+  /**
+   * Reads the home page the scan reached (its address and ports, already judged by the scan's target
+   * policy) into the merchant's site profile: payment page, service providers, modules, scripts. A
+   * site that does not answer keeps the profile it had; the scan's verdicts say why.
+   */
+  async readSite(merchantId: string, scan: ScanRecord): Promise<void> {
+    const target = {
+      host: scan.host,
+      address: scan.address,
+      ports: { http: scan.ports.http, https: scan.ports.https },
+    };
+    // the scheme the merchant's URL names (its port is the scan's), else the one the site serves
+    const named = scan.url.startsWith('http://') ? 'http' : 'https';
+    const scheme = target.ports[named] !== null ? named : mainScheme(target);
+    if (!scheme) return;
+    try {
+      const signal = AbortSignal.timeout(SITE_READ_MS);
+      const page = await fetchPage(
+        target,
+        { scheme },
+        { timeoutMs: SITE_READ_MS, signal, limiter: new ConnectionLimiter(1) },
+      );
+      const profile = readSiteProfile(page.body, page.url, siteCatalogue as SiteCatalogue);
+      await this.siteProfiles.upsertWith(merchantId, () => ({
+        ...profile,
+        id: merchantId,
+        organizationId: scan.organizationId,
+        scanId: scan.id,
+        readAt: this.ctx.clock().toISOString(),
+      }));
+    } catch (error) {
+      this.ctx.log.warn(
+        `Site of merchant ${merchantId} not read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /** The payment page tab's facts: the profile without its lists (which have their own reads), or {} before the first. */
+  async site(caller: ResourceCaller, merchantId: string) {
+    await this.merchant(caller, merchantId);
+    const stored = await this.siteProfiles.get(merchantId);
+    if (!stored) return {};
+    const { url, readAt, scanId, paymentPage, providers, modules, scripts } = stored;
+    const thirdParty = scripts.filter((script) => script.thirdParty);
+    return {
+      url,
+      readAt,
+      scanId,
+      ...paymentPage,
+      providers: providers.length,
+      modules: modules.length,
+      scripts: scripts.length,
+      thirdPartyScripts: thirdParty.length,
+      withoutIntegrity: thirdParty.filter((script) => !script.integrity).length,
+    };
+  }
+
+  /** One of the profile's lists (service providers, modules, scripts) under the query contract. */
+  async siteList(caller: ResourceCaller, merchantId: string, list: SiteList, params: Record<string, unknown>) {
+    await this.merchant(caller, merchantId);
+    const rows = ((await this.siteProfiles.get(merchantId))?.[list] ?? []) as Record<string, unknown>[];
+    const fields = SITE_LIST_FIELDS[list];
+    return runQuery(rows, listQueryOf(params, { filterable: fields, sortable: fields }, []));
   }
 
   /** Settings → Sharing: the merchant's organisation on the platform it is linked to, if any. */
@@ -355,6 +447,7 @@ export class PortfolioService {
     }
     await merchants.update(merchant.id, { ...facts, updatedAt: this.ctx.clock().toISOString() });
     if (merchant.state === 'scanInProgress') await this.workflows.runAsServer('merchant', merchant.id, 'scanEnd', null);
+    if (scan.status === 'completed') await this.readSite(merchant.id, scan);
     const deleted = await findWhere(this.resources.records('asset'), {
       and: [
         { field: 'merchantId', op: 'eq', value: merchant.id },

@@ -74,6 +74,7 @@ export const COLLECTION_NAMES = [
   'uploadedFiles',
   'onboardings',
   'merchantSettings',
+  'siteProfiles',
   'onboardingCredits',
   'assessments',
   'mmspSettings',

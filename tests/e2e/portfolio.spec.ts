@@ -59,6 +59,22 @@ test('the bank opens a merchant: score history, assets, action items, settings',
     await expect(asset).toContainText(t('portfolio.assets.states.active'));
   });
 
+  await test.step('payment page, service providers and modules: what the latest scan read of the home page', async () => {
+    await page.getByRole('tab', { name: t('portfolio.tabs.paymentPage'), exact: true }).click();
+    const facts = page.locator('[data-panel="paymentFacts"]');
+    const fact = (key: string) => facts.locator('.key-value__row').filter({ hasText: t(key) });
+    await expect(fact('portfolio.site.type')).toContainText(t('portfolio.site.types.shared'));
+    await expect(fact('portfolio.site.provider')).toContainText('PayPal');
+    await expect(fact('portfolio.site.saqHint')).toContainText('A');
+    await expect(page.locator('[data-panel="scripts"]').getByRole('row')).toHaveCount(6); // header, filters, 4 scripts
+    await page.getByRole('tab', { name: t('portfolio.tabs.serviceProviders'), exact: true }).click();
+    await expect(page.locator('[data-panel="providers"]')).toContainText('Google Tag Manager');
+    await page.getByRole('tab', { name: t('portfolio.tabs.modules'), exact: true }).click();
+    await expect(page.locator('[data-panel="modules"]').getByRole('row').filter({ hasText: 'jQuery' })).toContainText(
+      '1.12.4',
+    );
+  });
+
   await test.step('the action items tab lists the failed check, and it can be ignored', async () => {
     // the merchant menu's Action items opens the page's tab
     await page.getByRole('link', { name: t('routes.portfolio_action_items'), exact: true }).click();

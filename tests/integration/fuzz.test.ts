@@ -164,6 +164,8 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('PUT /wbe/api/portfolio/merchants/:id/sharing');
     expect(listed).toContain('GET /wbe/api/portfolio/sharing-organizations');
     expect(listed).toContain('POST /wbe/api/portfolio/merchants/:id/invite');
+    expect(listed).toContain('GET /wbe/api/portfolio/merchants/:id/site');
+    expect(listed).toContain('GET /wbe/api/portfolio/merchants/:id/site/:list');
     expect(listed).toContain('GET /ast/issue/get_last_scan_score/:merchantId');
     expect(listed).toContain('PUT /wbe/api/mmsp/settings');
     expect(listed).toContain('GET /wbe/api/mmsp/dashboard');

@@ -495,6 +495,12 @@ describe('portfolio merchant detail', () => {
  * scans the merchants whose period has passed — a loopback site here — and the merchant follows
  * its scan, its deleted assets dropping out.
  */
+// a shop page with an embedded payment form, a tag manager and its platform named
+const SHOP_PAGE = `<html><head><meta name="generator" content="WooCommerce 8.9.1">
+<script src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>
+<script src="/wp-content/themes/shop/jquery-3.7.1.min.js"></script></head>
+<body>shop<iframe src="https://js.stripe.com/v3/elements-inner-card.html"></iframe></body></html>`;
+
 describe('portfolio auto scan', () => {
   let server: TestServer;
   let site: Server;
@@ -507,7 +513,7 @@ describe('portfolio auto scan', () => {
   beforeAll(async () => {
     site = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<html><body>shop</body></html>');
+      res.end(SHOP_PAGE);
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -563,6 +569,32 @@ describe('portfolio auto scan', () => {
     const left = (await as('GET', `${base}/assets`)).body.content.items as { value: string }[];
     expect(left.map((asset) => asset.value)).toEqual([url]);
     expect((await as('GET', `${base}/score-history`)).body.content).toHaveLength(1);
+    // the completed scan read the home page: payment page, service providers, modules, scripts
+    const site = (await as('GET', `${base}/site`)).body.content;
+    expect(site).toMatchObject({
+      type: 'embedded',
+      provider: 'Stripe',
+      saqHint: 'A',
+      cardFields: false,
+      scanId: scans[0].id,
+      scripts: 2,
+      thirdPartyScripts: 1,
+      withoutIntegrity: 1,
+    });
+    const names = async (list: string, query = '') =>
+      ((await as('GET', `${base}/site/${list}${query}`)).body.content.items as { name?: string; src?: string }[]).map(
+        (row) => row.name ?? row.src,
+      );
+    expect(await names('providers')).toEqual(['Google Tag Manager', 'Stripe']);
+    const payment = encodeURIComponent(JSON.stringify({ field: 'category', op: 'eq', value: 'payment' }));
+    expect(await names('providers', `?filter=${payment}`)).toEqual(['Stripe']);
+    expect(await names('modules')).toEqual(['jQuery', 'WooCommerce', 'WordPress']);
+    expect((await as('GET', `${base}/site/modules`)).body.content.items[1]).toMatchObject({ version: '8.9.1' });
+    expect((await as('GET', `${base}/site/cookies`)).status).toBe(400);
+    expect((await call(server.base, 'GET', `${base}/site`)).status).toBe(401);
+    const merchantUser = await tokenFor(server.base, 'merchant@demo.test');
+    for (const path of [`${base}/site`, `${base}/site/scripts`])
+      expect((await call(server.base, 'GET', path, { token: merchantUser })).status).toBe(403);
     expect(
       (await as('GET', `/wbe/api/portfolio/merchants/${idle.body.content.id}/score-history`)).body.content,
     ).toEqual([]);
