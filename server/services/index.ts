@@ -55,6 +55,7 @@ export function createServices(ctx: AppContext) {
   const portfolio = new PortfolioService(ctx, resources, scans, workflows, saqSuggestions);
   // … and the merchant organisation a portfolio merchant is linked to (Settings → Sharing) hears of its scans too
   saqSuggestions.linkedOrganizations = (scan) => portfolio.linkedOrganizations(scan);
+  onboardings.approvedHook = (merchantId, scan) => portfolio.readSite(merchantId, scan);
   // … and its merchant takes its score; the merchant's deleted assets drop out (domain §4)
   scans.completionHook = async (scan) => {
     await saqSuggestions.fromScan(scan);

@@ -134,6 +134,10 @@ describe('onboarding', () => {
     expect(assets.body.content.items).toEqual([
       expect.objectContaining({ merchantId: record.merchantId, value: record.url, tier: 1, primary: true }),
     ]);
+    // the onboarding scan's home page is the new merchant's first site profile (payment page tab)
+    const site = await as('bank', 'GET', `/wbe/api/portfolio/merchants/${record.merchantId}/site`);
+    expect(site.body.content).toMatchObject({ scanId: record.scanId, readAt: expect.any(String) });
+    expect(['shared', 'embedded', 'none']).toContain(site.body.content.type);
     const history = await as('bank', 'GET', `/wbe/api/onboardings/merchants/${record.merchantId}/score-history`);
     expect(history.body.content).toEqual([{ day: expect.any(String), score: record.score }]);
     const again = await as('onboarding', 'POST', `${API}/${approvedId}/actions/reject`, {});
