@@ -72,6 +72,20 @@ export interface MerchantFacts {
 
 type Text = { en: string; tr: string };
 
+/** The facts a merchant's own record gives the rules: its names, web address, MCC and tags. */
+export function recordFacts(merchant: { id: string } & Record<string, unknown>): MerchantFacts {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return {
+    id: merchant.id,
+    name: String(merchant.name ?? ''),
+    url: String(merchant.url ?? ''),
+    mcc: text(merchant.mcc),
+    legalName: text(merchant.legalName),
+    doingBusinessAs: text(merchant.doingBusinessAs),
+    tags: text(merchant.tags),
+  };
+}
+
 /** One finding as the rules make it; `key` is unique within a month and organisation. */
 export interface DerivedFinding {
   key: string;
@@ -203,10 +217,12 @@ export function merchantFindings(merchant: MerchantFacts, rules: MmspRulesBody):
       }
     }
   }
+  const laundering = (detail: Text, keySuffix?: string) =>
+    finding(merchant, 'transactionLaundering', undefined, 'transaction_laundering', detail, undefined, keySuffix);
   if (merchant.reachability === 'redirected') {
     const when = merchant.scanDate ? ` (${merchant.scanDate})` : '';
     found.push(
-      finding(merchant, 'transactionLaundering', undefined, 'transaction_laundering', {
+      laundering({
         en: `The site redirected its visitors elsewhere in the latest scan${when}`,
         tr: `Site son taramada ziyaretçilerini başka bir yere yönlendirdi${when}`,
       }),
@@ -217,16 +233,11 @@ export function merchantFindings(merchant: MerchantFacts, rules: MmspRulesBody):
     const declared = merchant.mcc ? `MCC ${merchant.mcc}` : 'no MCC';
     const declaredTr = merchant.mcc ? `MCC ${merchant.mcc}` : 'MCC yok';
     found.push(
-      finding(
-        merchant,
-        'transactionLaundering',
-        undefined,
-        'transaction_laundering',
+      laundering(
         {
           en: `“${detected.word}” implies MCC ${detected.code} (${detected.category}); declared: ${declared}`,
           tr: `“${detected.word}” MCC ${detected.code} (${detected.category}) gerektirir; beyan edilen: ${declaredTr}`,
         },
-        undefined,
         'mcc_mismatch',
       ),
     );
@@ -234,16 +245,8 @@ export function merchantFindings(merchant: MerchantFacts, rules: MmspRulesBody):
   for (const warning of merchant.onboardingWarnings ?? []) {
     if (!rules.launderingWarnings?.includes(warning)) continue;
     found.push(
-      finding(
-        merchant,
-        'transactionLaundering',
-        undefined,
-        'transaction_laundering',
-        {
-          en: `The onboarding warned: ${warning} domain`,
-          tr: `Başvuru uyarısı: ${warning} alan adı`,
-        },
-        undefined,
+      laundering(
+        { en: `The onboarding warned: ${warning} domain`, tr: `Başvuru uyarısı: ${warning} alan adı` },
         warning,
       ),
     );

@@ -63,6 +63,16 @@ interface Reference {
   integrity: boolean;
 }
 
+/** The attribute that names what each tag loads or sends the shopper to. */
+const URL_ATTRIBUTE: Record<string, string> = {
+  script: 'src',
+  iframe: 'src',
+  img: 'src',
+  link: 'href',
+  form: 'action',
+  a: 'href',
+};
+
 const CARD_FIELD = /card.?num|cc.?num|cardnumber|\bpan\b/i;
 
 function referencesOf(html: string, page: URL): { references: Reference[]; cardFields: boolean; generator: string } {
@@ -70,16 +80,7 @@ function referencesOf(html: string, page: URL): { references: Reference[]; cardF
   let cardFields = false;
   let generator = '';
   for (const { name, attributes } of tags(html)) {
-    const target =
-      name === 'script' || name === 'iframe' || name === 'img'
-        ? attributes.src
-        : name === 'link'
-          ? attributes.href
-          : name === 'form'
-            ? attributes.action
-            : name === 'a'
-              ? attributes.href
-              : undefined;
+    const target = Object.hasOwn(URL_ATTRIBUTE, name) ? attributes[URL_ATTRIBUTE[name]] : undefined;
     if (target) {
       try {
         references.push({ tag: name, url: new URL(target, page), integrity: Boolean(attributes.integrity) });

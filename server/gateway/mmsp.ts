@@ -42,8 +42,9 @@ const monthOf = (req: Request) => (typeof req.query.month === 'string' ? req.que
 /**
  * MMSP under /wbe/api/mmsp (docs/contracts.md 'MMSP'): `mmspSettingsReaders` (readers and managers)
  * read the settings; role group `mmspReaders` reads the dashboard, the findings, the markings and the
- * report; `mmspManagers` saves the settings and marks prohibited goods (a finding's status moves through the generic workflow endpoints of the
- * resource `mmsp-finding`, whose update guard is the same group).
+ * report; `mmspManagers` saves the settings and marks prohibited goods (a finding's status moves
+ * through the generic workflow endpoints of the resource `mmsp-finding`, whose update guard is the
+ * same group).
  */
 export function mmspRouter(ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {
   const router = express.Router();

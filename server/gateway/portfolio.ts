@@ -18,12 +18,12 @@ const itemParams = validateParams({
   required: ['id', 'check', 'action'],
   properties: { id: RECORD_ID, check: { enum: Object.keys(CHECK_GROUPS) }, action: { enum: ['ignore', 'unignore'] } },
 });
-/** Each settings form sends its own part (auto scan, MMSP, MCC detection); what it leaves out stays. */
 const siteListParams = validateParams({
   type: 'object',
   required: ['id', 'list'],
   properties: { id: RECORD_ID, list: { enum: [...SITE_LISTS] } },
 });
+/** Each settings form sends its own part (auto scan, MMSP, MCC detection, invitations); what it leaves out stays. */
 const settingsSchema = {
   type: 'object',
   minProperties: 1,

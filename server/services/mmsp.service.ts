@@ -8,6 +8,7 @@ import {
   MMSP_RULES,
   merchantFindings,
   type MmspRulesBody,
+  recordFacts,
 } from '../../core/mmsp/mmsp-findings';
 import { merchantSettingsOf, type MerchantSettings } from '../../core/portfolio/merchant-settings';
 import type { OnboardingRecord } from '../../core/onboarding/onboarding.types';
@@ -192,13 +193,7 @@ export class MmspService {
       ? await this.ctx.store.collection<OnboardingRecord>('onboardings').get(merchant.onboardingId)
       : undefined;
     return {
-      id: merchant.id,
-      name: String(merchant.name ?? ''),
-      url: String(merchant.url ?? ''),
-      mcc: merchant.mcc,
-      legalName: merchant.legalName,
-      doingBusinessAs: merchant.doingBusinessAs,
-      tags: merchant.tags,
+      ...recordFacts(merchant),
       reachability: scan?.reachability ?? null,
       scanDate: scan?.scan_date ?? null,
       onboardingWarnings: (onboarding?.warnings ?? []).map((warning) => warning.category),

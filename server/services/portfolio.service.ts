@@ -7,7 +7,13 @@ import {
   merchantSettingsOf,
   SETTINGS_INPUT,
 } from '../../core/portfolio/merchant-settings';
-import { type DetectedMcc, detectMcc, MMSP_RULES, type MmspRulesBody } from '../../core/mmsp/mmsp-findings';
+import {
+  type DetectedMcc,
+  detectMcc,
+  MMSP_RULES,
+  type MmspRulesBody,
+  recordFacts,
+} from '../../core/mmsp/mmsp-findings';
 import type { ListQuery, ListResult, QueryableFields } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
 import type { ResourceRecord } from '../../core/resources/resource.types';
@@ -170,19 +176,11 @@ export class PortfolioService {
   ): Promise<MerchantSettings & { detectedMcc: DetectedMcc | null }> {
     const merchant = await this.merchant(caller, merchantId);
     const rules = this.ctx.documents.latestBody<MmspRulesBody>(MMSP_RULES.kind, MMSP_RULES.id);
-    const facts = {
-      id: merchant.id,
-      name: String(merchant.name ?? ''),
-      url: String(merchant.url ?? ''),
-      mcc: merchant.mcc as string | undefined,
-      legalName: merchant.legalName as string | undefined,
-      doingBusinessAs: merchant.doingBusinessAs as string | undefined,
-      tags: merchant.tags as string | undefined,
-    };
-    return { ...(await this.settingsOf(merchantId)), detectedMcc: rules ? detectMcc(facts, rules) : null };
+    const detectedMcc = rules ? detectMcc(recordFacts(merchant), rules) : null;
+    return { ...(await this.settingsOf(merchantId)), detectedMcc };
   }
 
-  async settingsOf(merchantId: string): Promise<MerchantSettings> {
+  private async settingsOf(merchantId: string): Promise<MerchantSettings> {
     return merchantSettingsOf(await this.settingsStore.get(merchantId));
   }
 
