@@ -173,10 +173,10 @@ function filterSql(filter: Filter, params: Parameters): string {
  * The items page (rows `{ data }`) and the count (one row `{ total }`, an integer) for one collection.
  * The count stops after `countCap + 1` matches (a LIMIT in a subquery), so a broad filter costs no
  * more than a narrow one; the store answers `cappedTotal(total, countCap)` (core/query) from it.
- * Run them as unnamed statements (node-postgres and PGlite do): the indexes are partial to one
- * collection, and only a plan made with the parameter's value (a custom plan) can prove
- * `collection = $1` implies `collection = '<name>'`. A named prepared statement would after five runs
- * switch to a generic plan and scan the table; with those, set plan_cache_mode = force_custom_plan.
+ * Run them as unnamed statements (node-postgres and PGlite do): a plan made with the parameter's value
+ * (a custom plan) reads the collection's partition alone, planned with that partition's statistics. A
+ * named prepared statement would after five runs switch to a generic plan, pruned only when it runs
+ * and estimated for any partition; with those, set plan_cache_mode = force_custom_plan.
  */
 export function listSql(
   collection: string,
@@ -206,6 +206,37 @@ function indexName(collection: string, kind: string, field: string): string {
   return `records_q_${createHash('sha256').update(`${collection}\u0000${kind}\u0000${field}`).digest('hex').slice(0, 40)}`;
 }
 
+function checkedCollection(collection: string): string {
+  if (!COLLECTION_NAME.test(collection))
+    throw new Error(`Invalid collection name for SQL: ${JSON.stringify(collection)}`);
+  return collection;
+}
+
+/** The table of one collection's partition of `records` (migrations/0004_partitions.sql). */
+export function partitionName(collection: string): string {
+  return `records_p_${createHash('sha256').update(checkedCollection(collection)).digest('hex').slice(0, 40)}`;
+}
+
+/**
+ * Gives a collection its own partition of `records` unless it has one: a table like `records`,
+ * the collection's rows moved into it from the default partition `records_rest` (writes to that
+ * partition wait meanwhile, so none is left behind), then attached. One DO block, so that it can
+ * be run again and again like CREATE INDEX IF NOT EXISTS; its transaction rolls all of it back.
+ */
+export function partitionStatement(collection: string): string {
+  const table = partitionName(collection);
+  const name = `'${checkedCollection(collection)}'`;
+  return `DO $$ BEGIN
+  IF to_regclass('${table}') IS NULL THEN
+    CREATE TABLE ${table} (LIKE records);
+    LOCK TABLE records_rest IN SHARE ROW EXCLUSIVE MODE;
+    WITH moved AS (DELETE FROM records_rest WHERE collection = ${name} RETURNING collection, id, data, doc, seq)
+      INSERT INTO ${table} SELECT * FROM moved;
+    ALTER TABLE records ATTACH PARTITION ${table} FOR VALUES IN (${name});
+  END IF;
+END $$`;
+}
+
 /** The qualified name of pg_trgm's GIN operator class (`public.gin_trgm_ops`): a schema-plain identifier only. */
 const TRIGRAM_OPS = /^[a-z_][a-z0-9_]{0,62}\.gin_trgm_ops$/;
 
@@ -218,34 +249,32 @@ export interface IndexOptions {
 }
 
 /**
- * CREATE INDEX / STATISTICS IF NOT EXISTS statements for one collection's declared fields, the indexes
- * partial to the collection: a GIN index of `data` (jsonb_path_ops) for eq / ne / in / contains on an
+ * The collection's partition (partitionStatement), then CREATE INDEX / STATISTICS IF NOT EXISTS
+ * statements for its declared fields, on that partition: a GIN index of `data` (jsonb_path_ops) for eq / ne / in / contains on an
  * array when anything is filterable; per field the ascending sort key (sorts, number ranges,
  * startsWith) and, for sortable fields, the descending one — each exactly the ORDER BY columns of
  * listSql, id last; per declared multi-key sort the same columns of all its keys; per ranged field its
  * exact text (date ranges); per declared range pair a composite of both keys; where pg_trgm is
- * installed a trigram GIN index of each searchable field's folded text (`contains`). And per field statistics of its sort key expressions but the folded one
- * (rank, number, exact text): the planner ignores a partial index's own, and without any it guesses a
- * range's matches off by orders of magnitude (then sorts what an index walk would have found).
- * ANALYZE (autovacuum's) fills them. Statistics of an earlier release (with the folded key) are dropped.
+ * installed a trigram GIN index of each searchable field's folded text (`contains`). And per field
+ * statistics of its sort key expressions but the folded one (rank, number, exact text): without them
+ * the planner guesses a range's matches off by orders of magnitude (then sorts what an index walk
+ * would have found). ANALYZE (autovacuum's) fills them.
  */
 export function indexStatements(collection: string, fields: QueryableFields, options: IndexOptions = {}): string[] {
   const { trigramOps, expressionStatistics } = options;
-  if (!COLLECTION_NAME.test(collection))
-    throw new Error(`Invalid collection name for SQL: ${JSON.stringify(collection)}`);
+  const table = partitionName(collection);
   if (trigramOps !== undefined && !TRIGRAM_OPS.test(trigramOps))
     throw new Error(`Invalid operator class for SQL: ${JSON.stringify(trigramOps)}`);
-  const where = `WHERE collection = '${collection}'`;
-  const statements: string[] = [];
+  const statements: string[] = [partitionStatement(collection)];
   if (fields.filterable.length > 0)
     statements.push(
-      `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'gin', '')} ON records USING gin (data jsonb_path_ops) ${where}`,
+      `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'gin', '')} ON ${table} USING gin (data jsonb_path_ops)`,
     );
   const keysIndex = (kind: string, name: string, keys: readonly SortKey[]) =>
-    `CREATE INDEX IF NOT EXISTS ${indexName(collection, kind, name)} ON records (${[
+    `CREATE INDEX IF NOT EXISTS ${indexName(collection, kind, name)} ON ${table} (${[
       ...keys.flatMap((key) => sortColumns(key.field, key.direction)),
       ID_ORDER,
-    ].join(', ')}) ${where}`;
+    ].join(', ')})`;
   const ascending = [...new Set([...fields.sortable, ...fields.filterable])];
   for (const field of ascending) statements.push(keysIndex('asc', field, [{ field, direction: 'asc' }]));
   for (const field of new Set(fields.sortable))
@@ -258,7 +287,7 @@ export function indexStatements(collection: string, fields: QueryableFields, opt
   for (const field of new Set(fields.ranged ?? [])) {
     const path = jsonPath(field);
     statements.push(
-      `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'range', field)} ON records (query_rank(${path}), query_text(${path}) COLLATE "C", ${ID_ORDER}) ${where}`,
+      `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'range', field)} ON ${table} (query_rank(${path}), query_text(${path}) COLLATE "C", ${ID_ORDER})`,
     );
   }
   for (const [first, second] of fields.rangePairs ?? []) {
@@ -269,13 +298,13 @@ export function indexStatements(collection: string, fields: QueryableFields, opt
       ? [`query_rank(${a})`, `query_text(${a}) COLLATE "C"`]
       : [`query_rank(${a})`, `query_num(${a})`];
     statements.push(
-      `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'pair', `${first},${second}`)} ON records (${[
+      `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'pair', `${first},${second}`)} ON ${table} (${[
         ...lead,
         `query_rank(${b})`,
         `query_num(${b})`,
         `query_text(${b}) COLLATE "C"`,
         ID_ORDER,
-      ].join(', ')}) ${where}`,
+      ].join(', ')})`,
     );
   }
   if (expressionStatistics) {
@@ -285,18 +314,15 @@ export function indexStatements(collection: string, fields: QueryableFields, opt
       // expressions on each plan, and query_fold inlines to kilobytes (query_lower's tables) — with it,
       // planning took 6–18 ms a statement over 13 fields, without it 1–2 ms
       const keys = ['query_rank', 'query_num', 'query_text'].map((f) => `(${f}(${path}))`);
-      const stats = (kind: string) => indexName('', kind, field).replace('records_q_', 'records_s_');
-      // named per field, not per collection: the expressions are the same in every collection
       statements.push(
-        `DROP STATISTICS IF EXISTS ${stats('stats')}`,
-        `CREATE STATISTICS IF NOT EXISTS ${stats('keys')} (dependencies) ON ${keys.join(', ')} FROM records`,
+        `CREATE STATISTICS IF NOT EXISTS ${indexName(collection, 'keys', field).replace('records_q_', 'records_s_')} (dependencies) ON ${keys.join(', ')} FROM ${table}`,
       );
     }
   }
   if (trigramOps) {
     for (const field of new Set(fields.searchable ?? [])) {
       statements.push(
-        `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'trgm', field)} ON records USING gin (query_lower_text(${jsonPath(field)}) ${trigramOps}) ${where}`,
+        `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'trgm', field)} ON ${table} USING gin (query_lower_text(${jsonPath(field)}) ${trigramOps})`,
       );
     }
   }

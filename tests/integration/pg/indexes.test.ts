@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListQuery } from '../../../core/query/query.types';
 import { openPgStore } from '../../../server/store/pg/pg-store';
+import { partitionName } from '../../../server/store/pg/sql-query';
 import type { SqlClient } from '../../../server/store/pg/sql-client';
 import type { Store, StoredRecord } from '../../../server/store/store.types';
 import { openTestSql } from '../support/harness';
@@ -62,7 +63,8 @@ describe('indexes for declared queryable fields', () => {
     // index being dropped fails ("could not open relation")
     (
       await sql.query<{ indexdef: string }>(
-        "SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexdef LIKE '%res.shops%'",
+        "SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND indexname LIKE 'records\\_q\\_%'",
+        [partitionName('res.shops')],
       )
     ).rows.map((row) => row.indexdef);
 

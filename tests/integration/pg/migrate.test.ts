@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, migrate, splitStatements } from '../../../server/store/pg/migrate';
 import { openPgStore } from '../../../server/store/pg/pg-store';
 import type { SqlClient } from '../../../server/store/pg/sql-client';
+import { partitionName } from '../../../server/store/pg/sql-query';
 import { openTestSql } from '../support/harness';
 
 /** The migration runner on the project's PostgreSQL (a server schema, or PGlite). */
@@ -58,6 +59,39 @@ describe('PostgreSQL migrations', () => {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ('first_table', 'second_table', 'schema_migrations')",
     );
     expect(tables.rows).toEqual([]);
+  });
+
+  it('partitions a database of the one-table layout: rows, order and ids kept, the old indexes dropped', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'paysec-migrations-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const before = (await readdir(MIGRATIONS_DIR)).filter((name) => name < '0004');
+    for (const name of before) await copyFile(join(MIGRATIONS_DIR, name), join(dir, name));
+    const sql = (await database())();
+    expect(await migrate(sql, dir)).toEqual(before);
+    await sql.query(
+      "INSERT INTO records (collection, id, data) SELECT 'res.shops', 's' || g, jsonb_build_object('id', 's' || g) FROM generate_series(1, 3) g",
+    );
+    // what the one-table release made per collection and field
+    await sql.query("CREATE INDEX records_q_old ON records ((data->'name')) WHERE collection = 'res.shops'");
+    if (sql.engine === 'server')
+      await sql.query("CREATE STATISTICS records_s_old (dependencies) ON (data->'a'), (data->'b') FROM records");
+
+    expect(await migrate(sql)).toEqual(['0004_partitions.sql']);
+    const store = await openPgStore(sql);
+    const shops = store.collection('res.shops');
+    await shops.insert({ id: 's4' });
+    expect((await shops.all()).map((shop) => shop.id)).toEqual(['s1', 's2', 's3', 's4']);
+    await store.declareQueryable('res.shops', { filterable: ['name'], sortable: ['name'] });
+    await shops.insert({ id: 's5' });
+    expect((await shops.all()).map((shop) => shop.id)).toEqual(['s1', 's2', 's3', 's4', 's5']);
+    const { rows } = await sql.query<{ place: string; n: number }>(
+      "SELECT tableoid::regclass::text AS place, count(*)::integer AS n FROM records WHERE collection = 'res.shops' GROUP BY 1",
+    );
+    expect(rows).toEqual([{ place: partitionName('res.shops'), n: 5 }]);
+    const old = await sql.query(
+      "SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'records_q_old' UNION ALL SELECT 1 FROM pg_statistic_ext WHERE stxname = 'records_s_old' AND stxnamespace = current_schema()::regnamespace",
+    );
+    expect(old.rows).toEqual([]);
   });
 
   it('splits a file at semicolons outside quotes, dollar quotes and comments', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import fc from 'fast-check';
@@ -7,13 +8,13 @@ import type { FieldCondition, Filter, FilterValue, ListQuery, SortKey } from '..
 import { cappedTotal, runQuery } from '../../../core/query/query.utils';
 import { pgliteClient } from '../../../server/store/pg/pglite-client';
 import type { SqlClient } from '../../../server/store/pg/sql-client';
-import { indexStatements, listSql } from '../../../server/store/pg/sql-query';
+import { MIGRATIONS_DIR } from '../../../server/store/pg/migrate';
+import { indexStatements, listSql, partitionName } from '../../../server/store/pg/sql-query';
 // @ts-expect-error a plain script without type declarations
 import { QUERY_SQL_FILE, querySql } from '../../../scripts/gen-query-sql.mjs';
 
-/** The agreed table (pgstore's 0001 migration), then this module's 0002. */
-const TABLE = `CREATE TABLE records (collection text NOT NULL, id text NOT NULL, data jsonb NOT NULL,
-  PRIMARY KEY (collection, id))`;
+/** The store's table (migration 0001), this module's 0002, then the partitions by collection (0004). */
+const migration = (name: string) => readFileSync(join(MIGRATIONS_DIR, name), 'utf8');
 
 let sql: SqlClient;
 
@@ -22,8 +23,9 @@ beforeAll(async () => {
   const db = new PGlite({ extensions: { pg_trgm } });
   await db.exec('CREATE EXTENSION pg_trgm SCHEMA public');
   // a migration file holds several statements: PGlite's exec (simple protocol), not query
-  await db.exec(TABLE);
+  await db.exec(migration('0001_records.sql'));
   await db.exec(readFileSync(QUERY_SQL_FILE, 'utf8'));
+  await db.exec(migration('0004_partitions.sql'));
   sql = pgliteClient(db);
 }, 60_000);
 
@@ -294,14 +296,45 @@ describe('injection', () => {
 describe('indexStatements', () => {
   it('names indexes deterministically within 63 characters', () => {
     const fields = { filterable: ['status', 'amount'], sortable: ['amount', 'createdAt'] };
-    const first = indexStatements('res.transactions', fields);
-    expect(indexStatements('res.transactions', fields)).toEqual(first);
-    // gin + asc for amount, createdAt, status + desc for amount, createdAt
+    const statements = indexStatements('res.transactions', fields);
+    expect(indexStatements('res.transactions', fields)).toEqual(statements);
+    // the partition first, then gin + asc for amount, createdAt, status + desc for amount, createdAt
+    expect(statements[0]).toContain(
+      `ATTACH PARTITION ${partitionName('res.transactions')} FOR VALUES IN ('res.transactions')`,
+    );
+    const first = statements.slice(1);
     expect(first).toHaveLength(6);
     const names = first.map((statement) => /INDEX IF NOT EXISTS (\S+) /.exec(statement)?.[1] ?? '');
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name.length).toBeLessThanOrEqual(63);
     expect(indexStatements('res.other', fields).some((s) => names.some((n) => s.includes(n)))).toBe(false);
+  });
+
+  it("moves a collection's stored rows into its new partition, once, keeping their insertion order", async () => {
+    const collection = 'res.moved';
+    await load(collection, [{ id: 'b' }, { id: 'a' }, { id: 'c' }]);
+    await load('res.stays', [{ id: 'x' }]);
+    const before = await sql.query<{ id: string; seq: string }>(
+      'SELECT id, seq FROM records WHERE collection = $1 ORDER BY seq',
+      [collection],
+    );
+    const [partition] = indexStatements(collection, { filterable: [], sortable: [] });
+    await sql.query(partition);
+    await sql.query(partition); // again: already there, nothing to do
+    const placed = await sql.query<{ collection: string; place: string }>(
+      'SELECT DISTINCT collection, tableoid::regclass::text AS place FROM records WHERE collection IN ($1, $2)',
+      [collection, 'res.stays'],
+    );
+    expect(Object.fromEntries(placed.rows.map((row) => [row.collection, row.place]))).toEqual({
+      [collection]: partitionName(collection),
+      'res.stays': 'records_rest',
+    });
+    const after = await sql.query('SELECT id, seq FROM records WHERE collection = $1 ORDER BY seq', [collection]);
+    expect(after.rows).toEqual(before.rows);
+    // new rows of the collection go to its partition
+    await load(collection, [{ id: 'd' }]);
+    const { rows } = await sql.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${partitionName(collection)}`);
+    expect(rows[0].n).toBe(1);
   });
 
   it('makes indexes a sorted page and an eq filter use (plan shape)', async () => {
@@ -326,18 +359,19 @@ describe('indexStatements', () => {
     for (const statement of statements) await sql.query(statement);
     const named = (pattern: RegExp) => statements.map((text) => pattern.exec(text)?.[1]).find(Boolean);
     const trigramIndex = named(/INDEX IF NOT EXISTS (\S+) .*gin_trgm_ops/);
-    const rangeIndex = named(/INDEX IF NOT EXISTS (\S+) ON records \(query_rank\(data->'name'\), query_text/);
+    const rangeIndex = named(/INDEX IF NOT EXISTS (\S+) ON records_p_\w+ \(query_rank\(data->'name'\), query_text/);
     expect(trigramIndex).toMatch(/^records_q_/);
     expect(rangeIndex).toMatch(/^records_q_/);
     const pairIndex = named(
-      /INDEX IF NOT EXISTS (\S+) ON records \(query_rank\(data->'name'\), query_text\(data->'name'\) COLLATE "C", query_rank\(data->'amount'\)/,
+      /INDEX IF NOT EXISTS (\S+) ON records_p_\w+ \(query_rank\(data->'name'\), query_text\(data->'name'\) COLLATE "C", query_rank\(data->'amount'\)/,
     );
     expect(pairIndex).toMatch(/^records_q_/);
     const statistics = statements.filter((text) => text.startsWith('CREATE STATISTICS'));
     expect(statistics).toHaveLength(3);
     // the folded key inlines to kilobytes the planner would copy on every plan
     expect(statistics.filter((text) => text.includes('query_fold'))).toEqual([]);
-    expect(statements.filter((text) => text.startsWith('DROP STATISTICS IF EXISTS records_s_'))).toHaveLength(3);
+    // on the collection's partition: statistics of its own rows alone
+    expect(statistics.every((text) => text.endsWith(`FROM ${partitionName(collection)}`))).toBe(true);
     await sql.query(
       `INSERT INTO records SELECT $1, 'r' || g, jsonb_build_object('id', 'r' || g, 'amount', g % 997,
         'name', (ARRAY['Anadolu', 'Ege', 'Atlas', 'Nordic'])[1 + g % 4] || ' Shop ' || g,
@@ -366,7 +400,7 @@ describe('indexStatements', () => {
       pageSize: 25,
     };
     const prefixed = await plan(prefix);
-    expect(prefixed).toMatch(/Index Scan using records_q_\S+ on records/);
+    expect(prefixed).toMatch(/Index Scan using records_q_\S+ on records_p_/);
     expect(prefixed).toMatch(/Index Cond: .*< 'ege shop 13'::text/);
     expect(prefixed).not.toMatch(/Sort|Seq Scan/);
     expect(await explain(listSql(collection, prefix).count)).not.toMatch(/Seq Scan/);
