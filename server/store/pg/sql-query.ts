@@ -212,6 +212,15 @@ function checkedCollection(collection: string): string {
   return collection;
 }
 
+/**
+ * The statistics target of a partition's `data`: an eq filter (`data @? …`) is estimated from that
+ * many sampled documents. At the default 100 a value held by 2% of a million transactions was
+ * guessed at 100 to 30,000 rows in four ANALYZE runs (one sample of 100 held none, and the plan
+ * sorted 13,000 matches instead of walking the sort index); at 250, 16,000 to 28,000. ANALYZE of a
+ * million records takes ~22 s instead of ~8 (jsonb documents sort slowly); at 1,000, 113 s.
+ */
+const DATA_STATISTICS = 250;
+
 /** The table of one collection's partition of `records` (migrations/0004_partitions.sql). */
 export function partitionName(collection: string): string {
   return `records_p_${createHash('sha256').update(checkedCollection(collection)).digest('hex').slice(0, 40)}`;
@@ -233,6 +242,7 @@ export function partitionStatement(collection: string): string {
     WITH moved AS (DELETE FROM records_rest WHERE collection = ${name} RETURNING collection, id, data, doc, seq)
       INSERT INTO ${table} SELECT * FROM moved;
     ALTER TABLE records ATTACH PARTITION ${table} FOR VALUES IN (${name});
+    ALTER TABLE ${table} ALTER COLUMN data SET STATISTICS ${DATA_STATISTICS};
   END IF;
 END $$`;
 }
