@@ -10,7 +10,7 @@ import { GENERATE_DUE_REPORTS_CRON, GENERATE_DUE_REPORTS_JOB, GENERATE_REPORT_JO
 
 /**
  * The app's background work, declared once per app before the jobs start: mail delivery, report
- * generation and the scheduled controls. Scans join here as define (+ schedule) calls.
+ * generation, the signed SAQ's PDF, scans and the scheduled controls (cron schedules).
  */
 export async function defineAppJobs(ctx: AppContext, services: Services): Promise<void> {
   await ctx.mailer.define();
