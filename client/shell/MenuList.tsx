@@ -1,7 +1,8 @@
 import { Icon, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { ResolvedMenuItem } from '../../core/menus/menu.types';
+import { activeMenuItems } from '../../core/menus/menu.utils';
 import { resolveText } from '../i18n/text';
 
 interface Props {
@@ -28,7 +29,12 @@ function contains(item: ResolvedMenuItem, pathname: string): boolean {
  */
 export function MenuList({ items, folded = false, onNavigate }: Props) {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const active = activeMenuItems(
+    items.filter((item) => item.type === 'item'),
+    pathname,
+    search,
+  );
   return (
     <ul className={`menu-list${folded ? ' menu-list--folded' : ''}`}>
       {items.map((item) => {
@@ -38,10 +44,10 @@ export function MenuList({ items, folded = false, onNavigate }: Props) {
         return (
           <li key={item.id} className={`menu-list__entry menu-list__entry--${item.type}`}>
             {url ? (
-              <NavLink
+              <Link
                 to={url}
-                end={item.type !== 'item'}
-                className={({ isActive }) => `menu-link${isActive && item.type === 'item' ? ' menu-link--active' : ''}`}
+                className={`menu-link${active.has(item.id) ? ' menu-link--active' : ''}`}
+                aria-current={active.has(item.id) ? 'page' : undefined}
                 aria-label={folded ? title : undefined}
                 title={folded ? title : undefined}
                 onClick={onNavigate}
@@ -49,7 +55,7 @@ export function MenuList({ items, folded = false, onNavigate }: Props) {
                 <Icon icon={(item.icon ?? 'dot') as IconName} aria-hidden />
                 {!folded && <span className="menu-link__text">{title}</span>}
                 {!folded && badge && <span className="menu-link__badge">{badge}</span>}
-              </NavLink>
+              </Link>
             ) : (
               <span className="menu-link menu-link--static">{title}</span>
             )}

@@ -11,19 +11,29 @@ import { clientForPath } from '../api/clients';
 import { contentOrSelf } from '../api/http';
 import { useRealtimeEvent } from '../realtime/useRealtimeEvent';
 import { subDrawerFor, visibleMenu } from '../../core/menus/menu.utils';
+import type { RoutesBody } from '../../core/routes/route.types';
 import { fillPath, matchRoute } from '../../core/routes/route.utils';
 import { useAppConfig } from '../runtime/appConfig';
 import { MenuList } from './MenuList';
 import { SiteSelector } from './SiteSelector';
 import { useSubject } from './useSubject';
 
-/** Sub-drawer urls name the current page's params (/app/portfolio/:id/overview): fill them in. */
-function fillUrls(items: ResolvedMenuItem[], params: Record<string, string>): ResolvedMenuItem[] {
-  return items.map((item) => ({
-    ...item,
-    url: item.url ? fillPath(item.url, params) : undefined,
-    children: item.children ? fillUrls(item.children, params) : undefined,
-  }));
+/**
+ * Sub-drawer urls name the current page's params (/app/portfolio/:id/overview): fill them in. An url
+ * whose route redirects (…/action-items → …/overview?tab=actionItems) keeps where it leads as
+ * activeUrl, so the drawer marks that item, not Overview, on the tab it opens.
+ */
+function fillUrls(items: ResolvedMenuItem[], params: Record<string, string>, routes: RoutesBody): ResolvedMenuItem[] {
+  return items.map((item) => {
+    const url = item.url ? fillPath(item.url, params) : undefined;
+    const match = url ? matchRoute(routes, url) : null;
+    return {
+      ...item,
+      url,
+      activeUrl: match?.route.redirect ? fillPath(match.route.redirect, match.params) : undefined,
+      children: item.children ? fillUrls(item.children, params, routes) : undefined,
+    };
+  });
 }
 
 /**
@@ -62,8 +72,8 @@ export function SubDrawer() {
   const sourced = useSourcedItems(drawer?.itemsSource, params, i18n.language === 'tr' ? 'tr' : 'en');
   const items = useMemo(() => {
     if (!drawer) return [];
-    return [...fillUrls(visibleMenu(drawer.items, subject, pathname), params), ...sourced];
-  }, [drawer, params, subject, pathname, sourced]);
+    return [...fillUrls(visibleMenu(drawer.items, subject, pathname), params, routes), ...sourced];
+  }, [drawer, params, subject, pathname, sourced, routes]);
   // a drawer with nothing this user may open would be an empty panel
   if (!drawer || (items.length === 0 && !drawer.siteSelector)) return null;
 

@@ -39,6 +39,8 @@ export interface ItemsSource {
 /** A menu item after visibleMenu: hidden items removed, `url` resolved to a path. */
 export interface ResolvedMenuItem extends Omit<MenuItem, 'url' | 'children'> {
   url?: string;
+  /** Where `url` leads when its route redirects (a tab of a page): what marks the item as the current one. */
+  activeUrl?: string;
   children?: ResolvedMenuItem[];
 }
 

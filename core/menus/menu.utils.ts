@@ -84,3 +84,35 @@ export function subDrawerFor(menusBody: MenusBody, pathname: string): SubDrawer 
   }
   return best;
 }
+
+/**
+ * The ids of the items (of one list, children not included) that mark where the reader is: an item
+ * whose target's path is the location's (or a parent of it) and whose target's query parameters the
+ * location carries. The target is `activeUrl` where the item's url redirects (the portfolio drawer's
+ * '…/action-items' opens '…/overview?tab=actionItems'), else its url. Of several, the most specific
+ * wins (more query parameters, then a longer path): on '…/overview?tab=actionItems' that is Action
+ * items, not Overview, whose target names no tab.
+ */
+export function activeMenuItems(
+  items: readonly Pick<ResolvedMenuItem, 'id' | 'url' | 'activeUrl'>[],
+  pathname: string,
+  search: string,
+): Set<string> {
+  const location = new URLSearchParams(search);
+  let best = -1;
+  let ids = new Set<string>();
+  for (const item of items) {
+    const target = item.activeUrl ?? item.url;
+    if (!target) continue;
+    const [path, query = ''] = target.split('?');
+    if (pathname !== path && !pathname.startsWith(`${path.replace(/\/$/, '')}/`)) continue;
+    const wanted = [...new URLSearchParams(query)];
+    if (!wanted.every(([name, value]) => location.get(name) === value)) continue;
+    const score = wanted.length * 10_000 + path.length;
+    if (score > best) {
+      best = score;
+      ids = new Set([item.id]);
+    } else if (score === best) ids.add(item.id);
+  }
+  return ids;
+}

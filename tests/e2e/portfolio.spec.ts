@@ -83,6 +83,16 @@ test('the bank opens a merchant: score history, assets, action items, settings',
       'aria-selected',
       'true',
     );
+    // the drawer marks Action items as the current page, not Overview (the page it opens on)
+    const drawer = page.getByRole('navigation', { name: t('shell.subMenu') });
+    await expect(drawer.getByRole('link', { name: t('menu.pfActionItems'), exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(drawer.getByRole('link', { name: t('menu.pfOverview'), exact: true })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const item = rowOf(page, t('scan.check.csrf'));
     await expect(item).toContainText(t('portfolio.actionItems.open'));
     await item.getByRole('button', { name: t('portfolio.actionItems.ignore'), exact: true }).click();

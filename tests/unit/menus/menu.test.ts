@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem, MenusBody } from '../../../core/menus/menu.types';
-import { subDrawerFor, visibleMenu } from '../../../core/menus/menu.utils';
+import { activeMenuItems, subDrawerFor, visibleMenu } from '../../../core/menus/menu.utils';
 import { matchRoute } from '../../../core/routes/route.utils';
 import { menusBody, routesBody } from '../support/app-documents';
 import { subject, visitor } from '../support/subjects';
@@ -145,5 +145,40 @@ describe('sub-drawers (shell §2.8)', () => {
       for (const hidden of ['pfActionItems', 'pfCyberRisks', 'pfPciDss']) expect(shown).not.toContain(hidden);
       expect(shown).toContain('pfOverview');
     });
+  });
+});
+
+describe('activeMenuItems', () => {
+  const drawer = [
+    { id: 'overview', url: '/app/portfolio/m1/overview' },
+    {
+      id: 'actionItems',
+      url: '/app/portfolio/m1/action-items',
+      activeUrl: '/app/portfolio/m1/overview?tab=actionItems',
+    },
+    { id: 'issues', url: '/app/portfolio/m1/issues' },
+  ];
+
+  it('marks the item whose redirect opens the current tab, not the page it opens on', () => {
+    expect([...activeMenuItems(drawer, '/app/portfolio/m1/overview', '?tab=actionItems')]).toEqual(['actionItems']);
+    expect([...activeMenuItems(drawer, '/app/portfolio/m1/overview', '?tab=actionItems&page=2')]).toEqual([
+      'actionItems',
+    ]);
+  });
+
+  it('marks the page itself on its other tabs and with no tab, and nothing elsewhere', () => {
+    expect([...activeMenuItems(drawer, '/app/portfolio/m1/overview', '')]).toEqual(['overview']);
+    expect([...activeMenuItems(drawer, '/app/portfolio/m1/overview', '?tab=modules')]).toEqual(['overview']);
+    expect([...activeMenuItems(drawer, '/app/portfolio/m2/overview', '?tab=actionItems')]).toEqual([]);
+  });
+
+  it('prefers the longer path of two that hold the location', () => {
+    const admin = [
+      { id: 'admin', url: '/app/admin' },
+      { id: 'users', url: '/app/admin/users' },
+    ];
+    expect([...activeMenuItems(admin, '/app/admin/users/u1', '')]).toEqual(['users']);
+    expect([...activeMenuItems(admin, '/app/admin/settings', '')]).toEqual(['admin']);
+    expect([...activeMenuItems(admin, '/app/administrators', '')]).toEqual([]);
   });
 });
