@@ -326,13 +326,12 @@ function storeOver(sql: SqlClient): Store {
         trigramOps: ops ?? undefined,
         expressionStatistics: await expressionStatistics,
       });
-      if (statements.length > 0) {
-        // one instance at a time: concurrent CREATE INDEX IF NOT EXISTS of one name can still collide
-        await client().transaction(async (tx) => {
-          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`paysec.indexes.${sql.schema}`]);
-          for (const statement of statements) await tx.query(statement);
-        });
-      }
+      // one instance at a time: two could both find no partition, and concurrent CREATE INDEX IF NOT
+      // EXISTS of one name can still collide
+      await client().transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`paysec.indexes.${sql.schema}`]);
+        for (const statement of statements) await tx.query(statement);
+      });
       if (!current()?.open) declared.add(key); // a rolled-back transaction takes its indexes with it
     },
     async close() {

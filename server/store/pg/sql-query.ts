@@ -233,8 +233,8 @@ export function partitionName(collection: string): string {
  * be run again and again like CREATE INDEX IF NOT EXISTS; its transaction rolls all of it back.
  */
 export function partitionStatement(collection: string): string {
-  const table = partitionName(collection);
-  const name = `'${checkedCollection(collection)}'`;
+  const table = partitionName(collection); // checks the name
+  const name = `'${collection}'`;
   return `DO $$ BEGIN
   IF to_regclass('${table}') IS NULL THEN
     CREATE TABLE ${table} (LIKE records);
@@ -260,8 +260,8 @@ export interface IndexOptions {
 
 /**
  * The collection's partition (partitionStatement), then CREATE INDEX / STATISTICS IF NOT EXISTS
- * statements for its declared fields, on that partition: a GIN index of `data` (jsonb_path_ops) for eq / ne / in / contains on an
- * array when anything is filterable; per field the ascending sort key (sorts, number ranges,
+ * statements for its declared fields, on that partition: a GIN index of `data` (jsonb_path_ops) for
+ * eq / ne / in / contains on an array when anything is filterable; per field the ascending sort key (sorts, number ranges,
  * startsWith) and, for sortable fields, the descending one — each exactly the ORDER BY columns of
  * listSql, id last; per declared multi-key sort the same columns of all its keys; per ranged field its
  * exact text (date ranges); per declared range pair a composite of both keys; where pg_trgm is

@@ -3,8 +3,7 @@
 -- declareQueryable); every other collection stays in the default partition `records_rest`.
 -- Why: the planner's statistics are per table. In one shared table it estimated a filter from a
 -- sample of every collection's documents times the collection's share, off by up to 200×
--- between ANALYZE runs, and a broad count's rows sat among other collections' pages. A partition
--- has statistics of its own and holds only its collection's rows; a list names its collection, so
+-- between ANALYZE runs. A partition has statistics of its own; a list names its collection, so
 -- the plan reads that partition alone.
 -- The rows already stored stay where they are (now the default partition) until their collection
 -- declares its fields; the per-collection partial indexes and the per-field statistics of the one
