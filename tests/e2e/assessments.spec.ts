@@ -236,6 +236,11 @@ test('an assessment from the template: answered, sent back, fixed and completed'
       await issue.getByRole('cell', { name: `${VENDOR}: Do you keep a tested incident response plan?` }).click();
       // the issue's page (the list's rows carry Edit buttons of their own)
       await expect(owner).toHaveURL((url) => /^\/app\/issues\/[^/]+$/.test(url.pathname));
+      // the URL changes before the page replaces the list: wait for the issue's own header
+      await expect(
+        owner.getByRole('heading', { level: 2, name: `${VENDOR}: Do you keep a tested incident response plan?` }),
+      ).toBeVisible();
+      await expect(owner.getByRole('row').filter({ hasText: VENDOR })).toHaveCount(0);
       await owner.getByRole('button', { name: t('issues.edit'), exact: true }).click();
       await expect(owner).toHaveURL((url) => url.pathname.endsWith('/edit'));
       const issueId = new URL(owner.url()).pathname.split('/').at(-2) as string;
