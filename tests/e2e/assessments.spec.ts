@@ -61,6 +61,8 @@ test('an assessment from the template: answered, sent back, fixed and completed'
       await owner.goto('/app/vendor-assessment');
       await owner.getByRole('button', { name: t('assessments.actions.new') }).click();
       await expect(owner).toHaveURL((url) => url.pathname === '/app/vendor-assessment/new');
+      // the list stays on screen until the form replaces it
+      await expect(owner.getByRole('heading', { name: t('assessments.form.newTitle') })).toBeVisible();
       await owner.getByLabel(t('assessments.fields.owner')).selectOption({ label: 'Oya Owner' });
       await owner.getByRole('textbox', { name: /^Name( \*)?$/ }).fill(NAME);
       await owner

@@ -125,6 +125,8 @@ test('an entity published as documents is created, listed, filtered, sorted, edi
     }
     // a code already taken: the server's unique constraint answers on the field
     await page.getByRole('button', { name: MCC_TEXT.newAction.en }).click();
+    // the list stays on screen until the form replaces it, and its filter is labelled by the same column
+    await expect(page.getByRole('heading', { name: MCC_TEXT.newTitle.en })).toBeVisible();
     await fillForm(page, { code: '7995', description: 'Again', riskLevel: 'low' });
     await page.getByRole('button', { name: MCC_TEXT.save.en }).click();
     await expect(page.getByText(t('errors.alreadyExists'))).toBeVisible();
