@@ -9,7 +9,7 @@
  */
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { expectStatus, signedIn, transition } from './support/assessment-ui';
-import { t } from './support/ui';
+import { expectScreen, t } from './support/ui';
 import { PASSWORD } from './support/users';
 
 // a missing element fails its step soon instead of at the test's timeout
@@ -61,8 +61,7 @@ test('an assessment from the template: answered, sent back, fixed and completed'
       await owner.goto('/app/vendor-assessment');
       await owner.getByRole('button', { name: t('assessments.actions.new') }).click();
       await expect(owner).toHaveURL((url) => url.pathname === '/app/vendor-assessment/new');
-      // the list stays on screen until the form replaces it
-      await expect(owner.getByRole('heading', { name: t('assessments.form.newTitle') })).toBeVisible();
+      await expectScreen(owner, t('assessments.form.newTitle'));
       await owner.getByLabel(t('assessments.fields.owner')).selectOption({ label: 'Oya Owner' });
       await owner.getByRole('textbox', { name: /^Name( \*)?$/ }).fill(NAME);
       await owner
@@ -236,12 +235,9 @@ test('an assessment from the template: answered, sent back, fixed and completed'
     await test.step('the owner edits the issue; it stays linked to the assessment and its answer', async () => {
       const issue = owner.getByRole('row').filter({ hasText: VENDOR });
       await issue.getByRole('cell', { name: `${VENDOR}: Do you keep a tested incident response plan?` }).click();
-      // the issue's page (the list's rows carry Edit buttons of their own)
+      // the issue's page, not the list (whose rows carry Edit buttons of their own)
       await expect(owner).toHaveURL((url) => /^\/app\/issues\/[^/]+$/.test(url.pathname));
-      // the URL changes before the page replaces the list: wait for the issue's own header
-      await expect(
-        owner.getByRole('heading', { level: 2, name: `${VENDOR}: Do you keep a tested incident response plan?` }),
-      ).toBeVisible();
+      await expectScreen(owner, `${VENDOR}: Do you keep a tested incident response plan?`, 2);
       await expect(owner.getByRole('row').filter({ hasText: VENDOR })).toHaveCount(0);
       await owner.getByRole('button', { name: t('issues.edit'), exact: true }).click();
       await expect(owner).toHaveURL((url) => url.pathname.endsWith('/edit'));

@@ -7,7 +7,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { waitForLink } from './support/mailbox';
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, signIn, t } from './support/ui';
+import { expectScreen, expectSignedInAt, signIn, t } from './support/ui';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,8 +35,7 @@ test('an admin invites by e-mail from the invitations list; the mail carries the
   await openInvitations(page);
   await page.getByRole('button', { name: t('invitations.actions.invite') }).click();
   await expect(page).toHaveURL(/\/app\/invitations\/new$/);
-  // the list (whose column filters share the field names) stays until the form replaces it
-  await expect(page.getByRole('heading', { name: t('invitations.form.title') })).toBeVisible();
+  await expectScreen(page, t('invitations.form.title'));
   await page.getByLabel(t('invitations.fields.email')).fill(invitee);
   await page.getByLabel(t('invitations.fields.role')).selectOption({ label: t('invitations.roles.saq') });
   await page.getByLabel(t('invitations.fields.position')).selectOption({ label: t('invitations.positions.technical') });
@@ -102,7 +101,7 @@ test('a revoked invitation and an unknown code land on the invitation-not-found 
   const revokedEmail = `revoked.${Date.now()}@example.test`;
   await openInvitations(page);
   await page.getByRole('button', { name: t('invitations.actions.invite') }).click();
-  await expect(page.getByRole('heading', { name: t('invitations.form.title') })).toBeVisible();
+  await expectScreen(page, t('invitations.form.title'));
   await page.getByLabel(t('invitations.fields.email')).fill(revokedEmail);
   await page.getByLabel(t('invitations.fields.role')).selectOption({ label: t('invitations.roles.user') });
   await page.getByLabel(t('invitations.fields.position')).selectOption({ label: t('invitations.positions.other') });

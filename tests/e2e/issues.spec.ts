@@ -7,7 +7,7 @@
  */
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, missingKeys, signIn, t } from './support/ui';
+import { expectScreen, expectSignedInAt, missingKeys, signIn, t } from './support/ui';
 
 const TITLE = `Weak TLS ciphers ${Date.now()}`;
 
@@ -31,8 +31,7 @@ test('an owner raises and ignores an issue, the assessee resolves one, the dashb
     await owner.goto('/app/issues');
     await owner.getByRole('button', { name: t('issues.newAction') }).click();
     await expect(owner).toHaveURL((url) => url.pathname === '/app/issues/new');
-    // the list (whose column filters share the field names) stays until the form replaces it
-    await expect(owner.getByRole('heading', { name: t('issues.newTitle') })).toBeVisible();
+    await expectScreen(owner, t('issues.newTitle'));
     await owner.getByLabel(t('issues.fields.title')).fill(TITLE);
     await owner.getByLabel(t('issues.fields.source')).selectOption({ label: t('issues.sources.scan') });
     await owner.getByLabel(t('issues.fields.category')).selectOption({ label: t('issues.categories.ssl') });

@@ -9,7 +9,7 @@ import { type APIRequestContext, type Locator, type Page, expect, test } from '@
 import ExcelJS from 'exceljs';
 import { MCC, MCC_TEXT, mccDocuments, withMccMenu, withMccRoutes } from '../support/high-risk-mcc';
 import { PASSWORD } from './support/users';
-import { chooseLanguage, expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
+import { chooseLanguage, expectScreen, expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
 
 const fill = (pattern: string, values: Record<string, string | number>) =>
   pattern.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name]));
@@ -125,8 +125,7 @@ test('an entity published as documents is created, listed, filtered, sorted, edi
     }
     // a code already taken: the server's unique constraint answers on the field
     await page.getByRole('button', { name: MCC_TEXT.newAction.en }).click();
-    // the list stays on screen until the form replaces it, and its filter is labelled by the same column
-    await expect(page.getByRole('heading', { name: MCC_TEXT.newTitle.en })).toBeVisible();
+    await expectScreen(page, MCC_TEXT.newTitle.en);
     await fillForm(page, { code: '7995', description: 'Again', riskLevel: 'low' });
     await page.getByRole('button', { name: MCC_TEXT.save.en }).click();
     await expect(page.getByText(t('errors.alreadyExists'))).toBeVisible();

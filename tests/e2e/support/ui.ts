@@ -49,6 +49,15 @@ export async function expectSignedInAt(page: Page, path: string): Promise<void> 
   await expect(page.getByRole('main')).toBeVisible();
 }
 
+/**
+ * Waits for the screen with this heading. A route change is a React transition: the URL changes
+ * first and the old screen (a list whose filters and row buttons share names with the new screen's
+ * fields and buttons) stays until the new one is ready.
+ */
+export async function expectScreen(page: Page, heading: string, level?: number): Promise<void> {
+  await expect(page.getByRole('heading', { name: heading, level })).toBeVisible();
+}
+
 /** Keys i18next reported missing while the page was open (the client records them in dev and test). */
 export async function missingKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? []);
