@@ -8,15 +8,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          // several instances over one database (pg/) need the PostgreSQL store: integration-pg only
-          exclude: ['tests/integration/pg/**'],
+          // the HTTP suite runs once, on the embedded store; pg/ and jobs/ need PostgreSQL (integration-pg)
+          exclude: ['tests/integration/pg/**', 'tests/integration/jobs/**'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 30000,
-          // each file starts its own server on a free port with its own data directory; the two
-          // integration projects share one group after the others: two files at a time, one per
-          // store mostly (the order interleaves them), so the second store costs less than double
-          sequence: { groupOrder: 1 },
           maxWorkers: 2,
           // files share their worker's modules: the server's module graph is loaded once per worker, not
           // once per file (each file still starts its own server over its own data directory)
@@ -24,19 +20,22 @@ export default defineConfig({
         },
       },
       {
-        // the same suite on the PostgreSQL store: a server on 127.0.0.1:5432 if one answers, else PGlite
-        // (support/pg-global-setup.ts says which); tests of lowdb's own files (lowdb/) run above only,
-        // pg/: migrations, several instances sharing one database — here only
+        // the PostgreSQL store: the store contract (store.test.ts, the same suite lowdb passes above),
+        // several instances over one database, migrations, locks and pg-boss — on the server at
+        // 127.0.0.1:5432 if one answers, else PGlite (support/pg-global-setup.ts says which). The HTTP
+        // suite above goes through the Store interface only, so it is not run a second time here.
         test: {
           name: 'integration-pg',
-          include: ['tests/integration/**/*.test.ts'],
-          exclude: ['tests/integration/lowdb/**'],
+          include: [
+            'tests/integration/store.test.ts',
+            'tests/integration/pg/**/*.test.ts',
+            'tests/integration/jobs/**/*.test.ts',
+          ],
           environment: 'node',
           env: { TEST_STORE: 'postgres' },
           globalSetup: ['tests/integration/support/pg-global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 30000,
-          sequence: { groupOrder: 1 },
           maxWorkers: 2,
           isolate: false,
         },
