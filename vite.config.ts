@@ -37,7 +37,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/(iam|wbe|trn|config|saq|maq|inv|ntgw|ast|wa2|mapi|payments|api|tooltip)(\/|$)/],
         runtimeCaching: [
           {
-            // the published documents everyone reads alike (docs/contracts.md 'Config service'): the
+            // the published documents everyone reads alike (docs/gateway/config.md): the
             // network's answer when there is one, the last one kept when the connection fails
             urlPattern: ({ url, request, sameOrigin }) =>
               sameOrigin &&

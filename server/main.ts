@@ -12,7 +12,7 @@ function trustProxy(value: string | undefined): number | string | undefined {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** Reads the environment (docs/contracts.md 'Ports and processes') and starts the server. */
+/** Reads the environment (docs/domain/store.md 'Processes and instances') and starts the server. */
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 4100);
   const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;

@@ -30,7 +30,7 @@ export const wbe = createServiceClient({
     const session = getSession();
     return { 'X-AFF-ID': session.affid, 'X-SITE-ID': session.siteId };
   },
-  // the server says when the stored affiliate id has served (docs/contracts.md 'X-Clear-AffId')
+  // the server says when the stored affiliate id has served (docs/domain/sessions-auth.md 'The browser's session')
   onResponse: (headers) => {
     if (headers['x-clear-affid'] !== undefined && getSession().affid) updateSession({ affid: undefined });
   },

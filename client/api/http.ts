@@ -2,7 +2,7 @@ import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestCo
 import { getSession } from '../session/session.store';
 import { endSession } from '../session/logout';
 
-/** The failure shape every gateway answers (contracts.md 'Gateway'). */
+/** The failure shape every gateway answers (docs/gateway/README.md). */
 export interface ApiFailure {
   code: string;
   message: string;

@@ -8,7 +8,7 @@ interface ValidatorsModule {
   default: (require: (specifier: string) => unknown) => ValidatorExports;
 }
 
-/** Where the config service serves a document version's validators module (docs/contracts.md). */
+/** Where the config service serves a document version's validators module (docs/gateway/config.md). */
 export function validatorsUrl({ kind, id, version, hash }: Version): string {
   return `/config/v1/validators/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/${version}/${hash}.js`;
 }

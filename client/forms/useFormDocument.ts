@@ -4,7 +4,7 @@ import type { FormBody } from '../../core/forms/form.types';
 import { config } from '../api/clients';
 import { contentOrSelf } from '../api/http';
 
-/** The latest published form document `form/<formId>` (contracts.md 'Form documents'). */
+/** The latest published form document `form/<formId>` (docs/documents/form.md). */
 export function useFormDocument(formId: string) {
   return useQuery({
     queryKey: ['config', 'form', formId],

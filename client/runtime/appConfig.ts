@@ -8,7 +8,7 @@ import { config } from '../api/clients';
 import { contentOrSelf } from '../api/http';
 import { applyShellSettings } from './shellSettings';
 
-/** What GET /config/v1/app answers (contracts.md 'Config service'), role groups unwrapped. */
+/** What GET /config/v1/app answers (docs/gateway/config.md), role groups unwrapped. */
 export interface AppConfig {
   routes: RoutesBody;
   menus: MenusBody;

@@ -20,7 +20,7 @@ export interface Organization {
 type AuthFields = 'token' | 'user' | 'roles' | 'permissions' | 'protectedData' | 'data' | 'organizationList';
 
 /**
- * The localStorage key `config` (contracts.md 'Client session') as the browser holds it: the
+ * The localStorage key `config` (docs/domain/sessions-auth.md 'The browser's session') as the browser holds it: the
  * core shape, with the signed-in fields absent for a visitor.
  */
 export type ClientSession = Omit<CoreClientSession, AuthFields> & Partial<Pick<CoreClientSession, AuthFields>>;

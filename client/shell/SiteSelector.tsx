@@ -37,7 +37,7 @@ export function SiteSelector() {
   const sites = useQuery({
     queryKey: ['wbe', 'sites', token],
     queryFn: fetchSites,
-    // only who passes the guard the server applies has sites (contracts.md 'Sites'): no call for anyone else
+    // only who passes the guard the server applies has sites (docs/gateway/wbe.md 'Sites and profile defaults'): no call for anyone else
     enabled: evaluateGuard(SITES_GUARD, subject, roleGroups),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -38,7 +38,7 @@ export interface Progress {
 }
 
 /**
- * A vendor assessment (collection `assessments`, docs/contracts.md 'Assessments /maq/api'): a third
+ * A vendor assessment (collection `assessments`, docs/gateway/maq.md): a third
  * party answering a template questionnaire pinned at creation, reviewed by an assessor.
  */
 export interface AssessmentRecord {

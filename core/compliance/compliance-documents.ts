@@ -3,7 +3,7 @@ import type { FieldCondition, Filter, FilterValue } from '../query/query.types';
 /**
  * ASV scan reports and Attestations of Compliance a merchant uploads (domain §1, §3 'PCI request and
  * documents') and the states a document is in (domain §3 'Document states'), computed from its dates
- * at read (README design notes 'ASV and AoC documents').
+ * at read (docs/domain/compliance-documents.md).
  */
 export const COMPLIANCE_DOCUMENT_TYPES = ['asv', 'aoc'] as const;
 export type ComplianceDocumentType = (typeof COMPLIANCE_DOCUMENT_TYPES)[number];

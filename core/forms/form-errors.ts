@@ -15,7 +15,7 @@ function fieldOf(error: ErrorObject): string {
 }
 
 /**
- * Schema keyword -> i18n key (docs/contracts.md 'Form documents'). A field schema may override any
+ * Schema keyword -> i18n key (docs/documents/form.md). A field schema may override any
  * of them with `"x-messages": { "<keyword>": "<i18n key>" }`. ajv runs with `verbose`, so an error
  * carries the schema holding the keyword (`parentSchema`) and the value it judged (`data`).
  */

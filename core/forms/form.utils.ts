@@ -4,7 +4,7 @@ import type { FormBody, FormErrors } from './form.types';
 
 /**
  * Validates form data against a form document on the server: ajv compiles `body.schema` (the same
- * ajv options whose standalone code the browser runs, see docs/contracts.md 'Form documents') and
+ * ajv options whose standalone code the browser runs, see docs/documents/form.md) and
  * core's formErrors maps its problems to i18n keys, as the browser does. Data is taken as JSON.
  * An empty object means the data is valid.
  */

@@ -1,6 +1,6 @@
 /**
  * An onboarding's outcome from its scan (domain §4 'Onboarding outcomes'). The spec names the
- * outcomes but not how a scan leads to one; the rule, in README 'Onboarding outcomes':
+ * outcomes but not how a scan leads to one; the rule, in docs/domain/onboarding.md 'Onboarding outcomes':
  * - the scan job failed, or the ASV verdict is fail → `underReview` (a person must look);
  * - the site did not answer (offline) → `noActionNeeded` (nothing to assess or control);
  * - ASV pass, a good grade (A+ to B, or none measured) and no failed check → `passed`;

@@ -230,7 +230,7 @@ export interface ThreadPanel extends PanelBase {
   live?: LiveRefresh;
 }
 
-/** Named components for what no generic panel can say (see README 'Design notes'). */
+/** Named components for what no generic panel can say (see docs/domain/shell.md 'Two named panels'). */
 export const CUSTOM_PANELS = ['twoFactor', 'tooltipsEditor'] as const;
 
 export interface CustomPanel extends PanelBase {

@@ -3,8 +3,7 @@ import type { SaqStatus } from '../saq/saq-records';
 /**
  * PCI requests (domain §3 'Request ID', 'PCI request and documents'; §4 'PCI request statuses'): a
  * bank asks a merchant organisation for its PCI DSS validation through a request ID; what the
- * request shows is computed at read from the merchant's level, SAQ, ASV reports and AoCs (README
- * design notes 'PCI requests and request IDs').
+ * request shows is computed at read from the merchant's level, SAQ, ASV reports and AoCs (docs/domain/pci-requests.md).
  */
 export const PCI_REQUEST_STATUSES = [
   'noLevel',

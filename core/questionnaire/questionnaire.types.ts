@@ -6,7 +6,7 @@ export interface QuestionnaireBody {
   title: Text;
   description?: Text;
   guard?: unknown;
-  /** `assessment` marks an assessment template (docs/documents.md 'Assessment templates'); SAQs leave it out. */
+  /** `assessment` marks an assessment template (docs/documents/assessment-template.md); SAQs leave it out. */
   purpose?: 'saq' | 'assessment';
   /** What the template wizard asked (domain §9, 8 steps); never shown to assessees. */
   template?: TemplateInfo;

@@ -229,7 +229,7 @@ function readMeSheet(
 /**
  * The offline workbook of a questionnaire version with the answers given so far, in a language:
  * a Read me sheet (what to do; the document id and version the import checks), then one sheet per
- * section with a row per question or field, and one per table (docs/documents.md 'Offline workbook').
+ * section with a row per question or field, and one per table (docs/documents/questionnaire.md 'Offline workbook').
  * `subject` is a line under the title (which SAQ or assessment this is).
  */
 export function workbookModel(

@@ -13,5 +13,5 @@ export function userChannel(userId: string): string {
   return `${USER_CHANNEL_PREFIX}${userId}`;
 }
 
-/** The auth endpoint pusher-js asks before subscribing to a private channel (docs/contracts.md 'Real time'). */
+/** The auth endpoint pusher-js asks before subscribing to a private channel (docs/gateway/realtime.md). */
 export const REALTIME_AUTH_PATH = '/wbe/api/realtime/auth';

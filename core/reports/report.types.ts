@@ -1,7 +1,7 @@
 /**
  * Reports the server generates in the background and the browser downloads from
  * `GET /wbe/api/download/report/:report_id` (shell §7): 202 while it is being generated, the file
- * once it is ready (docs/contracts.md 'Reports').
+ * once it is ready (docs/gateway/wbe.md 'Administration, analytics, mail, reports').
  */
 export const REPORT_KINDS = ['mailDelivery'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

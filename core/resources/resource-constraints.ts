@@ -1,5 +1,5 @@
 /**
- * A resource document's declarative `constraints` (docs/documents.md 'Kind resource'): rules over
+ * A resource document's declarative `constraints` (docs/documents/resource.md): rules over
  * more than one record that a schema cannot say. Pure: the service reads the records, this judges.
  * - `exactlyOne`: within each group of records sharing `per` (a merchant's assets), exactly one has
  *   the boolean `exactlyOne` set (the primary asset). Records in an `ignoreStates` state do not count.

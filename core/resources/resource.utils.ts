@@ -218,7 +218,7 @@ export function resourceProblems(id: string, body: ResourceBody, context: Valida
   return problems;
 }
 
-/** A constraint's fields must be schema properties (docs/documents.md 'constraints'). */
+/** A constraint's fields must be schema properties (docs/documents/resource.md, `constraints`). */
 function constraintProblems(schema: Schema, constraints: ResourceConstraint[]): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
   constraints.forEach((c, index) => {

@@ -1,4 +1,4 @@
-/** The user object of a LoginResponse / client session (docs/contracts.md). */
+/** The user object of a LoginResponse / client session (docs/gateway/iam.md 'LoginResponse'). */
 export interface SessionUser {
   uuid: string;
   id: string | number;
@@ -32,7 +32,7 @@ export interface SessionData {
   [key: string]: unknown;
 }
 
-/** Answer of POST /iam/api/login (docs/contracts.md 'LoginResponse'). */
+/** Answer of POST /iam/api/login (docs/gateway/iam.md 'LoginResponse'). */
 export interface LoginResponse {
   token: string;
   user: SessionUser;
@@ -45,7 +45,7 @@ export interface LoginResponse {
   data: SessionData;
 }
 
-/** The client session kept in localStorage under `config` (docs/contracts.md). */
+/** The client session kept in localStorage under `config` (docs/domain/sessions-auth.md 'The browser's session'). */
 export interface ClientSession {
   token: string;
   user: SessionUser;

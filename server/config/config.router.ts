@@ -65,7 +65,7 @@ function sendCached(req: Request, res: Response, answer: CachedAnswer): void {
 }
 
 /**
- * Config service `/config/v1` (docs/contracts.md): public reads of what is published, admin-only
+ * Config service `/config/v1` (docs/gateway/config.md): public reads of what is published, admin-only
  * writes. Drafts, the version list's retired versions and authors are for admins: the version reads take an optional
  * token (the latest-published reads do not look at it, so they stay as cheap as a static file).
  */

@@ -16,7 +16,7 @@ export const APP_BUNDLE_PARTS = {
   shell: 'shell-settings/app',
 } as const;
 
-/** A version without its authors' e-mail addresses: what readers get (docs/contracts.md). */
+/** A version without its authors' e-mail addresses: what readers get (docs/gateway/config.md). */
 export function withoutAuthors({
   createdBy: _created,
   publishedBy: _published,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ConfigDocument } from '../../core/documents/document.types';
 
-/** A document version's strong ETag, as docs/contracts.md fixes it: "<hash>-v<version>". */
+/** A document version's strong ETag, as docs/gateway/config.md fixes it: "<hash>-v<version>". */
 export function documentEtag(document: Pick<ConfigDocument, 'hash' | 'version'>): string {
   return `"${document.hash}-v${document.version}"`;
 }

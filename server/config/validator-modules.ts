@@ -58,7 +58,7 @@ export function validatorModuleCode(document: Pick<ConfigDocument, 'kind' | 'id'
     }
   }
   return [
-    `// Validators of ${document.kind}/${document.id} v${document.version}: ajv standalone code (docs/contracts.md 'Form documents').`,
+    `// Validators of ${document.kind}/${document.id} v${document.version}: ajv standalone code (docs/documents/form.md).`,
     'export default function (require) {',
     'const module = { exports: {} };',
     'const exports = module.exports;',

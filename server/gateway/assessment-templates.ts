@@ -48,7 +48,7 @@ const emptySchema = { type: 'object', additionalProperties: false, properties: {
 const BY_ITEM: [] = [];
 
 /**
- * Assessment templates under /wbe/api (docs/contracts.md 'Assessment templates'), admins only:
+ * Assessment templates under /wbe/api (docs/gateway/wbe.md 'Assessment templates'), admins only:
  * the list with versions and status, a new draft from the wizard, two versions compared, retire.
  */
 export function assessmentTemplatesRouter(services: Services, admin: RequestHandler[]): Router {

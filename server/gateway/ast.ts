@@ -10,7 +10,7 @@ import { assessmentCaller } from './maq';
 import { astParamsSchema } from './request-schemas';
 
 /**
- * The AST issue reads `/ast/issue/…` (shell §7; docs/contracts.md 'Issues'): every answer is
+ * The AST issue reads `/ast/issue/…` (shell §7; docs/gateway/ast.md): every answer is
  * `{ content }` figured from the issue records the caller may list (the `issue` resource's guard and
  * scope); a `{userType}` read needs that assessment role.
  */
@@ -73,7 +73,7 @@ export function astRouter(ctx: AppContext, services: Services): Router {
   router.get('/issue/get_total_assessment_issues_by_merchant_id/:merchantId', ...checked, async (req, res) => {
     res.json({ content: await issuesAst.totals(await caller(req), 'assessment', merchant(req)) });
   });
-  // shell §7: a portfolio merchant's scan scores (docs/contracts.md 'Portfolio'), the merchant's read guard
+  // shell §7: a portfolio merchant's scan scores (docs/gateway/wbe-scans-portfolio.md 'Portfolio'), the merchant's read guard
   router.get('/issue/get_score_history_by_merchant_id/:merchantId', ...checked, async (req, res) => {
     res.json({ content: await services.portfolio.scoreHistory(await caller(req), merchant(req)) });
   });

@@ -101,7 +101,7 @@ const typeOf = (req: Request) => String(req.params.type) as ComplianceDocumentTy
 const idOf = (req: Request) => String(req.params.documentId);
 
 /**
- * ASV scan reports and AoCs under /wbe/api (docs/contracts.md 'Compliance documents and sharing'): the
+ * ASV scan reports and AoCs under /wbe/api (docs/gateway/wbe-compliance.md 'Compliance documents and sharing'): the
  * merchant's own (`/compliance-documents/:type`), the shares with banks (`/userComplianceShares`, shell
  * §7) and a bank's view of what merchants share with it (`/management-saq/documents/:type`).
  */

@@ -49,7 +49,7 @@ const idParams = validateParams({
   properties: { fileId: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } },
 });
 
-/** File answers under /wbe/api (docs/contracts.md 'File answers'): upload, then download by id. */
+/** File answers under /wbe/api (docs/gateway/wbe.md 'File answers'): upload, then download by id. */
 export function filesRouter(_ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {
   const router = express.Router();
 

@@ -11,7 +11,7 @@ import { CONVERSATION_FIELDS, LATEST_FIRST } from '../services/help-chat.service
 import { conversationParamsSchema, emptyBodySchema, helpChatMessageSchema } from './request-schemas';
 
 /**
- * The help chat under `/wbe/api/help-chat` (docs/contracts.md 'Help chat'). Any signed-in user has
+ * The help chat under `/wbe/api/help-chat` (docs/gateway/wbe.md 'Help chat'). Any signed-in user has
  * one conversation, their own, addressed as `mine` (no id to guess); the agents (`helpChatAgents`
  * role group, judged on every call) read every conversation and answer.
  */
@@ -49,7 +49,7 @@ export function helpChatRouter(
     res.json({ content: await services.helpChat.markRead(requireAuth(req).user.id, 'user') });
   });
 
-  // the inbox speaks the query contract (docs/contracts.md 'Query contract')
+  // the inbox speaks the query contract (docs/gateway/README.md 'The query contract')
   router.get('/help-chat/conversations', ...agents, async (req, res) => {
     res.json({ content: await services.helpChat.list(listQueryOf(req.query, CONVERSATION_FIELDS, LATEST_FIRST)) });
   });

@@ -22,7 +22,7 @@ import {
   totpCodeSchema,
 } from './request-schemas';
 
-/** Identity service `/iam/api` (docs/contracts.md 'Identity'). */
+/** Identity service `/iam/api` (docs/gateway/iam.md). */
 export function iamRouter(ctx: AppContext, services: Services, limits: RateLimits): Router {
   const router = express.Router();
   const signedIn = authenticate(ctx);

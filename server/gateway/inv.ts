@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { invitationBodySchema, invitationParamsSchema } from './request-schemas';
 
 /**
- * Invitations service `/inv/api` (docs/contracts.md 'Invitations'). The public link view is open
+ * Invitations service `/inv/api` (docs/gateway/inv.md). The public link view is open
  * and throttled; everything else needs a session and the `invitation` resource's guards.
  */
 export function invRouter(ctx: AppContext, services: Services, options: { lookupRateLimit: number }): Router {

@@ -12,7 +12,7 @@ import { saqParamsSchema, saqReturnSchema, saqValidateSchema } from './request-s
 import { sendAttestation } from './saq-service';
 
 /**
- * Bank side of SAQs under /wbe/api/management-saq (docs/contracts.md 'Management SAQ'): the bank
+ * Bank side of SAQs under /wbe/api/management-saq (docs/gateway/wbe-compliance.md 'Management SAQ'): the bank
  * role group plus each screen's permission; every answer is scoped to the session's organisation.
  */
 export function managementSaqRouter(ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {

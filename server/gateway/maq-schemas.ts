@@ -1,4 +1,4 @@
-/** Request schemas of the assessments service `/maq/api` (docs/contracts.md 'Assessments /maq/api'). */
+/** Request schemas of the assessments service `/maq/api` (docs/gateway/maq.md). */
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const ITEM = '^[A-Za-z][A-Za-z0-9_.-]{0,99}$';

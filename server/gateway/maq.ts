@@ -40,7 +40,7 @@ export async function assessmentCaller(ctx: AppContext, req: Request): Promise<A
 }
 
 /**
- * Assessments `/maq/api` (docs/contracts.md 'Assessments /maq/api'): every call needs one of the
+ * Assessments `/maq/api` (docs/gateway/maq.md): every call needs one of the
  * three assessment permissions (role group `assessmentParticipants`); creating needs the owner's, the
  * portfolio the assessor's. What a caller may do to one assessment is their role IN it, judged by
  * the service through the `assessment` workflow.

@@ -40,7 +40,7 @@ const answerParams = validateParams({
 const monthOf = (req: Request) => (typeof req.query.month === 'string' ? req.query.month : periodOf(new Date()));
 
 /**
- * MMSP under /wbe/api/mmsp (docs/contracts.md 'MMSP'): `mmspSettingsReaders` (readers and managers)
+ * MMSP under /wbe/api/mmsp (docs/gateway/wbe-scans-portfolio.md 'MMSP'): `mmspSettingsReaders` (readers and managers)
  * read the settings; role group `mmspReaders` reads the dashboard, the findings, the markings and the
  * report; `mmspManagers` saves the settings and marks prohibited goods (a finding's status moves
  * through the generic workflow endpoints of the resource `mmsp-finding`, whose update guard is the

@@ -28,7 +28,7 @@ function notifsParams(req: Request, res: Response, next: NextFunction): void {
   else checkNotifsQuery(req, res, next);
 }
 
-/** Notification gateway `/ntgw/api` (docs/contracts.md 'Notifications'): always the caller's own. */
+/** Notification gateway `/ntgw/api` (docs/gateway/ntgw.md): always the caller's own. */
 export function ntgwRouter(ctx: AppContext, services: Services): Router {
   const router = express.Router();
   router.use(requireApiKey);

@@ -41,7 +41,7 @@ const profileSchema = {
 };
 
 /**
- * Onboarding-pro under /wbe/api (docs/contracts.md 'Onboarding-pro'): role group
+ * Onboarding-pro under /wbe/api (docs/gateway/wbe-scans-portfolio.md 'Onboarding-pro and POS eligibility'): role group
  * `onboardingProReaders` (shell §2.4 onboardingPro:view); the POS eligibility of a card-present
  * application behind POS_ELIGIBILITY_GUARD (never bank-account users, shell §2.8).
  */

@@ -78,7 +78,7 @@ export const startOnboardingSchema = {
 };
 
 /**
- * Onboardings under /wbe/api (docs/contracts.md 'Onboarding'): role group `onboarders` for the
+ * Onboardings under /wbe/api (docs/gateway/wbe-scans-portfolio.md 'Onboarding'): role group `onboarders` for the
  * onboarding itself, `onboardingStatsReaders` for the statistics, `portfolioReaders` for a
  * merchant's score history; the workflow document decides the moves.
  */

@@ -29,7 +29,7 @@ const enterSchema = {
 };
 
 /**
- * PCI requests and request IDs under /wbe/api (docs/contracts.md 'PCI requests'): banks generate
+ * PCI requests and request IDs under /wbe/api (docs/gateway/wbe-compliance.md 'PCI requests and request IDs'): banks generate
  * request IDs (bank group + complianceRequest:view) and see the requests opened to them (bank group
  * + pcidssAcquirerMerchants:view); merchants enter them and follow their requests
  * (pcidssMerchantUserRequests:view). Everything is scoped to the session's organisation.

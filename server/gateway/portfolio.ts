@@ -70,7 +70,7 @@ const generalSchema = {
 };
 
 /**
- * A portfolio merchant's surroundings under /wbe/api/portfolio/merchants/:id (docs/contracts.md
+ * A portfolio merchant's surroundings under /wbe/api/portfolio/merchants/:id (docs/gateway/wbe-scans-portfolio.md
  * 'Portfolio'): assets, score history, action items and settings. The service asks the merchant
  * resource's guards: `read` (portfolioReaders) for reads, `update` (merchantEditors) for writes.
  */

@@ -8,7 +8,7 @@ import { REPORT_FIELDS, REPORTS_NEWEST_FIRST } from '../services/reports.service
 import { reportParamsSchema, reportRequestSchema } from './request-schemas';
 
 /**
- * Reports under /wbe/api (docs/contracts.md 'Reports'): the caller's own list, asking for one,
+ * Reports under /wbe/api (docs/gateway/wbe.md 'Administration, analytics, mail, reports'): the caller's own list, asking for one,
  * removing one, and the download — 202 while it is being generated (the browser says 'reportGeneratedWarning'),
  * else the file under its name (Content-Disposition with an RFC 5987 `filename*`).
  */

@@ -166,7 +166,7 @@ export const adminMailSchema = {
   },
 };
 
-/** A bulk action's selection: `{ ids }` (docs/documents.md 'Kind list'). */
+/** A bulk action's selection: `{ ids }` (docs/documents/list.md). */
 export const bulkIdsSchema = {
   type: 'object',
   required: ['ids'],
@@ -426,7 +426,7 @@ export const saqParamsSchema = {
   },
 };
 
-/** `/ast/issue/…/:userType` and `/:merchantId` and `/get_issue_progress/:months` (docs/contracts.md 'Issues'). */
+/** `/ast/issue/…/:userType` and `/:merchantId` and `/get_issue_progress/:months` (docs/gateway/ast.md). */
 export const astParamsSchema = {
   type: 'object',
   properties: {

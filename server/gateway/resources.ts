@@ -10,7 +10,7 @@ import { readImportFile } from './resource-import';
 
 /**
  * Generic record endpoints of every published resource, `/wbe/api/resources/:resource…`
- * (docs/contracts.md 'Resources and workflows'). Handlers only translate HTTP: guards, scoping,
+ * (docs/gateway/wbe-resources.md). Handlers only translate HTTP: guards, scoping,
  * validation and transitions live in ResourcesService and WorkflowService.
  */
 export function resourcesRouter(ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {

@@ -21,7 +21,7 @@ export interface SaqGuards {
 
 /**
  * `GET /saqs/:saqId/migration` (the offer; with the query contract, its rows of changes) and
- * `POST /saqs/:saqId/migrate` (docs/contracts.md 'SAQ service'), on the SAQ service's router.
+ * `POST /saqs/:saqId/migrate` (docs/gateway/saq.md), on the SAQ service's router.
  */
 export function saqMigrationRoutes(
   router: Router,

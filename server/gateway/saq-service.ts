@@ -33,7 +33,7 @@ import { selectSite } from './site-header';
 const NON_ANSWERING = { anyOf: ['admin', 'bank'] };
 
 /**
- * SAQ service `/saq/api/v1` (docs/contracts.md 'SAQ service'): a merchant user's own SAQ. Every
+ * SAQ service `/saq/api/v1` (docs/gateway/saq.md): a merchant user's own SAQ. Every
  * call needs the saq role group; writes also refuse bank and admin users (403), and an SAQ of
  * another user is 404 for everyone.
  */
@@ -86,7 +86,7 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
     res.json({ content: await services.saqs.get(await callerOf(req), String(req.params.saqId)) });
   });
 
-  // issue 11: answers a domain scan suggests (docs/contracts.md 'SAQ suggestions')
+  // issue 11: answers a domain scan suggests (docs/gateway/saq.md 'SAQ suggestions')
   router.get('/saqs/:saqId/suggestions', ...saq, params, async (req, res) => {
     res.json({ content: await services.saqSuggestions.list(await callerOf(req), String(req.params.saqId)) });
   });

@@ -6,8 +6,8 @@ import { readWorkbookUpload, sendWorkbook, uploadedWorkbook, workbookQuery } fro
 
 /**
  * `GET /saqs/:saqId/workbook?lang=en|tr` (the SAQ as an xlsx to answer offline) and
- * `POST /saqs/:saqId/workbook` (multipart `file`: the answered workbook), docs/contracts.md
- * 'SAQ service', on the SAQ service's router with its guards.
+ * `POST /saqs/:saqId/workbook` (multipart `file`: the answered workbook), docs/gateway/saq.md,
+ *, on the SAQ service's router with its guards.
  */
 export function saqWorkbookRoutes(
   router: Router,

@@ -93,7 +93,7 @@ const menuQuery = validateQuery({
 });
 
 /**
- * Domain scans under /wbe/api (docs/contracts.md 'Scans'). Every route needs the role group
+ * Domain scans under /wbe/api (docs/gateway/wbe-scans-portfolio.md 'Scans'). Every route needs the role group
  * `scanners` of the role-groups document (scan:view, or the instant-security and onboarding
  * permissions that start scans); everything is scoped to the session's organisation.
  */

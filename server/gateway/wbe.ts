@@ -48,7 +48,7 @@ function rejectStaleOrganization(req: Request, _res: Response, next: NextFunctio
   next();
 }
 
-/** Web backend `/wbe/api` (docs/contracts.md 'Web backend'). */
+/** Web backend `/wbe/api` (docs/gateway/wbe.md). */
 export function wbeRouter(
   ctx: AppContext,
   services: Services,
@@ -66,7 +66,7 @@ export function wbeRouter(
   const user = validateParams(userParamsSchema);
   const uuidOf = (req: Request) => String(req.params.uuid);
 
-  // the users list speaks the query contract (docs/contracts.md 'Query contract')
+  // the users list speaks the query contract (docs/gateway/README.md 'The query contract')
   router.get('/admin/users', ...admin, async (req, res) => {
     res.json({ content: await services.admin.listUsers(listQueryOf(req.query, USER_FIELDS, NEWEST_FIRST)) });
   });

@@ -50,7 +50,7 @@ function wizardAccess(ctx: AppContext, services: Services): RequestHandler {
   };
 }
 
-/** Wizard progress and submit under /wbe/api (docs/contracts.md 'Wizards'). */
+/** Wizard progress and submit under /wbe/api (docs/gateway/wbe.md 'Wizards'). */
 export function wizardRouter(ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {
   const router = express.Router();
   const wizard = [...signedIn, wizardAccess(ctx, services)];

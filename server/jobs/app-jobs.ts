@@ -35,7 +35,7 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
     retryDelaySeconds: 30,
   });
 
-  // deadline reminders as notifications, N days before (docs/contracts.md 'Assessments /maq/api')
+  // deadline reminders as notifications, N days before (docs/gateway/maq.md)
   await ctx.jobs.define(ASSESSMENT_REMINDERS_JOB, async () => {
     const sent = await services.assessments.remind(new Date(), REMINDER_DAYS);
     if (sent > 0) ctx.log.info(`Sent ${sent} assessment deadline reminders`);

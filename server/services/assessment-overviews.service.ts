@@ -51,7 +51,7 @@ function summary(rows: AssessmentRow[]) {
 }
 
 /**
- * The assessor's overviews over `/maq/api` (docs/contracts.md 'Assessments /maq/api'): review
+ * The assessor's overviews over `/maq/api` (docs/gateway/maq.md): review
  * requests grouped by third party or template, and the portfolio of third parties with their
  * assessments, statuses and scores. Only assessments the caller assesses are counted; a group or
  * third party with none of them is 404, as if it did not exist.

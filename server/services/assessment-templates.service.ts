@@ -6,7 +6,7 @@ import type { QuestionnaireBody, Section } from '../../core/questionnaire/questi
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 
-/** The marker of an assessment template among questionnaires (docs/documents.md 'Assessment templates'). */
+/** The marker of an assessment template among questionnaires (docs/documents/assessment-template.md). */
 export const isTemplate = (body: unknown): boolean =>
   body !== null && typeof body === 'object' && (body as QuestionnaireBody).purpose === 'assessment';
 

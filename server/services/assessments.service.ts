@@ -37,7 +37,7 @@ import { findUserByEmail, usersOf } from './users';
 import type { WorkflowService } from './workflow.service';
 
 const KIND = 'questionnaire';
-/** Assessment templates are the published questionnaires whose id starts so (README 'Assessments'). */
+/** Assessment templates are the published questionnaires whose id starts so (docs/domain/assessments.md). */
 export const TEMPLATE_PREFIX = 'assessment-';
 const THIRD_PARTY = 'third-party';
 const INVITATION = 'invitation';
@@ -122,7 +122,7 @@ export interface AssessmentItemRow {
 }
 
 /**
- * Vendor assessments (docs/contracts.md 'Assessments /maq/api'): made by an owner from a template
+ * Vendor assessments (docs/gateway/maq.md): made by an owner from a template
  * questionnaire pinned at creation, answered by the assessee, reviewed and completed by the assessor.
  * Every write is judged on the server by the caller's role in THAT assessment through the `assessment`
  * workflow; a user with no role in it gets 404, as if it did not exist.
@@ -320,7 +320,7 @@ export class AssessmentsService {
   /**
    * Invites the third party's contact (owner): 409 without a contact e-mail. A member of the
    * organisation with that address becomes the assessee at once (registered); anyone else gets an
-   * invitation with the role `assessee` (docs/contracts.md 'Invitations'), mailed to the address.
+   * invitation with the role `assessee` (docs/gateway/inv.md), mailed to the address.
    */
   invite(caller: AssessmentCaller, id: string): Promise<AssessmentView> {
     return this.write(caller, id, async (record, roles) => {

@@ -31,7 +31,7 @@ function cleanName(name: string, kind: FileKind): string {
 export type FileReader = (userId: string, fileId: string) => Promise<boolean>;
 
 /**
- * File answers (docs/contracts.md 'File answers'): stored as real files under DATA_DIR/files, one
+ * File answers (docs/gateway/wbe.md 'File answers'): stored as real files under DATA_DIR/files, one
  * record each; the kind is judged by content, the same bytes twice for one owner and scope refused.
  * `readers` widen who may download beyond the uploader and admins.
  */

@@ -37,7 +37,7 @@ const PERMISSION_OF: Record<UserType, string> = {
 export type IssueRow = IssueFacts & { priority: string | null; dueDate: string | null };
 
 /**
- * The AST issue reads (docs/contracts.md 'Issues'): figures over the issue records the caller may
+ * The AST issue reads (docs/gateway/ast.md): figures over the issue records the caller may
  * list — the resource's `list` guard and scope, so nothing here widens what the records endpoint
  * shows. A `{userType}` read is answered only for a role the caller holds (403 otherwise); it is
  * the lens the dashboards ask with, over the same organisation's issues.

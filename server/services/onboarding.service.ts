@@ -57,7 +57,7 @@ export interface StartInput {
 }
 
 /**
- * Onboardings (docs/contracts.md 'Onboarding'): a URL → a credit spent → a scan (the scans
+ * Onboardings (docs/gateway/wbe-scans-portfolio.md 'Onboarding'): a URL → a credit spent → a scan (the scans
  * service; a fast scan runs FAST_SCAN_CHECKS) → an outcome from the scan (core/onboarding) →
  * approve (the merchant joins the portfolio, 30-day controls when items need action), reject or
  * cancel (within 3 minutes, the credit refunded). States and guards are the workflow document's.

@@ -100,7 +100,7 @@ interface MerchantFacts {
 }
 
 /**
- * PCI requests and request IDs (domain §3, §4; README design notes 'PCI requests and request IDs'):
+ * PCI requests and request IDs (domain §3, §4; docs/domain/pci-requests.md):
  * a bank generates codes, a merchant organisation enters one to open a request to that bank, and
  * each request's status is computed at read from the merchant's level, SAQ, ASV reports and AoCs.
  * Not a `resource`: the code is made by the server, a merchant finds a code of another

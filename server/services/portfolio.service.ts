@@ -81,7 +81,7 @@ const ITEM_LIST = ['check', 'name', 'group', 'groupName', 'findings', 'ignored']
 export const ACTION_ITEM_FIELDS: QueryableFields = { filterable: ITEM_LIST, sortable: ITEM_LIST };
 
 /**
- * The portfolio around a merchant (docs/contracts.md 'Portfolio'): its assets (the `asset`
+ * The portfolio around a merchant (docs/gateway/wbe-scans-portfolio.md 'Portfolio'): its assets (the `asset`
  * resource, narrowed to the merchant), its score history and action items from its scans, and its
  * settings with the auto scan the daily job runs. Reads pass the merchant's `read` guard
  * (`portfolioReaders`), writes its `update` guard (`merchantEditors`).

@@ -98,7 +98,7 @@ function parseCsv(text: string): { header: string[]; rows: Row[] } {
 }
 
 /**
- * CSV import of any published resource (docs/contracts.md 'Resource import'): the header row maps
+ * CSV import of any published resource (docs/gateway/wbe-resources.md 'CSV import'): the header row maps
  * columns by the titles the resource's list displays (English or Turkish) or the property names;
  * every row is judged with the resource's schema and unique constraints (against the scope's records
  * and the file's other rows), and only a file without a single problem is stored — every record in

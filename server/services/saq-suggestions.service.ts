@@ -23,7 +23,7 @@ const OPEN_STATUSES = new Set(['waiting', 'returned']);
 export const SUGGESTIONS_EVENT = 'saq.suggestions';
 
 /**
- * Scan findings pre-fill the SAQ (docs/contracts.md 'SAQ suggestions'): when a scan of an
+ * Scan findings pre-fill the SAQ (docs/gateway/saq.md 'SAQ suggestions'): when a scan of an
  * organisation completes, each of its open SAQs gets a suggested Not in Place on every question
  * whose requirement the mapping document finds unmet, with the evidence and the scan date. The
  * merchant accepts (the answer is saved as any typed answer is) or overrides; the choice is kept

@@ -42,7 +42,7 @@ const KIND = 'questionnaire';
 export const SIGN_SAQ_JOB = 'saq.sign';
 
 /**
- * What the SAQ endpoints answer for one SAQ (docs/contracts.md 'SAQ service'), with the workflow
+ * What the SAQ endpoints answer for one SAQ (docs/gateway/saq.md), with the workflow
  * actions the caller may take on it now (the SAQ page shows its buttons by them).
  */
 export type SaqView = Omit<SaqRecord, 'userId' | 'siteId'> & { actions: string[] };

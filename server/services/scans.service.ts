@@ -60,7 +60,7 @@ interface CachedMenu {
 }
 
 /**
- * Domain scans as queued jobs (docs/contracts.md 'Scans'): a request is judged and resolved here
+ * Domain scans as queued jobs (docs/gateway/wbe-scans-portfolio.md 'Scans'): a request is judged and resolved here
  * (never a private address unless loopback is allowed), stored as `queued`, then run by the job
  * `scan.run` with the per-check time limit and connection cap of the settings; every completed
  * check is written to the record and published to the scan's owner. Scoped to the organisation.

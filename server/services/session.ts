@@ -73,7 +73,7 @@ export async function sessionView(ctx: AppContext, user: UserRecord) {
   };
 }
 
-/** A fresh token plus everything the client keeps in its session (docs/contracts.md LoginResponse). */
+/** A fresh token plus everything the client keeps in its session (docs/gateway/iam.md 'LoginResponse'). */
 export async function loginResponse(ctx: AppContext, user: UserRecord, claims: Omit<TokenClaims, 'sub' | 'gen'> = {}) {
   const organizations = await organizationsOf(ctx, user);
   const org = claims.org ?? organizations[0]?.id;

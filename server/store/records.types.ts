@@ -330,7 +330,7 @@ export interface ComplianceShareRecord {
   createdBy: string;
 }
 
-/** A request ID a bank generated (docs/contracts.md 'PCI requests'); `used` counts the organisations that entered it. */
+/** A request ID a bank generated (docs/gateway/wbe-compliance.md 'PCI requests and request IDs'); `used` counts the organisations that entered it. */
 export interface PciRequestIdRecord {
   id: string;
   /** What merchants type: `PCI-XXXX-XXXX`, unique across banks. */

@@ -128,7 +128,7 @@ export interface Store {
    * fixed list's columns): PostgreSQL makes indexes for them; the embedded store needs none.
    */
   declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields): Promise<void>;
-  /** 'lowdb' or 'postgres': for the README's 'which store ran' and start-up logs. */
+  /** 'lowdb' or 'postgres': for the start-up log line saying which store runs. */
   readonly engine: 'lowdb' | 'postgres';
   /** Waits for queued writes, then releases the files (or the connections). */
   close(): Promise<void>;

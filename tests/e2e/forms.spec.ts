@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { t } from './support/ui';
 
 // Form documents are validated in the browser by ajv standalone code the config service serves as
-// a same-origin module (docs/contracts.md 'Form documents'): live, and within the CSP.
+// a same-origin module (docs/documents/form.md): live, and within the CSP.
 
 test('the register form validates live with the served validators and no CSP violation', async ({ page }) => {
   const problems: string[] = [];

@@ -228,7 +228,7 @@ test('a failed mark-as-read is only logged: the menu shows, nothing on screen, t
 });
 
 /**
- * Sessions that end close the sockets (4009, docs/contracts.md 'Real time'): turning 2FA off ends
+ * Sessions that end close the sockets (4009, docs/gateway/realtime.md): turning 2FA off ends
  * every session, this page's socket included, and the page, going on with the fresh token of the
  * answer, opens a new socket and gets events again. (The merchant ends as it started: 2FA off.)
  */

@@ -14,7 +14,7 @@ import { chooseLanguage, expectScreen, expectSignedInAt, missingKeys, signIn, st
 const fill = (pattern: string, values: Record<string, string | number>) =>
   pattern.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name]));
 
-/** Publishes a body as the next version of kind/id: a draft, then publish, as docs/documents.md shows. */
+/** Publishes a body as the next version of kind/id: a draft, then publish, as docs/documents/README.md shows. */
 async function publish(request: APIRequestContext, token: string, kind: string, id: string, body: unknown) {
   const auth = { authorization: `Bearer ${token}` };
   const draft = await request.post(`/config/v1/documents/${kind}/${id}/drafts`, { headers: auth, data: { body } });

@@ -1,5 +1,5 @@
 /**
- * The admin users and mail log endpoints behind the list documents (docs/contracts.md): the query
+ * The admin users and mail log endpoints behind the list documents (docs/gateway/wbe.md): the query
  * contract over real HTTP, and the user actions (approve one or many, delete, write to) each for an
  * admin (ok), a non-admin (403), a visitor (401) and bad input (400).
  */

@@ -18,7 +18,7 @@ const WIZARD_ANSWERS = {
 };
 
 /**
- * Assessment templates (docs/contracts.md 'Assessment templates'): a draft from the wizard's
+ * Assessment templates (docs/gateway/wbe.md 'Assessment templates'): a draft from the wizard's
  * answers, the list with versions and status, two versions compared, retire; admins only.
  */
 describe('assessment templates /wbe/api/assessment-templates', () => {

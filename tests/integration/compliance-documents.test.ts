@@ -31,7 +31,7 @@ interface Upload {
 }
 
 /**
- * ASV and AoC documents and sharing them with banks (docs/contracts.md 'Compliance documents and
+ * ASV and AoC documents and sharing them with banks (docs/gateway/wbe-compliance.md 'Compliance documents and
  * sharing'): real multipart uploads over HTTP, refusals in the error shape, banks seeing only what
  * merchants share with their organisation.
  */

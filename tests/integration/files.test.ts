@@ -11,7 +11,7 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
 /**
- * File answers (docs/contracts.md 'File answers'): real multipart uploads over HTTP, the kind judged
+ * File answers (docs/gateway/wbe.md 'File answers'): real multipart uploads over HTTP, the kind judged
  * by content, the size cap, a duplicate refused per owner and scope, bytes kept as a real file under
  * DATA_DIR/files, and downloads only for the owner (and admins).
  */

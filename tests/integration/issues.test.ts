@@ -181,7 +181,7 @@ describe('issues and the AST issue reads', () => {
 
   it('answers a role’s lens only to that role (or an admin); other organisations see none of it', async () => {
     const routes = mountedRoutes(server.app).filter((route) => route.path.startsWith(`${AST}/`));
-    // 18 issue reads, the two get_latest_closed_assessment_score reads (docs/contracts.md 'Assessments')
+    // 18 issue reads, the two get_latest_closed_assessment_score reads (docs/gateway/maq.md)
     // and the portfolio's two scan-score reads ('Portfolio'), which are the bank's (portfolio-merchant.test.ts)
     expect(routes).toHaveLength(22);
     const portfolioReads = ['get_score_history_by_merchant_id', 'get_last_scan_score'];

@@ -21,7 +21,7 @@ async function pdf(text: string): Promise<Buffer> {
 }
 
 /**
- * PCI requests and request IDs (docs/contracts.md 'PCI requests'): a bank generates a code, a
+ * PCI requests and request IDs (docs/gateway/wbe-compliance.md 'PCI requests and request IDs'): a bank generates a code, a
  * merchant organisation enters it, and the request's status follows the merchant's level, SAQ and
  * documents; every call scoped to the session's organisation.
  */

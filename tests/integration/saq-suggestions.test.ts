@@ -8,7 +8,7 @@ import { type TestServer, call, startTestServer, tokenFor } from './support/harn
 const SAQS = '/saq/api/v1/saqs';
 
 /**
- * Scan findings pre-fill the SAQ (docs/contracts.md 'SAQ suggestions'): a merchant scans its bad
+ * Scan findings pre-fill the SAQ (docs/gateway/saq.md 'SAQ suggestions'): a merchant scans its bad
  * shop (loopback fixtures); the open SAQ of its organisation gets suggested Not in Place answers on
  * the requirements the mapping document (scan-requirements/pci-dss-4) finds unmet, which the
  * merchant accepts or overrides, and a later scan keeps those choices.

@@ -12,7 +12,7 @@ const menuOf = (id: string, language?: string) =>
   `/wbe/api/scan/${id}/menu_items${language ? `?language=${language}` : ''}`;
 
 /**
- * Domain scans over HTTP (docs/contracts.md 'Scans'): a POST queues a job that scans loopback
+ * Domain scans over HTTP (docs/gateway/wbe-scans-portfolio.md 'Scans'): a POST queues a job that scans loopback
  * fixture servers for real; the record fills in with each check, progress is published to the
  * scan's owner, and the domain menu is built from the results and cached per scan and language.
  */

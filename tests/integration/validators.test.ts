@@ -6,7 +6,7 @@ import type { FormBody } from '../../core/forms/form.types';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 
 // GET /config/v1/validators/:kind/:id/:version/:hash.js: the browser's form validators, ajv
-// standalone code served as a same-origin ES module (docs/contracts.md 'Form documents').
+// standalone code served as a same-origin ES module (docs/documents/form.md).
 
 const REGISTER = '/config/v1/documents/form/register';
 

@@ -8,7 +8,7 @@ import { cyclesIn, fileGraph, folderGraph, loadTimeImports, sourceFiles } from '
 /**
  * No import cycles: between the files of client/ and core/, and between their folders. client/'s
  * folders stack from lib/ and i18n/ through session/, api/, account/ and runtime/, shell/, theme/
- * and screens/ up to app/ (README 'How it is built'). Only imports that run at load time count: an
+ * and screens/ up to app/ (docs/architecture.md 'Folder layering'). Only imports that run at load time count: an
  * `import()` (the screen registry's lazy screens) loads later and `import type` is erased.
  */
 describe('import cycles', () => {

@@ -22,7 +22,7 @@ import { saveBlob } from '../../lib/saveFile';
 import { showToast } from '../../lib/toaster';
 import { listKey } from './listQuery';
 
-/** One problem of a refused file, as the server words it (docs/contracts.md 'Resource import'). */
+/** One problem of a refused file, as the server words it (docs/gateway/wbe-resources.md 'CSV import'). */
 interface RowProblem {
   line: number;
   column: string;

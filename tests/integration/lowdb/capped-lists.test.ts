@@ -1,5 +1,5 @@
 /**
- * A list total beyond COUNT_CAP over real HTTP (docs/contracts.md query contract): the endpoints pass
+ * A list total beyond COUNT_CAP over real HTTP (docs/gateway/README.md 'The query contract'): the endpoints pass
  * `totalCapped` through, a narrow filter still counts exactly, and the dashboard's user count says
  * "more". The records are written into the data directory between two starts (10,000 inserts one by
  * one would rewrite the collection file each time).

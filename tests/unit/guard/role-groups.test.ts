@@ -5,14 +5,14 @@ import { subject, visitor } from '../support/subjects';
 
 /**
  * Shell §6 'Role groups', verbatim, plus the groups code guards name (core/guard/code-guards.ts)
- * and `inviters` (who may create, list, resend and revoke invitations; README design notes) and
- * `helpChatAgents` (who read the support inbox and answer; README 'Help chat'), who manages and
- * reads third parties (README design notes 'CSV import of any resource; third parties') and `scanners`
+ * and `inviters` (who may create, list, resend and revoke invitations; docs/domain/invitations.md) and
+ * `helpChatAgents` (who read the support inbox and answer; docs/domain/notifications-realtime.md 'Help chat'), who manages and
+ * reads third parties (docs/domain/config-and-resources.md 'CSV import of any resource; third parties') and `scanners`
  * (who start and read domain scans: scan:view, the instant-security and onboarding permissions, the saq-scan role),
- * the portfolio's readers and editors and the onboarding's starters, approvers and statistics readers (README
- * design notes 'Onboarding and the portfolio'), and the vendor assessments' owners, assessors and participants
- * (docs/documents.md 'Vendor assessments'), and onboarding-pro's readers and the card-present onboarders and
- * approvers (README design notes 'Onboarding-pro, physical POS and the POS eligibility check').
+ * the portfolio's readers and editors and the onboarding's starters, approvers and statistics readers (docs/domain/onboarding.md
+ * 'Onboarding and the portfolio'), and the vendor assessments' owners, assessors and participants
+ * (docs/documents/page.md 'Vendor assessments'), and onboarding-pro's readers and the card-present onboarders and
+ * approvers (docs/domain/onboarding.md 'Onboarding-pro, physical POS and the POS eligibility check').
  */
 const EXPECTED: Record<string, string[]> = {
   siteHolders: ['saq', 'saq-scan', 'saqOverview:view', 'saqList:view', 'saqManagement:view', 'saqAdd:add'],

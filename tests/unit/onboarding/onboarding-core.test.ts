@@ -20,7 +20,7 @@ function scanOf(patch: Partial<ScanRecord>): ScanRecord {
   } as ScanRecord;
 }
 
-describe('onboarding outcome (README "Onboarding outcomes")', () => {
+describe('onboarding outcome (docs/domain/onboarding.md "Onboarding outcomes")', () => {
   it('passes an ASV pass with a good grade and no failed check', () => {
     expect(assessScan(scanOf({}))).toEqual({
       outcome: 'passed',

@@ -168,7 +168,7 @@ describe('routes document against shell §2.4 (permission-guarded routes)', () =
     expect(matchRoute(routes, '/app/pricing')?.route.redirect).toBe('/app/pricing/ecommerce-checklist');
   });
 
-  it('notifications, sanction screening and /logout admit any signed-in user (README notes)', () => {
+  it('notifications, sanction screening and /logout admit any signed-in user (docs/domain/sessions-auth.md)', () => {
     for (const path of ['/app/notifications', '/app/sanction-screening', '/logout']) {
       const guard = matchRoute(routes, path)?.route.guard ?? null;
       expect(evaluateGuard(guard, subject({ signedIn: true }), groups), path).toBe(true);
@@ -180,7 +180,7 @@ describe('routes document against shell §2.4 (permission-guarded routes)', () =
 describe('MMSP routes (issue 11)', () => {
   const routes = routesBody();
   const groups = roleGroups();
-  it('the dashboard and its findings are for MMSP readers, the settings for MMSP managers (README notes)', () => {
+  it('the dashboard and its findings are for MMSP readers, the settings for MMSP managers (docs/domain/portfolio-mmsp.md)', () => {
     for (const path of ['/app/mmsp-dashboard', '/app/mmsp-dashboard/findings/f-1']) {
       const guard = matchRoute(routes, path)?.route.guard ?? null;
       expect(evaluateGuard(guard, subject({ permissions: ['portfolio:view'] }), groups), path).toBe(true);
@@ -215,7 +215,7 @@ describe('routes document against shell §2.3 (admin-only routes)', () => {
   });
 });
 
-describe('routes document: the support inbox (README "Help chat")', () => {
+describe('routes document: the support inbox (docs/domain/notifications-realtime.md "Help chat")', () => {
   const routes = routesBody();
   const groups = roleGroups();
 

@@ -18,7 +18,7 @@ const meKey = ['iam', 'me'];
 
 /**
  * App-code two-factor authentication: set up (QR + secret), confirm with a code, or turn off. A
- * named panel: a flow of three steps over three calls, which no generic panel says (README).
+ * named panel: a flow of three steps over three calls, which no generic panel says (docs/domain/shell.md 'Two named panels').
  */
 export default function TwoFactorPanel() {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,4 @@
--- Every collection's records in one table (docs/contracts.md 'PostgreSQL store').
+-- Every collection's records in one table (docs/domain/store.md).
 --   data: the record as jsonb, what list queries filter and sort on and what indexes cover.
 --   doc:  the same record as written (json keeps the text), read back so object keys keep their
 --         order: jsonb reorders keys, and a form's fields follow its schema's key order.
