@@ -105,12 +105,15 @@ export function profilePreferences(
 }
 
 /**
- * Store what the login (or an impersonation / organisation switch) answered. The profile's theme
- * and language, when it has them, become this browser's: preferences follow the user.
+ * What a login (or an impersonation / organisation switch) answer makes of the session the browser
+ * holds. The profile's theme and language, when it has them, become this browser's: preferences
+ * follow the user. Pure, so the browser tests' signed-in start builds the same session.
  */
-export function storeLogin(response: Partial<LoginResponse> & { token: string }): ClientSession {
-  const current = getSession();
-  return updateSession({
+export function sessionAfterLogin(
+  response: Partial<LoginResponse> & { token: string },
+  current: Partial<ClientSession>,
+): Partial<ClientSession> {
+  return {
     ...profilePreferences(response.user),
     token: response.token,
     user: response.user,
@@ -123,7 +126,12 @@ export function storeLogin(response: Partial<LoginResponse> & { token: string })
     originalUser: response.originalUser ?? current.originalUser,
     // another user's sites are not this one's: the selector picks again
     siteId: response.user?.uuid === current.user?.uuid ? current.siteId : undefined,
-  });
+  };
+}
+
+/** Store what the login (or an impersonation / organisation switch) answered. */
+export function storeLogin(response: Partial<LoginResponse> & { token: string }): ClientSession {
+  return updateSession(sessionAfterLogin(response, getSession()));
 }
 
 /** Forget everything that identifies the user (and their selected site); keep preferences and the remembered path. */

@@ -2,7 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { totpCodes } from '../support/totp-codes';
 import { waitForLink } from './support/mailbox';
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, signIn, t } from './support/ui';
+import { expectSignedInAt, signIn, signInWithForm, t } from './support/ui';
 
 // One new account walks the whole life cycle: register → verify → approve → sign in → 2FA → reset.
 test.describe.configure({ mode: 'serial' });
@@ -38,11 +38,11 @@ test('register: rules are shown, then the account is created (item 3)', async ({
 });
 
 test('before verification sign-in shows the 428 text; the mailed link verifies', async ({ page }) => {
-  await signIn(page, email, PASSWORD);
+  await signInWithForm(page, email, PASSWORD);
   await expect(page.getByText(t('errors.notVerified'))).toBeVisible();
   await page.goto(await waitForLink(email, '/verification?token='));
   await expect(page.getByText(t('errors.accountActivated'))).toBeVisible();
-  await signIn(page, email, PASSWORD);
+  await signInWithForm(page, email, PASSWORD);
   await expect(page.getByText(t('errors.notApproved'))).toBeVisible();
 });
 
@@ -60,12 +60,12 @@ test('the admin approves the account, then it signs in', async ({ browser }) => 
   await expect(row.getByText(t('admin.users.approved'), { exact: true })).toBeVisible();
 
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, PASSWORD);
+  await signInWithForm(page, email, PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');
 });
 
 test('2FA turned on in settings is asked for at the next sign-in (item 4)', async ({ page }) => {
-  await signIn(page, email, PASSWORD);
+  await signInWithForm(page, email, PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');
   await page.goto('/app/settings');
   await page.getByRole('tab', { name: t('settings.tabs.security') }).click();
@@ -80,7 +80,7 @@ test('2FA turned on in settings is asked for at the next sign-in (item 4)', asyn
 
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, email, PASSWORD);
+  await signInWithForm(page, email, PASSWORD);
   await expect(page.getByLabel(t('auth.login.code'))).toBeVisible();
   await page.getByLabel(t('auth.login.code')).fill(await nextCode());
   await page.getByRole('button', { name: t('auth.login.submit') }).click();
@@ -97,9 +97,9 @@ test('forgot and reset the password through the mailed link (item 5)', async ({ 
   await page.getByLabel(t('forms.passwordConfirm'), { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: t('auth.reset.submit') }).click();
   await expect(page).toHaveURL(/\/login/);
-  await signIn(page, email, PASSWORD);
+  await signInWithForm(page, email, PASSWORD);
   await expect(page.getByText(t('errors.credentialsAreIncorrect'))).toBeVisible();
-  await signIn(page, email, NEW_PASSWORD);
+  await signInWithForm(page, email, NEW_PASSWORD);
   await page.getByLabel(t('auth.login.code')).fill(await nextCode());
   await page.getByRole('button', { name: t('auth.login.submit') }).click();
   await expectSignedInAt(page, '/app/dashboard');

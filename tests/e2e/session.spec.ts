@@ -3,7 +3,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { DEMO_ORGANIZATIONS } from '../../fixtures/organizations';
 import { DEMO_USERS } from '../../fixtures/users';
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, signIn, storedConfig, t } from './support/ui';
+import { expectSignedInAt, signIn, signInWithForm, storedConfig, t } from './support/ui';
 
 const nameOf = (email: string) => DEMO_USERS.find((user) => user.email === email)?.name as string;
 const organizationName = (id: string) => DEMO_ORGANIZATIONS.find((org) => org.id === id)?.name as string;
@@ -146,7 +146,7 @@ test('a 401 from the gateway ends the session and sign-in returns to the remembe
   expect(stored.rememberedPath).toBe('/app/admin/users');
 
   // signing in again brings the admin back where the session ended
-  await signIn(page, 'admin@demo.test', PASSWORD);
+  await signInWithForm(page, 'admin@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/admin/users');
   expect((await storedConfig(page))?.rememberedPath).toBeUndefined();
 });

@@ -3,7 +3,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { DEMO_SITES } from '../../fixtures/sites';
 import { PASSWORD } from './support/users';
-import { chooseLanguage, expectSignedInAt, missingKeys, profileOf, signIn, storedConfig, t } from './support/ui';
+import {
+  chooseLanguage,
+  expectSignedInAt,
+  missingKeys,
+  profileOf,
+  signIn,
+  signInWithForm,
+  storedConfig,
+  t,
+} from './support/ui';
 
 const SHOTS = 'artifacts/screenshots';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -91,7 +100,7 @@ test('the shell: folded navbar, footer, theme and language stored on profile and
   await expectNoSeriousA11yViolations(page);
 
   // later tests sign the admin in again: restore dark/English through the top bar, on the profile too
-  await signIn(page, 'admin@demo.test', PASSWORD, 'tr');
+  await signInWithForm(page, 'admin@demo.test', PASSWORD, 'tr');
   await expectSignedInAt(page, '/app/dashboard');
   await page.getByRole('button', { name: t('shell.theme.toDark', 'tr') }).click();
   await expect(page.locator('body')).toHaveClass(/bp6-dark/);
@@ -111,7 +120,7 @@ test("a fresh sign-in adopts the profile's language (item 6)", async ({ page, br
   // another browser: its sign-in page is English, the session that follows is in the profile's Turkish
   const context = await browser.newContext();
   const other = await context.newPage();
-  await signIn(other, 'bank@demo.test', PASSWORD);
+  await signInWithForm(other, 'bank@demo.test', PASSWORD);
   await expectSignedInAt(other, '/app/dashboard');
   await expect(other.locator('html')).toHaveAttribute('lang', 'tr');
   await expect(other.getByRole('navigation', { name: t('shell.mainMenu', 'tr') })).toBeVisible();

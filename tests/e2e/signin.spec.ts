@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { totpCodes } from '../support/totp-codes';
 import { PASSWORD, SIGNED_IN_USERS, TOTP_SECRET } from './support/users';
-import { expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
+import { expectSignedInAt, missingKeys, signInWithForm, storedConfig, t } from './support/ui';
 
 test.describe('sign-in (issue items 2 and 4)', () => {
   for (const user of SIGNED_IN_USERS) {
     test(`${user.email} lands on ${user.landing} and sees their menu`, async ({ page }) => {
-      await signIn(page, `  ${user.email.toUpperCase()} `, PASSWORD); // trimmed and lowercased by the client
+      await signInWithForm(page, `  ${user.email.toUpperCase()} `, PASSWORD); // trimmed and lowercased by the client
       await expectSignedInAt(page, user.landing);
       const nav = page.getByRole('navigation', { name: t('shell.mainMenu') });
       for (const key of user.menu) await expect(nav.getByRole('link', { name: t(key), exact: true })).toBeVisible();
@@ -15,20 +15,20 @@ test.describe('sign-in (issue items 2 and 4)', () => {
   }
 
   test('wrong password shows the 401 text on the e-mail field', async ({ page }) => {
-    await signIn(page, 'admin@demo.test', 'Wrong-Pass1');
+    await signInWithForm(page, 'admin@demo.test', 'Wrong-Pass1');
     await expect(page.getByText(t('errors.credentialsAreIncorrect'))).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test('an unverified account gets the 428 text, an unapproved one the approval text', async ({ page }) => {
-    await signIn(page, 'unverified@demo.test', PASSWORD);
+    await signInWithForm(page, 'unverified@demo.test', PASSWORD);
     await expect(page.getByText(t('errors.notVerified'))).toBeVisible();
-    await signIn(page, 'pending@demo.test', PASSWORD);
+    await signInWithForm(page, 'pending@demo.test', PASSWORD);
     await expect(page.getByText(t('errors.notApproved'))).toBeVisible();
   });
 
   test('a 2FA user is asked for the app code and gets in with a valid one', async ({ page }) => {
-    await signIn(page, 'twofa@demo.test', PASSWORD);
+    await signInWithForm(page, 'twofa@demo.test', PASSWORD);
     const code = page.getByLabel(t('auth.login.code'));
     await expect(code).toBeVisible();
     await expect(page.getByText(t('errors.twoFactorRequired'))).toBeVisible();

@@ -1,6 +1,10 @@
 /** Page helpers shared by the e2e specs: texts come from locales/en.json, never retyped. */
 import fs from 'node:fs';
 import { type Page, expect } from '@playwright/test';
+import { resolveLanding } from '../../../core/landing/landing.utils';
+import type { LandingBody } from '../../../core/landing/landing.types';
+import { subjectOf } from '../../../core/session/subject';
+import { SESSION_KEY, sessionAfterLogin } from '../../../client/session/session.store';
 
 export type Language = 'en' | 'tr';
 
@@ -21,12 +25,39 @@ export async function storedConfig(page: Page): Promise<Record<string, unknown> 
   return page.evaluate(() => JSON.parse(localStorage.getItem('config') ?? 'null'));
 }
 
-/** Signs in through the sign-in form (shown in `language`, English by default) and submits it. */
-export async function signIn(page: Page, email: string, password: string, language: Language = 'en'): Promise<void> {
+/**
+ * Signs in through the sign-in form (shown in `language`, English by default) and submits it. Only
+ * specs about the form itself use it (signin, account, session, the shell's language); the others
+ * start signed in with `signIn`.
+ */
+export async function signInWithForm(
+  page: Page,
+  email: string,
+  password: string,
+  language: Language = 'en',
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel(t('auth.login.email', language)).fill(email);
   await page.getByLabel(t('auth.login.password', language)).fill(password);
   await page.getByRole('button', { name: t('auth.login.submit', language) }).click();
+}
+
+/**
+ * Starts the page signed in, as the sign-in form would leave it, without loading the form: the login
+ * API's answer is stored under the session key the way the client stores it (`sessionAfterLogin`),
+ * then the page opens where the landing rules send this user (the form's `resolveAfterLogin`).
+ */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  const login = await page.request.post('/iam/api/login', { form: { username: email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const session = JSON.parse(JSON.stringify(sessionAfterLogin((await login.json()).content, {})));
+  const app = await page.request.get('/config/v1/app');
+  expect(app.status()).toBe(200);
+  const { landing } = (await app.json()) as { landing: LandingBody };
+  // a same-origin answer with no script, so the session is in place before the app first boots
+  await page.goto('/config/v1/app');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_KEY, JSON.stringify(session)]);
+  await page.goto(resolveLanding(landing, subjectOf(session)));
 }
 
 /** Picks a language from the top bar's language menu (labelled in the page's current language). */
