@@ -4,11 +4,10 @@
  * version must take over and the page reload into it with nobody reloading it; and with the
  * server gone, a reload must still paint the shell from what the worker kept.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 import { PASSWORD } from './support/users';
@@ -16,7 +15,6 @@ import { expectSignedInAt, signIn, t } from './support/ui';
 
 const port = E2E_PORT + 1;
 const base = `http://127.0.0.1:${port}`;
-const run = promisify(execFile);
 
 test.use({ serviceWorkers: 'allow', baseURL: base });
 test.describe.configure({ mode: 'serial' });
@@ -24,12 +22,47 @@ test.describe.configure({ mode: 'serial' });
 let work: string;
 let served: string;
 let server: ChildProcess | null = null;
+let versions: { a: string; b: string };
 
-/** A production build named `name` (`<html data-build>`), as `npm start` makes it. */
-async function build(name: string, outDir: string): Promise<void> {
-  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir], {
-    env: { ...process.env, APP_BUILD: name },
-  });
+/**
+ * Two versions made from the production build the suite serves (dist/client, as `npm start` makes
+ * it), as two deployments would differ: version A is that build named `sw-a`; version B is named
+ * `sw-b`, its entry chunk under a new hashed name (so the worker's precache list, and the page's
+ * index.html, change as they do between real builds).
+ */
+function makeVersions(into: string): { a: string; b: string } {
+  const a = path.join(into, 'a');
+  const b = path.join(into, 'b');
+  fs.cpSync('dist/client', a, { recursive: true });
+  const entry = /src="\/assets\/(index-[\w-]+)\.js"/.exec(fs.readFileSync(path.join(a, 'index.html'), 'utf8'))?.[1];
+  if (!entry) throw new Error('no entry chunk in dist/client/index.html: run `npx vite build` first');
+  const named = (build: string) => (text: string) =>
+    text.replace(/dataset\.build=(`[^`]*`|"[^"]*")/, `dataset.build="${build}"`);
+  rewrite(path.join(a, 'assets', `${entry}.js`), named('sw-a'));
+  fs.cpSync(a, b, { recursive: true });
+  // B's entry: renamed, named sw-b, and every file that points at it pointed at the new name
+  const renamed = `${entry}b`;
+  fs.renameSync(path.join(b, 'assets', `${entry}.js`), path.join(b, 'assets', `${renamed}.js`));
+  rewrite(path.join(b, 'assets', `${renamed}.js`), named('sw-b'));
+  const pointAtB = (text: string) => text.replaceAll(`${entry}.js`, `${renamed}.js`);
+  rewrite(path.join(b, 'index.html'), pointAtB);
+  rewrite(path.join(b, 'sw.js'), pointAtB);
+  for (const name of fs.readdirSync(path.join(b, 'assets')).filter((file) => file.endsWith('.js'))) {
+    rewrite(path.join(b, 'assets', name), pointAtB, false);
+  }
+  // index.html changed: its precache revision does too, so B's worker fetches it afresh
+  rewrite(path.join(b, 'sw.js'), (text) =>
+    text.replace(/(url:"index\.html",revision:")[^"]*"/, (_match, start: string) => `${start}sw-b"`),
+  );
+  return { a, b };
+}
+
+/** Edits a file of a version; an edit that must land (`required`) and did not fails loudly. */
+function rewrite(file: string, change: (text: string) => string, required = true): void {
+  const before = fs.readFileSync(file, 'utf8');
+  const after = change(before);
+  if (required && after === before) throw new Error(`the build changed shape: nothing to edit in ${file}`);
+  fs.writeFileSync(file, after);
 }
 
 /** Puts a build where the server reads its client files, as a deployment replaces them. */
@@ -59,13 +92,12 @@ async function stopServer(): Promise<void> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(90_000);
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-sw-'));
   served = path.join(work, 'served');
   fs.mkdirSync(served);
-  await build('sw-a', path.join(work, 'a'));
-  await build('sw-b', path.join(work, 'b'));
-  publishBuild(path.join(work, 'a'));
+  versions = makeVersions(work);
+  publishBuild(versions.a);
   await startServer();
 });
 
@@ -90,7 +122,7 @@ test('a new version takes over at once and the open page reloads into it', async
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-  publishBuild(path.join(work, 'b'));
+  publishBuild(versions.b);
   const reloaded = page.waitForEvent('load');
   // the user goes on inside the app; nobody reloads the page
   await page.getByRole('link', { name: t('auth.login.forgotPassword') }).click();
