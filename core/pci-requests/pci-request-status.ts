@@ -1,3 +1,4 @@
+import { dayOf } from '../dates/days';
 import type { SaqStatus } from '../saq/saq-records';
 
 /**
@@ -28,7 +29,6 @@ export type RequestIdState = (typeof REQUEST_ID_STATES)[number];
 export const ASV_REQUIREMENT = '11.3.2';
 
 /** `yyyy-MM-dd` of a UTC day. */
-const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * A request ID's state at `now`: revoked by its bank; expired once its due date has passed (a due

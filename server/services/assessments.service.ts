@@ -6,6 +6,7 @@ import {
   progressOf,
   rolesIn,
 } from '../../core/assessments/assessment.types';
+import { DAY_MS, shiftDays } from '../../core/dates/days';
 import type { Text } from '../../core/documents/document.types';
 import { findingsOf } from '../../core/questionnaire/findings';
 import {
@@ -599,7 +600,7 @@ export class AssessmentsService {
     let sent = 0;
     const open = await this.records.find((record) => record.completionDate === null && record.status !== 'reviewing');
     for (const record of open) {
-      const left = Math.ceil((Date.parse(`${record.deadline}T00:00:00Z`) - today.getTime()) / 86_400_000);
+      const left = Math.ceil((Date.parse(`${record.deadline}T00:00:00Z`) - today.getTime()) / DAY_MS);
       const due = days.filter((day) => left >= 0 && left <= day && !record.remindersSent.includes(day));
       if (due.length === 0) continue;
       await this.ctx.store.withLock(this.lock(record.id), async () => {
@@ -739,7 +740,7 @@ export class AssessmentsService {
       user: caller.record,
       owner: { userId: caller.user.id, organizationId: this.organizationOf(caller) },
     };
-    const expiresAt = new Date(Date.now() + 180 * 86_400_000).toISOString();
+    const expiresAt = shiftDays(this.ctx.clock(), 180).toISOString();
     const fields = { email: email.toLowerCase(), role: 'assessee', position: 'other', expiresAt };
     const record = this.resources.newRecord(resource, owner as never, fields, workflow);
     await this.ctx.store.transaction(() => this.resources.insertNew(resource, owner as never, record, workflow));

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FormBody } from '../../core/forms/form.types';
+import { dayOf } from '../../core/dates/days';
 import { validateFormData } from '../../core/forms/form.utils';
 import {
   ASV_REQUIREMENT,
@@ -88,7 +89,7 @@ const newCode = () => {
 /** What a merchant typed, as codes are stored: upper case, no spaces. */
 export const normalizeCode = (typed: string) => typed.replace(/\s+/g, '').toUpperCase();
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
+const today = dayOf;
 
 /** What the columns of one merchant organisation's requests read, gathered once per organisation. */
 interface MerchantFacts {
