@@ -28,8 +28,6 @@ export type RequestIdState = (typeof REQUEST_ID_STATES)[number];
 /** The requirement whose answer is the quarterly external scan by an ASV (PCI DSS v4 11.3.2). */
 export const ASV_REQUIREMENT = '11.3.2';
 
-/** `yyyy-MM-dd` of a UTC day. */
-
 /**
  * A request ID's state at `now`: revoked by its bank; expired once its due date has passed (a due
  * date is the last day); used up when `used` merchant organisations reached `limit`; else active.

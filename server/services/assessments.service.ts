@@ -196,7 +196,7 @@ export class AssessmentsService {
     for (const id of companyIds) await this.thirdParty(id, organizationId);
     if (!(await this.member(input.assessorId, organizationId))) throw new AppError(422, 'assessmentAssessorUnknown');
     const compiled = await this.pinned({ id: template.id, version: template.version });
-    const now = new Date().toISOString();
+    const now = this.ctx.clock().toISOString();
     const record: AssessmentRecord = {
       id: randomUUID(),
       name: input.name,
@@ -425,7 +425,7 @@ export class AssessmentsService {
         status = start.to;
       }
       await writeHistory(this.ctx, ASSESSMENT_WORKFLOW, record.id, {
-        at: new Date().toISOString(),
+        at: this.ctx.clock().toISOString(),
         by: caller.user.id,
         from: status,
         to: status,
@@ -453,7 +453,7 @@ export class AssessmentsService {
         });
       }
       await this.flow.record(record, move, caller.user.id);
-      const now = new Date().toISOString();
+      const now = this.ctx.clock().toISOString();
       await this.notify(record.assessorId, 'assessmentSubmitted', record, `/app/review-requests/assessment/${id}`);
       return {
         ...record,
@@ -481,7 +481,7 @@ export class AssessmentsService {
             .filter((itemId) => visible.has(itemId))
         : [target.itemId ?? ''].filter((itemId) => visible.has(itemId));
       if (ids.length === 0) throw new AppError(422, 'unknownItem');
-      const at = new Date().toISOString();
+      const at = this.ctx.clock().toISOString();
       const reviews = { ...record.reviews };
       for (const itemId of ids) reviews[itemId] = { reviewed, by: caller.user.id, at };
       const marked = { ...record, reviews };
@@ -502,7 +502,7 @@ export class AssessmentsService {
       const visible = visibleItems(compiled, record.answers);
       if (itemIds.some((itemId) => !visible.has(itemId))) throw new AppError(422, 'unknownItem');
       await this.flow.record(record, move, caller.user.id, note);
-      const at = new Date().toISOString();
+      const at = this.ctx.clock().toISOString();
       const reviews = { ...record.reviews };
       const sentBack = { ...record.sentBack };
       for (const itemId of itemIds) {
@@ -546,7 +546,7 @@ export class AssessmentsService {
         ...record,
         issueIds: [...(record.issueIds ?? []), ...issueIds],
         status: move.to,
-        completionDate: new Date().toISOString(),
+        completionDate: this.ctx.clock().toISOString(),
         score: percentScore(compiled, record.answers),
         assessorProgress: reviewProgress(compiled, record),
       };
@@ -696,7 +696,7 @@ export class AssessmentsService {
       const record = await this.visible(caller, id);
       const changed = {
         ...(await change(record, rolesIn(record, caller.user.id))),
-        updatedAt: new Date().toISOString(),
+        updatedAt: this.ctx.clock().toISOString(),
       };
       await this.records.replace(id, changed);
       await this.announce(changed, event);
@@ -781,7 +781,7 @@ export class AssessmentsService {
       authorName: caller.record.name || caller.record.email,
       role: roles[0] ?? 'owner',
       body,
-      createdAt: new Date().toISOString(),
+      createdAt: this.ctx.clock().toISOString(),
     };
   }
 

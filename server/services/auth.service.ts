@@ -166,7 +166,7 @@ export class AuthService {
         organizationIds: [],
         data: {},
         twoFactor: { enabled: false },
-        createdAt: new Date().toISOString(),
+        createdAt: this.ctx.clock().toISOString(),
       };
       // the invitation accepted (or the organisation made), the user and the link token: all or nothing
       const token = await this.invitations.withAcceptance(() =>
