@@ -1,4 +1,8 @@
+import { addDays, DAY_MS, dayOf } from '../dates/days';
 import type { FieldCondition, Filter, FilterValue } from '../query/query.types';
+
+/** UTC days (core/dates/days), named here too for this module's users. */
+export { addDays, dayOf };
 
 /**
  * ASV scan reports and Attestations of Compliance a merchant uploads (domain §1, §3 'PCI request and
@@ -27,16 +31,6 @@ export const NEWLY_IDENTIFIED_DAYS = 7;
 
 export const DOCUMENT_STATES = ['newlyIdentified', 'awaiting', 'expiresSoon', 'recentlyExpired', 'expired'] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
-
-const DAY_MS = 86_400_000;
-
-/** `yyyy-MM-dd` of a UTC day. */
-export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
-
-/** The day `days` after `day` (`yyyy-MM-dd`, negative: before). */
-export function addDays(day: string, days: number): string {
-  return dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-}
 
 /** The first day a document of `type` dated `from` is no longer valid (ASV +90 days, AoC +1 year). */
 export function validUntilOf(type: ComplianceDocumentType, from: string): string {

@@ -4,6 +4,8 @@
  * (schemas/workflows/invitation.json); these are the names and rules code relies on.
  */
 
+import { DAY_MS } from '../dates/days';
+
 /** The resource (and workflow) id of invitations. */
 export const INVITATION_RESOURCE = 'invitation';
 
@@ -34,9 +36,7 @@ export const DEFAULT_VALIDITY_DAYS = 180;
 /** Domain §5 'a resend too soon is rate limited': one mail per invitation per 5 minutes. */
 export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
 /** A mailed invitation nobody opened for a week shows as `unseen` (time to resend). */
-export const UNSEEN_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const UNSEEN_AFTER_MS = 7 * DAY_MS;
 
 /** An invitation's editable fields (the resource schema's properties). */
 export interface InvitationFields {

@@ -4,6 +4,8 @@
  * the server agree and the rules are unit-tested without a store.
  */
 
+import { DAY_MS, dayOf, startOfUtcDay } from '../dates/days';
+
 export const ISSUE_SOURCES = ['scan', 'assessment'] as const;
 export type IssueSource = (typeof ISSUE_SOURCES)[number];
 export const ISSUE_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
@@ -114,9 +116,6 @@ export interface ProgressBucket {
 /** When an issue was last resolved, from its workflow history (null while it is not resolved). */
 export type ResolvedAt = ReadonlyMap<string, string>;
 
-const DAY = 24 * 60 * 60 * 1000;
-const day = (at: Date) => at.toISOString().slice(0, 10);
-
 /**
  * Issue progress over the last `months`: weekly buckets for one month, monthly otherwise (UTC).
  * `active` at a bucket's end counts issues raised by then and not resolved by then (ignored ones
@@ -130,8 +129,8 @@ export function progress(
 ): ProgressBucket[] {
   const starts: Date[] = [];
   if (months === 1) {
-    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    for (let week = 4; week >= 0; week -= 1) starts.push(new Date(today - (week * 7 + 6) * DAY));
+    const today = startOfUtcDay(now).getTime();
+    for (let week = 4; week >= 0; week -= 1) starts.push(new Date(today - (week * 7 + 6) * DAY_MS));
   } else {
     for (let back = months - 1; back >= 0; back -= 1)
       starts.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)));
@@ -145,7 +144,7 @@ export function progress(
       return at !== undefined && at < end.toISOString();
     };
     return {
-      start: day(start),
+      start: dayOf(start),
       raised: counted.filter((issue) => within(issue.createdAt)).length,
       resolved: counted.filter((issue) => within(resolvedAt.get(issue.id))).length,
       active: counted.filter((issue) => issue.createdAt < end.toISOString() && !resolvedBy(issue)).length,

@@ -1,3 +1,4 @@
+import { dayOf } from '../dates/days';
 import type { SaqStatus } from '../saq/saq-records';
 
 /**
@@ -25,9 +26,6 @@ export type RequestIdState = (typeof REQUEST_ID_STATES)[number];
 
 /** The requirement whose answer is the quarterly external scan by an ASV (PCI DSS v4 11.3.2). */
 export const ASV_REQUIREMENT = '11.3.2';
-
-/** `yyyy-MM-dd` of a UTC day. */
-const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * A request ID's state at `now`: revoked by its bank; expired once its due date has passed (a due

@@ -5,6 +5,7 @@
  * than the day before still finds yesterday's scan due. Pure.
  */
 
+import { addDays, addMonths, dayOf } from '../dates/days';
 import type { MerchantSettings } from './merchant-settings';
 
 export const SCAN_PERIODS = ['day', 'week', 'month'] as const;
@@ -12,23 +13,17 @@ export type ScanPeriod = (typeof SCAN_PERIODS)[number];
 
 /** The UTC day (yyyy-mm-dd) the next automatic scan is due after one on `last`. */
 export function nextDueDay(last: Date, period: ScanPeriod): string {
-  const next = new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate()));
-  if (period === 'day') next.setUTCDate(next.getUTCDate() + 1);
-  if (period === 'week') next.setUTCDate(next.getUTCDate() + 7);
-  if (period === 'month') {
-    // the 31st of January is followed by the last day of February, not by 3 March
-    const day = next.getUTCDate();
-    next.setUTCDate(1);
-    next.setUTCMonth(next.getUTCMonth() + 1);
-    const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-    next.setUTCDate(Math.min(day, last));
-  }
-  return next.toISOString().slice(0, 10);
+  const day = dayOf(last);
+  if (period === 'day') return addDays(day, 1);
+  if (period === 'week') return addDays(day, 7);
+  // the 31st of January is followed by the last day of February, not by 3 March
+  if (period === 'month') return addMonths(day, 1);
+  return day;
 }
 
 /** Whether the daily job at `now` starts this merchant's scan. */
 export function autoScanDue(settings: MerchantSettings, now: Date): boolean {
   if (!settings.autoScan) return false;
   if (!settings.lastAutoScanAt) return true;
-  return nextDueDay(new Date(settings.lastAutoScanAt), settings.period) <= now.toISOString().slice(0, 10);
+  return nextDueDay(new Date(settings.lastAutoScanAt), settings.period) <= dayOf(now);
 }

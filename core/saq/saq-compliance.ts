@@ -1,3 +1,4 @@
+import { DAY_MS } from '../dates/days';
 import type { ReviewOutcome } from './saq-records';
 import type { Compliance } from './saq-summary';
 
@@ -8,7 +9,6 @@ export type OverallStatus = (typeof OVERALL_STATUSES)[number];
 /** An attestation is valid for a year from signing; in its last 30 days it "expires soon". */
 export const VALID_FOR_MONTHS = 12;
 export const EXPIRES_SOON_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** signedAt + one year (the attestation's validity). */
 export function expiryOf(signedAt: Date): Date {

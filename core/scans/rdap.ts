@@ -3,6 +3,8 @@
  * and the registrar and expiry a domain answer carries. Pure: the fetching is server/scans/rdap.ts.
  */
 
+import { DAY_MS } from '../dates/days';
+
 /** The IANA bootstrap file: `services` pairs TLD lists with the base URLs of their RDAP servers. */
 export interface RdapBootstrap {
   services: [string[], string[]][];
@@ -87,5 +89,5 @@ export function expiryVerdict(expiry: string | null, now: Date): 'ok' | 'expirin
   const at = Date.parse(expiry);
   if (Number.isNaN(at)) return 'ok';
   if (at <= now.getTime()) return 'expired';
-  return at - now.getTime() <= DOMAIN_EXPIRY_WARNING_DAYS * 86_400_000 ? 'expiring' : 'ok';
+  return at - now.getTime() <= DOMAIN_EXPIRY_WARNING_DAYS * DAY_MS ? 'expiring' : 'ok';
 }

@@ -8,20 +8,24 @@ export const TOTP_ISSUER = 'PaySec';
 /** RFC 6238's time step; one step of clock drift either way is accepted. */
 export const TOTP_PERIOD_SECONDS = 30;
 
+/** otplib's `epoch`: the app's clock (ctx.clock) in whole seconds, so tests move it instead of waiting. */
+const epochOf = (now: Date) => Math.floor(now.getTime() / 1000);
+
 export function newTotpSecret(): string {
   return generateSecret();
 }
 
 /**
- * The time step a code matches (within one step of drift either way) and that comes after
+ * The time step a code matches at `now` (within one step of drift either way) and that comes after
  * `afterStep`, or null: a wrong code, or one of a step already used.
  */
-export async function totpStep(secret: string, code: string, afterStep?: number): Promise<number | null> {
+export async function totpStep(secret: string, code: string, now: Date, afterStep?: number): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
   try {
     const result = await verify({
       secret,
       token: code,
+      epoch: epochOf(now),
       epochTolerance: TOTP_PERIOD_SECONDS,
       ...(afterStep === undefined ? {} : { afterTimeStep: afterStep }),
     });
@@ -37,8 +41,14 @@ export async function totpStep(secret: string, code: string, afterStep?: number)
  * used, and claiming that step is a compare-and-set in the store, so two requests with one code —
  * on one instance or on two — cannot both pass. The step is kept on the user (`totpLastStep`).
  */
-export async function acceptTotp(users: Collection<UserRecord>, user: UserRecord, secret: string, code: string) {
-  const step = await totpStep(secret, code, user.totpLastStep);
+export async function acceptTotp(
+  users: Collection<UserRecord>,
+  user: UserRecord,
+  secret: string,
+  code: string,
+  now: Date,
+) {
+  const step = await totpStep(secret, code, now, user.totpLastStep);
   if (step === null) return false;
   let claimed = false;
   await users.upsertWith(user.id, (current) => {
@@ -50,9 +60,9 @@ export async function acceptTotp(users: Collection<UserRecord>, user: UserRecord
   return claimed;
 }
 
-/** The current code (tests and tooling). */
-export function currentTotp(secret: string): Promise<string> {
-  return generate({ secret });
+/** The code at `now` (tests and tooling). */
+export function currentTotp(secret: string, now: Date): Promise<string> {
+  return generate({ secret, epoch: epochOf(now) });
 }
 
 export async function totpProvisioning(

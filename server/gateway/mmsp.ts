@@ -37,7 +37,7 @@ const answerParams = validateParams({
   required: ['answer'],
   properties: { answer: { type: 'string', enum: ['yes', 'no'] } },
 });
-const monthOf = (req: Request) => (typeof req.query.month === 'string' ? req.query.month : periodOf(new Date()));
+const monthOf = (req: Request, now: Date) => (typeof req.query.month === 'string' ? req.query.month : periodOf(now));
 
 /**
  * MMSP under /wbe/api/mmsp (docs/gateway/wbe-scans-portfolio.md 'MMSP'): `mmspSettingsReaders` (readers and managers)
@@ -68,7 +68,7 @@ export function mmspRouter(ctx: AppContext, services: Services, signedIn: Reques
   });
 
   router.get('/mmsp/dashboard', ...readers, monthQuery, async (req, res) => {
-    res.json({ content: await mmsp.dashboard(requireAuth(req), monthOf(req)) });
+    res.json({ content: await mmsp.dashboard(requireAuth(req), monthOf(req, ctx.clock())) });
   });
 
   router.get('/mmsp/findings', ...readers, async (req, res) => {
@@ -97,7 +97,7 @@ export function mmspRouter(ctx: AppContext, services: Services, signedIn: Reques
   );
 
   router.get('/mmsp/report', ...readers, monthQuery, async (req, res) => {
-    const file = await mmsp.report(requireAuth(req), monthOf(req), requestLanguage(req));
+    const file = await mmsp.report(requireAuth(req), monthOf(req, ctx.clock()), requestLanguage(req));
     res.attachment(file.fileName);
     res.type(XLSX_TYPE);
     res.setHeader('Content-Length', String(file.bytes.length));

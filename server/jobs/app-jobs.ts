@@ -37,7 +37,7 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
 
   // deadline reminders as notifications, N days before (docs/gateway/maq.md)
   await ctx.jobs.define(ASSESSMENT_REMINDERS_JOB, async () => {
-    const sent = await services.assessments.remind(new Date(), REMINDER_DAYS);
+    const sent = await services.assessments.remind(ctx.clock(), REMINDER_DAYS);
     if (sent > 0) ctx.log.info(`Sent ${sent} assessment deadline reminders`);
   });
   await ctx.jobs.schedule(ASSESSMENT_REMINDERS_JOB, ASSESSMENT_REMINDERS_CRON);

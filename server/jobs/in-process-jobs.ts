@@ -168,6 +168,7 @@ export class InProcessJobs implements Jobs {
   private planNext(name: string): void {
     const schedule = this.schedules.get(name);
     if (!schedule || this.state !== 'started') return;
+    // the system clock, not ctx.clock: the wait is a real setTimeout (tests move both with fake timers)
     const next = cronParser.parseExpression(schedule.cron, { tz: 'UTC', currentDate: new Date() }).next().getTime();
     const wait = next - Date.now();
     schedule.timer = setTimeout(

@@ -1,3 +1,4 @@
+import { dayOf, shiftDays } from '../../core/dates/days';
 import { MAX_PAGE_SIZE } from '../../core/query/query.types';
 import { periodEnd, periodStart } from '../../core/reports/report.utils';
 import type { AppContext } from '../context';
@@ -40,8 +41,8 @@ export async function mailDeliveryReport(ctx: AppContext, report: ReportRecord):
   const mails = await mailsBetween(ctx, from, to);
 
   const days = new Map<string, Record<(typeof STATUSES)[number], number>>();
-  for (let day = new Date(from); day < to; day = new Date(day.getTime() + 86_400_000)) {
-    days.set(day.toISOString().slice(0, 10), { sent: 0, logged: 0, queued: 0, failed: 0 });
+  for (let day = new Date(from); day < to; day = shiftDays(day, 1)) {
+    days.set(dayOf(day), { sent: 0, logged: 0, queued: 0, failed: 0 });
   }
   for (const mail of mails) {
     const counts = days.get(mail.createdAt.slice(0, 10));

@@ -76,6 +76,7 @@ async function getJson(
 
 async function bootstrapFor(url: string, options: CheckOptions, signal: AbortSignal): Promise<RdapBootstrap> {
   const cached = bootstraps.get(url);
+  // a process-local cache's age, no domain decision: the system clock
   if (cached && Date.now() - cached.at < BOOTSTRAP_TTL_MS) return cached.bootstrap;
   const { status, json } = await getJson(url, options, signal);
   if (status !== 200 || !json || !Array.isArray((json as RdapBootstrap).services))

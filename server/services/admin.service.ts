@@ -43,7 +43,7 @@ export class AdminService {
     await getUser(this.ctx, userId);
     const updated = await usersOf(this.ctx).update(userId, {
       approved: true,
-      approvedAt: new Date().toISOString(),
+      approvedAt: this.ctx.clock().toISOString(),
       approvedBy: admin.id,
     });
     return publicUser(updated);

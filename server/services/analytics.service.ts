@@ -1,3 +1,4 @@
+import { dayOf, shiftDays } from '../../core/dates/days';
 import {
   type Filter,
   MAX_PAGE_SIZE,
@@ -26,9 +27,6 @@ export const UNMATCHED_ROUTE = '*';
 /** The routes chart shows the busiest ones. */
 export const TOP_ROUTES = 20;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const dayOf = (time: Date) => time.toISOString().slice(0, 10);
-
 /**
  * Page views without a third party (shell §7): each route change of the browser is one view,
  * counted on a per-day-per-route record (an atomic upsert on either store), so the report reads
@@ -42,7 +40,7 @@ export class AnalyticsService {
   }
 
   /** Counts one view of the route `path` belongs to (by the published routes document). */
-  async record(path: string, signedIn: boolean, now = new Date()): Promise<{ day: string; route: string }> {
+  async record(path: string, signedIn: boolean, now = this.ctx.clock()): Promise<{ day: string; route: string }> {
     const routes = this.ctx.documents.latestBody<RoutesBody>('routes', 'app');
     const route = (routes && matchRoute(routes, path)?.route.path) || UNMATCHED_ROUTE;
     const day = dayOf(now);
@@ -72,11 +70,11 @@ export class AnalyticsService {
    * Views per day (every day of the window, zeros included) and per route (busiest first) over
    * the last `days` UTC days, today included.
    */
-  async report(days: number, now = new Date()) {
-    const first = dayOf(new Date(now.getTime() - (days - 1) * DAY_MS));
+  async report(days: number, now = this.ctx.clock()) {
+    const first = dayOf(shiftDays(now, -(days - 1)));
     const counters = await this.all({ field: 'day', op: 'gte', value: first });
     const byDay = Array.from({ length: days }, (_, index) => ({
-      day: dayOf(new Date(now.getTime() - (days - 1 - index) * DAY_MS)),
+      day: dayOf(shiftDays(now, -(days - 1 - index))),
       views: 0,
       signedIn: 0,
       anonymous: 0,

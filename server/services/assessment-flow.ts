@@ -73,7 +73,7 @@ export class AssessmentFlow {
   /** The move's history entry (collection `hist.assessment`). */
   async record(record: AssessmentRecord, transition: WorkflowTransition, by: string, comment?: string) {
     await writeHistory(this.ctx, ASSESSMENT_WORKFLOW, record.id, {
-      at: new Date().toISOString(),
+      at: this.ctx.clock().toISOString(),
       by,
       from: record.status,
       to: transition.to,

@@ -6,6 +6,7 @@ import {
   progressOf,
   rolesIn,
 } from '../../core/assessments/assessment.types';
+import { DAY_MS, shiftDays } from '../../core/dates/days';
 import type { Text } from '../../core/documents/document.types';
 import { findingsOf } from '../../core/questionnaire/findings';
 import {
@@ -195,7 +196,7 @@ export class AssessmentsService {
     for (const id of companyIds) await this.thirdParty(id, organizationId);
     if (!(await this.member(input.assessorId, organizationId))) throw new AppError(422, 'assessmentAssessorUnknown');
     const compiled = await this.pinned({ id: template.id, version: template.version });
-    const now = new Date().toISOString();
+    const now = this.ctx.clock().toISOString();
     const record: AssessmentRecord = {
       id: randomUUID(),
       name: input.name,
@@ -424,7 +425,7 @@ export class AssessmentsService {
         status = start.to;
       }
       await writeHistory(this.ctx, ASSESSMENT_WORKFLOW, record.id, {
-        at: new Date().toISOString(),
+        at: this.ctx.clock().toISOString(),
         by: caller.user.id,
         from: status,
         to: status,
@@ -452,7 +453,7 @@ export class AssessmentsService {
         });
       }
       await this.flow.record(record, move, caller.user.id);
-      const now = new Date().toISOString();
+      const now = this.ctx.clock().toISOString();
       await this.notify(record.assessorId, 'assessmentSubmitted', record, `/app/review-requests/assessment/${id}`);
       return {
         ...record,
@@ -480,7 +481,7 @@ export class AssessmentsService {
             .filter((itemId) => visible.has(itemId))
         : [target.itemId ?? ''].filter((itemId) => visible.has(itemId));
       if (ids.length === 0) throw new AppError(422, 'unknownItem');
-      const at = new Date().toISOString();
+      const at = this.ctx.clock().toISOString();
       const reviews = { ...record.reviews };
       for (const itemId of ids) reviews[itemId] = { reviewed, by: caller.user.id, at };
       const marked = { ...record, reviews };
@@ -501,7 +502,7 @@ export class AssessmentsService {
       const visible = visibleItems(compiled, record.answers);
       if (itemIds.some((itemId) => !visible.has(itemId))) throw new AppError(422, 'unknownItem');
       await this.flow.record(record, move, caller.user.id, note);
-      const at = new Date().toISOString();
+      const at = this.ctx.clock().toISOString();
       const reviews = { ...record.reviews };
       const sentBack = { ...record.sentBack };
       for (const itemId of itemIds) {
@@ -545,7 +546,7 @@ export class AssessmentsService {
         ...record,
         issueIds: [...(record.issueIds ?? []), ...issueIds],
         status: move.to,
-        completionDate: new Date().toISOString(),
+        completionDate: this.ctx.clock().toISOString(),
         score: percentScore(compiled, record.answers),
         assessorProgress: reviewProgress(compiled, record),
       };
@@ -599,7 +600,7 @@ export class AssessmentsService {
     let sent = 0;
     const open = await this.records.find((record) => record.completionDate === null && record.status !== 'reviewing');
     for (const record of open) {
-      const left = Math.ceil((Date.parse(`${record.deadline}T00:00:00Z`) - today.getTime()) / 86_400_000);
+      const left = Math.ceil((Date.parse(`${record.deadline}T00:00:00Z`) - today.getTime()) / DAY_MS);
       const due = days.filter((day) => left >= 0 && left <= day && !record.remindersSent.includes(day));
       if (due.length === 0) continue;
       await this.ctx.store.withLock(this.lock(record.id), async () => {
@@ -695,7 +696,7 @@ export class AssessmentsService {
       const record = await this.visible(caller, id);
       const changed = {
         ...(await change(record, rolesIn(record, caller.user.id))),
-        updatedAt: new Date().toISOString(),
+        updatedAt: this.ctx.clock().toISOString(),
       };
       await this.records.replace(id, changed);
       await this.announce(changed, event);
@@ -739,7 +740,7 @@ export class AssessmentsService {
       user: caller.record,
       owner: { userId: caller.user.id, organizationId: this.organizationOf(caller) },
     };
-    const expiresAt = new Date(Date.now() + 180 * 86_400_000).toISOString();
+    const expiresAt = shiftDays(this.ctx.clock(), 180).toISOString();
     const fields = { email: email.toLowerCase(), role: 'assessee', position: 'other', expiresAt };
     const record = this.resources.newRecord(resource, owner as never, fields, workflow);
     await this.ctx.store.transaction(() => this.resources.insertNew(resource, owner as never, record, workflow));
@@ -780,7 +781,7 @@ export class AssessmentsService {
       authorName: caller.record.name || caller.record.email,
       role: roles[0] ?? 'owner',
       body,
-      createdAt: new Date().toISOString(),
+      createdAt: this.ctx.clock().toISOString(),
     };
   }
 

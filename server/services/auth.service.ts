@@ -70,7 +70,7 @@ export class AuthService {
     if (user.twoFactor.enabled && user.twoFactor.secret) {
       const code = input.authcode?.trim();
       if (!code) throw new AppError(403, 'twoFactorRequired', { authcode: 'twoFactorRequired' });
-      if (!(await acceptTotp(usersOf(this.ctx), user, user.twoFactor.secret, code))) {
+      if (!(await acceptTotp(usersOf(this.ctx), user, user.twoFactor.secret, code, this.ctx.clock()))) {
         throw new AppError(403, 'twoFactorFailed', { authcode: 'twoFactorFailed' });
       }
     }
@@ -166,7 +166,7 @@ export class AuthService {
         organizationIds: [],
         data: {},
         twoFactor: { enabled: false },
-        createdAt: new Date().toISOString(),
+        createdAt: this.ctx.clock().toISOString(),
       };
       // the invitation accepted (or the organisation made), the user and the link token: all or nothing
       const token = await this.invitations.withAcceptance(() =>

@@ -121,7 +121,7 @@ export class ComplianceDocumentsService {
   }
 
   /** The session organisation's documents of `type`. */
-  async list(auth: AuthContext, type: ComplianceDocumentType, query: ListQuery, now = new Date()) {
+  async list(auth: AuthContext, type: ComplianceDocumentType, query: ListQuery, now = this.ctx.clock()) {
     const organizationId = sessionOrganization(auth);
     return this.page(type, { field: 'organizationId', op: 'eq', value: organizationId }, query, now);
   }
@@ -136,7 +136,7 @@ export class ComplianceDocumentsService {
     type: ComplianceDocumentType,
     validFrom: string,
     file: UploadedFile,
-    now = new Date(),
+    now = this.ctx.clock(),
   ): Promise<ComplianceDocumentView> {
     const organizationId = sessionOrganization(auth);
     if (file.bytes.length > MAX_PDF_BYTES) throw new AppError(413, 'fileTooLarge');
@@ -222,7 +222,7 @@ export class ComplianceDocumentsService {
   }
 
   /** A bank's list: the documents of `type` of every merchant sharing with the session's organisation. */
-  async bankList(auth: AuthContext, type: ComplianceDocumentType, query: ListQuery, now = new Date()) {
+  async bankList(auth: AuthContext, type: ComplianceDocumentType, query: ListQuery, now = this.ctx.clock()) {
     const merchants = await this.sharingWith(sessionOrganization(auth));
     if (merchants.length === 0) return { items: [], total: 0 };
     return this.page(type, { field: 'organizationId', op: 'in', value: merchants }, query, now);

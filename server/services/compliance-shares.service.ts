@@ -67,7 +67,7 @@ export class ComplianceSharesService {
         id,
         organizationId,
         bankId,
-        createdAt: new Date().toISOString(),
+        createdAt: this.ctx.clock().toISOString(),
         createdBy: auth.user.id,
       });
       return { id: bank.id, name: bank.name, shared: true, sharedAt: share.createdAt };

@@ -1,8 +1,7 @@
+import { shiftDays, startOfUtcDay } from '../../core/dates/days';
 import { type Filter, MAX_PAGE_SIZE } from '../../core/query/query.types';
 import type { AppContext } from '../context';
 import type { MailLogRecord } from '../store/records.types';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC day (yyyy-MM-dd) of an ISO time. */
 const dayOf = (iso: string) => iso.slice(0, 10);
@@ -21,7 +20,7 @@ export class DashboardService {
     return totalCapped ? { count: total, capped: true } : { count: total };
   }
 
-  async stats(days: number, now = new Date()) {
+  async stats(days: number, now = this.ctx.clock()) {
     const pendingApproval = await this.count('users', {
       and: [
         { field: 'verified', op: 'eq', value: true },
@@ -32,9 +31,8 @@ export class DashboardService {
     const approved = await this.count('users', { field: 'approved', op: 'eq', value: true });
 
     // this window and the one before it, for the change shown beside the count
-    const start = new Date(now.getTime() - (days - 1) * DAY_MS);
-    start.setUTCHours(0, 0, 0, 0);
-    const previousStart = new Date(start.getTime() - days * DAY_MS).toISOString();
+    const start = startOfUtcDay(shiftDays(now, -(days - 1)));
+    const previousStart = shiftDays(start, -days).toISOString();
     const { items } = await this.ctx.store.query<MailLogRecord>('mailLogs', {
       filter: { field: 'createdAt', op: 'gte', value: previousStart },
       sort: [],
@@ -43,7 +41,7 @@ export class DashboardService {
     });
     const inWindow = items.filter((log) => log.createdAt >= start.toISOString());
     const byDay = Array.from({ length: days }, (_, index) => ({
-      day: dayOf(new Date(start.getTime() + index * DAY_MS).toISOString()),
+      day: dayOf(shiftDays(start, index).toISOString()),
       sent: 0,
       logged: 0,
       failed: 0,

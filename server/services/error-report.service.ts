@@ -19,7 +19,7 @@ export class ErrorReportService {
       ...(input.endpoint ? { endpoint: input.endpoint } : {}),
       ...(userId ? { userId } : {}),
       ...(siteId ? { siteId } : {}),
-      createdAt: new Date().toISOString(),
+      createdAt: this.ctx.clock().toISOString(),
     });
     return { id: record.id };
   }
@@ -34,7 +34,7 @@ export class ErrorReportService {
       error_reason: input.error_reason,
       ...(userId ? { userId } : {}),
       ...(siteId ? { siteId } : {}),
-      createdAt: new Date().toISOString(),
+      createdAt: this.ctx.clock().toISOString(),
     });
     return { id: record.id };
   }

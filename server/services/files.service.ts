@@ -82,7 +82,7 @@ export class FilesService {
         kind,
         sha256,
         dedupeKey,
-        uploadedAt: new Date().toISOString(),
+        uploadedAt: this.ctx.clock().toISOString(),
       };
       // the bytes first, flushed: a record never points at a missing file
       await mkdir(this.ctx.filesDir, { recursive: true });

@@ -157,7 +157,7 @@ export class HelpChatService {
       if (!existing && from === 'support') throw new AppError(404, 'notFound');
       // strictly later than the last message, so 'read up to its time' never takes in a newer one
       const last = existing ? Date.parse(existing.lastMessageAt) : 0;
-      const createdAt = new Date(Math.max(Date.now(), last + 1)).toISOString();
+      const createdAt = new Date(Math.max(this.ctx.clock().getTime(), last + 1)).toISOString();
       const message: HelpChatMessage = {
         id: crypto.randomUUID(),
         conversationId,

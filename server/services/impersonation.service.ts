@@ -37,7 +37,7 @@ export class ImpersonationService {
     const record = await this.trail().insert({
       id: crypto.randomUUID(),
       action: 'takeOver',
-      at: new Date().toISOString(),
+      at: this.ctx.clock().toISOString(),
       adminId: admin.id,
       adminEmail: admin.email,
       userId: target.id,
@@ -60,7 +60,7 @@ export class ImpersonationService {
     const record: ImpersonationRecord = {
       id,
       action: 'return',
-      at: new Date().toISOString(),
+      at: this.ctx.clock().toISOString(),
       adminId: claims.imp,
       adminEmail: admin?.email ?? '',
       userId: user.id,

@@ -89,7 +89,7 @@ export class InvitationService {
       ...(email ? { email } : {}),
       role: data.role,
       position: data.position,
-      expiresAt: expiryAfter(new Date(), days),
+      expiresAt: expiryAfter(this.ctx.clock(), days),
       // an invitation of a portfolio merchant's contact names that merchant (shell §5 'Invitation')
       ...(merchant ?? {}),
     };
@@ -221,7 +221,7 @@ export class InvitationService {
 
   /** Past its expiry an open invitation becomes `expired`, however it is reached. */
   private async dueApplied(record: ResourceRecord): Promise<ResourceRecord> {
-    if (!isOpen(record.state) || !isPastExpiry(record.expiresAt)) return record;
+    if (!isOpen(record.state) || !isPastExpiry(record.expiresAt, this.ctx.clock())) return record;
     return this.serverMove(record, SERVER_ACTIONS.expire, null);
   }
 
@@ -231,7 +231,7 @@ export class InvitationService {
    */
   private async applyDueMoves(organizationId: string | undefined): Promise<void> {
     if (!organizationId) return;
-    const now = new Date();
+    const now = this.ctx.clock();
     const unseenBefore = new Date(now.getTime() - UNSEEN_AFTER_MS).toISOString();
     const due = async (conditions: Filter[], action: string) => {
       const filter: Filter = { and: [{ field: 'organizationId', op: 'eq', value: organizationId }, ...conditions] };

@@ -106,7 +106,7 @@ export class IssuesAstService {
   }
 
   /** Third parties by where their licence stands today (core/third-parties/third-party-status.ts). */
-  async thirdPartyStates(caller: ResourceCaller, now = new Date()) {
+  async thirdPartyStates(caller: ResourceCaller, now = this.ctx.clock()) {
     return thirdPartyStates(
       (await this.thirdParties(caller)).map((party) => party.licenseEnd),
       now,
@@ -114,7 +114,7 @@ export class IssuesAstService {
   }
 
   /** Raised, resolved and still active per week (1 month) or per month (3, 6, 12). */
-  async progress(caller: ResourceCaller, months: number, now = new Date()) {
+  async progress(caller: ResourceCaller, months: number, now = this.ctx.clock()) {
     const issues = await this.issues(caller);
     return progress(issues, await this.resolvedAt(issues), months, now);
   }

@@ -24,7 +24,7 @@ export class LinkTokens {
   /** A new random token; only its sha256 is stored. */
   async issue(type: TokenRecord['type'], userId: string, ttlMs: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const now = Date.now();
+    const now = this.ctx.clock().getTime();
     await this.tokens.insert({
       id: digest(token),
       type,
@@ -41,8 +41,10 @@ export class LinkTokens {
     // check-then-mark-used holds the token's lock on every instance: it is spent once, even when raced
     return this.ctx.store.withLock(`link-token.${id}`, async () => {
       const record = await this.tokens.get(id);
-      if (!record || record.type !== type || record.usedAt || Date.parse(record.expiresAt) <= Date.now()) return null;
-      await this.tokens.update(record.id, { usedAt: new Date().toISOString() });
+      const now = this.ctx.clock();
+      if (!record || record.type !== type || record.usedAt || Date.parse(record.expiresAt) <= now.getTime())
+        return null;
+      await this.tokens.update(record.id, { usedAt: now.toISOString() });
       return record.userId;
     });
   }
@@ -56,14 +58,14 @@ export class LinkTokens {
         { field: 'usedAt', op: 'isNull', value: true },
       ],
     });
-    for (const record of open) await this.tokens.update(record.id, { usedAt: new Date().toISOString() });
+    for (const record of open) await this.tokens.update(record.id, { usedAt: this.ctx.clock().toISOString() });
   }
 
   /**
    * Removes tokens that can no longer be spent (used, or expired before `now`): a stored link
    * token is a sha256 that opens nothing, yet it says who asked for a reset when. A page at a time.
    */
-  async purgeSpent(now = new Date()): Promise<number> {
+  async purgeSpent(now = this.ctx.clock()): Promise<number> {
     const { items } = await this.ctx.store.query<TokenRecord>('tokens', {
       filter: {
         or: [

@@ -122,7 +122,7 @@ export class ManagementSaqService {
     ];
   }
 
-  async list(auth: AuthContext, query: ListQuery, now = new Date()): Promise<ListResult<ComplianceRow>> {
+  async list(auth: AuthContext, query: ListQuery, now = this.ctx.clock()): Promise<ListResult<ComplianceRow>> {
     const scans = await this.asvScans(this.organizationOf(auth));
     const rows = (await this.visibleTo(auth)).map(({ saq, access }) => complianceRow(saq, access, now, scans));
     return runQuery(rows, query);
@@ -154,7 +154,7 @@ export class ManagementSaqService {
   async get(
     auth: AuthContext,
     id: string,
-    now = new Date(),
+    now = this.ctx.clock(),
   ): Promise<ComplianceRow & { answersSummary: AnswersSummary; actions: string[] }> {
     const { saq, access } = await this.readable(auth, id);
     return {
@@ -194,7 +194,7 @@ export class ManagementSaqService {
     return runQuery(await this.saqs.history(saq, language), query);
   }
 
-  async stats(auth: AuthContext, now = new Date()): Promise<ComplianceStats> {
+  async stats(auth: AuthContext, now = this.ctx.clock()): Promise<ComplianceStats> {
     return complianceStats(
       (await this.visibleTo(auth)).map(({ saq, access }) => complianceRow(saq, access, now)),
       now,

@@ -144,7 +144,7 @@ export class MmspService {
       icaNumber: input.icaNumber,
       submitterName: input.submitterName.trim(),
       submitterEmail: input.submitterEmail.trim(),
-      updatedAt: new Date().toISOString(),
+      updatedAt: this.ctx.clock().toISOString(),
       updatedBy: user.id,
     };
     return (await this.settingsRecords().upsertWith(organizationId, () => record)) as MmspSettingsRecord;
@@ -208,7 +208,7 @@ export class MmspService {
    * the merchant changed since. Past months are read as they were left.
    */
   private async currentFindings(caller: ResourceCaller & { organizationId: string }): Promise<FindingRecord[]> {
-    const month = periodOf(new Date());
+    const month = periodOf(this.ctx.clock());
     const resource = this.resources.published(FINDINGS);
     const workflow = this.resources.workflowOf(resource);
     const rules = this.rules();
@@ -233,7 +233,7 @@ export class MmspService {
   private async findingsOf(auth: AuthContext, month: string) {
     const caller = await this.caller(auth);
     const findings =
-      month === periodOf(new Date())
+      month === periodOf(this.ctx.clock())
         ? await this.currentFindings(caller)
         : await this.monthFindings(caller.organizationId, month);
     return { caller, findings };
@@ -276,7 +276,7 @@ export class MmspService {
   /** The portfolio with each merchant's marking of the current month (the bulk-marking list). */
   async merchants(auth: AuthContext, query: ListQuery): Promise<ListResult<MmspMerchantRow>> {
     const caller = await this.caller(auth);
-    const month = periodOf(new Date());
+    const month = periodOf(this.ctx.clock());
     const findings = await this.currentFindings(caller);
     const markings = await everyRecord(this.markings(), {
       and: [eq('organizationId', caller.organizationId), eq('month', month)],
@@ -313,7 +313,7 @@ export class MmspService {
   async markProhibited(auth: AuthContext, ids: string[], answer: ProhibitedAnswer) {
     const caller = await this.caller(auth);
     const { organizationId, user } = caller;
-    const month = periodOf(new Date());
+    const month = periodOf(this.ctx.clock());
     const resource = this.resources.published(FINDINGS);
     const workflow = this.resources.workflowOf(resource);
     return this.resources.lock(FINDINGS, async () => {
@@ -328,7 +328,7 @@ export class MmspService {
       if (fresh.length === 0) {
         throw new AppError(409, 'prohibitedMarkingAlreadyApplied', undefined, { unchanged: ids.length });
       }
-      const at = new Date().toISOString();
+      const at = this.ctx.clock().toISOString();
       await this.ctx.store.transaction(async () => {
         await this.markings().insertMany(
           fresh.map((merchantId) => ({

@@ -69,10 +69,10 @@ export function notificationView(record: NotificationRecord): NotificationView {
  * is away) is still listed at the next reload; the failure is logged.
  */
 export async function createNotification(
-  ctx: Pick<AppContext, 'store' | 'bus' | 'log'>,
+  ctx: Pick<AppContext, 'store' | 'bus' | 'log' | 'clock'>,
   input: NewNotification,
 ): Promise<NotificationView> {
-  const now = Date.now();
+  const now = ctx.clock().getTime();
   const record: NotificationRecord = {
     id: notificationId(now),
     uuid: randomUUID(),
@@ -194,7 +194,7 @@ export class NotificationService {
       page: 1,
       pageSize: ids.length,
     });
-    const readAt = new Date().toISOString();
+    const readAt = this.ctx.clock().toISOString();
     await this.ctx.store.transaction(async (tx) => {
       const notifications = tx.collection<NotificationRecord>('notifications');
       for (const record of found.items) await notifications.update(record.id, { statusStr: 'READ', readAt });

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FormBody } from '../../core/forms/form.types';
+import { dayOf } from '../../core/dates/days';
 import { validateFormData } from '../../core/forms/form.utils';
 import {
   ASV_REQUIREMENT,
@@ -88,7 +89,7 @@ const newCode = () => {
 /** What a merchant typed, as codes are stored: upper case, no spaces. */
 export const normalizeCode = (typed: string) => typed.replace(/\s+/g, '').toUpperCase();
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
+const today = dayOf;
 
 /** What the columns of one merchant organisation's requests read, gathered once per organisation. */
 interface MerchantFacts {
@@ -122,7 +123,7 @@ export class PciRequestsService {
 
   // ── the bank's request IDs ────────────────────────────────────────────────────────────────
 
-  async listIds(auth: AuthContext, query: ListQuery, now = new Date()): Promise<ListResult<RequestIdView>> {
+  async listIds(auth: AuthContext, query: ListQuery, now = this.ctx.clock()): Promise<ListResult<RequestIdView>> {
     const mine = await findWhere(this.requestIds, {
       field: 'organizationId',
       op: 'eq',
@@ -138,7 +139,7 @@ export class PciRequestsService {
    * Generates a request ID for the session's organisation from the generate form's fields (422 with
    * field keys; `dueDate` must not be past: 422 `dueDateInPast`).
    */
-  async generate(auth: AuthContext, input: Record<string, unknown>, now = new Date()): Promise<RequestIdView> {
+  async generate(auth: AuthContext, input: Record<string, unknown>, now = this.ctx.clock()): Promise<RequestIdView> {
     const organizationId = sessionOrganization(auth);
     const form = this.ctx.documents.latestBody<FormBody>('form', GENERATE_FORM);
     if (!form) throw new Error(`Form document form/${GENERATE_FORM} is not published`);
@@ -177,7 +178,7 @@ export class PciRequestsService {
   }
 
   /** Withdraws a request ID: no one may enter it any more (requests already opened stay). */
-  async revoke(auth: AuthContext, id: string, now = new Date()): Promise<RequestIdView> {
+  async revoke(auth: AuthContext, id: string, now = this.ctx.clock()): Promise<RequestIdView> {
     const organizationId = sessionOrganization(auth);
     return this.ctx.store.withLock(`pciRequestIds.${id}`, async () => {
       const record = await this.requestIds.get(id);
@@ -197,7 +198,7 @@ export class PciRequestsService {
    * `pciRequestExists` when this organisation entered it already. The organisation starts sharing
    * its ASV and AoC documents with the bank: the request is the bank asking for them.
    */
-  async enter(auth: AuthContext, typed: string, now = new Date()): Promise<PciRequestView> {
+  async enter(auth: AuthContext, typed: string, now = this.ctx.clock()): Promise<PciRequestView> {
     const organizationId = sessionOrganization(auth);
     const code = normalizeCode(typed);
     const [found] = await findWhere(this.requestIds, { field: 'code', op: 'eq', value: code });
@@ -284,28 +285,28 @@ export class PciRequestsService {
   }
 
   /** The session organisation's requests, each with its columns and status now. */
-  async list(auth: AuthContext, query: ListQuery, now = new Date()): Promise<ListResult<PciRequestView>> {
+  async list(auth: AuthContext, query: ListQuery, now = this.ctx.clock()): Promise<ListResult<PciRequestView>> {
     const organizationId = sessionOrganization(auth);
     const mine = await findWhere(this.requests, { field: 'organizationId', op: 'eq', value: organizationId });
     return runQuery(await this.views(mine, now), query);
   }
 
   /** One of the session organisation's requests; another organisation's is 404 as if it did not exist. */
-  async get(auth: AuthContext, id: string, now = new Date()): Promise<PciRequestView> {
+  async get(auth: AuthContext, id: string, now = this.ctx.clock()): Promise<PciRequestView> {
     const request = await this.requests.get(id);
     if (!request || request.organizationId !== sessionOrganization(auth)) throw new AppError(404, 'pciRequestNotFound');
     return this.view(request, await this.factsOf(request.organizationId), now);
   }
 
   /** The bank's view (acquirer merchants, /app/pci-dss): the requests opened to the session's organisation. */
-  async bankList(auth: AuthContext, query: ListQuery, now = new Date()): Promise<ListResult<PciRequestView>> {
+  async bankList(auth: AuthContext, query: ListQuery, now = this.ctx.clock()): Promise<ListResult<PciRequestView>> {
     const bankId = sessionOrganization(auth);
     const made = await findWhere(this.requests, { field: 'bankId', op: 'eq', value: bankId });
     return runQuery(await this.views(made, now), query);
   }
 
   /** The bank's overview: how many requests are in each status. */
-  async bankStats(auth: AuthContext, now = new Date()) {
+  async bankStats(auth: AuthContext, now = this.ctx.clock()) {
     const { items } = await this.bankList(auth, { sort: [], page: 1, pageSize: 10_000 }, now);
     const byStatus = new Map<string, number>();
     for (const item of items) byStatus.set(item.status, (byStatus.get(item.status) ?? 0) + 1);
@@ -336,7 +337,7 @@ export class PciRequestsService {
   }
 
   /** The submit form's choices: open requests of the session's organisation, labelled with bank, code and due date. */
-  async openChoices(auth: AuthContext, now = new Date()): Promise<{ id: string; label: string }[]> {
+  async openChoices(auth: AuthContext, now = this.ctx.clock()): Promise<{ id: string; label: string }[]> {
     const open = await this.openTo(sessionOrganization(auth), null, now);
     return open
       .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
@@ -352,7 +353,7 @@ export class PciRequestsService {
    * `requestIdRequired`); a pick that is no open request of it to that bank is 422 `requestIdInvalid`.
    * The picked request is linked to the SAQ. Answers the request's id, or null when none was open.
    */
-  async answerWithSaq(saq: SaqRecord, bankId: string, picked: string | undefined, now = new Date()) {
+  async answerWithSaq(saq: SaqRecord, bankId: string, picked: string | undefined, now = this.ctx.clock()) {
     const open = await this.openTo(saq.organizationId ?? '', bankId, now);
     if (picked === undefined) {
       if (open.length > 0) throw new AppError(422, 'requestIdRequired', { requestId: 'errors.requestIdRequired' });

@@ -44,7 +44,7 @@ export class ProfileService {
 
   async enableTwoFactor({ user }: AuthContext, code: string) {
     const secret = user.twoFactor.pendingSecret;
-    if (!secret || !(await acceptTotp(usersOf(this.ctx), user, secret, code)))
+    if (!secret || !(await acceptTotp(usersOf(this.ctx), user, secret, code, this.ctx.clock())))
       throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
     const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: true, secret } });
     return publicUser(updated);
@@ -56,7 +56,11 @@ export class ProfileService {
    */
   async disableTwoFactor({ user, claims }: AuthContext, code: string) {
     const secret = user.twoFactor.secret;
-    if (!user.twoFactor.enabled || !secret || !(await acceptTotp(usersOf(this.ctx), user, secret, code))) {
+    if (
+      !user.twoFactor.enabled ||
+      !secret ||
+      !(await acceptTotp(usersOf(this.ctx), user, secret, code, this.ctx.clock()))
+    ) {
       throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
     }
     const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: false }, ...endSessions(user) });

@@ -63,7 +63,7 @@ export class ReportsService {
   }
 
   /** A report of `period`: made now when the month is over, else once it is (the same one when asked again). */
-  async request(auth: AuthContext, { kind, period }: ReportRequest, now = new Date()): Promise<ReportView> {
+  async request(auth: AuthContext, { kind, period }: ReportRequest, now = this.ctx.clock()): Promise<ReportView> {
     if (!(await passesGuard(this.ctx, auth, REPORT_GUARDS[kind]))) throw new AppError(403, 'noPermission');
     if (period > periodOf(now)) throw new AppError(422, 'reportPeriodInFuture');
     const waiting = await this.reports.query({
@@ -128,7 +128,7 @@ export class ReportsService {
   }
 
   /** The job: makes the file and marks the report ready; after the last retry, failed. */
-  async generate(job: Job<{ id: string }>, now = new Date()): Promise<void> {
+  async generate(job: Job<{ id: string }>, now = this.ctx.clock()): Promise<void> {
     const report = await this.reports.get(job.data.id);
     // another job made it already, or it was removed, or its month is still running
     if (report?.state !== 'generating' || !periodEnded(report.period, now)) return;
@@ -146,7 +146,7 @@ export class ReportsService {
     else await this.files.insert({ id: report.id, data });
     await this.reports.update(report.id, {
       state: 'ready',
-      readyAt: new Date().toISOString(),
+      readyAt: this.ctx.clock().toISOString(),
       fileName: file.fileName,
       contentType: file.contentType,
       size: file.bytes.length,
@@ -154,7 +154,7 @@ export class ReportsService {
   }
 
   /** The hourly sweep: a job for every report whose month has ended since it was asked for. */
-  async sendDue(now = new Date()): Promise<number> {
+  async sendDue(now = this.ctx.clock()): Promise<number> {
     const { items } = await this.reports.query({
       filter: { field: 'state', op: 'eq', value: 'generating' },
       sort: [],

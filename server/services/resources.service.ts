@@ -183,7 +183,7 @@ export class ResourcesService {
     fields: Record<string, unknown>,
     workflow: WorkflowBody | undefined,
   ): ResourceRecord {
-    const now = new Date().toISOString();
+    const now = this.ctx.clock().toISOString();
     return {
       id: crypto.randomUUID(),
       ...fields,
@@ -258,7 +258,7 @@ export class ResourcesService {
       const fields = this.checked(await this.pinnedBody(current.definition), input, workflow);
       const system = new Set(systemFields(workflow?.field));
       const kept = Object.fromEntries(Object.entries(current).filter(([key]) => system.has(key)));
-      const record = { ...kept, ...fields, updatedAt: new Date().toISOString() } as ResourceRecord;
+      const record = { ...kept, ...fields, updatedAt: this.ctx.clock().toISOString() } as ResourceRecord;
       await this.assertUnique(resource, record);
       const settle = await this.constrained(resource, caller.owner, current, record, workflow?.field);
       return this.ctx.store.transaction(async () => {
@@ -402,7 +402,7 @@ export class ResourcesService {
   }
 
   private async demote(resource: PublishedResource, demotions: { field: string; ids: string[] }[]): Promise<void> {
-    const at = new Date().toISOString();
+    const at = this.ctx.clock().toISOString();
     for (const { field, ids } of demotions) {
       for (const id of ids) await this.records(resource.id).update(id, { [field]: false, updatedAt: at });
     }

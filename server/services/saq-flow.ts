@@ -90,7 +90,7 @@ export class SaqFlow {
   /** The move's history entry (collection `hist.saq`, as a resource's); call under the SAQ's lock. */
   async record(saq: SaqRecord, transition: WorkflowTransition, by: string, comment?: string): Promise<void> {
     await writeHistory(this.ctx, SAQ_WORKFLOW, saq.id, {
-      at: new Date().toISOString(),
+      at: this.ctx.clock().toISOString(),
       by,
       from: saq.status,
       to: transition.to,

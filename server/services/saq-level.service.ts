@@ -20,7 +20,7 @@ export class SaqLevelService {
       level: pciLevel(answers),
       saqType: saqType(answers),
       answers,
-      createdAt: new Date().toISOString(),
+      createdAt: this.ctx.clock().toISOString(),
     };
     // get-then-insert under the record's lock: a double submit on two instances never inserts twice
     await this.ctx.store.withLock(`saqLevelResults.${userId}`, async () => {

@@ -134,7 +134,7 @@ export class SaqMigrationService {
         completedAt: null,
         missingAtCompletion: [],
         ...UNSIGNED,
-        updatedAt: new Date().toISOString(),
+        updatedAt: this.ctx.clock().toISOString(),
       };
       if (record.attestation)
         await this.ctx.store.collection<SaqAttestationRecord>('saqAttestations').remove(record.id);

@@ -85,7 +85,7 @@ export class SaqSuggestionsService {
           decidedBy: null,
         };
       }
-      const now = new Date().toISOString();
+      const now = this.ctx.clock().toISOString();
       await this.records.upsertWith(saq.id, (current) => ({
         id: saq.id,
         organizationId,
@@ -138,7 +138,7 @@ export class SaqSuggestionsService {
     itemId: string,
     status: 'accepted' | 'overridden',
   ): Promise<SaqSuggestion> {
-    const now = new Date().toISOString();
+    const now = this.ctx.clock().toISOString();
     const stored = await this.records.upsertWith(saqId, (current) => {
       const suggestion = current?.items[itemId];
       if (!current || !suggestion) return current;

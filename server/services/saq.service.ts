@@ -198,7 +198,7 @@ export class SaqService {
     const userId = caller.user.id;
     const document = this.catalog().get(saqType);
     if (!document) throw new AppError(404, 'documentNotFound');
-    const now = new Date().toISOString();
+    const now = this.ctx.clock().toISOString();
     const record: SaqRecord = {
       id: randomUUID(),
       userId,
@@ -340,7 +340,7 @@ export class SaqService {
         completedAt: null,
         missingAtCompletion: [],
         ...UNSIGNED,
-        updatedAt: new Date().toISOString(),
+        updatedAt: this.ctx.clock().toISOString(),
       };
       if (record.attestation) await this.attestations.remove(record.id);
       if (edit) await this.flow.record(record, edit, userId);
@@ -372,7 +372,7 @@ export class SaqService {
       const edit = record.status === this.flow.initial() ? null : this.flow.judge(record, 'edit', caller);
       const { answers, changed, comment } = decide(record, await this.pinned(record));
       if (changed === 0) return { saq: this.view(record, caller), changed };
-      const now = new Date().toISOString();
+      const now = this.ctx.clock().toISOString();
       const replaced: SaqRecord = {
         ...record,
         answers,
@@ -422,7 +422,7 @@ export class SaqService {
       if (missing.length > 0 && !continueAnyway) {
         throw new AppError(409, 'saqAnswersMissing', undefined, { missing });
       }
-      const now = new Date().toISOString();
+      const now = this.ctx.clock().toISOString();
       const completed: SaqRecord = {
         ...record,
         status: move.to,
@@ -450,7 +450,7 @@ export class SaqService {
         ...record,
         status: move.to,
         signer: { name: input.signerName, title: input.signerTitle },
-        updatedAt: new Date().toISOString(),
+        updatedAt: this.ctx.clock().toISOString(),
       };
       await this.flow.record(record, move, userId);
       await this.records.replace(record.id, pending);
@@ -472,7 +472,7 @@ export class SaqService {
       const attest = record && this.flow.system(record, 'attest');
       if (!record || !attest) return;
       const owner = await this.ctx.store.collection<UserRecord>('users').get(record.userId);
-      const signedAt = new Date();
+      const signedAt = this.ctx.clock();
       let pdf: Buffer;
       try {
         pdf = await renderAttestation(this.ctx.translator, {
@@ -555,7 +555,7 @@ export class SaqService {
       const bank = await this.ctx.store.collection<OrganizationRecord>('organizations').get(bankId);
       if (bank?.kind !== 'bank') throw new AppError(422, 'bankNotFound');
       const pciRequestId = (await this.submissionHook?.(record, bank.id, requestId)) ?? null;
-      const now = new Date().toISOString();
+      const now = this.ctx.clock().toISOString();
       const changed: SaqRecord = {
         ...record,
         status: move.to,
@@ -593,7 +593,7 @@ export class SaqService {
       const current = await this.records.get(record.id);
       if (!current) throw new AppError(404, 'saqNotFound');
       const move = this.flow.judge(current, action, caller);
-      const now = new Date().toISOString();
+      const now = this.ctx.clock().toISOString();
       const changed: SaqRecord = {
         ...current,
         status: move.to,

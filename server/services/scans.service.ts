@@ -96,7 +96,7 @@ export class ScansService {
   async start(
     auth: AuthContext,
     input: { url: string; target?: LoopbackTarget; checks?: CheckName[]; merchantId?: string },
-    now = new Date(),
+    now = this.ctx.clock(),
   ) {
     const organizationId = sessionOrganization(auth);
     const { url, target } = await resolveScanTarget(input.url, this.settings, input.target);
@@ -264,7 +264,7 @@ export class ScansService {
       ...(this.settings.rdap ? { rdap: this.settings.rdap } : {}),
     };
     try {
-      const now = new Date();
+      const now = this.ctx.clock();
       const { results } = await runScan(target, registry, {
         concurrency: this.settings.connections,
         timeoutMs: this.settings.checkTimeoutMs,
@@ -274,7 +274,7 @@ export class ScansService {
       });
       await writes;
       const asv = asvVerdict(results);
-      const completedAt = new Date();
+      const completedAt = this.ctx.clock();
       await write({
         status: 'completed',
         results,

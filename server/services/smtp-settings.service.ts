@@ -76,7 +76,7 @@ export class SmtpSettingsService {
         ...(input.secure === undefined ? {} : { secure: input.secure }),
         ...(user ? { user, ...(pass ? { pass } : {}) } : {}),
         ...(from ? { from } : {}),
-        updatedAt: new Date().toISOString(),
+        updatedAt: this.ctx.clock().toISOString(),
         updatedBy: admin.id,
       };
     });

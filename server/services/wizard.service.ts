@@ -75,7 +75,7 @@ export class WizardService {
     if (!before) throw new AppError(422, 'validationFailed', { step: 'wizard.stepNotOnPath' });
     this.judge(before, input.answers);
 
-    const now = new Date().toISOString();
+    const now = this.ctx.clock().toISOString();
     const record: WizardProgressRecord = {
       id: recordId(userId, wizardId),
       userId,

@@ -122,7 +122,7 @@ export class WorkflowService {
       if (!actor) throw new Error(`Workflow effect "${name}" needs an actor`);
       await effect({ ctx: this.ctx, resource, workflow, transition, record, from, actor, comment });
     }
-    const at = new Date().toISOString();
+    const at = this.ctx.clock().toISOString();
     // the new state and its history entry, or neither (effects ran before: they mail, and a mail cannot be taken back)
     return this.ctx.store.transaction(async () => {
       await settle();

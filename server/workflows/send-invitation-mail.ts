@@ -47,13 +47,14 @@ async function invitationMail(ctx: AppContext, record: ResourceRecord, to: strin
 export async function sendInvitationMail({ ctx, resource, record, actor }: EffectInput): Promise<void> {
   const email = typeof record.email === 'string' ? record.email : '';
   if (!email) throw new AppError(409, 'transitionNotAllowed', undefined, { allowed: [] }); // the workflow's `when` says so too
-  if (isPastExpiry(record.expiresAt)) throw new AppError(410, 'invitationResendExpired');
+  const now = ctx.clock();
+  if (isPastExpiry(record.expiresAt, now)) throw new AppError(410, 'invitationResendExpired');
   const invitee = await findUserByEmail(ctx, email);
   if (invitee && record.organizationId && invitee.organizationIds.includes(record.organizationId)) {
     throw new AppError(409, 'invitationResendRegistered');
   }
   const last = await lastMailedAt(ctx, resource.id, record.id);
-  if (last !== null && Date.now() - last < RESEND_INTERVAL_MS) throw new AppError(429, 'invitationResendTooSoon');
+  if (last !== null && now.getTime() - last < RESEND_INTERVAL_MS) throw new AppError(429, 'invitationResendTooSoon');
   const language = asLanguage(invitee?.site_language ?? actor.site_language);
   await ctx.mailer.send(await invitationMail(ctx, record, email, language));
 }

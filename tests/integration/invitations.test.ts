@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../core/dates/days';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { OrganizationRecord, UserRecord } from '../../server/store/records.types';
 import type { HistoryRecord } from '../../server/workflows/history';
@@ -6,7 +7,6 @@ import { call, linkIn, login, startTestServer, type TestServer, tokenFor } from 
 
 const INVITATIONS = '/inv/api/invitations';
 const RECORDS = '/wbe/api/resources/invitation';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const registration = (email: string, invitation: string) => ({
   email,

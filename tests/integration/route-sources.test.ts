@@ -67,7 +67,7 @@ describe('every page and list route reads only what its admitted users may read'
   // the unverified and the not yet approved demo users cannot sign in (signin.test.ts)
   for (const user of DEMO_USERS.filter((u) => !['unverified@demo.test', 'pending@demo.test'].includes(u.email))) {
     it(`${user.email}`, async () => {
-      const code = user.totpSecret ? await totpCodes(user.totpSecret)() : undefined;
+      const code = user.totpSecret ? await totpCodes(user.totpSecret, server.clock)() : undefined;
       const signed = await login(server.base, user.email, undefined, code ? { authcode: code } : {});
       expect(signed.status, JSON.stringify(signed.body)).toBe(200);
       const session = signed.body.content;

@@ -56,7 +56,7 @@ describe('POST /iam/api/login', () => {
     const missing = await login(server.base, 'twofa@demo.test');
     expect(missing.status).toBe(403);
     expect(missing.body.code).toBe('twoFactorRequired');
-    const current = await currentTotp(TOTP_SECRET);
+    const current = await currentTotp(TOTP_SECRET, server.clock.now());
     const wrongCode = current === '000000' ? '111111' : '000000';
     const wrong = await login(server.base, 'twofa@demo.test', undefined, { authcode: wrongCode });
     expect(wrong.status).toBe(403);
@@ -64,7 +64,9 @@ describe('POST /iam/api/login', () => {
   });
 
   it('signs in with the correct TOTP code', async () => {
-    const answer = await login(server.base, 'twofa@demo.test', undefined, { authcode: await totpCodes(TOTP_SECRET)() });
+    const answer = await login(server.base, 'twofa@demo.test', undefined, {
+      authcode: await totpCodes(TOTP_SECRET, server.clock)(),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.content.user.email).toBe('twofa@demo.test');
   });

@@ -88,7 +88,9 @@ describe('GET /wbe/api/sites and data.hasSites (domain §6-7)', () => {
   });
 
   it('gives twofa@ (merchant organisation, no saq role or permission) no sites', async () => {
-    const token = await tokenFor(server.base, 'twofa@demo.test', { authcode: await totpCodes(DEMO_TOTP_SECRET)() });
+    const token = await tokenFor(server.base, 'twofa@demo.test', {
+      authcode: await totpCodes(DEMO_TOTP_SECRET, server.clock)(),
+    });
     const answer = await call(server.base, 'GET', '/wbe/api/sites', { token });
     expect(answer.status).toBe(200);
     expect(answer.body.content).toEqual([]);

@@ -61,7 +61,7 @@ describe('throttles and enumeration', () => {
 
   it('throttles wrong 2FA codes on enable and disable per user', async () => {
     server = await startTestServer({ withSmtp: false, loginRateLimit: 100 });
-    const nextCode = totpCodes(DEMO_TOTP_SECRET);
+    const nextCode = totpCodes(DEMO_TOTP_SECRET, server.clock);
     const token = await tokenFor(server.base, 'twofa@demo.test', { authcode: await nextCode() });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {

@@ -5,12 +5,12 @@ import { TOTP_PERIOD_SECONDS } from '../../server/auth/totp';
 import type { UserRecord } from '../../server/store/records.types';
 import { call, login, startTestServer, type TestServer } from './support/harness';
 
-const stepNow = () => Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
 const codeOf = (step: number) => generate({ secret: DEMO_TOTP_SECRET, epoch: step * TOTP_PERIOD_SECONDS });
 
 /** RFC 6238 §5.2: a TOTP code is accepted once; the step used is kept in the store. */
 describe('a TOTP code cannot be used twice', () => {
   let server: TestServer;
+  const stepNow = () => Math.floor(server.clock.now().getTime() / 1000 / TOTP_PERIOD_SECONDS);
   const users = () => server.store.collection<UserRecord>('users');
   const userByEmail = async (email: string) => (await users().find((user) => user.email === email))[0];
 

@@ -3,6 +3,7 @@
  * SSH identification line, the SMTP greeting) against the end-of-life table shipped with the app.
  * A release line past its end of life is unsupported software: an automatic ASV failure.
  */
+import { dayOf } from '../../../core/dates/days';
 import { judgeBanner, type EolTable } from '../../../core/scans/end-of-life';
 import { finding, statusOf } from '../../../core/scans/status.utils';
 import type { Finding } from '../../../core/scans/scan.types';
@@ -41,7 +42,7 @@ export const outdatedServices: Check = async (target, options) => {
     const banner = await greeting(target, servicePort(target, service), options);
     if (banner) banners.push({ source: service, banner });
   }
-  const today = (options.now ?? new Date()).toISOString().slice(0, 10);
+  const today = dayOf(options.now ?? new Date());
   const verdicts = banners.flatMap(({ source, banner }) =>
     judgeBanner(banner, table as EolTable, today).map((verdict) => ({ source, ...verdict })),
   );

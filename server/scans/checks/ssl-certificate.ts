@@ -5,13 +5,13 @@
  * is not recommended.
  */
 import tls from 'node:tls';
+import { daysBetween } from '../../../core/dates/days';
 import { finding, statusOf } from '../../../core/scans/status.utils';
 import type { Finding } from '../../../core/scans/scan.types';
 import { portFor } from '../http-fetch';
 import type { Check } from '../scan.types';
 import { openTls } from '../sockets';
 
-const DAY_MS = 86_400_000;
 /** Verification errors that mean "no path to a trusted root" (OpenSSL's names). */
 const TRUST_ERRORS = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -39,7 +39,7 @@ export const sslCertificate: Check = async (target, options) => {
   const now = options.now ?? new Date();
   const notBefore = new Date(certificate.valid_from);
   const notAfter = new Date(certificate.valid_to);
-  const daysLeft = Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS);
+  const daysLeft = daysBetween(now, notAfter);
   const selfSigned =
     authorizationError === 'DEPTH_ZERO_SELF_SIGNED_CERT' ||
     (certificate.issuerCertificate === certificate &&

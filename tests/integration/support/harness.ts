@@ -18,6 +18,7 @@ import { pgliteClient } from '../../../server/store/pg/pglite-client';
 import type { RealtimeServer } from '../../../server/realtime/realtime-server';
 import type { SqlClient } from '../../../server/store/pg/sql-client';
 import type { Store } from '../../../server/store/store.types';
+import { type TestClock, testClock } from '../../support/test-clock';
 import { type SmtpSink, start as startSink } from './smtp-sink';
 
 export const DEMO_PASSWORD = 'Demo-Pass1';
@@ -36,6 +37,8 @@ export interface TestServer {
   ctx: AppContext;
   /** The app's event bus, to watch what it publishes (real-time events) in process. */
   bus: EventBus;
+  /** The app's clock (ctx.clock): advance it instead of waiting for time to pass. */
+  clock: TestClock;
   /** The SMTP sink; throws for a server started without one. */
   mailbox(): SmtpSink;
   /** Resolves once no background job runs here (a mail handed to a job is then delivered and logged). */
@@ -148,6 +151,16 @@ export async function openTestStore(): Promise<{ store: Store; dispose(): Promis
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 
+/** A clock the test passed in itself (and moves itself). */
+function givenClock(now: () => Date): TestClock {
+  return {
+    now,
+    advance() {
+      throw new Error('this test server runs on the clock its test gave: move that one');
+    },
+  };
+}
+
 export async function newDataDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'paysec-it-'));
 }
@@ -157,9 +170,11 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
   const dataDir = options.dataDir ?? (await newDataDir());
   const sink = options.withSmtp === false ? null : await startSink();
   const sql = TEST_STORE === 'postgres' ? (await pgTargetFor(dataDir)).client() : undefined;
+  const clock = options.clock ? givenClock(options.clock) : testClock();
   const { app, close, store, ctx, realtime } = await createApp({
     log: quietLog,
     ...options,
+    clock: clock.now,
     dataDir,
     sql,
     smtp: sink ? { host: '127.0.0.1', port: sink.port } : null,
@@ -192,6 +207,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
     realtime,
     ctx,
     bus: ctx.bus,
+    clock,
     settled: () => ctx.jobs.settled(),
     mailbox() {
       if (!sink) throw new Error('started without an SMTP sink');
