@@ -65,9 +65,6 @@ export interface StartInput {
 export class OnboardingService {
   readonly credits: OnboardingCredits;
 
-  /** Set by the services' wiring: the portfolio reads the approved merchant's site (PortfolioService.readSite). */
-  approvedHook?: (merchantId: string, scan: ScanRecord) => Promise<void>;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly scans: ScansService,
@@ -374,7 +371,7 @@ export class OnboardingService {
       await this.resources.createAsServer('asset', caller, { merchantId, value: record.url, tier: 1, primary: true });
     }
     // the new portfolio merchant's payment page, providers and modules from the scan that onboarded it
-    if (scan?.status === 'completed') await this.approvedHook?.(merchantId, scan);
+    if (scan?.status === 'completed') await this.ctx.events.emit('onboarding.approved', { merchantId, scan });
     if (!record.itemsNeedingAction) return { merchantId };
     const startAfterSeconds = CONTROLS_AFTER_DAYS * 24 * 60 * 60;
     const controlsJobId = await this.ctx.jobs.send(ONBOARDING_CONTROLS_JOB, { id: record.id }, { startAfterSeconds });

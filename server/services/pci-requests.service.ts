@@ -34,7 +34,7 @@ import type {
 } from '../store/records.types';
 import { sessionOrganization } from './compliance-documents.service';
 import { createNotification } from './notifications';
-import type { SaqService } from './saq.service';
+import type { PinnedQuestionnaires } from './pinned-questionnaires';
 
 /** Who hears of a merchant entering a request ID: those who make them or follow the merchants. */
 const FOLLOWERS = ['complianceRequest:view', 'pcidssAcquirerMerchants:view'];
@@ -109,7 +109,7 @@ interface MerchantFacts {
 export class PciRequestsService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly saqs: SaqService,
+    private readonly questionnaires: PinnedQuestionnaires,
   ) {}
 
   private get requestIds() {
@@ -440,7 +440,7 @@ export class PciRequestsService {
   private async asvRequired(level: number | null, saq: SaqRecord | null, levelSaqType: string | null) {
     if (level === 1) return true;
     let body: QuestionnaireBody | undefined;
-    if (saq) body = await this.saqs.bodyOf(saq);
+    if (saq) body = await this.questionnaires.bodyOf(saq);
     else if (levelSaqType) {
       body = saqCatalog(this.ctx.documents.cache.ofKind('questionnaire')).get(levelSaqType)?.body;
     }
