@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { evaluateGuard } from '../../core/guard/guard.utils';
 import { subjectOf } from '../../core/session/subject';
 import { requireAuth } from '../auth/authenticate';
-import { publishedRoleGroups } from '../auth/require-guard';
+import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';

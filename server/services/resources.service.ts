@@ -31,7 +31,8 @@ import {
 } from '../../core/resources/resource.utils';
 import type { WorkflowBody } from '../../core/workflows/workflow.types';
 import type { AuthContext } from '../auth/authenticate';
-import { guardSubject, publishedRoleGroups } from '../auth/require-guard';
+import { guardSubject } from '../auth/require-guard';
+import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';

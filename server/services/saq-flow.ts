@@ -1,7 +1,8 @@
 import type { WorkflowBody, WorkflowTransition, WorkflowUser } from '../../core/workflows/workflow.types';
 import { allowedActions, judgeAction, openTransitions, type WorkflowCaller } from '../../core/workflows/workflow.utils';
 import type { AuthContext } from '../auth/authenticate';
-import { guardSubject, publishedRoleGroups } from '../auth/require-guard';
+import { guardSubject } from '../auth/require-guard';
+import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { writeHistory } from '../workflows/history';
