@@ -4,7 +4,7 @@ import type { Guard, GuardSubject } from '../../core/guard/guard.types';
 import { subjectOf } from '../../core/session/subject';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { sessionView } from '../services/session';
+import { sessionView } from './session';
 import { type AuthContext, requireAuth } from './authenticate';
 import { publishedRoleGroups } from './role-groups';
 

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
 import type { Services } from '../services';
-import { sessionView } from '../services/session';
+import { sessionView } from '../auth/session';
 import { forwardToSelf } from './forward';
 
 const WIZARD_ID = /^[a-z0-9][a-z0-9._-]{0,99}$/;
