@@ -48,6 +48,7 @@ import { Mailer, type SmtpTarget } from './mail/mailer';
 import { openScaleOut, type ScaleOut } from './scale/scale-out';
 import { withStartUpLock } from './scale/start-up-lock';
 import { createServices } from './services';
+import { EFFECTS } from './workflows/effects';
 import { EventEmitter } from './events/event-emitter';
 import type { DomainEvents } from './events/domain-events';
 import { declareFixedQueryables } from './services/list-queryables';
@@ -216,7 +217,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       log,
       clock: options.clock ?? (() => new Date()),
     };
-    const services = createServices(ctx);
+    const services = createServices(ctx, EFFECTS);
     // who reacts to a completed or failed scan, an approved onboarding, a linked merchant: once per app
     subscribeReactions(ctx.events, services);
     const app = express();

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { Effect } from '../workflows/effect.types';
 import { AdminService } from './admin.service';
 import { AnalyticsService } from './analytics.service';
 import { AssessmentsService } from './assessments.service';
@@ -41,9 +42,10 @@ import { FilesService } from './files.service';
 import { AssessmentTemplatesService } from './assessment-templates.service';
 import { MmspService } from './mmsp.service';
 
-export function createServices(ctx: AppContext) {
+/** `effects`: the workflow effects (server/workflows/effects.ts), which use the services' helpers. */
+export function createServices(ctx: AppContext, effects: Readonly<Record<string, Effect>>) {
   const resources = new ResourcesService(ctx);
-  const workflows = new WorkflowService(ctx, resources);
+  const workflows = new WorkflowService(ctx, resources, effects);
   const invitations = new InvitationService(ctx, resources, workflows);
   // a submission picks the PCI request it answers (domain §5): the requests first
   const questionnaires = new PinnedQuestionnaires(ctx);

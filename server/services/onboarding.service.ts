@@ -17,7 +17,7 @@ import type { LoopbackTarget } from '../scans/scan-target-policy';
 import { parseUrl } from '../scans/scan-target-policy';
 import { findWhere } from '../store/matching';
 import type { UserRecord } from '../store/records.types';
-import { writeHistory } from '../workflows/history';
+import { writeHistory } from './history';
 import { sessionOrganization } from './compliance-documents.service';
 import { OnboardingCredits } from './onboarding-credits';
 import { resourceCaller } from './resources.service';

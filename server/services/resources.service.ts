@@ -38,7 +38,7 @@ import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';
 import type { UserRecord } from '../store/records.types';
 import type { Collection } from '../store/store.types';
-import { creationEntry, historyOf, writeHistory } from '../workflows/history';
+import { creationEntry, historyOf, writeHistory } from './history';
 
 /** Who calls a resource endpoint, resolved once per request. */
 export interface ResourceCaller {

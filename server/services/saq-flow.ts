@@ -5,7 +5,7 @@ import { guardSubject } from '../auth/require-guard';
 import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { writeHistory } from '../workflows/history';
+import { writeHistory } from './history';
 import type { SaqRecord } from '../store/records.types';
 
 /** The workflow document every SAQ state change runs through (schemas/workflows/saq.json). */

@@ -34,7 +34,7 @@ import type { PinnedQuestionnaires } from './pinned-questionnaires';
 import { renderAttestation } from './saq-attestation';
 import { SAQ_WORKFLOW, type SaqAction, type SaqCaller, SaqFlow } from './saq-flow';
 import { SYSTEM_ACTOR } from './workflow.service';
-import { readHistory, writeHistory } from '../workflows/history';
+import { readHistory, writeHistory } from './history';
 
 const KIND = 'questionnaire';
 
