@@ -54,7 +54,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   const scans = new ScansService(ctx, ctx.scanSettings);
   const onboardings = new OnboardingService(ctx, scans, resources);
   const portfolio = new PortfolioService(ctx, resources, scans, workflows);
-  // … the merchant organisation a portfolio merchant is linked to (Settings → Sharing) hears of its scans too
+  // the suggestions ask the portfolio which merchant organisation a scanned merchant is linked to (Settings → Sharing)
   const saqSuggestions = new SaqSuggestionsService(ctx, saqs, portfolio);
   const assessments = new AssessmentsService(ctx, resources, workflows);
   // an assessment's participants read the files its answers name

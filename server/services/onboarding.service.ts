@@ -382,7 +382,7 @@ export class OnboardingService {
     };
   }
 
-  /** The scans' completion hook: each onboarding still scanning on this scan takes its outcome. */
+  /** A completed or failed scan (reactions.ts): each onboarding still scanning on this scan takes its outcome. */
   async fromScan(scan: ScanRecord): Promise<void> {
     const waiting = await findWhere(this.onboardings, { field: 'scanId', op: 'eq', value: scan.id });
     for (const record of waiting) {

@@ -427,7 +427,7 @@ export class PortfolioService {
   }
 
   /**
-   * The scans' completion (and failure) hook: the merchant a scan is of takes its status, score,
+   * A completed or failed scan (reactions.ts): the merchant a scan is of takes its status, score,
    * grade and compliance, and its assets marked deleted drop out (domain §4).
    */
   async fromScan(scan: ScanRecord): Promise<void> {

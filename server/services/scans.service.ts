@@ -291,8 +291,11 @@ export class ScansService {
       if (failed) {
         await this.ctx.events
           .emit('scan.failed', { scan: failed })
-          .catch((hookError: unknown) =>
-            this.ctx.log.error(`Scan ${scan.id} failed and its onboarding was not told`, hookError),
+          .catch((reactionError: unknown) =>
+            this.ctx.log.error(
+              `Scan ${scan.id} failed and a reaction to it (its onboarding, its merchant) failed`,
+              reactionError,
+            ),
           );
       }
       throw error;
@@ -303,7 +306,10 @@ export class ScansService {
       await this.ctx.events
         .emit('scan.completed', { scan: completed })
         .catch((error: unknown) =>
-          this.ctx.log.error(`Scan ${scan.id} completed but its SAQ suggestions were not made`, error),
+          this.ctx.log.error(
+            `Scan ${scan.id} completed but a reaction to it (SAQ suggestions, onboarding, merchant) failed`,
+            error,
+          ),
         );
     }
   }
