@@ -48,7 +48,11 @@ import { Mailer, type SmtpTarget } from './mail/mailer';
 import { openScaleOut, type ScaleOut } from './scale/scale-out';
 import { withStartUpLock } from './scale/start-up-lock';
 import { createServices } from './services';
+import { EFFECTS } from './workflows/effects';
+import { EventEmitter } from './events/event-emitter';
+import type { DomainEvents } from './events/domain-events';
 import { declareFixedQueryables } from './services/list-queryables';
+import { subscribeReactions } from './services/reactions';
 import { openLowdbStore } from './store/lowdb-store';
 import { openPgStore } from './store/pg/pg-store';
 import type { SqlClient } from './store/pg/sql-client';
@@ -203,6 +207,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       mailer: new Mailer(store, options.smtp ?? null, log.error, jobs, options.mailRetry),
       jobs,
       bus: scale.bus,
+      events: new EventEmitter<DomainEvents>(),
       counters: scale.counters,
       translator: loadTranslator(options.localesDir ?? join(ROOT, 'locales')),
       scanSettings: { ...DEFAULT_SCAN_SETTINGS, ...options.scans },
@@ -212,7 +217,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       log,
       clock: options.clock ?? (() => new Date()),
     };
-    const services = createServices(ctx);
+    const services = createServices(ctx, EFFECTS);
+    // who reacts to a completed or failed scan, an approved onboarding, a linked merchant: once per app
+    subscribeReactions(ctx.events, services);
     const app = express();
     app.disable('x-powered-by');
     if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);

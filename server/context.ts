@@ -1,5 +1,6 @@
 import type { DocumentsService } from './config/documents.service';
 import type { RateLimitStores } from './auth/rate-limits';
+import type { DomainEventEmitter } from './events/domain-events';
 import type { TokenService } from './auth/tokens';
 import type { ChannelAuth } from './realtime/channel-auth';
 import type { Translator } from './http/i18n';
@@ -21,6 +22,8 @@ export interface AppContext {
   jobs: Jobs;
   /** Fan-out to the other instances (Redis), or this process only. */
   bus: EventBus;
+  /** Domain events between the services, in this process (server/events; reactions.ts says who reacts). */
+  events: DomainEventEmitter;
   /** Where the throttles count (server/auth/rate-limits.ts): shared through Redis, or in memory. */
   counters: RateLimitStores;
   translator: Translator;

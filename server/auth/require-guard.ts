@@ -1,20 +1,15 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { evaluateGuard } from '../../core/guard/guard.utils';
-import type { Guard, GuardSubject, RoleGroups } from '../../core/guard/guard.types';
+import type { Guard, GuardSubject } from '../../core/guard/guard.types';
 import { subjectOf } from '../../core/session/subject';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { sessionView } from '../services/session';
+import { sessionView } from './session';
 import { type AuthContext, requireAuth } from './authenticate';
+import { publishedRoleGroups } from './role-groups';
 
 /** Admin-only endpoints (shell §2.3): the role itself, so no document edit can lock admins out. */
 export const ADMIN_GUARD: Guard = { anyOf: ['admin'] };
-
-/** The published role groups (role-groups/app); empty when absent, so group guards fail closed. */
-export function publishedRoleGroups(ctx: AppContext): RoleGroups {
-  const body = ctx.documents.latestBody<{ groups?: RoleGroups }>('role-groups', 'app');
-  return body?.groups ?? {};
-}
 
 /** The guard subject of an authenticated caller: the facts the browser's session holds too. */
 export async function guardSubject(ctx: AppContext, { user, token, claims }: AuthContext): Promise<GuardSubject> {

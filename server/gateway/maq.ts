@@ -2,7 +2,8 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { AssessmentRole } from '../../core/assessments/assessment.types';
 import type { SortKey } from '../../core/query/query.types';
 import { authenticate, requireAuth } from '../auth/authenticate';
-import { guardSubject, publishedRoleGroups, requireGuard } from '../auth/require-guard';
+import { guardSubject, requireGuard } from '../auth/require-guard';
+import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
 import { asLanguage, requestLanguage } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';

@@ -101,13 +101,6 @@ export const errorReportSchema = {
   },
 };
 
-export const documentBodySchema = {
-  type: 'object',
-  required: ['body'],
-  // the full check against the kind's meta-schema happens at publish; a draft is at least an object
-  properties: { body: { type: 'object' } },
-};
-
 /** Path parameters of /wbe/api/resources: a document id, a record id, an action name. */
 const pattern = (regex: string) => ({ type: 'string', pattern: regex });
 export const resourceParamsSchema = {

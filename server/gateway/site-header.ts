@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context';
-import { type SiteView, selectedSiteOf } from '../services/sites';
+import { type SiteView, selectedSiteOf } from '../auth/sites';
 
 declare global {
   namespace Express {

@@ -2,12 +2,12 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { evaluateGuard } from '../../core/guard/guard.utils';
 import { subjectOf } from '../../core/session/subject';
 import { requireAuth } from '../auth/authenticate';
-import { publishedRoleGroups } from '../auth/require-guard';
+import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
 import type { Services } from '../services';
-import { sessionView } from '../services/session';
+import { sessionView } from '../auth/session';
 import { forwardToSelf } from './forward';
 
 const WIZARD_ID = /^[a-z0-9][a-z0-9._-]{0,99}$/;

@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from '../../core/query/query.types';
 import { periodEnd, periodStart } from '../../core/reports/report.utils';
 import type { AppContext } from '../context';
 import type { MailLogRecord, ReportRecord } from '../store/records.types';
-import type { ReportFile } from './report-generators';
+import type { ReportFile } from './report.types';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

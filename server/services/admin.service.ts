@@ -9,7 +9,7 @@ import { plainMail } from '../mail/templates';
 import { findWhere } from '../store/matching';
 import type { MailLogRecord, TokenRecord } from '../store/records.types';
 import { removeConversation } from './help-chat.service';
-import { publicUser } from './session';
+import { publicUser } from '../auth/session';
 import { getUser, usersOf } from './users';
 
 /** What the users list may sort and filter on (the stored names are the public ones). */

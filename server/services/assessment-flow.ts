@@ -3,7 +3,7 @@ import type { WorkflowBody, WorkflowTransition, WorkflowUser } from '../../core/
 import { allowedActions, judgeAction, openTransitions, type WorkflowCaller } from '../../core/workflows/workflow.utils';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { writeHistory } from '../workflows/history';
+import { writeHistory } from './history';
 
 /** The workflow document every assessment state change runs through (schemas/workflows/assessment.json). */
 export const ASSESSMENT_WORKFLOW = 'assessment';

@@ -29,7 +29,7 @@ import type { Language } from '../http/i18n';
 import { publishToUser } from '../realtime/publish';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { UserRecord } from '../store/records.types';
-import { writeHistory } from '../workflows/history';
+import { writeHistory } from './history';
 import { ASSESSMENT_WORKFLOW, type AssessmentAction, AssessmentFlow } from './assessment-flow';
 import { isOwnUpload } from './files.service';
 import { createNotification } from './notifications';

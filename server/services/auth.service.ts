@@ -12,7 +12,7 @@ import type { OrganizationRecord, UserRecord } from '../store/records.types';
 import { AfterAnswer } from './after-answer';
 import type { InvitationService } from './invitations.service';
 import { LinkTokens, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from './link-tokens';
-import { loginResponse } from './session';
+import { loginResponse } from '../auth/session';
 import { emailLock, findUserByEmail, normalizeEmail, usersOf } from './users';
 
 export interface LoginInput {

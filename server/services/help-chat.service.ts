@@ -13,7 +13,7 @@ import {
   type HelpChatUnread,
 } from '../../core/help-chat/help-chat.types';
 import type { AuthContext } from '../auth/authenticate';
-import { publishedRoleGroups } from '../auth/require-guard';
+import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { publishToUser } from '../realtime/publish';

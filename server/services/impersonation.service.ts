@@ -3,7 +3,7 @@ import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { ImpersonationRecord } from '../store/records.types';
-import { loginResponse, publicUser } from './session';
+import { loginResponse, publicUser } from '../auth/session';
 import { getUser, usersOf } from './users';
 
 /** What the audit trail's list may filter and sort on. */

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { Effect } from '../workflows/effect.types';
 import { AdminService } from './admin.service';
 import { AnalyticsService } from './analytics.service';
 import { AssessmentsService } from './assessments.service';
@@ -25,6 +26,7 @@ import { ScansService } from './scans.service';
 import { SaqSuggestionsService } from './saq-suggestions.service';
 import { ManagementSaqService } from './management-saq.service';
 import { PciRequestsService } from './pci-requests.service';
+import { PinnedQuestionnaires } from './pinned-questionnaires';
 import { SaqLevelService } from './saq-level.service';
 import { SaqMigrationService } from './saq-migration.service';
 import { SaqWorkbookService } from './saq-workbook.service';
@@ -40,35 +42,23 @@ import { FilesService } from './files.service';
 import { AssessmentTemplatesService } from './assessment-templates.service';
 import { MmspService } from './mmsp.service';
 
-export function createServices(ctx: AppContext) {
+/** `effects`: the workflow effects (server/workflows/effects.ts), which use the services' helpers. */
+export function createServices(ctx: AppContext, effects: Readonly<Record<string, Effect>>) {
   const resources = new ResourcesService(ctx);
-  const workflows = new WorkflowService(ctx, resources);
+  const workflows = new WorkflowService(ctx, resources, effects);
   const invitations = new InvitationService(ctx, resources, workflows);
-  const saqs = new SaqService(ctx);
-  const pciRequests = new PciRequestsService(ctx, saqs);
-  // a submission picks the PCI request it answers (domain §5)
-  saqs.submissionHook = (saq, bankId, requestId) => pciRequests.answerWithSaq(saq, bankId, requestId);
+  // a submission picks the PCI request it answers (domain §5): the requests first
+  const questionnaires = new PinnedQuestionnaires(ctx);
+  const pciRequests = new PciRequestsService(ctx, questionnaires);
+  const saqs = new SaqService(ctx, questionnaires, pciRequests);
   const scans = new ScansService(ctx, ctx.scanSettings);
-  const saqSuggestions = new SaqSuggestionsService(ctx, saqs);
   const onboardings = new OnboardingService(ctx, scans, resources);
-  // a completed scan pre-fills its organisation's open SAQs (issue 11) and decides its onboarding's outcome
-  const portfolio = new PortfolioService(ctx, resources, scans, workflows, saqSuggestions);
-  // … and the merchant organisation a portfolio merchant is linked to (Settings → Sharing) hears of its scans too
-  saqSuggestions.linkedOrganizations = (scan) => portfolio.linkedOrganizations(scan);
-  onboardings.approvedHook = (merchantId, scan) => portfolio.readSite(merchantId, scan);
-  // … and its merchant takes its score; the merchant's deleted assets drop out (domain §4)
-  scans.completionHook = async (scan) => {
-    await saqSuggestions.fromScan(scan);
-    await onboardings.fromScan(scan);
-    await portfolio.fromScan(scan);
-  };
-  scans.failureHook = async (scan) => {
-    await onboardings.fromScan(scan);
-    await portfolio.fromScan(scan);
-  };
+  const portfolio = new PortfolioService(ctx, resources, scans, workflows);
+  // the suggestions ask the portfolio which merchant organisation a scanned merchant is linked to (Settings → Sharing)
+  const saqSuggestions = new SaqSuggestionsService(ctx, saqs, portfolio);
   const assessments = new AssessmentsService(ctx, resources, workflows);
   // an assessment's participants read the files its answers name
-  const files = new FilesService(ctx, [(userId, fileId) => assessments.mayReadFile(userId, fileId)]);
+  const files = new FilesService(ctx, [assessments]);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),

@@ -16,7 +16,7 @@ import { allOf, scopeFilter } from '../../core/resources/resource.utils';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { findWhere } from '../store/matching';
-import { historyOf } from '../workflows/history';
+import { historyOf } from './history';
 import type { ResourceCaller, ResourcesService } from './resources.service';
 
 /** The resource whose records the AST reads count (schemas/resources/issue.json). */

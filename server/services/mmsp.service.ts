@@ -23,7 +23,7 @@ import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';
 import type { Collection } from '../store/store.types';
 import { publishToUser } from '../realtime/publish';
-import { writeHistory } from '../workflows/history';
+import { writeHistory } from './history';
 import { type ResourceCaller, type ResourcesService, resourceCaller } from './resources.service';
 
 /** The form document that judges saved settings on both sides (schemas/forms/mmsp-settings.json). */

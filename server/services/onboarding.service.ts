@@ -17,7 +17,7 @@ import type { LoopbackTarget } from '../scans/scan-target-policy';
 import { parseUrl } from '../scans/scan-target-policy';
 import { findWhere } from '../store/matching';
 import type { UserRecord } from '../store/records.types';
-import { writeHistory } from '../workflows/history';
+import { writeHistory } from './history';
 import { sessionOrganization } from './compliance-documents.service';
 import { OnboardingCredits } from './onboarding-credits';
 import { resourceCaller } from './resources.service';
@@ -64,9 +64,6 @@ export interface StartInput {
  */
 export class OnboardingService {
   readonly credits: OnboardingCredits;
-
-  /** Set by the services' wiring: the portfolio reads the approved merchant's site (PortfolioService.readSite). */
-  approvedHook?: (merchantId: string, scan: ScanRecord) => Promise<void>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -374,7 +371,7 @@ export class OnboardingService {
       await this.resources.createAsServer('asset', caller, { merchantId, value: record.url, tier: 1, primary: true });
     }
     // the new portfolio merchant's payment page, providers and modules from the scan that onboarded it
-    if (scan?.status === 'completed') await this.approvedHook?.(merchantId, scan);
+    if (scan?.status === 'completed') await this.ctx.events.emit('onboarding.approved', { merchantId, scan });
     if (!record.itemsNeedingAction) return { merchantId };
     const startAfterSeconds = CONTROLS_AFTER_DAYS * 24 * 60 * 60;
     const controlsJobId = await this.ctx.jobs.send(ONBOARDING_CONTROLS_JOB, { id: record.id }, { startAfterSeconds });
@@ -385,7 +382,7 @@ export class OnboardingService {
     };
   }
 
-  /** The scans' completion hook: each onboarding still scanning on this scan takes its outcome. */
+  /** A completed or failed scan (reactions.ts): each onboarding still scanning on this scan takes its outcome. */
   async fromScan(scan: ScanRecord): Promise<void> {
     const waiting = await findWhere(this.onboardings, { field: 'scanId', op: 'eq', value: scan.id });
     for (const record of waiting) {

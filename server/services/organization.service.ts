@@ -1,7 +1,7 @@
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { loginResponse, organizationsOf } from './session';
+import { loginResponse, organizationsOf } from '../auth/session';
 
 /** The claims that make a token an impersonation (who, and which take-over), kept across a switch. */
 const impersonationClaims = ({ imp, ims }: AuthContext['claims']) => ({

@@ -28,7 +28,6 @@ import { findWhere } from '../store/matching';
 import { AppError } from '../http/app-error';
 import type { ComplianceShareRecord, OrganizationRecord, UserRecord } from '../store/records.types';
 import type { ResourceCaller, ResourcesService } from './resources.service';
-import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { ScansService } from './scans.service';
 import type { WorkflowService } from './workflow.service';
 import { readSiteProfile, type SiteCatalogue, type SiteProfile } from '../../core/portfolio/site-profile';
@@ -92,7 +91,6 @@ export class PortfolioService {
     private readonly resources: ResourcesService,
     private readonly scans: ScansService,
     private readonly workflows: WorkflowService,
-    private readonly suggestions?: SaqSuggestionsService,
   ) {}
 
   private get settingsStore() {
@@ -311,7 +309,8 @@ export class PortfolioService {
       throw new AppError(422, 'merchantNotSharing', { organizationId: 'errors.merchantNotSharing' });
     await this.write(caller, merchant, () => ({ sharedOrganizationId: organizationId }));
     const last = (await this.scansOf(merchant)).at(-1);
-    if (organizationId !== null && last) await this.suggestions?.suggest(last, organizationId);
+    if (organizationId !== null && last)
+      await this.ctx.events.emit('portfolio.merchantLinked', { organizationId, scan: last });
     return linkOf(organizationId);
   }
 
@@ -332,7 +331,7 @@ export class PortfolioService {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** The suggestions hook: the organisation a scanned merchant is linked to, while it still shares with the bank. */
+  /** For the SAQ suggestions: the organisation a scanned merchant is linked to, while it still shares with the bank. */
   async linkedOrganizations(scan: ScanRecord): Promise<string[]> {
     const merchants = this.resources.records('merchant');
     const merchant = scan.merchantId
@@ -428,7 +427,7 @@ export class PortfolioService {
   }
 
   /**
-   * The scans' completion (and failure) hook: the merchant a scan is of takes its status, score,
+   * A completed or failed scan (reactions.ts): the merchant a scan is of takes its status, score,
    * grade and compliance, and its assets marked deleted drop out (domain §4).
    */
   async fromScan(scan: ScanRecord): Promise<void> {

@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { NotificationPreferences, UserRecord } from '../store/records.types';
-import { publicUser, sessionView } from './session';
+import { publicUser, sessionView } from '../auth/session';
 import { usersOf } from './users';
 
 export interface ProfilePatch {

@@ -9,7 +9,8 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { asLanguage } from '../http/i18n';
 import type { Job } from '../jobs/jobs.types';
-import { REPORT_GENERATORS, type ReportFile } from '../reports/report-generators';
+import { REPORT_GENERATORS } from '../reports/report-generators';
+import type { ReportFile } from '../reports/report.types';
 import type { ReportFileRecord, ReportRecord } from '../store/records.types';
 
 /** What the reports list filters and sorts on (the caller's own reports only). */

@@ -31,13 +31,14 @@ import {
 } from '../../core/resources/resource.utils';
 import type { WorkflowBody } from '../../core/workflows/workflow.types';
 import type { AuthContext } from '../auth/authenticate';
-import { guardSubject, publishedRoleGroups } from '../auth/require-guard';
+import { guardSubject } from '../auth/require-guard';
+import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';
 import type { UserRecord } from '../store/records.types';
 import type { Collection } from '../store/store.types';
-import { creationEntry, historyOf, writeHistory } from '../workflows/history';
+import { creationEntry, historyOf, writeHistory } from './history';
 
 /** Who calls a resource endpoint, resolved once per request. */
 export interface ResourceCaller {

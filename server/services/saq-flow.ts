@@ -1,10 +1,11 @@
 import type { WorkflowBody, WorkflowTransition, WorkflowUser } from '../../core/workflows/workflow.types';
 import { allowedActions, judgeAction, openTransitions, type WorkflowCaller } from '../../core/workflows/workflow.utils';
 import type { AuthContext } from '../auth/authenticate';
-import { guardSubject, publishedRoleGroups } from '../auth/require-guard';
+import { guardSubject } from '../auth/require-guard';
+import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { writeHistory } from '../workflows/history';
+import { writeHistory } from './history';
 import type { SaqRecord } from '../store/records.types';
 
 /** The workflow document every SAQ state change runs through (schemas/workflows/saq.json). */

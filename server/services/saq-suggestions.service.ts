@@ -23,6 +23,15 @@ const OPEN_STATUSES = new Set(['waiting', 'returned']);
 export const SUGGESTIONS_EVENT = 'saq.suggestions';
 
 /**
+ * Organisations besides the scanning one whose SAQs a scan speaks for: the merchant organisation a
+ * bank's portfolio merchant is linked to while it shares its compliance with the bank
+ * (PortfolioService.linkedOrganizations).
+ */
+export interface LinkedOrganizations {
+  linkedOrganizations(scan: ScanRecord): Promise<string[]>;
+}
+
+/**
  * Scan findings pre-fill the SAQ (docs/gateway/saq.md 'SAQ suggestions'): when a scan of an
  * organisation completes, each of its open SAQs gets a suggested Not in Place on every question
  * whose requirement the mapping document finds unmet, with the evidence and the scan date. The
@@ -33,22 +42,16 @@ export class SaqSuggestionsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly saqs: SaqService,
+    private readonly links: LinkedOrganizations,
   ) {}
 
   private get records() {
     return this.ctx.store.collection<SaqSuggestionsRecord>('saqSuggestions');
   }
 
-  /**
-   * Organisations besides the scanning one whose SAQs a scan speaks for: the merchant organisation a
-   * bank's portfolio merchant is linked to while it shares its compliance with the bank (set by the
-   * portfolio service; none by default).
-   */
-  linkedOrganizations: (scan: ScanRecord) => Promise<string[]> = async () => [];
-
-  /** The scan job's completion hook: the scanning organisation's open SAQs and those of its linked merchant. */
+  /** A completed scan (reactions.ts): the scanning organisation's open SAQs and those of its linked merchant. */
   async fromScan(scan: ScanRecord): Promise<void> {
-    const linked = await this.linkedOrganizations(scan);
+    const linked = await this.links.linkedOrganizations(scan);
     for (const organizationId of new Set([scan.organizationId, ...linked])) await this.suggest(scan, organizationId);
   }
 

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   type CompiledQuestionnaire,
   checkAnswers,
-  compileQuestionnaire,
   isFileRef,
   MESSAGES,
   validateAnswer,
@@ -31,10 +30,11 @@ import type {
   UserRecord,
 } from '../store/records.types';
 import { createNotification } from './notifications';
+import type { PinnedQuestionnaires } from './pinned-questionnaires';
 import { renderAttestation } from './saq-attestation';
 import { SAQ_WORKFLOW, type SaqAction, type SaqCaller, SaqFlow } from './saq-flow';
 import { SYSTEM_ACTOR } from './workflow.service';
-import { readHistory, writeHistory } from '../workflows/history';
+import { readHistory, writeHistory } from './history';
 
 const KIND = 'questionnaire';
 
@@ -137,6 +137,11 @@ export interface ProblemView {
   message: string;
 }
 
+/** The PCI request a submission answers (PciRequestsService.answerWithSaq): 422 for a wrong pick, else its id or null. */
+export interface SubmissionRequests {
+  answerWithSaq(saq: SaqRecord, bankId: string, requestId: string | undefined): Promise<string | null>;
+}
+
 /**
  * SAQs of merchant users: started from the latest published questionnaire of a type and pinned to
  * that version, every answer judged on its own by the pinned questionnaire, completion judged on
@@ -144,17 +149,17 @@ export interface ProblemView {
  * the user's lock so two tabs never interleave a read and its write.
  */
 export class SaqService {
-  /** Compiled questionnaires by `id@version`: a published version never changes, so compile once. */
-  private readonly compiled = new Map<string, CompiledQuestionnaire>();
   /** Every status change runs through the published `saq` workflow. */
   readonly flow: SaqFlow;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly questionnaires: PinnedQuestionnaires,
+    /** PCI requests (pci-requests.service.ts): checks the request a submission picks and links it. */
+    private readonly requests: SubmissionRequests,
+  ) {
     this.flow = new SaqFlow(ctx);
   }
-
-  /** PCI requests (pci-requests.service.ts): checks the request a submission picks and links it. */
-  submissionHook?: (saq: SaqRecord, bankId: string, requestId: string | undefined) => Promise<string | null>;
 
   private get records() {
     return this.ctx.store.collection<SaqRecord>('saqs');
@@ -554,7 +559,7 @@ export class SaqService {
       const move = this.flow.judge(record, 'submit', caller);
       const bank = await this.ctx.store.collection<OrganizationRecord>('organizations').get(bankId);
       if (bank?.kind !== 'bank') throw new AppError(422, 'bankNotFound');
-      const pciRequestId = (await this.submissionHook?.(record, bank.id, requestId)) ?? null;
+      const pciRequestId = await this.requests.answerWithSaq(record, bank.id, requestId);
       const now = this.ctx.clock().toISOString();
       const changed: SaqRecord = {
         ...record,
@@ -692,7 +697,7 @@ export class SaqService {
 
   /** A pinned SAQ's questionnaire body (the bank's answer summary reads it too). */
   async bodyOf(record: SaqRecord): Promise<QuestionnaireBody> {
-    return (await this.pinned(record)).body;
+    return this.questionnaires.bodyOf(record);
   }
 
   private async owned(userId: string, id: string): Promise<SaqRecord> {
@@ -702,15 +707,8 @@ export class SaqService {
   }
 
   /** The compiled questionnaire version the SAQ is pinned to (read and compiled once per version). */
-  private async pinned(record: SaqRecord): Promise<CompiledQuestionnaire> {
-    const key = `${record.document.id}@${record.document.version}`;
-    let compiled = this.compiled.get(key);
-    if (!compiled) {
-      const document = await this.ctx.documents.version(KIND, record.document.id, record.document.version);
-      compiled = compileQuestionnaire(document.body as QuestionnaireBody);
-      this.compiled.set(key, compiled);
-    }
-    return compiled;
+  private pinned(record: SaqRecord): Promise<CompiledQuestionnaire> {
+    return this.questionnaires.of(record);
   }
 
   private translate(problems: AnswerProblem[], language: Language): ProblemView[] {

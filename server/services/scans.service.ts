@@ -66,10 +66,6 @@ interface CachedMenu {
  * check is written to the record and published to the scan's owner. Scoped to the organisation.
  */
 export class ScansService {
-  /** Called once a scan completed (the SAQ suggestions); its failure never fails the scan. */
-  completionHook: ((scan: ScanRecord) => Promise<void>) | null = null;
-  /** Called once a scan failed for good (an onboarding waiting on it goes to review); its failure is logged. */
-  failureHook: ((scan: ScanRecord) => Promise<void>) | null = null;
   /** Per scan and language, valid while the record's revision is unchanged. */
   private readonly menus = new Map<string, CachedMenu>();
 
@@ -291,18 +287,30 @@ export class ScansService {
       await writes;
       await write({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
       const failed = await this.scans.get(scan.id);
-      if (failed && this.failureHook) {
-        await this.failureHook(failed).catch((hookError: unknown) =>
-          this.ctx.log.error(`Scan ${scan.id} failed and its onboarding was not told`, hookError),
-        );
+      // the reactions (an onboarding waiting on it goes to review) are logged when they fail
+      if (failed) {
+        await this.ctx.events
+          .emit('scan.failed', { scan: failed })
+          .catch((reactionError: unknown) =>
+            this.ctx.log.error(
+              `Scan ${scan.id} failed and a reaction to it (its onboarding, its merchant) failed`,
+              reactionError,
+            ),
+          );
       }
       throw error;
     }
     const completed = await this.scans.get(scan.id);
-    if (completed && this.completionHook) {
-      await this.completionHook(completed).catch((error: unknown) =>
-        this.ctx.log.error(`Scan ${scan.id} completed but its SAQ suggestions were not made`, error),
-      );
+    // the reactions (the SAQ suggestions first) never fail the scan: their failure is logged
+    if (completed) {
+      await this.ctx.events
+        .emit('scan.completed', { scan: completed })
+        .catch((error: unknown) =>
+          this.ctx.log.error(
+            `Scan ${scan.id} completed but a reaction to it (SAQ suggestions, onboarding, merchant) failed`,
+            error,
+          ),
+        );
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { type SiteView, sitesOf } from './sites';
+import { type SiteView, sitesOf } from '../auth/sites';
 
 /** The SAQ site list (GET /wbe/api/sites, domain §6-7). */
 export class SiteService {

@@ -16,8 +16,8 @@ import {
 } from '../../core/workflows/workflow.utils';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { EFFECTS } from '../workflows/effects';
-import { readHistory, writeHistory } from '../workflows/history';
+import type { Effect } from '../workflows/effect.types';
+import { readHistory, writeHistory } from './history';
 import type { UserRecord } from '../store/records.types';
 import type { PublishedResource, ResourceCaller, ResourcesService } from './resources.service';
 
@@ -43,6 +43,8 @@ export class WorkflowService {
   constructor(
     private readonly ctx: AppContext,
     private readonly resources: ResourcesService,
+    /** The registered effects by name (server/workflows/effects.ts, given by the app: they use the services' helpers). */
+    private readonly effects: Readonly<Record<string, Effect>>,
   ) {}
 
   async actions(resourceId: string, caller: ResourceCaller, recordId: string): Promise<AvailableAction[]> {
@@ -117,7 +119,7 @@ export class WorkflowService {
     const moved = { ...record, [workflow.field]: transition.to };
     const settle = await this.resources.constrained(resource, ownerOf(record), record, moved, workflow.field);
     for (const name of transition.effects ?? []) {
-      const effect = EFFECTS[name];
+      const effect = this.effects[name];
       if (!effect) throw new Error(`Workflow effect "${name}" is not registered`); // publish refuses these
       if (!actor) throw new Error(`Workflow effect "${name}" needs an actor`);
       await effect({ ctx: this.ctx, resource, workflow, transition, record, from, actor, comment });

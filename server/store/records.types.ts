@@ -8,7 +8,7 @@ import type { ReportKind, ReportState } from '../../core/reports/report.types';
 import type { Compliance } from '../../core/saq/saq-summary';
 import type { ReviewOutcome } from '../../core/saq/saq-records';
 
-/** A user account as stored (never sent as is: see services/session.ts for the public shape). */
+/** A user account as stored (never sent as is: see auth/session.ts for the public shape). */
 export interface UserRecord {
   /** The user's uuid; also `user.id` and `user.uuid` in a LoginResponse. */
   id: string;

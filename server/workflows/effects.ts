@@ -1,34 +1,10 @@
-import type { ResourceRecord } from '../../core/resources/resource.types';
-import type { WorkflowBody, WorkflowTransition } from '../../core/workflows/workflow.types';
-import type { AppContext } from '../context';
-import type { PublishedResource } from '../services/resources.service';
-import type { UserRecord } from '../store/records.types';
+import type { Effect } from './effect.types';
+import type { EffectName } from './effect-names';
 import { notifyCreator } from './notify-creator';
 import { sendInvitationMail } from './send-invitation-mail';
 
-/** What an effect is told about the transition it runs with. */
-export interface EffectInput {
-  ctx: AppContext;
-  resource: PublishedResource;
-  workflow: WorkflowBody;
-  transition: WorkflowTransition;
-  /** The record as it is before the move. */
-  record: ResourceRecord;
-  from: string;
-  actor: UserRecord;
-  comment?: string;
-}
-
-/**
- * A named server action a workflow transition may run. Effects run in order after every check and
- * before anything is written, so one that throws an AppError refuses the transition (e.g. 429).
- */
-export type Effect = (input: EffectInput) => Promise<void>;
+/** One function under each of EFFECT_NAMES (effect-names.ts): a name without one, or one more, does not compile. */
+const REGISTERED: Record<EffectName, Effect> = { notifyCreator, sendInvitationMail };
 
 /** The registry workflow documents name effects from; publish refuses any other name. */
-export const EFFECTS: Readonly<Record<string, Effect>> = Object.freeze({
-  notifyCreator,
-  sendInvitationMail,
-});
-
-export const effectNames = (): string[] => Object.keys(EFFECTS);
+export const EFFECTS: Readonly<Record<string, Effect>> = Object.freeze(REGISTERED);

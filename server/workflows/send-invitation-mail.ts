@@ -6,8 +6,8 @@ import { asLanguage, type Language } from '../http/i18n';
 import { localizedActionMail } from '../mail/templates';
 import { findUserByEmail } from '../services/users';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
-import type { EffectInput } from './effects';
-import { readHistory } from './history';
+import type { EffectInput } from './effect.types';
+import { readHistory } from '../services/history';
 
 /** When the invitation was last mailed (its latest move into `mailSent`), from its history. */
 async function lastMailedAt(ctx: AppContext, resourceId: string, recordId: string): Promise<number | null> {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readHistory } from '../../server/workflows/history';
+import { readHistory } from '../../server/services/history';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { fillPath, mountedRoutes } from './support/mounted-routes';
 import { download } from './support/saq-flow';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../server/services';
+import { EFFECTS } from '../../server/workflows/effects';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 
 // Vendor assessments `/maq/api` over real HTTP (server/gateway/maq.ts, server/services/assessments.service.ts):
@@ -286,7 +287,7 @@ describe('vendor assessments', () => {
     const { content } = await create('Due soon', ids.vendor, { deadline: soon });
     await as('owner', 'POST', `${one(content.id)}/actions/invite`);
     // the scheduled job's work (server/jobs/app-jobs.ts), run now
-    const { assessments } = createServices(server.ctx);
+    const { assessments } = createServices(server.ctx, EFFECTS);
     expect(await assessments.remind(new Date(), [7, 1])).toBeGreaterThanOrEqual(1);
     expect(await assessments.remind(new Date(), [7, 1])).toBe(0);
     const notes = await server.store

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../core/dates/days';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { OrganizationRecord, UserRecord } from '../../server/store/records.types';
-import type { HistoryRecord } from '../../server/workflows/history';
+import type { HistoryRecord } from '../../server/services/history';
 import { call, linkIn, login, startTestServer, type TestServer, tokenFor } from './support/harness';
 
 const INVITATIONS = '/inv/api/invitations';

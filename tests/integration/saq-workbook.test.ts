@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../server/store/records.types';
-import { readHistory } from '../../server/workflows/history';
+import { readHistory } from '../../server/services/history';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { download, SAQ_A_FIELDS, SAQ_A_QUESTIONS, signedSaqA } from './support/saq-flow';
 

@@ -37,31 +37,38 @@ function onlyTypes(clause: string): boolean {
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 
+/** Which imports count: those that run at load time, or those and the type-only ones too. */
+export interface ImportScope {
+  /** Count `import type`, `{ type A }` and `export type … from` as well (default false). */
+  types?: boolean;
+}
+
 /**
  * The relative imports a module runs when it loads: static `import` and `export … from`, leaving
- * out `import type` (erased) and `import()` (loaded later, so it cannot close a cycle at load time).
- * Read with regular expressions over the source without comments: TypeScript 7 has no JS API.
+ * out `import type` (erased, unless `scope.types`) and `import()` (loaded later, so it cannot close
+ * a cycle at load time). Read with regular expressions over the source without comments:
+ * TypeScript 7 has no JS API.
  */
-export function loadTimeImports(file: string): string[] {
+export function loadTimeImports(file: string, scope: ImportScope = {}): string[] {
   const source = readFileSync(file, 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/^\s*\/\/.*$/gm, '');
   const specifiers: string[] = [];
   for (const [, type, clause, specifier] of source.matchAll(IMPORT)) {
-    if (!type && !onlyTypes(clause)) specifiers.push(specifier);
+    if (scope.types || (!type && !onlyTypes(clause))) specifiers.push(specifier);
   }
   for (const [, specifier] of source.matchAll(SIDE_EFFECT_IMPORT)) specifiers.push(specifier);
-  for (const [, type, specifier] of source.matchAll(RE_EXPORT)) if (!type) specifiers.push(specifier);
+  for (const [, type, specifier] of source.matchAll(RE_EXPORT)) if (scope.types || !type) specifiers.push(specifier);
   return specifiers
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => resolveRelative(file, specifier))
     .filter((target): target is string => target !== null);
 }
 
-/** The load-time imports among the files (imports of other files left out). */
-export function fileGraph(files: string[]): ImportGraph {
+/** The load-time imports (with `scope.types`, type-only ones too) among the files (imports of other files left out). */
+export function fileGraph(files: string[], scope: ImportScope = {}): ImportGraph {
   const inScope = new Set(files);
-  return new Map(files.map((file) => [file, loadTimeImports(file).filter((target) => inScope.has(target))]));
+  return new Map(files.map((file) => [file, loadTimeImports(file, scope).filter((target) => inScope.has(target))]));
 }
 
 /** The first folder under root a file lives in ('.' for root's own files). */

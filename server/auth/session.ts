@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../core/session/session.types';
-import { sessionGeneration } from '../auth/session-generation';
-import type { TokenClaims } from '../auth/tokens';
+import { sessionGeneration } from './session-generation';
+import type { TokenClaims } from './tokens';
 import type { AppContext } from '../context';
 import { findWhere } from '../store/matching';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';

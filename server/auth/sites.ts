@@ -1,7 +1,7 @@
 import { SITES_GUARD } from '../../core/guard/code-guards';
 import { evaluateGuard } from '../../core/guard/guard.utils';
 import { subjectOf } from '../../core/session/subject';
-import { publishedRoleGroups } from '../auth/require-guard';
+import { publishedRoleGroups } from './role-groups';
 import type { AppContext } from '../context';
 import { findWhere } from '../store/matching';
 import type { SiteRecord, UserRecord } from '../store/records.types';

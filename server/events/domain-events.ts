@@ -1,0 +1,23 @@
+import type { ScanRecord } from '../../core/scans/scan-record';
+import type { EventEmitter } from './event-emitter';
+
+/**
+ * The facts one service tells the others, by name, with their payloads. The service that owns a
+ * fact emits it (`ctx.events.emit`); who reacts is wired in one place, server/events/reactions.ts.
+ */
+export interface DomainEvents {
+  /** A scan ran all its checks (ScansService): the record as written, results included. */
+  'scan.completed': { scan: ScanRecord };
+  /** A scan failed for good (ScansService): the record as written, its error included. */
+  'scan.failed': { scan: ScanRecord };
+  /** An onboarding was approved (OnboardingService): the portfolio merchant it made or updated, and the completed scan. */
+  'onboarding.approved': { merchantId: string; scan: ScanRecord };
+  /**
+   * A portfolio merchant was linked to its organisation on the platform (PortfolioService, Settings →
+   * Sharing), with the merchant's latest scan: that organisation's open SAQs take its suggestions.
+   */
+  'portfolio.merchantLinked': { organizationId: string; scan: ScanRecord };
+}
+
+/** The app's emitter of domain events (AppContext.events). */
+export type DomainEventEmitter = EventEmitter<DomainEvents>;

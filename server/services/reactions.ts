@@ -1,0 +1,32 @@
+import type { DomainEventEmitter } from '../events/domain-events';
+import type { OnboardingService } from './onboarding.service';
+import type { PortfolioService } from './portfolio.service';
+import type { SaqSuggestionsService } from './saq-suggestions.service';
+
+/** The services that react to domain events. */
+export interface Reacting {
+  saqSuggestions: SaqSuggestionsService;
+  onboardings: OnboardingService;
+  portfolio: PortfolioService;
+}
+
+/**
+ * Who reacts to which domain event (server/events/domain-events.ts), in the order they run: all the
+ * subscriptions of the app, here and nowhere else. A reaction's error stops those after it and
+ * reaches the emitting service, which decides (ScansService logs it; an approval or a link fails).
+ */
+export function subscribeReactions(events: DomainEventEmitter, { saqSuggestions, onboardings, portfolio }: Reacting) {
+  // a completed scan pre-fills its organisation's open SAQs, and those of the merchant organisation a
+  // portfolio merchant is linked to (issue 11), decides its onboarding's outcome, and its merchant
+  // takes its score while the merchant's deleted assets drop out (domain §4)
+  events.on('scan.completed', ({ scan }) => saqSuggestions.fromScan(scan));
+  events.on('scan.completed', ({ scan }) => onboardings.fromScan(scan));
+  events.on('scan.completed', ({ scan }) => portfolio.fromScan(scan));
+  // a failed scan sends its onboarding to review and its merchant takes the failure
+  events.on('scan.failed', ({ scan }) => onboardings.fromScan(scan));
+  events.on('scan.failed', ({ scan }) => portfolio.fromScan(scan));
+  // the new portfolio merchant's payment page, providers and modules from the scan that onboarded it
+  events.on('onboarding.approved', ({ merchantId, scan }) => portfolio.readSite(merchantId, scan));
+  // a merchant linked to its organisation (Settings → Sharing): its latest scan suggests in that organisation's SAQs
+  events.on('portfolio.merchantLinked', ({ organizationId, scan }) => saqSuggestions.suggest(scan, organizationId));
+}
