@@ -312,6 +312,7 @@ export function openApiDocument(app: Express, info: OpenApiInfo): Schema {
   const schemes = { ...COMPONENTS.securitySchemes };
   const ids = new Set<string>();
   for (const route of routeChains(app)) {
+    if (route.handlers.some((handler) => handlerDoc(handler)?.notApi)) continue;
     for (const path of openApiPaths(route.path)) {
       paths[path] ??= {};
       if (paths[path][route.method]) continue; // the first route mounted answers

@@ -2,6 +2,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { authenticate } from '../../../server/auth/authenticate';
 import type { AppContext } from '../../../server/context';
+import { describeHandler } from '../../../server/http/handler-docs';
 import { jsonSchema2020, openApiDocument, openApiPaths } from '../../../server/http/openapi';
 import { validate, validateParams } from '../../../server/http/validate';
 
@@ -62,6 +63,15 @@ describe('the OpenAPI generator', () => {
     expect(put.tags).toEqual(['api']);
     expect(put.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
     expect(doc.paths['/open'].get.security).toBeUndefined();
+
+    // the client's pages are not the API
+    app.get(
+      '/{*page}',
+      describeHandler(() => {}, { notApi: true }),
+    );
+    expect(Object.keys(openApiDocument(app, { title: 't', version: '1' }).paths as object)).toEqual(
+      Object.keys(doc.paths),
+    );
     expect(doc.paths['/open'].get.requestBody).toBeUndefined();
   });
 });
