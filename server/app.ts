@@ -29,6 +29,7 @@ import { wbeRouter } from './gateway/wbe';
 import { bodies } from './http/bodies';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
+import { openApiRoute } from './http/openapi';
 import { defineAppJobs } from './jobs/app-jobs';
 import { createJobs } from './jobs/create-jobs';
 import type { JobOptions } from './jobs/jobs.types';
@@ -280,6 +281,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use('/saq/api/v1', saqServiceRouter(ctx, services));
     app.use('/ast', astRouter(ctx, services));
     app.use('/maq/api', maqRouter(ctx, services));
+
+    // public: the gateway as OpenAPI 3.1, made from the routes mounted above (server/http/openapi.ts)
+    app.get('/openapi.json', openApiRoute(app, { title: 'PaySec compliance gateway', version }));
 
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import { describeHandler } from '../http/handler-docs';
 import type { UserRecord } from '../store/records.types';
 import { sessionGeneration } from './session-generation';
 import type { TokenClaims } from './tokens';
@@ -51,18 +52,20 @@ export async function callerOf(ctx: AppContext, req: Request): Promise<AuthConte
 
 /** 401 `unauthorized` unless a valid Bearer token names an active user. */
 export function authenticate(ctx: AppContext): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+  const handler = async (req: Request, _res: Response, next: NextFunction) => {
     if (!(await callerOf(ctx, req))) throw new AppError(401, 'unauthorized');
     next();
   };
+  return describeHandler(handler, { bearer: 'required' });
 }
 
 /** Attaches the caller when a valid token is sent, and lets anonymous calls through. */
 export function optionalAuthenticate(ctx: AppContext): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+  const handler = async (req: Request, _res: Response, next: NextFunction) => {
     await callerOf(ctx, req);
     next();
   };
+  return describeHandler(handler, { bearer: 'optional' });
 }
 
 export function requireAuth(req: Request): AuthContext {

@@ -1,6 +1,6 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import multer from 'multer';
-import { readUpload } from '../http/uploads';
+import { readUpload, UPLOAD_FIELD } from '../http/uploads';
 import {
   COMPLIANCE_DOCUMENT_TYPES,
   type ComplianceDocumentType,
@@ -84,7 +84,7 @@ const multipart = multer({
     parts: 5,
     headerPairs: 20,
   },
-}).single('file');
+}).single(UPLOAD_FIELD);
 
 /** Multer's and busboy's refusals as our errors: over the cap 413 `fileTooLarge`, anything else malformed 400. */
 const readPdfUpload = readUpload(multipart, 'fileTooLarge');

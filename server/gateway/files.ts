@@ -4,7 +4,7 @@ import { FILE_KINDS, type FileKind, MAX_FILE_BYTES } from '../../core/files/snif
 import { requireAuth } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { readUpload } from '../http/uploads';
+import { readUpload, UPLOAD_FIELD } from '../http/uploads';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 
@@ -27,7 +27,7 @@ const multipart = multer({
     parts: 3,
     headerPairs: 20,
   },
-}).single('file');
+}).single(UPLOAD_FIELD);
 
 /**
  * `scope` says what the file answers (e.g. `assessment:<id>:<itemId>`, `preview`): the same bytes

@@ -4,6 +4,7 @@ import { authenticate, requireAuth } from '../auth/authenticate';
 import { requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import { describeHandler } from '../http/handler-docs';
 import { requestLanguage } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';
 import { validate, validateQuery } from '../http/validate';
@@ -12,10 +13,13 @@ import { NEWEST_NOTIFICATION_FIRST, NOTIFICATION_FIELDS, NOTIFICATIONS_PER_PAGE 
 import { markAsReadSchema, newNotificationSchema, notifsQuery } from './request-schemas';
 
 /** Shell §7: notification calls carry the api key header; without it (or with another) 403 `invalidApiKey`. */
-function requireApiKey(req: Request, _res: Response, next: NextFunction): void {
-  if (req.get('x-api-key') !== NOTIFICATIONS_API_KEY) throw new AppError(403, 'invalidApiKey');
-  next();
-}
+const requireApiKey = describeHandler(
+  (req: Request, _res: Response, next: NextFunction): void => {
+    if (req.get('x-api-key') !== NOTIFICATIONS_API_KEY) throw new AppError(403, 'invalidApiKey');
+    next();
+  },
+  { apiKeyHeader: 'x-api-key' },
+);
 
 /** Any query-contract parameter but `page` (which both speak) asks for the list document's answer. */
 const asksQueryContract = (query: Record<string, unknown>) =>

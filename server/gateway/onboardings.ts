@@ -6,7 +6,8 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { requestLanguage } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';
-import { readUpload } from '../http/uploads';
+import { describeHandler } from '../http/handler-docs';
+import { readUpload, UPLOAD_FIELD } from '../http/uploads';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { NEWEST_FIRST, ONBOARDING_FIELDS, type UserAction } from '../services/onboarding.service';
@@ -33,15 +34,18 @@ const multipart = multer({
     parts: 3,
     headerPairs: 20,
   },
-}).single('file');
+}).single(UPLOAD_FIELD);
 const readBulk = readUpload(multipart, 'onboardingFileTooLarge');
-const readBulkFile: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-  if (!req.is('multipart/form-data')) {
-    next(new AppError(400, 'fileRequired', { file: 'errors.fileRequired' }));
-    return;
-  }
-  readBulk(req, res, next);
-};
+const readBulkFile: RequestHandler = describeHandler(
+  (req: Request, res: Response, next: NextFunction) => {
+    if (!req.is('multipart/form-data')) {
+      next(new AppError(400, 'fileRequired', { file: 'errors.fileRequired' }));
+      return;
+    }
+    readBulk(req, res, next);
+  },
+  { multipartFile: UPLOAD_FIELD },
+);
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const idParams = validateParams({

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import { readUpload } from '../http/uploads';
+import { describeHandler } from '../http/handler-docs';
+import { readUpload, UPLOAD_FIELD } from '../http/uploads';
 import { MAX_IMPORT_BYTES } from '../../core/resources/resource-import';
 import { AppError } from '../http/app-error';
 
@@ -26,7 +27,7 @@ const multipart = multer({
     parts: 3,
     headerPairs: 20,
   },
-}).single('file');
+}).single(UPLOAD_FIELD);
 
 /**
  * The upload as our errors: over the cap 413 `importFileTooLarge`; anything malformed 400. A body
@@ -34,10 +35,13 @@ const multipart = multer({
  */
 const readImport = readUpload(multipart, 'importFileTooLarge');
 
-export const readImportFile: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-  if (!req.is('multipart/form-data')) {
-    next(new AppError(400, 'fileRequired', { file: 'errors.fileRequired' }));
-    return;
-  }
-  readImport(req, res, next);
-};
+export const readImportFile: RequestHandler = describeHandler(
+  (req: Request, res: Response, next: NextFunction) => {
+    if (!req.is('multipart/form-data')) {
+      next(new AppError(400, 'fileRequired', { file: 'errors.fileRequired' }));
+      return;
+    }
+    readImport(req, res, next);
+  },
+  { multipartFile: UPLOAD_FIELD },
+);

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { AppError } from '../http/app-error';
-import { readUpload } from '../http/uploads';
+import { readUpload, UPLOAD_FIELD } from '../http/uploads';
 import { validateQuery } from '../http/validate';
 import { MAX_WORKBOOK_BYTES, type UploadedWorkbook, type WorkbookFile } from '../workbook/workbook-import';
 
@@ -25,7 +25,7 @@ export function isWorkbookUpload(req: Request): boolean {
 const multipart = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: MAX_WORKBOOK_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20 },
-}).single('file');
+}).single(UPLOAD_FIELD);
 
 /** Multer's and busboy's refusals as our errors: over the cap 413 `workbookTooLarge`, anything else malformed 400. */
 export const readWorkbookUpload = readUpload(multipart, 'workbookTooLarge');

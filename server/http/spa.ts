@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { describeHandler } from './handler-docs';
 
 /** First path segments that belong to the API; anything else may be a client route. */
 export const API_PREFIXES = [
@@ -47,13 +48,14 @@ export function spaRouter(clientDir: string): Router | null {
       setHeaders: (res, path) => res.setHeader('Cache-Control', clientFileCaching(relative(clientDir, path))),
     }),
   );
-  router.get('/{*path}', (req: Request, res: Response, next: NextFunction) => {
+  const clientRoute = (req: Request, res: Response, next: NextFunction) => {
     if (isApiPath(req.path) || !req.accepts('html')) {
       next();
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
-  });
+  };
+  router.get('/{*path}', describeHandler(clientRoute, { notApi: true }));
   return router;
 }

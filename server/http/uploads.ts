@@ -1,13 +1,17 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { AppError } from './app-error';
+import { describeHandler } from './handler-docs';
+
+/** The multipart field every upload here takes its one file from (multer's `.single(UPLOAD_FIELD)`). */
+export const UPLOAD_FIELD = 'file';
 
 /**
  * Runs a multer upload middleware and turns its and busboy's refusals into our errors: over the
  * size cap 413 `tooLargeCode` (on the field `file`), anything else malformed 400 `invalidRequest`.
  */
 export function readUpload(multipart: RequestHandler, tooLargeCode: string): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+  const handler = (req: Request, res: Response, next: NextFunction) => {
     multipart(req, res, (error?: unknown) => {
       if (!error) {
         next();
@@ -21,4 +25,5 @@ export function readUpload(multipart: RequestHandler, tooLargeCode: string): Req
       next(new AppError(400, 'invalidRequest', { [field]: 'invalidRequest' }));
     });
   };
+  return describeHandler(handler, { multipartFile: UPLOAD_FIELD });
 }

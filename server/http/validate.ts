@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isTimeZone } from '../../core/dates/time-zones';
 import { AppError } from './app-error';
+import { describeHandler } from './handler-docs';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
@@ -35,26 +36,30 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): Record<st
  */
 export function validate<T>(schema: JSONSchemaType<T> | Record<string, unknown>): RequestHandler {
   const check: ValidateFunction = ajv.compile(schema);
-  return (req: Request, _res: Response, next: NextFunction) => {
+  const handler = (req: Request, _res: Response, next: NextFunction) => {
     if (!check(req.body ?? {})) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
     next();
   };
+  // the schema compiled above is the one /openapi.json shows as the request body
+  return describeHandler(handler, { body: schema as Record<string, unknown> });
 }
 
 /** Edge validation of path parameters: 400 `invalidRequest` naming the parameter, before any handler runs. */
 export function validateParams(schema: Record<string, unknown>): RequestHandler {
   const check: ValidateFunction = ajv.compile(schema);
-  return (req: Request, _res: Response, next: NextFunction) => {
+  const handler = (req: Request, _res: Response, next: NextFunction) => {
     if (!check(req.params ?? {})) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
     next();
   };
+  return describeHandler(handler, { params: schema });
 }
 
 /** The same edge check for query parameters (strings as Express parses them). */
 export function validateQuery(schema: Record<string, unknown>): RequestHandler {
   const check: ValidateFunction = ajv.compile(schema);
-  return (req: Request, _res: Response, next: NextFunction) => {
+  const handler = (req: Request, _res: Response, next: NextFunction) => {
     if (!check({ ...req.query })) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
     next();
   };
+  return describeHandler(handler, { query: schema });
 }

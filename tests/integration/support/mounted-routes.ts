@@ -6,22 +6,34 @@ export interface MountedRoute {
   path: string;
 }
 
+/** A mounted route with the route's own handlers for its method (not the routers' middlewares before it). */
+export interface MountedRouteHandlers extends MountedRoute {
+  handlers: unknown[];
+}
+
 /** The parts of Express 5's router (router 2.x) the walk reads; not in @types/express. */
 interface Layer {
   rawPath?: string | RegExp | (string | RegExp)[];
-  route?: { path: string; methods: Record<string, boolean> };
+  method?: string;
+  route?: { path: string; methods: Record<string, boolean>; stack: Layer[] };
   handle: { stack?: Layer[] };
 }
 
 const join = (prefix: string, path: string) => (prefix + (path === '/' ? '' : path)).replace(/\/{2,}/g, '/') || '/';
 
-function walk(stack: Layer[], prefix: string, found: MountedRoute[]): void {
+function walk(stack: Layer[], prefix: string, found: MountedRouteHandlers[]): void {
   for (const layer of stack) {
     const paths = [layer.rawPath ?? '/'].flat().filter((path): path is string => typeof path === 'string');
     for (const path of paths) {
       if (layer.route) {
         for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on && method !== '_all') found.push({ method: method.toUpperCase(), path: join(prefix, path) });
+          if (!on || method === '_all') continue;
+          const handlers = layer.route.stack.filter((step) => !step.method || step.method === method);
+          found.push({
+            method: method.toUpperCase(),
+            path: join(prefix, path),
+            handlers: handlers.map((step) => step.handle),
+          });
         }
       } else if (Array.isArray(layer.handle.stack)) {
         walk(layer.handle.stack, join(prefix, path), found);
@@ -30,13 +42,10 @@ function walk(stack: Layer[], prefix: string, found: MountedRoute[]): void {
   }
 }
 
-/**
- * Every route of the app, found by walking its routers at run time — so a route added tomorrow is
- * covered by whoever iterates over this list without anyone remembering to register it.
- */
-export function mountedRoutes(app: Express): MountedRoute[] {
+/** Every route of the app with its own handlers (the first of a method and path: the one that answers). */
+export function mountedRouteHandlers(app: Express): MountedRouteHandlers[] {
   const router = (app as unknown as { router: { stack: Layer[] } }).router;
-  const found: MountedRoute[] = [];
+  const found: MountedRouteHandlers[] = [];
   walk(router.stack, '', found);
   const seen = new Set<string>();
   return found.filter((route) => {
@@ -45,6 +54,14 @@ export function mountedRoutes(app: Express): MountedRoute[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * Every route of the app, found by walking its routers at run time — so a route added tomorrow is
+ * covered by whoever iterates over this list without anyone remembering to register it.
+ */
+export function mountedRoutes(app: Express): MountedRoute[] {
+  return mountedRouteHandlers(app).map(({ method, path }) => ({ method, path }));
 }
 
 /** The names of a path template's parameters (`:name`, `*name`), in order. */
