@@ -42,9 +42,27 @@ if [ -z "${REDIS_URL:-}" ]; then
 fi
 echo "== Redis for the tests: $REDIS_URL"
 
-echo "== type check (strict)";   npx tsc -p tsconfig.json --noEmit
-echo "== lint + format (biome)"; npx biome check .
-echo "== locale parity";         node scripts/check-locales.mjs
-echo "== unit + integration";    npx vitest run
-echo "== client build";          npx vite build --logLevel warn
-echo "== end-to-end (Chromium)"; npx playwright test
+# each phase timed; the times are printed together at the end (and on a failure, up to the phase that failed)
+TIMES=()
+report() {
+  echo "== phase times"
+  for line in "${TIMES[@]}"; do echo "   $line"; done
+  echo "   total: $((SECONDS - START))s"
+}
+phase() {
+  local name="$1"
+  shift
+  echo "== $name"
+  local began=$SECONDS
+  "$@"
+  TIMES+=("$(printf '%-26s %4ss' "$name" $((SECONDS - began)))")
+}
+START=$SECONDS
+trap report EXIT
+
+phase "type check (strict)" npx tsc -p tsconfig.json --noEmit
+phase "lint + format (biome)" npx biome check .
+phase "locale parity" node scripts/check-locales.mjs
+phase "unit + integration" npx vitest run
+phase "client build" npx vite build --logLevel warn
+phase "end-to-end (Chromium)" npx playwright test
