@@ -27,28 +27,47 @@ let versions: { a: string; b: string };
 /**
  * Two versions made from the production build the suite serves (dist/client, as `npm start` makes
  * it), as two deployments would differ: version A is that build named `sw-a`; version B is named
- * `sw-b`, its entry chunk under a new hashed name (so the worker's precache list, and the page's
- * index.html, change as they do between real builds).
+ * `sw-b`, and as a bundler would, it gives the entry chunk, and every chunk that imports a renamed
+ * one, a new hashed name — so B's precache list and index.html change as between real builds, and
+ * no chunk B loads can import one of A's.
  */
 function makeVersions(into: string): { a: string; b: string } {
   const a = path.join(into, 'a');
   const b = path.join(into, 'b');
   fs.cpSync('dist/client', a, { recursive: true });
-  const entry = /src="\/assets\/(index-[\w-]+)\.js"/.exec(fs.readFileSync(path.join(a, 'index.html'), 'utf8'))?.[1];
+  const entry = /src="\/assets\/(index-[\w-]+\.js)"/.exec(fs.readFileSync(path.join(a, 'index.html'), 'utf8'))?.[1];
   if (!entry) throw new Error('no entry chunk in dist/client/index.html: run `npx vite build` first');
   const named = (build: string) => (text: string) =>
     text.replace(/dataset\.build=(`[^`]*`|"[^"]*")/, `dataset.build="${build}"`);
-  rewrite(path.join(a, 'assets', `${entry}.js`), named('sw-a'));
+  rewrite(path.join(a, 'assets', entry), named('sw-a'));
   fs.cpSync(a, b, { recursive: true });
-  // B's entry: renamed, named sw-b, and every file that points at it pointed at the new name
-  const renamed = `${entry}b`;
-  fs.renameSync(path.join(b, 'assets', `${entry}.js`), path.join(b, 'assets', `${renamed}.js`));
-  rewrite(path.join(b, 'assets', `${renamed}.js`), named('sw-b'));
-  const pointAtB = (text: string) => text.replaceAll(`${entry}.js`, `${renamed}.js`);
+  rewrite(path.join(b, 'assets', entry), named('sw-b'));
+
+  // the chunks to rename: the entry, then whatever imports a chunk already in the set
+  const chunks = new Map<string, string>(
+    (fs.readdirSync(path.join(b, 'assets'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => [path.basename(file), fs.readFileSync(path.join(b, 'assets', file), 'utf8')]),
+  );
+  const renamed = new Set([entry]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, text] of chunks) {
+      if (!renamed.has(name) && [...renamed].some((other) => text.includes(other))) {
+        renamed.add(name);
+        grew = true;
+      }
+    }
+  }
+  const pattern = new RegExp([...renamed].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const pointAtB = (text: string) => text.replace(pattern, (name) => name.replace(/\.js$/, 'b.js'));
   rewrite(path.join(b, 'index.html'), pointAtB);
   rewrite(path.join(b, 'sw.js'), pointAtB);
-  for (const name of fs.readdirSync(path.join(b, 'assets')).filter((file) => file.endsWith('.js'))) {
-    rewrite(path.join(b, 'assets', name), pointAtB, false);
+  for (const file of fs.readdirSync(path.join(b, 'assets'), { recursive: true }) as string[]) {
+    if (!file.endsWith('.js')) continue;
+    const where = path.join(b, 'assets', file);
+    rewrite(where, pointAtB, false);
+    if (renamed.has(path.basename(file))) fs.renameSync(where, where.replace(/\.js$/, 'b.js'));
   }
   // index.html changed: its precache revision does too, so B's worker fetches it afresh
   rewrite(path.join(b, 'sw.js'), (text) =>
