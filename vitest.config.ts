@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 30000,
+          // the integration projects share one group after the others, two files at a time
+          sequence: { groupOrder: 1 },
           maxWorkers: 2,
           // files share their worker's modules: the server's module graph is loaded once per worker, not
           // once per file (each file still starts its own server over its own data directory)
@@ -36,6 +38,8 @@ export default defineConfig({
           globalSetup: ['tests/integration/support/pg-global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 30000,
+          // the integration projects share one group after the others, two files at a time
+          sequence: { groupOrder: 1 },
           maxWorkers: 2,
           isolate: false,
         },
