@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
 import type { CachedAnswer } from './document-cache';
 import { asksForPage, documentsPage, versionsPage } from './document-lists';
-import { etagMatches } from './etag';
+import { etagMatches } from '../http/if-none-match';
 
 /** A draft's body (gateway/request-schemas.ts holds the API's others; this one only the config router reads). */
 const documentBodySchema = {
