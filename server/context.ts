@@ -1,5 +1,4 @@
 import type { DocumentsService } from './config/documents.service';
-import type { RateLimitStores } from './auth/rate-limits';
 import type { DomainEventEmitter } from './events/domain-events';
 import type { TokenService } from './auth/tokens';
 import type { ChannelAuth } from './realtime/channel-auth';
@@ -7,6 +6,7 @@ import type { Translator } from './http/i18n';
 import type { Jobs } from './jobs/jobs.types';
 import type { Mailer } from './mail/mailer';
 import type { EventBus } from './scale/event-bus';
+import type { RateLimitStores } from './scale/rate-limit-stores';
 import type { ScanSettings } from './scans/scan-settings';
 import type { Store } from './store/store.types';
 
@@ -24,7 +24,7 @@ export interface AppContext {
   bus: EventBus;
   /** Domain events between the services, in this process (server/events; reactions.ts says who reacts). */
   events: DomainEventEmitter;
-  /** Where the throttles count (server/auth/rate-limits.ts): shared through Redis, or in memory. */
+  /** Where the throttles (server/auth/rate-limits.ts) count: shared through Redis, or in memory (server/scale). */
   counters: RateLimitStores;
   translator: Translator;
   /** How domain scans run: connection cap, time per check, loopback targets (tests only). */
