@@ -30,7 +30,7 @@ import { bodies } from './http/bodies';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
 import { openApiRoute } from './http/openapi';
-import { defineAppJobs } from './jobs/app-jobs';
+import { defineAppJobs } from './app-jobs';
 import { createJobs } from './jobs/create-jobs';
 import type { JobOptions } from './jobs/jobs.types';
 import type { PgBossJobsOptions } from './jobs/pg-boss-jobs';
