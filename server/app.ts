@@ -10,7 +10,7 @@ import { loadJwtSecret } from './auth/jwt-secret';
 import { ADMIN_GUARD, passesGuard } from './auth/require-guard';
 import { anonymousWriteRateLimit, DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rate-limits';
 import { TokenService } from './auth/tokens';
-import { configRouter } from './config/config.router';
+import { configRouter } from './gateway/config';
 import { DocumentsService } from './config/documents.service';
 import { declarePublishedResources, declareResource } from './config/resource-queryables';
 import { readSeedFiles } from './config/seed-files';
