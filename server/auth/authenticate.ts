@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error';
 import { describeHandler } from '../http/handler-docs';
 import type { UserRecord } from '../store/records.types';
 import { sessionGeneration } from './session-generation';
-import type { TokenClaims } from './tokens';
+import type { TokenClaims } from '../context/signing.types';
 
 /** Who is calling: set by `authenticate`, read by guards and handlers. */
 export interface AuthContext {

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Store as RateLimitStore } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { AppError } from '../http/app-error';
+import { inMemoryCounters, type RateLimitStores } from '../scale/rate-limit-stores';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -36,15 +37,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   helpChatMessages: 30,
   helpChatAnswers: 300,
 };
-
-/**
- * Where each limiter keeps its counts, by limiter name: undefined is express-rate-limit's memory
- * store (one instance); with Redis (server/scale/rate-limit-stores.ts) every instance counts together.
- */
-export type RateLimitStores = (name: string) => RateLimitStore | undefined;
-
-/** One instance: every limiter counts in its own process memory. */
-export const inMemoryCounters: RateLimitStores = () => undefined;
 
 const ipOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../core/session/session.types';
 import { sessionGeneration } from './session-generation';
-import type { TokenClaims } from './tokens';
+import type { TokenClaims } from '../context/signing.types';
 import type { AppContext } from '../context';
 import { findWhere } from '../store/matching';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';

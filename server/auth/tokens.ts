@@ -1,26 +1,10 @@
 import { jwtVerify, SignJWT } from 'jose';
-
-/** What a session token carries; the user itself is loaded fresh on every request. */
-export interface TokenClaims {
-  /** user id (uuid) */
-  sub: string;
-  /** the organisation the session is switched to */
-  org?: string;
-  /** id of the admin who impersonates `sub` */
-  imp?: string;
-  /** the take-over's record in the impersonation audit trail, so the return names it */
-  ims?: string;
-  /**
-   * The user's session generation when the token was issued; a token of an older generation is
-   * refused (see sessionGeneration in server/auth/session-generation.ts).
-   */
-  gen: number;
-}
+import type { SessionTokens, TokenClaims } from '../context/signing.types';
 
 export const TOKEN_LIFETIME = '8h';
 
 /** HS256 session tokens (jose). */
-export class TokenService {
+export class TokenService implements SessionTokens {
   constructor(private readonly secret: Uint8Array) {}
 
   sign(claims: TokenClaims): Promise<string> {

@@ -12,7 +12,7 @@ import type { EventBus } from '../scale/event-bus';
 import { findWhere } from '../store/matching';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
-import { effectNames } from '../workflows/effect-names';
+import { effectNames } from './effect-names';
 import { type CachedAnswer, DocumentCache, serialize, withoutAuthors } from './document-cache';
 import { versionEtag } from './etag';
 import { ValidatorModules } from './validator-modules';

@@ -22,10 +22,3 @@ export function versionEtag(document: Pick<ConfigDocument, 'hash' | 'version' | 
 export function combinedEtag(parts: string[]): string {
   return `"app-${createHash('sha256').update(parts.join('|')).digest('hex')}"`;
 }
-
-/** Whether an If-None-Match header matches the ETag (weak comparison, lists and `*`). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
-}

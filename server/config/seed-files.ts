@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { DocumentProblem, SeedDocument } from '../../core/documents/document.types';
 import { validateDocument } from '../../core/documents/validate';
-import { effectNames } from '../workflows/effect-names';
+import { effectNames } from './effect-names';
 
 /** A seed document and the file it came from. */
 export interface SeedFile extends SeedDocument {

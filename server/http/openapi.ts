@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Express, Request, RequestHandler, Response } from 'express';
-import { etagMatches } from '../config/etag';
+import { etagMatches } from './if-none-match';
 import { type HandlerDoc, handlerDoc } from './handler-docs';
 
 /**

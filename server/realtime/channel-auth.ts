@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ChannelSigner } from '../context/signing.types';
 
 /**
  * Private-channel signatures (Pusher's `key:HMAC-SHA256(secret, "socket_id:channel_name")`, hex):
  * the auth endpoint signs, the socket server checks the signature a client subscribes with.
  */
-export class ChannelAuth {
+export class ChannelAuth implements ChannelSigner {
   constructor(
     readonly appKey: string,
     private readonly secret: Uint8Array,

@@ -4,8 +4,8 @@ import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { USER_CHANNEL_PREFIX } from '../../core/realtime/channels';
 import type { AppContext } from '../context';
+import type { ChannelSigner } from '../context/signing.types';
 import type { EventBus } from '../scale/event-bus';
-import type { ChannelAuth } from './channel-auth';
 import { REALTIME_BUS_CHANNEL, type RealtimeEvent, type RealtimeRevocation } from './publish';
 import {
   CHANNEL_NAME,
@@ -96,7 +96,7 @@ export class RealtimeServer {
 
   constructor(
     private readonly bus: EventBus,
-    private readonly auth: ChannelAuth,
+    private readonly auth: ChannelSigner,
     private readonly log: AppContext['log'],
     options: RealtimeOptions = {},
   ) {

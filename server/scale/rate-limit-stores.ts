@@ -1,6 +1,15 @@
+import type { Store as RateLimitStore } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import type { RateLimitStores } from '../auth/rate-limits';
 import type { RedisEventBus } from './redis-bus';
+
+/**
+ * Where each throttle (server/auth/rate-limits.ts) keeps its counts, by limiter name: undefined is
+ * express-rate-limit's memory store (one instance); with Redis every instance counts together.
+ */
+export type RateLimitStores = (name: string) => RateLimitStore | undefined;
+
+/** One instance: every limiter counts in its own process memory. */
+export const inMemoryCounters: RateLimitStores = () => undefined;
 
 /**
  * Each limiter's counters in Redis under `<prefix>rl:<limiter name>:`, so every instance of the

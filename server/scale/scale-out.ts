@@ -1,7 +1,6 @@
-import { inMemoryCounters, type RateLimitStores } from '../auth/rate-limits';
 import type { EventBus } from './event-bus';
 import { MemoryEventBus } from './memory-bus';
-import { redisCounters } from './rate-limit-stores';
+import { inMemoryCounters, type RateLimitStores, redisCounters } from './rate-limit-stores';
 import { RedisEventBus } from './redis-bus';
 
 /** The state instances share: the event bus and the rate limits' counters. */

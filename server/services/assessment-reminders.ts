@@ -1,4 +1,4 @@
-/** The scheduled control that reminds of assessment deadlines (server/jobs/app-jobs.ts). */
+/** The scheduled control that reminds of assessment deadlines (server/app-jobs.ts). */
 export const ASSESSMENT_REMINDERS_JOB = 'assessments.remind';
 /** Every day at 07:00 UTC, before the working day in Türkiye. */
 export const ASSESSMENT_REMINDERS_CRON = '0 7 * * *';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import type { Effect } from '../workflows/effect.types';
+import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
 import { AnalyticsService } from './analytics.service';
 import { AssessmentsService } from './assessments.service';

@@ -38,7 +38,7 @@ import { readHistory, writeHistory } from './history';
 
 const KIND = 'questionnaire';
 
-/** The background job that renders a signed SAQ's attestation (server/jobs/app-jobs.ts). */
+/** The background job that renders a signed SAQ's attestation (server/app-jobs.ts). */
 export const SIGN_SAQ_JOB = 'saq.sign';
 
 /**

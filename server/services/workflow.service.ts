@@ -16,7 +16,7 @@ import {
 } from '../../core/workflows/workflow.utils';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import type { Effect } from '../workflows/effect.types';
+import type { Effect } from './workflow-effect.types';
 import { readHistory, writeHistory } from './history';
 import type { UserRecord } from '../store/records.types';
 import type { PublishedResource, ResourceCaller, ResourcesService } from './resources.service';

@@ -1,9 +1,9 @@
-import type { Effect } from './effect.types';
-import type { EffectName } from './effect-names';
+import type { Effect } from '../services/workflow-effect.types';
+import type { EffectName } from '../config/effect-names';
 import { notifyCreator } from './notify-creator';
 import { sendInvitationMail } from './send-invitation-mail';
 
-/** One function under each of EFFECT_NAMES (effect-names.ts): a name without one, or one more, does not compile. */
+/** One function under each of EFFECT_NAMES (config/effect-names.ts): a name without one, or one more, does not compile. */
 const REGISTERED: Record<EffectName, Effect> = { notifyCreator, sendInvitationMail };
 
 /** The registry workflow documents name effects from; publish refuses any other name. */

@@ -3,7 +3,7 @@ import { asLanguage, type Language } from '../http/i18n';
 import { noticeMail } from '../mail/templates';
 import { createNotification } from '../services/notifications';
 import type { UserRecord } from '../store/records.types';
-import type { EffectInput } from './effect.types';
+import type { EffectInput } from '../services/workflow-effect.types';
 
 /**
  * Effect `notifyCreator`: tells the record's creator that the record moved — a mail in their

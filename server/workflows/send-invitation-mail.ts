@@ -6,7 +6,7 @@ import { asLanguage, type Language } from '../http/i18n';
 import { localizedActionMail } from '../mail/templates';
 import { findUserByEmail } from '../services/users';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
-import type { EffectInput } from './effect.types';
+import type { EffectInput } from '../services/workflow-effect.types';
 import { readHistory } from '../services/history';
 
 /** When the invitation was last mailed (its latest move into `mailSent`), from its history. */

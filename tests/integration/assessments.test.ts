@@ -286,7 +286,7 @@ describe('vendor assessments', () => {
     const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const { content } = await create('Due soon', ids.vendor, { deadline: soon });
     await as('owner', 'POST', `${one(content.id)}/actions/invite`);
-    // the scheduled job's work (server/jobs/app-jobs.ts), run now
+    // the scheduled job's work (server/app-jobs.ts), run now
     const { assessments } = createServices(server.ctx, EFFECTS);
     expect(await assessments.remind(new Date(), [7, 1])).toBeGreaterThanOrEqual(1);
     expect(await assessments.remind(new Date(), [7, 1])).toBe(0);

@@ -1,12 +1,12 @@
-import type { AppContext } from '../context';
-import type { Services } from '../services';
-import { LinkTokens, PURGE_LINK_TOKENS_CRON, PURGE_LINK_TOKENS_JOB } from '../services/link-tokens';
-import { ASSESSMENT_REMINDERS_CRON, ASSESSMENT_REMINDERS_JOB, REMINDER_DAYS } from '../services/assessment-reminders';
-import { SIGN_SAQ_JOB } from '../services/saq.service';
-import { ONBOARDING_CONTROLS_JOB } from '../services/onboarding.service';
-import { RUN_SCAN_JOB } from '../services/scans.service';
-import { AUTO_SCAN_CRON, AUTO_SCAN_JOB } from '../services/portfolio.service';
-import { GENERATE_DUE_REPORTS_CRON, GENERATE_DUE_REPORTS_JOB, GENERATE_REPORT_JOB } from '../services/reports.service';
+import type { AppContext } from './context';
+import type { Services } from './services';
+import { LinkTokens, PURGE_LINK_TOKENS_CRON, PURGE_LINK_TOKENS_JOB } from './services/link-tokens';
+import { ASSESSMENT_REMINDERS_CRON, ASSESSMENT_REMINDERS_JOB, REMINDER_DAYS } from './services/assessment-reminders';
+import { SIGN_SAQ_JOB } from './services/saq.service';
+import { ONBOARDING_CONTROLS_JOB } from './services/onboarding.service';
+import { RUN_SCAN_JOB } from './services/scans.service';
+import { AUTO_SCAN_CRON, AUTO_SCAN_JOB } from './services/portfolio.service';
+import { GENERATE_DUE_REPORTS_CRON, GENERATE_DUE_REPORTS_JOB, GENERATE_REPORT_JOB } from './services/reports.service';
 
 /**
  * The app's background work, declared once per app before the jobs start: mail delivery, report

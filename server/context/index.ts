@@ -1,22 +1,24 @@
-import type { DocumentsService } from './config/documents.service';
-import type { RateLimitStores } from './auth/rate-limits';
-import type { DomainEventEmitter } from './events/domain-events';
-import type { TokenService } from './auth/tokens';
-import type { ChannelAuth } from './realtime/channel-auth';
-import type { Translator } from './http/i18n';
-import type { Jobs } from './jobs/jobs.types';
-import type { Mailer } from './mail/mailer';
-import type { EventBus } from './scale/event-bus';
-import type { ScanSettings } from './scans/scan-settings';
-import type { Store } from './store/store.types';
+import type { DocumentsService } from '../config/documents.service';
+import type { DomainEventEmitter } from '../events/domain-events';
+import type { Translator } from '../http/i18n';
+import type { Jobs } from '../jobs/jobs.types';
+import type { Mailer } from '../mail/mailer';
+import type { EventBus } from '../scale/event-bus';
+import type { RateLimitStores } from '../scale/rate-limit-stores';
+import type { ScanSettings } from '../scans/scan-settings';
+import type { Store } from '../store/store.types';
+import type { ChannelSigner, SessionTokens } from './signing.types';
 
-/** Where the services find their collaborators; built once per app in app.ts. */
+/**
+ * Where the services find their collaborators; built once per app in app.ts. Its own folder, below
+ * every folder that takes an AppContext: it names only types of folders that never import it.
+ */
 export interface AppContext {
   store: Store;
   documents: DocumentsService;
-  tokens: TokenService;
-  /** Signs and checks private real-time channel access (server/realtime). */
-  channelAuth: ChannelAuth;
+  tokens: SessionTokens;
+  /** Signs and checks private real-time channel access (server/realtime/channel-auth.ts). */
+  channelAuth: ChannelSigner;
   mailer: Mailer;
   /** Background work: in process on the embedded store, pg-boss on PostgreSQL. */
   jobs: Jobs;
@@ -24,7 +26,7 @@ export interface AppContext {
   bus: EventBus;
   /** Domain events between the services, in this process (server/events; reactions.ts says who reacts). */
   events: DomainEventEmitter;
-  /** Where the throttles count (server/auth/rate-limits.ts): shared through Redis, or in memory. */
+  /** Where the throttles (server/auth/rate-limits.ts) count: shared through Redis, or in memory (server/scale). */
   counters: RateLimitStores;
   translator: Translator;
   /** How domain scans run: connection cap, time per check, loopback targets (tests only). */

@@ -5,11 +5,11 @@ import { isDocumentKind } from '../../core/documents/meta-schemas';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
-import type { CachedAnswer } from './document-cache';
-import { asksForPage, documentsPage, versionsPage } from './document-lists';
-import { etagMatches } from './etag';
+import type { CachedAnswer } from '../config/document-cache';
+import { asksForPage, documentsPage, versionsPage } from '../config/document-lists';
+import { etagMatches } from '../http/if-none-match';
 
-/** A draft's body (gateway/request-schemas.ts holds the API's others; this one only the config router reads). */
+/** A draft's body (request-schemas.ts holds the API's others; this one only the config router reads). */
 const documentBodySchema = {
   type: 'object',
   required: ['body'],

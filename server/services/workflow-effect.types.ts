@@ -1,7 +1,7 @@
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { WorkflowBody, WorkflowTransition } from '../../core/workflows/workflow.types';
 import type { AppContext } from '../context';
-import type { PublishedResource } from '../services/resources.service';
+import type { PublishedResource } from './resources.service';
 import type { UserRecord } from '../store/records.types';
 
 /** What an effect is told about the transition it runs with. */

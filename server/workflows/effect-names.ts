@@ -1,9 +1,0 @@
-/**
- * The names of the registered workflow effects (effects.ts registers one function under each): what
- * a workflow document may name, known without loading the effects and what they use.
- */
-export const EFFECT_NAMES = ['notifyCreator', 'sendInvitationMail'] as const;
-
-export type EffectName = (typeof EFFECT_NAMES)[number];
-
-export const effectNames = (): string[] => [...EFFECT_NAMES];
