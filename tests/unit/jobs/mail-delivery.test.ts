@@ -129,7 +129,7 @@ describe('purging spent link tokens', () => {
     const dir = await mkdtemp(join(tmpdir(), 'paysec-jobs-'));
     const store = await openLowdbStore(dir);
     try {
-      const ctx = { store } as AppContext;
+      const ctx = { store, clock: () => new Date() } as AppContext;
       const links = new LinkTokens(ctx);
       const open = await links.issue('reset', 'u1', 60_000);
       const used = await links.issue('verify', 'u1', 60_000);
