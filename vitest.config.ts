@@ -11,6 +11,8 @@ export default defineConfig({
           // the HTTP suite runs once, on the embedded store; pg/ and jobs/ need PostgreSQL (integration-pg)
           exclude: ['tests/integration/pg/**', 'tests/integration/jobs/**'],
           environment: 'node',
+          // argon2id at its smallest cost: a test run signs in a thousand times (server/auth/passwords.ts)
+          env: { PASSWORD_HASH_COST: 'low' },
           testTimeout: 30000,
           hookTimeout: 30000,
           // the integration projects share one group after the others, two files at a time
@@ -34,7 +36,7 @@ export default defineConfig({
             'tests/integration/jobs/**/*.test.ts',
           ],
           environment: 'node',
-          env: { TEST_STORE: 'postgres' },
+          env: { TEST_STORE: 'postgres', PASSWORD_HASH_COST: 'low' },
           globalSetup: ['tests/integration/support/pg-global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 30000,

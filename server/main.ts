@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     if (cluster.isWorker) console.log(`worker ${process.pid} listening`);
     if (cluster.isWorker && cluster.worker?.id !== 1) return;
     console.log(`PaySec compliance app on ${appUrl}`);
+    if (process.env.PASSWORD_HASH_COST === 'low')
+      console.warn('PASSWORD_HASH_COST=low: argon2 at its smallest cost, for tests only');
     console.log('Demo logins:');
     for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(24)} ${login.password}  ${login.shows}`);
   });

@@ -31,6 +31,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     SMTP_PORT: String(sink.port),
     APP_URL: `http://127.0.0.1:${port}`,
     LOGIN_RATE_LIMIT: '1000',
+    // argon2id at its smallest cost: every spec signs in (server/auth/passwords.ts)
+    PASSWORD_HASH_COST: 'low',
     SIGN_UP_RATE_LIMIT: '1000',
     ANONYMOUS_WRITE_RATE_LIMIT: '1000',
     // one browser address for the whole suite: the per-address budgets would run out across specs
