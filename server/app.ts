@@ -27,6 +27,7 @@ import { invRouter } from './gateway/inv';
 import { tooltipRouter } from './gateway/tooltip';
 import { wbeRouter } from './gateway/wbe';
 import { bodies } from './http/bodies';
+import { compression } from './http/compression';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
 import { openApiRoute } from './http/openapi';
@@ -236,6 +237,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     await jobs.start();
 
     app.set('etag', false);
+    // every answer that gains from it goes brotli or gzip; the build's pre-compressed files as they are
+    app.use(compression());
     app.use(securityHeaders);
 
     const admin = async (req: Request) => {
