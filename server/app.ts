@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import express, { type Express, type Request } from 'express';
 import { seedDemoAssessment } from '../fixtures/demo-assessment';
 import { seedDemoData } from '../fixtures/seed';
@@ -56,11 +55,10 @@ import type { DomainEvents } from './events/domain-events';
 import { declareFixedQueryables } from './services/list-queryables';
 import { subscribeReactions } from './services/reactions';
 import { openLowdbStore } from './store/lowdb-store';
+import { PROJECT_ROOT } from './store/project-root';
 import { openPgStore } from './store/pg/pg-store';
 import type { SqlClient } from './store/pg/sql-client';
 import type { Store } from './store/store.types';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface AppOptions {
   /** The lowdb store's files (when no `sql` is given) and the JWT secret's file. */
@@ -153,7 +151,7 @@ async function openPgOrClose(sql: SqlClient): Promise<Store> {
 export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? consoleLog;
   // an invalid seed file stops start-up before the store is even opened
-  const seeds = await readSeedFiles(options.schemasDir ?? join(ROOT, 'schemas'));
+  const seeds = await readSeedFiles(options.schemasDir ?? join(PROJECT_ROOT, 'schemas'));
   let scale: ScaleOut;
   const jobs = createJobs({ sql: options.sql, log, pgBoss: options.pgBoss });
   try {
@@ -175,7 +173,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         ? `Store: PostgreSQL (${options.sql.engine === 'pglite' ? 'PGlite, in process' : 'server'}, schema ${options.sql.schema})`
         : `Store: lowdb (JSON files in ${options.dataDir})`,
     );
-    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string })
+      .version;
     const opened = store;
     const documents = new DocumentsService(opened, {
       bus: scale.bus,
@@ -211,7 +210,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       bus: scale.bus,
       events: new EventEmitter<DomainEvents>(),
       counters: scale.counters,
-      translator: loadTranslator(options.localesDir ?? join(ROOT, 'locales')),
+      translator: loadTranslator(options.localesDir ?? join(PROJECT_ROOT, 'locales')),
       scanSettings: { ...DEFAULT_SCAN_SETTINGS, ...options.scans },
       filesDir: join(options.dataDir, 'files'),
       appUrl: (options.appUrl ?? 'http://localhost:4100').replace(/\/$/, ''),
