@@ -4,7 +4,7 @@
  * "now" is always passed in (the app's clock, ctx.clock), never read here.
  */
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
 
