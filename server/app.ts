@@ -79,6 +79,12 @@ export interface AppOptions {
   /** Built client to serve with SPA fallback (dist/client); omitted: API only. */
   clientDir?: string;
   schemasDir?: string;
+  /**
+   * JUDGED_SEEDS: the digest of seed files this server build has judged valid already
+   * (server/check-seeds.ts, run by scripts/start.mjs once per build); files with exactly that
+   * digest are not judged again at start. Omitted: they are.
+   */
+  judgedSeeds?: string;
   localesDir?: string;
   /**
    * REDIS_URL: instances share the event bus (published-document notices, real-time events) and the
@@ -151,7 +157,9 @@ async function openPgOrClose(sql: SqlClient): Promise<Store> {
 export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? consoleLog;
   // an invalid seed file stops start-up before the store is even opened
-  const seeds = await readSeedFiles(options.schemasDir ?? join(PROJECT_ROOT, 'schemas'));
+  const seeds = await readSeedFiles(options.schemasDir ?? join(PROJECT_ROOT, 'schemas'), {
+    judged: options.judgedSeeds,
+  });
   let scale: ScaleOut;
   const jobs = createJobs({ sql: options.sql, log, pgBoss: options.pgBoss });
   try {

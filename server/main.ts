@@ -48,6 +48,8 @@ async function main(): Promise<void> {
     // SCAN_RDAP_URL
     scans: scanSettingsFromEnv(process.env, (path) => readFileSync(path, 'utf8')),
     // CLIENT_DIR: another build's folder (the service-worker e2e test swaps builds under a running server)
+    // set by scripts/start.mjs: the seed files its server build judged (server/check-seeds.ts)
+    judgedSeeds: process.env.JUDGED_SEEDS || undefined,
     clientDir: process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : join(process.cwd(), 'dist', 'client'),
   });
   const server = app.listen(port, () => {
