@@ -1,6 +1,8 @@
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressDir } from './scripts/precompress.mjs';
 
 // The gateway and config service run on one Express port; dev mode proxies to it.
 const backend = 'http://localhost:4100';
@@ -10,6 +12,37 @@ const build = process.env.APP_BUILD || process.env.npm_package_version || 'dev';
 
 /** Blueprint's per-icon chunks (client/runtime/icons.ts): over a thousand tiny files, cached when first used. */
 const ICON_PATHS = '@blueprintjs/icons/lib/esm/generated/';
+
+/**
+ * After the build, once vite-plugin-pwa has written sw.js and workbox's runtime (its closeBundle is
+ * sequential too, and ours runs in the 'post' order after it): the .br and .gz siblings that
+ * server/http/spa.ts serves (scripts/precompress.mjs).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  let logger: ResolvedConfig['logger'] | undefined;
+  return {
+    name: 'paysec:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      logger = config.logger;
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const started = Date.now();
+        const { files, bytes, brotliBytes } = await precompressDir(outDir);
+        const mb = (n: number) => (n / 1024 / 1024).toFixed(2);
+        logger?.info(
+          `precompressed ${files} files: ${mb(bytes)} MB → ${mb(brotliBytes)} MB brotli (${Date.now() - started} ms)`,
+        );
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'client',
@@ -69,6 +102,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   build: {
     outDir: '../dist/client',

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import express, { type Express, type Request } from 'express';
 import { seedDemoAssessment } from '../fixtures/demo-assessment';
 import { seedDemoData } from '../fixtures/seed';
@@ -27,6 +26,7 @@ import { invRouter } from './gateway/inv';
 import { tooltipRouter } from './gateway/tooltip';
 import { wbeRouter } from './gateway/wbe';
 import { bodies } from './http/bodies';
+import { compression } from './http/compression';
 import { errorHandler, notFound } from './http/error-handler';
 import { loadTranslator } from './http/i18n';
 import { openApiRoute } from './http/openapi';
@@ -55,11 +55,10 @@ import type { DomainEvents } from './events/domain-events';
 import { declareFixedQueryables } from './services/list-queryables';
 import { subscribeReactions } from './services/reactions';
 import { openLowdbStore } from './store/lowdb-store';
+import { PROJECT_ROOT } from './store/project-root';
 import { openPgStore } from './store/pg/pg-store';
 import type { SqlClient } from './store/pg/sql-client';
 import type { Store } from './store/store.types';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface AppOptions {
   /** The lowdb store's files (when no `sql` is given) and the JWT secret's file. */
@@ -80,6 +79,12 @@ export interface AppOptions {
   /** Built client to serve with SPA fallback (dist/client); omitted: API only. */
   clientDir?: string;
   schemasDir?: string;
+  /**
+   * JUDGED_SEEDS: the digest of seed files this server build has judged valid already
+   * (server/check-seeds.ts, run by scripts/start.mjs once per build); files with exactly that
+   * digest are not judged again at start. Omitted: they are.
+   */
+  judgedSeeds?: string;
   localesDir?: string;
   /**
    * REDIS_URL: instances share the event bus (published-document notices, real-time events) and the
@@ -152,7 +157,9 @@ async function openPgOrClose(sql: SqlClient): Promise<Store> {
 export async function createApp(options: AppOptions): Promise<App> {
   const log = options.log ?? consoleLog;
   // an invalid seed file stops start-up before the store is even opened
-  const seeds = await readSeedFiles(options.schemasDir ?? join(ROOT, 'schemas'));
+  const seeds = await readSeedFiles(options.schemasDir ?? join(PROJECT_ROOT, 'schemas'), {
+    judged: options.judgedSeeds,
+  });
   let scale: ScaleOut;
   const jobs = createJobs({ sql: options.sql, log, pgBoss: options.pgBoss });
   try {
@@ -174,7 +181,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         ? `Store: PostgreSQL (${options.sql.engine === 'pglite' ? 'PGlite, in process' : 'server'}, schema ${options.sql.schema})`
         : `Store: lowdb (JSON files in ${options.dataDir})`,
     );
-    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string })
+      .version;
     const opened = store;
     const documents = new DocumentsService(opened, {
       bus: scale.bus,
@@ -210,7 +218,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       bus: scale.bus,
       events: new EventEmitter<DomainEvents>(),
       counters: scale.counters,
-      translator: loadTranslator(options.localesDir ?? join(ROOT, 'locales')),
+      translator: loadTranslator(options.localesDir ?? join(PROJECT_ROOT, 'locales')),
       scanSettings: { ...DEFAULT_SCAN_SETTINGS, ...options.scans },
       filesDir: join(options.dataDir, 'files'),
       appUrl: (options.appUrl ?? 'http://localhost:4100').replace(/\/$/, ''),
@@ -236,6 +244,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     await jobs.start();
 
     app.set('etag', false);
+    // every answer that gains from it goes brotli or gzip; the build's pre-compressed files as they are
+    app.use(compression());
     app.use(securityHeaders);
 
     const admin = async (req: Request) => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_LOGINS } from '../fixtures/users';
 import { createApp } from './app';
+import { compilePendingValidators } from './http/validate';
 import { scanSettingsFromEnv } from './scans/scan-settings';
 import { pgPoolClient } from './store/pg/pg-pool-client';
 
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
     // SCAN_CONNECTIONS, SCAN_CHECK_TIMEOUT_MS, SCAN_ALLOW_LOOPBACK (never in production), SCAN_CA_FILE,
     // SCAN_RDAP_URL
     scans: scanSettingsFromEnv(process.env, (path) => readFileSync(path, 'utf8')),
+    // set by scripts/start.mjs: the seed files its server build judged (server/check-seeds.ts)
+    judgedSeeds: process.env.JUDGED_SEEDS || undefined,
     // CLIENT_DIR: another build's folder (the service-worker e2e test swaps builds under a running server)
     clientDir: process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : join(process.cwd(), 'dist', 'client'),
   });
@@ -61,6 +64,12 @@ async function main(): Promise<void> {
     for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(24)} ${login.password}  ${login.shows}`);
   });
   realtime.attach(server);
+  // the edge checks not compiled by a request yet, a few at a time between answers (server/http/validate.ts)
+  const compileSome = () => {
+    if (compilePendingValidators(4) > 0) setImmediate(compileSome);
+  };
+  // begun a moment after listening, so the first pages are not kept waiting
+  server.once('listening', () => setTimeout(compileSome, 1000).unref());
   let stopping = false;
   const stop = () => {
     // a cluster worker hears Ctrl-C from the terminal and SIGTERM from the primary: stop once

@@ -1,5 +1,4 @@
 import { generate, generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { UserRecord } from '../store/records.types';
 import type { Collection } from '../store/store.types';
 
@@ -70,5 +69,7 @@ export async function totpProvisioning(
   email: string,
 ): Promise<{ otpauthUrl: string; qrDataUrl: string }> {
   const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: email, secret });
+  // loaded when a user first sets up 2FA, not at every start
+  const { default: QRCode } = await import('qrcode');
   return { otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl) };
 }

@@ -37,17 +37,43 @@ function isSeed(value: unknown): value is SeedDocument {
  * that fails validation (validateDocument, as publishing would; references to other seeds — a
  * resource's workflow, a wizard's forms — and workflow effects included) or a second seed of the
  * same kind/id throws a SeedFilesError listing every problem, so a broken seed never starts the app.
+ *
+ * `judged`: the digest (seedFilesDigest) of seed files this same server build has judged valid
+ * already — scripts/start.mjs has the bundle judge them once per build (scripts/check-seeds.ts)
+ * instead of at every start. Only files with exactly that digest are taken without judging again.
  */
-export async function readSeedFiles(schemasDir: string): Promise<SeedFile[]> {
+export async function readSeedFiles(schemasDir: string, options: { judged?: string } = {}): Promise<SeedFile[]> {
   const texts = await readJsonFiles(schemasDir);
+  const key = seedFilesDigest(texts);
   // validating every seed compiles every embedded schema; a process starting several apps over the
   // same files (test servers) judges them once
-  const digest = createHash('sha256');
-  for (const [file, text] of texts) digest.update(`${file}\0${text}\0`);
-  const key = digest.digest('hex');
-  const judged = judgedSeeds.get(key) ?? judge(texts);
+  const judged = judgedSeeds.get(key) ?? (options.judged === key ? parseJudged(texts) : judge(texts));
   judgedSeeds.set(key, judged);
   return structuredClone(await judged);
+}
+
+/** The digest of the seed files' paths and texts. */
+export function seedFilesDigest(texts: [string, string][]): string {
+  const digest = createHash('sha256');
+  for (const [file, text] of texts) digest.update(`${file}\0${text}\0`);
+  return digest.digest('hex');
+}
+
+/** Judges the seed files under schemasDir as readSeedFiles does; their digest when they pass. */
+export async function judgeSeedFiles(schemasDir: string): Promise<string> {
+  const texts = await readJsonFiles(schemasDir);
+  await judge(texts);
+  return seedFilesDigest(texts);
+}
+
+/** The seeds of files judged valid before (by this build): parsed, not validated again. */
+async function parseJudged(texts: [string, string][]): Promise<SeedFile[]> {
+  const seeds: SeedFile[] = [];
+  for (const [file, text] of texts) {
+    const parsed: unknown = JSON.parse(text);
+    if (isSeed(parsed)) seeds.push({ kind: parsed.kind, id: parsed.id, body: parsed.body, file });
+  }
+  return seeds;
 }
 
 const judgedSeeds = new Map<string, Promise<SeedFile[]>>();

@@ -1,4 +1,5 @@
-import { type RJSFSchema, schemaParser } from '@rjsf/utils';
+import { createRequire } from 'node:module';
+import type { RJSFSchema } from '@rjsf/utils';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { ConfigDocument } from '../../core/documents/document.types';
 import { isDocumentKind } from '../../core/documents/meta-schemas';
@@ -9,6 +10,16 @@ import { embeddedSchemas } from '../../core/documents/validate';
 type Schema = Record<string, unknown>;
 
 const DEFINITIONS = ['definitions', '$defs'];
+
+/**
+ * @rjsf/utils' schema parser, loaded when a validators module is first made: the package (lodash
+ * and all) took a good part of the server's start (docs/architecture.md 'Compression and start-up').
+ */
+let parser: typeof import('@rjsf/utils').schemaParser | undefined;
+function schemaParser(schema: RJSFSchema) {
+  parser ??= (createRequire(import.meta.url)('@rjsf/utils') as typeof import('@rjsf/utils')).schemaParser;
+  return parser(schema);
+}
 
 /** Subschemas RJSF passes to `isValid` (branches, `if`...), as @rjsf/utils' own precompiler finds them. */
 function subschemasOf(root: Schema): Schema[] {

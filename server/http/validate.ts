@@ -9,6 +9,38 @@ const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
 ajv.addFormat('time-zone', { type: 'string', validate: isTimeZone });
 
+/**
+ * The edge checks' compiled validators, made when a route first runs rather than when it is
+ * mounted: compiling them all took about half a second of every start (docs/architecture.md
+ * 'Compression and start-up'). Each route's schema is listed here until then, so
+ * compilePendingValidators() can compile the rest at once — server/main.ts does after listening,
+ * in slices between answers, and a test does so that a schema ajv refuses fails there, not in use.
+ */
+const pending = new Set<() => ValidateFunction>();
+
+function lazyCompile(schema: object): () => ValidateFunction {
+  let check: ValidateFunction | undefined;
+  const get = () => {
+    if (!check) {
+      check = ajv.compile(schema);
+      pending.delete(get);
+    }
+    return check;
+  };
+  pending.add(get);
+  return get;
+}
+
+/** Compiles every edge check not compiled yet (at most `limit`); how many are left. */
+export function compilePendingValidators(limit = Number.POSITIVE_INFINITY): number {
+  let done = 0;
+  for (const get of [...pending]) {
+    if (done++ >= limit) break;
+    get();
+  }
+  return pending.size;
+}
+
 /** ajv keyword → the i18n key a form shows next to the field. */
 function fieldCode(error: ErrorObject): string {
   if (error.keyword === 'required') return 'validation.required';
@@ -35,19 +67,21 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): Record<st
  * 400 `invalidRequest` and the offending fields, before any handler runs.
  */
 export function validate<T>(schema: JSONSchemaType<T> | Record<string, unknown>): RequestHandler {
-  const check: ValidateFunction = ajv.compile(schema);
+  const compiled = lazyCompile(schema);
   const handler = (req: Request, _res: Response, next: NextFunction) => {
+    const check = compiled();
     if (!check(req.body ?? {})) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
     next();
   };
-  // the schema compiled above is the one /openapi.json shows as the request body
+  // the schema checked is the one /openapi.json shows as the request body
   return describeHandler(handler, { body: schema as Record<string, unknown> });
 }
 
 /** Edge validation of path parameters: 400 `invalidRequest` naming the parameter, before any handler runs. */
 export function validateParams(schema: Record<string, unknown>): RequestHandler {
-  const check: ValidateFunction = ajv.compile(schema);
+  const compiled = lazyCompile(schema);
   const handler = (req: Request, _res: Response, next: NextFunction) => {
+    const check = compiled();
     if (!check(req.params ?? {})) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
     next();
   };
@@ -56,8 +90,9 @@ export function validateParams(schema: Record<string, unknown>): RequestHandler 
 
 /** The same edge check for query parameters (strings as Express parses them). */
 export function validateQuery(schema: Record<string, unknown>): RequestHandler {
-  const check: ValidateFunction = ajv.compile(schema);
+  const compiled = lazyCompile(schema);
   const handler = (req: Request, _res: Response, next: NextFunction) => {
+    const check = compiled();
     if (!check({ ...req.query })) throw new AppError(400, 'invalidRequest', fieldErrors(check.errors));
     next();
   };

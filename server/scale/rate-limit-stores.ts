@@ -1,5 +1,5 @@
 import type { Store as RateLimitStore } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { RedisReply } from 'rate-limit-redis';
 import type { RedisEventBus } from './redis-bus';
 
 /**
@@ -15,7 +15,9 @@ export const inMemoryCounters: RateLimitStores = () => undefined;
  * Each limiter's counters in Redis under `<prefix>rl:<limiter name>:`, so every instance of the
  * deployment counts together (rate-limit-redis: one Lua script per hit, atomic across instances).
  */
-export function redisCounters(bus: RedisEventBus): RateLimitStores {
+export async function redisCounters(bus: RedisEventBus): Promise<RateLimitStores> {
+  // loaded only where Redis is used: a single instance starts without it
+  const { RedisStore } = await import('rate-limit-redis');
   return (name) =>
     new RedisStore({
       prefix: `${bus.prefix}rl:${name}:`,

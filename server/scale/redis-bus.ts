@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { deliver, type EventBus, type EventHandler } from './event-bus';
 
 export interface RedisBusOptions {
@@ -53,6 +53,8 @@ export class RedisEventBus implements EventBus {
     const onError = options.onError ?? (() => {});
     const timeout = options.connectTimeoutMs ?? 5000;
     const instanceId = randomUUID();
+    // loaded only where Redis is used: a single instance starts without it
+    const { Redis } = await import('ioredis');
     const open = (role: string, extra: Record<string, unknown>) => {
       const client = new Redis(url, {
         lazyConnect: true,

@@ -30,5 +30,5 @@ export async function openScaleOut(options: ScaleOutOptions): Promise<ScaleOut> 
     prefix: options.redisPrefix ?? DEFAULT_REDIS_PREFIX,
     onError: options.onError,
   });
-  return { bus, counters: redisCounters(bus), close: () => bus.close() };
+  return { bus, counters: await redisCounters(bus), close: () => bus.close() };
 }

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { ColorTypes, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import type { Text } from '../../core/documents/document.types';
 import type { Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import { appendixRows, summarizeAnswers } from '../../core/saq/saq-summary';
 import type { Language, Translator } from '../http/i18n';
+import { PROJECT_ROOT } from '../store/project-root';
 import type { SaqRecord } from '../store/records.types';
 
 /** What the attestation states besides the SAQ record itself. */
@@ -49,7 +51,8 @@ let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
 /** The font files, read once per process. */
 function fonts(): Promise<{ regular: Buffer; bold: Buffer }> {
   if (!fontBytes) {
-    const require = createRequire(import.meta.url);
+    // resolved from the project's root, as from the source so from the bundle (dist/server)
+    const require = createRequire(join(PROJECT_ROOT, 'package.json'));
     fontBytes = Promise.all([
       readFile(require.resolve(FONT_FILES.regular)),
       readFile(require.resolve(FONT_FILES.bold)),

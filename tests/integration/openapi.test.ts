@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlerDoc } from '../../server/http/handler-docs';
+import { compilePendingValidators } from '../../server/http/validate';
 import { jsonSchema2020 } from '../../server/http/openapi';
 import { startTestServer, type TestServer } from './support/harness';
 import { type MountedRouteHandlers, mountedRouteHandlers, parameterNames } from './support/mounted-routes';
@@ -191,5 +192,11 @@ describe('GET /openapi.json: the gateway as OpenAPI 3.1, made from the mounted r
     }
     schemas.push(...Object.values(doc.components.schemas));
     for (const schema of schemas) expect(() => ajv.compile(schema as object), JSON.stringify(schema)).not.toThrow();
+  });
+
+  // the edge checks compile when a route first runs (server/http/validate.ts): a schema ajv (strict)
+  // refuses must fail here rather than on its route's first request
+  it('has edge checks whose schemas all compile', () => {
+    expect(compilePendingValidators()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { judgeSeedFiles } from '../../server/config/seed-files';
 import { ROOT } from '../unit/support/app-documents';
 import { call, newDataDir, startTestServer } from './support/harness';
 
@@ -113,5 +114,34 @@ describe('seed files at start-up', () => {
     );
     expect(message).toContain(`${join(bad, 'app/w.json')} (wizard/w):`);
     expect(message).toContain('/body/steps/0/form no published form document "unknown"');
+  });
+
+  // scripts/start.mjs has its server build judge the seeds once (server/check-seeds.ts) and passes
+  // their digest on: only files with exactly that digest skip the judging at start
+  it('judges seed files again unless the digest given is theirs', async () => {
+    const schemasDir = await schemasWith({ 'app/landing-rules.json': JSON.stringify(valid) });
+    const digest = await judgeSeedFiles(schemasDir);
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    await writeFile(join(schemasDir, 'app/landing-rules.json'), JSON.stringify(broken));
+    await expect(judgeSeedFiles(schemasDir)).rejects.toThrow(/seed file/);
+    // the files changed since they were judged: the old digest does not spare them
+    const message = await createApp({ dataDir: await dataDir(), schemasDir, log: quietLog, judgedSeeds: digest }).then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(message).toContain('landing-rules/app');
+    // judged as they are: taken as they are
+    await writeFile(join(schemasDir, 'app/landing-rules.json'), JSON.stringify(valid));
+    const server = await startTestServer({
+      withSmtp: false,
+      schemasDir,
+      dataDir: await dataDir(),
+      judgedSeeds: await judgeSeedFiles(schemasDir),
+    });
+    try {
+      expect((await call(server.base, 'GET', '/config/v1/documents/landing-rules/app')).body.body).toEqual(valid.body);
+    } finally {
+      await server.stopApp();
+    }
   });
 });

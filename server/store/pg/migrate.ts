@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../project-root';
 import type { SqlClient } from './sql-client';
 
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** From the project's root, so the bundled server (dist/server) finds them as the source does. */
+export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'server', 'store', 'pg', 'migrations');
 
 const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.sql$/;
 
