@@ -45,7 +45,8 @@ export default defineConfig({
     { name: 'second', testIgnore: FIRST_HALF, workers: 1, use: { baseURL: `http://127.0.0.1:${SERVERS[1]}` } },
   ],
   use: {
-    trace: 'retain-on-failure',
+    // no trace by default: recording each action's DOM snapshots costs CPU a 2-core run lacks; `--trace on` to debug
+    trace: 'off',
     screenshot: 'only-on-failure',
     // the built client registers a service worker; specs see the network as it is unless they
     // ask for it (tests/e2e/service-worker.spec.ts)

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { totpCodes } from '../support/totp-codes';
 import { waitForLink } from './support/mailbox';
 import { PASSWORD } from './support/users';

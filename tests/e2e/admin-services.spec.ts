@@ -1,5 +1,6 @@
 /** Issue 8, the admin's shell services in the browser: analytics, the impersonation audit, SMTP settings. */
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { waitForMail } from './support/mailbox';
 import { PASSWORD } from './support/users';
 import { chooseLanguage, expectSignedInAt, signIn, t } from './support/ui';

@@ -10,7 +10,8 @@
  * Its own third party is removed at the end: other specs count the demo organisation's third parties.
  */
 import { readFile } from 'node:fs/promises';
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import ExcelJS from 'exceljs';
 import { expectStatus, signedIn, transition } from './support/assessment-ui';
 import { t } from './support/ui';

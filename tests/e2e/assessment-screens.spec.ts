@@ -5,7 +5,8 @@
  * `/app/assessment-requests` — each rendered with data made through the API. Its own third party is
  * removed at the end: other specs count the demo organisation's third parties.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { VENDOR_TEMPLATE, completeAnswers } from '../support/vendor-assessment';
 import { signedIn } from './support/assessment-ui';
 import { t } from './support/ui';

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
 

@@ -6,7 +6,8 @@
  * specs count the demo organisation's third parties.
  */
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import ExcelJS from 'exceljs';
 import { signIn, t } from './support/ui';
 import { PASSWORD } from './support/users';

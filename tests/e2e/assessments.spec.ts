@@ -7,7 +7,8 @@
  * and completes; the "No" on a control becomes an issue in the issues list. Its own third party is
  * removed at the end: other specs count the demo organisation's third parties.
  */
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectStatus, signedIn, transition } from './support/assessment-ui';
 import { expectScreen, t } from './support/ui';
 import { PASSWORD } from './support/users';

@@ -1,5 +1,6 @@
 /** Issue 6, shell conformance in the real browser: register failures, affiliate id, organisation switch. */
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, signIn, storedConfig, t } from './support/ui';
 

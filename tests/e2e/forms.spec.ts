@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { t } from './support/ui';
 
 // Form documents are validated in the browser by ajv standalone code the config service serves as

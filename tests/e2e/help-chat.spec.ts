@@ -9,7 +9,8 @@
  * the widget's and the live documents' 15-second poll; with the events they happen at once.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
 import { chooseLanguage, expectSignedInAt, missingKeys, signIn, t } from './support/ui';
 

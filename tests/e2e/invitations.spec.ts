@@ -4,7 +4,8 @@
  * admin then sees the invitation accepted. A revoked link and an unknown one lead to the
  * invitation-not-found page.
  */
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { waitForLink } from './support/mailbox';
 import { PASSWORD } from './support/users';
 import { expectScreen, expectSignedInAt, signIn, t } from './support/ui';

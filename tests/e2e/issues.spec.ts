@@ -5,7 +5,8 @@
  * document: schemas/resources/issue.json, schemas/lists/issues.json, schemas/pages/issue.json,
  * schemas/pages/dashboard.json (tabs).
  */
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
 import { expectScreen, expectSignedInAt, missingKeys, signIn, t } from './support/ui';
 

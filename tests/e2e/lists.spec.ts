@@ -3,7 +3,8 @@
  * over the query contract — sorting, filtering, paging, actions with confirmation, a form dialog,
  * bulk actions and an xlsx export of every matching row.
  */
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import ExcelJS from 'exceljs';
 import { waitForLink } from './support/mailbox';
 import { PASSWORD } from './support/users';

@@ -4,7 +4,8 @@
  * merchant on the dashboard with the chart per category, and marks prohibited goods in bulk once:
  * the marking shows on the row, in the history, and cannot be offered or applied again.
  */
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
 import { missingKeys, signIn, storedConfig, t } from './support/ui';
 

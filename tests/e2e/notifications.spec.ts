@@ -4,7 +4,8 @@
  * reload; opening the menu shows it and marks it read; the Turkish text shows in Turkish; the full
  * list is the `notifications` list document.
  */
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
 import { totpCodes } from '../support/totp-codes';
 import { PASSWORD } from './support/users';

@@ -6,7 +6,7 @@
  * the review (workflow `physical-pos`); the bank-account posbank@demo.test sees the application without
  * the POS eligibility (shell §2.8); the admin reads the rules at /app/admin/pos-eligibility.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
 import { PASSWORD } from './support/users';
 import { missingKeys, signIn, t } from './support/ui';

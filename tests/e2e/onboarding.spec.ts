@@ -6,7 +6,7 @@
  * into the portfolio, where bank@demo.test (same organisation) finds it (list `portfolio`, page
  * `portfolio-merchant`).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
 import { PASSWORD } from './support/users';
 import { missingKeys, signIn, t } from './support/ui';

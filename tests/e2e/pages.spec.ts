@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_USERS } from '../../fixtures/users';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, missingKeys, profileOf, signIn, storedConfig, t } from './support/ui';

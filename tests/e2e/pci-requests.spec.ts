@@ -5,7 +5,8 @@
  * submitted with the request picked); the bank then sees the merchant under PCI DSS merchants. Every
  * screen is a document (schemas/lists/pci-*.json, schemas/pages/pci-*.json).
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, missingKeys, signIn, t } from './support/ui';
 import { SAQ_A_ANSWERS, SAQ_A_LEVEL_ANSWERS } from '../support/saq-a';

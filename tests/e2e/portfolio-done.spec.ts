@@ -9,7 +9,8 @@
  * step the server refuses every role that must not take it. It cleans up what later specs of its
  * server could see: the SAQ and the share.
  */
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
 import { signedIn } from './support/assessment-ui';
 import { t } from './support/ui';

@@ -4,7 +4,8 @@
  * history chart, its assets (deleting the primary one is refused with the spec's words), its action
  * items (ignores one), and imports a CSV file whose bad row is named while nothing is imported.
  */
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
 import { missingKeys, signIn, t } from './support/ui';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, signIn, t } from './support/ui';
 

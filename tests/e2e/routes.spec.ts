@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { decideAccess } from '../../core/guard/guard.utils';
 import type { GuardSubject, RoleGroups } from '../../core/guard/guard.types';
 import type { RouteDef, RoutesBody } from '../../core/routes/route.types';

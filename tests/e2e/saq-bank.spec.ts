@@ -6,7 +6,8 @@
  * (schemas/lists/compliance-tracking.json, schemas/pages/management-saq-*.json).
  */
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Download, type Page, expect, test } from '@playwright/test';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import ExcelJS from 'exceljs';
 import { PASSWORD } from './support/users';
 import { chooseLanguage, expectSignedInAt, missingKeys, signIn, t } from './support/ui';

@@ -3,7 +3,8 @@
  * (multipart, with its scan date), is refused a duplicate and an image named .pdf, downloads it,
  * shares with Demo Bank; the bank then sees it in its ASV list, and no longer once sharing stops.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { addDays, dayOf } from '../../core/compliance/compliance-documents';
 import { PASSWORD } from './support/users';

@@ -12,7 +12,8 @@
  * section's heading, so the same code answers any version.
  */
 import fs from 'node:fs';
-import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Text } from '../../core/documents/document.types';
 import type { Field, QuestionnaireBody, Section, Table } from '../../core/questionnaire/questionnaire.types';
 import { PASSWORD } from './support/users';

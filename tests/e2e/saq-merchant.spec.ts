@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, signIn, t } from './support/ui';
 

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { saqANextBody } from '../support/saq-a-next';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, signIn, t } from './support/ui';

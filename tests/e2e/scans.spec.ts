@@ -7,7 +7,8 @@
  * to a check's page with its findings. Every screen is a document (lists/scans*, pages/scan-*).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';

@@ -1,5 +1,6 @@
 /** Shell §4: organisation switch, impersonation and session end, each step in the real browser. */
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_ORGANIZATIONS } from '../../fixtures/organizations';
 import { DEMO_USERS } from '../../fixtures/users';
 import { PASSWORD } from './support/users';

@@ -3,7 +3,8 @@
  * name, a failure's message read from inside the blob), the Excel download toasts, and the log of
  * a failed upload.
  */
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import ExcelJS from 'exceljs';
 import { periodOf, periodStart } from '../../core/reports/report.utils';
 import { PASSWORD } from './support/users';

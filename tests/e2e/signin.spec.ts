@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { totpCodes } from '../support/totp-codes';
 import { PASSWORD, SIGNED_IN_USERS, TOTP_SECRET } from './support/users';
 import { expectSignedInAt, missingKeys, signInWithForm, storedConfig, t } from './support/ui';

@@ -5,7 +5,8 @@
  * only — the admin creates, lists, filters, sorts, opens, edits, exports and deletes records.
  * The server's refusals for users without the guards are proven in tests/integration/unknown-entity.test.ts.
  */
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import ExcelJS from 'exceljs';
 import { MCC, MCC_TEXT, mccDocuments, withMccMenu, withMccRoutes } from '../support/high-risk-mcc';
 import { PASSWORD } from './support/users';
