@@ -3,7 +3,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          environment: 'node',
+          // both cores: Vitest's default on a 2-core machine is one worker (cores - 1)
+          maxWorkers: 2,
+        },
+      },
       {
         test: {
           name: 'integration',
@@ -51,6 +59,7 @@ export default defineConfig({
           name: 'theme',
           include: ['tests/theme/**/*.test.tsx'],
           environment: 'jsdom',
+          maxWorkers: 2,
           // RJSF's own theme suites (@rjsf/snapshot-tests) are written against jest-style globals
           globals: true,
           setupFiles: ['tests/theme/setup.ts'],
