@@ -2,14 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit files share their worker's modules (imports were most of the unit run's time); a file that
- * mocks a module (`vi.mock`) keeps a module graph of its own, or its mock would leak into the next.
+ * Unit files share their worker's modules (imports were most of the unit run's time), except those
+ * that need a process of their own: a file that mocks a module (`vi.mock`), whose mock would leak
+ * into the next file, and the scan and job tests, which listen on ports and expect closed ones to
+ * stay closed.
  */
 const UNIT = 'tests/unit';
-const MOCKING = (readdirSync(UNIT, { recursive: true }) as string[])
+const OWN_PROCESS = (readdirSync(UNIT, { recursive: true }) as string[])
+  .map((file) => file.replaceAll('\\', '/'))
   .filter((file) => /\.test\.tsx?$/.test(file))
-  .filter((file) => readFileSync(`${UNIT}/${file}`, 'utf8').includes('vi.mock('))
-  .map((file) => `${UNIT}/${file.replaceAll('\\', '/')}`);
+  .filter((file) => /^(scans|jobs)\//.test(file) || readFileSync(`${UNIT}/${file}`, 'utf8').includes('vi.mock('))
+  .map((file) => `${UNIT}/${file}`);
 
 export default defineConfig({
   test: {
@@ -18,14 +21,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
-          exclude: MOCKING,
+          exclude: OWN_PROCESS,
           environment: 'node',
           // both cores: Vitest's default on a 2-core machine is one worker (cores - 1)
           maxWorkers: 2,
           isolate: false,
         },
       },
-      { test: { name: 'unit-mocking', include: MOCKING, environment: 'node', maxWorkers: 2 } },
+      { test: { name: 'unit-own-process', include: OWN_PROCESS, environment: 'node', maxWorkers: 2 } },
       {
         test: {
           name: 'integration',
