@@ -88,9 +88,10 @@ test('an assessment from the template: answered, sent back, fixed and completed'
       await assessee.getByRole('row').filter({ hasText: NAME }).click();
       await expect(assessee).toHaveURL((url) => url.pathname.startsWith('/app/assessment-requests/'));
       await assessee.getByRole('button', { name: t('assessments.actions.answer') }).click();
-      // the questionnaire, not the page it was opened from (both have level-2 headings)
+      // the questionnaire's own section heading: the page it was opened from (level-2 headings too)
+      // stays on screen until the questionnaire is ready (expectScreen)
       await expect(assessee).toHaveURL((url) => url.pathname.includes('/answer/'));
-      await expect(assessee.getByRole('heading', { level: 2 })).toContainText('Company');
+      await expect(assessee.getByRole('heading', { level: 2, name: /Company/ })).toBeVisible();
       const saved = assessee.waitForResponse(
         (response) => response.url().includes('/answers/securityContact') && response.status() === 200,
       );

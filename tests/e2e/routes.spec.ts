@@ -7,7 +7,7 @@ import type { RouteDef, RoutesBody } from '../../core/routes/route.types';
 import { matchRoute } from '../../core/routes/route.utils';
 import { subjectOf } from '../../core/session/subject';
 import { PASSWORD, SIGNED_IN_USERS } from './support/users';
-import { expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
+import { expectSignedInAt, missingKeys, signIn, signInWithForm, storedConfig, t } from './support/ui';
 
 const read = (file: string) => JSON.parse(fs.readFileSync(`schemas/app/${file}`, 'utf8')).body;
 const routesBody = read('routes.json') as RoutesBody;
@@ -86,14 +86,14 @@ test.describe('redirects and the remembered path', () => {
   test('a signed-out visitor is sent to /login and comes back to the remembered path', async ({ page }) => {
     await page.goto('/app/portfolio');
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, 'bank@demo.test', PASSWORD);
+    await signInWithForm(page, 'bank@demo.test', PASSWORD);
     await expectSignedInAt(page, '/app/portfolio');
   });
 
   test('a remembered path the user may not open falls back to the landing rules', async ({ page }) => {
     await page.goto('/app/admin/users');
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, 'bank@demo.test', PASSWORD);
+    await signInWithForm(page, 'bank@demo.test', PASSWORD);
     await expectSignedInAt(page, '/app/dashboard');
   });
 });

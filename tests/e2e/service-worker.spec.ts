@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 import { PASSWORD } from './support/users';
@@ -67,7 +68,10 @@ function makeVersions(into: string): { a: string; b: string } {
     if (!file.endsWith('.js')) continue;
     const where = path.join(b, 'assets', file);
     rewrite(where, pointAtB, false);
-    if (renamed.has(path.basename(file))) fs.renameSync(where, where.replace(/\.js$/, 'b.js'));
+    if (!renamed.has(path.basename(file))) continue;
+    for (const suffix of ['', ...PRECOMPRESSED]) {
+      if (fs.existsSync(where + suffix)) fs.renameSync(where + suffix, where.replace(/\.js$/, 'b.js') + suffix);
+    }
   }
   // index.html changed: its precache revision does too, so B's worker fetches it afresh
   rewrite(path.join(b, 'sw.js'), (text) =>
@@ -76,12 +80,21 @@ function makeVersions(into: string): { a: string; b: string } {
   return { a, b };
 }
 
-/** Edits a file of a version; an edit that must land (`required`) and did not fails loudly. */
+/** The pre-compressed siblings the build writes beside a file, which the server prefers. */
+const PRECOMPRESSED = ['.br', '.gz'];
+
+/**
+ * Edits a file of a version, and its pre-compressed siblings with it (the server sends those to a
+ * browser that accepts them); an edit that must land (`required`) and did not fails loudly.
+ */
 function rewrite(file: string, change: (text: string) => string, required = true): void {
   const before = fs.readFileSync(file, 'utf8');
   const after = change(before);
   if (required && after === before) throw new Error(`the build changed shape: nothing to edit in ${file}`);
+  if (after === before) return;
   fs.writeFileSync(file, after);
+  if (fs.existsSync(`${file}.br`)) fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(after));
+  if (fs.existsSync(`${file}.gz`)) fs.writeFileSync(`${file}.gz`, zlib.gzipSync(after));
 }
 
 /** Puts a build where the server reads its client files, as a deployment replaces them. */

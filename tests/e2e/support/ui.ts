@@ -50,12 +50,16 @@ export async function signInWithForm(
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   const login = await page.request.post('/iam/api/login', { form: { username: email, password } });
   expect(login.status(), await login.text()).toBe(200);
-  const session = JSON.parse(JSON.stringify(sessionAfterLogin((await login.json()).content, {})));
   const app = await page.request.get('/config/v1/app');
   expect(app.status()).toBe(200);
   const { landing } = (await app.json()) as { landing: LandingBody };
   // a same-origin answer with no script, so the session is in place before the app first boots
   await page.goto('/config/v1/app');
+  // merged over what the browser already stored (an affiliate id, preferences), as the client does
+  const stored = (await storedConfig(page)) ?? {};
+  const patch = sessionAfterLogin((await login.json()).content, stored) as Record<string, unknown>;
+  const session: Record<string, unknown> = { ...stored, ...patch };
+  for (const key of Object.keys(session)) if (session[key] === undefined) delete session[key];
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_KEY, JSON.stringify(session)]);
   await page.goto(resolveLanding(landing, subjectOf(session)));
 }
