@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import multer from 'multer';
 import { requireAuth } from '../auth/authenticate';
 import { requireGuard } from '../auth/require-guard';
@@ -6,7 +6,6 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { requestLanguage } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';
-import { describeHandler } from '../http/handler-docs';
 import { readUpload, UPLOAD_FIELD } from '../http/uploads';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
@@ -35,17 +34,7 @@ const multipart = multer({
     headerPairs: 20,
   },
 }).single(UPLOAD_FIELD);
-const readBulk = readUpload(multipart, 'onboardingFileTooLarge');
-const readBulkFile: RequestHandler = describeHandler(
-  (req: Request, res: Response, next: NextFunction) => {
-    if (!req.is('multipart/form-data')) {
-      next(new AppError(400, 'fileRequired', { file: 'errors.fileRequired' }));
-      return;
-    }
-    readBulk(req, res, next);
-  },
-  { multipartFile: UPLOAD_FIELD },
-);
+const readBulkFile = readUpload(multipart, 'onboardingFileTooLarge', { fileRequired: true });
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const idParams = validateParams({

@@ -1,9 +1,7 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request } from 'express';
 import multer from 'multer';
-import { describeHandler } from '../http/handler-docs';
 import { readUpload, UPLOAD_FIELD } from '../http/uploads';
 import { MAX_IMPORT_BYTES } from '../../core/resources/resource-import';
-import { AppError } from '../http/app-error';
 
 const IMPORT_PATH = /^\/wbe\/api\/resources\/[^/]+\/import\/?$/;
 
@@ -33,15 +31,4 @@ const multipart = multer({
  * The upload as our errors: over the cap 413 `importFileTooLarge`; anything malformed 400. A body
  * that is not multipart has no file: 400 `fileRequired` (the import takes a multipart `file`, nothing else).
  */
-const readImport = readUpload(multipart, 'importFileTooLarge');
-
-export const readImportFile: RequestHandler = describeHandler(
-  (req: Request, res: Response, next: NextFunction) => {
-    if (!req.is('multipart/form-data')) {
-      next(new AppError(400, 'fileRequired', { file: 'errors.fileRequired' }));
-      return;
-    }
-    readImport(req, res, next);
-  },
-  { multipartFile: UPLOAD_FIELD },
-);
+export const readImportFile = readUpload(multipart, 'importFileTooLarge', { fileRequired: true });

@@ -9,9 +9,19 @@ export const UPLOAD_FIELD = 'file';
 /**
  * Runs a multer upload middleware and turns its and busboy's refusals into our errors: over the
  * size cap 413 `tooLargeCode` (on the field `file`), anything else malformed 400 `invalidRequest`.
+ * With `fileRequired`, a body that is not multipart at all is 400 `fileRequired` (multer would let
+ * it pass with no file).
  */
-export function readUpload(multipart: RequestHandler, tooLargeCode: string): RequestHandler {
+export function readUpload(
+  multipart: RequestHandler,
+  tooLargeCode: string,
+  { fileRequired = false } = {},
+): RequestHandler {
   const handler = (req: Request, res: Response, next: NextFunction) => {
+    if (fileRequired && !req.is('multipart/form-data')) {
+      next(new AppError(400, 'fileRequired', { file: 'errors.fileRequired' }));
+      return;
+    }
     multipart(req, res, (error?: unknown) => {
       if (!error) {
         next();

@@ -50,11 +50,11 @@ export async function signInWithForm(
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   const login = await page.request.post('/iam/api/login', { form: { username: email, password } });
   expect(login.status(), await login.text()).toBe(200);
-  const app = await page.request.get('/config/v1/app');
-  expect(app.status()).toBe(200);
+  // the app documents: a same-origin answer with no script, so the session is in place before the
+  // app first boots, and the landing rules the form would follow
+  const app = await page.goto('/config/v1/app');
+  if (app?.status() !== 200) throw new Error(`GET /config/v1/app answered ${app?.status()}`);
   const { landing } = (await app.json()) as { landing: LandingBody };
-  // a same-origin answer with no script, so the session is in place before the app first boots
-  await page.goto('/config/v1/app');
   // merged over what the browser already stored (an affiliate id, preferences), as the client does
   const stored = (await storedConfig(page)) ?? {};
   const patch = sessionAfterLogin((await login.json()).content, stored) as Record<string, unknown>;
