@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { AppConfigContext, appConfigQueryKey, fetchAppConfig } from '../runtime/appConfig';
+import { AppConfigContext, appConfigQueryKey } from '../runtime/appConfig';
+import { bootConfig } from './firstScreen';
 import { buildRouter } from './buildRouter';
 
 /**
@@ -12,7 +13,7 @@ import { buildRouter } from './buildRouter';
  */
 export function Boot() {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: appConfigQueryKey, queryFn: fetchAppConfig, staleTime: Number.POSITIVE_INFINITY });
+  const query = useQuery({ queryKey: appConfigQueryKey, queryFn: bootConfig, staleTime: Number.POSITIVE_INFINITY });
   const router = useMemo(() => (query.data ? buildRouter(query.data.routes) : null), [query.data]);
 
   if (query.isError) {

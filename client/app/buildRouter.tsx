@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { decideAccess } from '../../core/guard/guard.utils';
 import { matchRoute } from '../../core/routes/route.utils';
@@ -7,12 +7,11 @@ import { BareLayout } from '../shell/BareLayout';
 import { useSubject } from '../shell/useSubject';
 import { useAppConfig } from '../runtime/appConfig';
 import { PublicLayout } from '../shell/PublicLayout';
+import { usePreloadable } from '../runtime/preloadable';
+import { appLayout } from './firstScreen';
 import { RootFrame } from './RootFrame';
 import { RouteView } from '../runtime/RouteView';
 import { toRouterPath } from '../runtime/routePaths';
-
-// the full shell (navbar, menus, top bar) is its own chunk: the sign-in page never needs it
-const AppLayout = lazy(() => import('../shell/AppLayout'));
 
 /**
  * The shell only for pages that will show: a redirect or a guest bound for /login renders bare,
@@ -22,6 +21,7 @@ function LazyAppLayout() {
   const { routes, roleGroups } = useAppConfig();
   const subject = useSubject();
   const { pathname } = useLocation();
+  const AppLayout = usePreloadable(appLayout);
   const match = matchRoute(routes, pathname);
   const passing = match && !match.route.redirect && decideAccess(match.route.guard, subject, roleGroups) !== 'login';
   if (!passing) return <Outlet />;

@@ -24,7 +24,8 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
 
   override render() {
     if (!this.state.error) return this.props.children;
-    const ErrorPage = screenFor('error.500').component;
+    const errorPage = screenFor('error.500');
+    const ErrorPage = errorPage.loaded() ?? errorPage.component;
     const route = { path: window.location.pathname, layout: 'app' as const, guard: null };
     return (
       <Suspense fallback={null}>

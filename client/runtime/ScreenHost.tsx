@@ -2,6 +2,7 @@ import { Spinner } from '@blueprintjs/core';
 import { Suspense } from 'react';
 import type { RouteDef } from '../../core/routes/route.types';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { usePreloadable } from './preloadable';
 import { screenFor } from './screenRegistry';
 
 interface Props {
@@ -14,7 +15,7 @@ interface Props {
 
 /** Loads a screen kind's chunk and renders it inside the error boundary. */
 export function ScreenHost({ kind, route, params, resetKey }: Props) {
-  const Screen = screenFor(kind).component;
+  const Screen = usePreloadable(screenFor(kind));
   return (
     <ScreenErrorBoundary key={resetKey}>
       <Suspense fallback={<Spinner className="screen-spinner" aria-label="Loading" />}>

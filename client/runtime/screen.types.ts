@@ -1,4 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import type { Preloadable } from './preloadable';
 import type { RouteDef } from '../../core/routes/route.types';
 
 /** What every screen renderer receives from the runtime. */
@@ -12,8 +13,5 @@ export interface ScreenProps {
 
 export type ScreenComponent = ComponentType<ScreenProps>;
 
-/** A registry entry: the lazy component plus its loader, so sibling routes can be preloaded. */
-export interface ScreenEntry {
-  component: LazyExoticComponent<ScreenComponent>;
-  preload: () => Promise<unknown>;
-}
+/** A registry entry: the component, loaded on first use or ahead (the first page, sibling routes). */
+export type ScreenEntry = Preloadable<ScreenProps>;

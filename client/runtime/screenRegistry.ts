@@ -1,17 +1,7 @@
-import { lazy } from 'react';
+import { preloadable } from './preloadable';
 import type { ScreenComponent, ScreenEntry } from './screen.types';
 
-type Loader = () => Promise<{ default: ScreenComponent }>;
-
-/** Wrap a dynamic import so React.lazy and the preloader share one promise. */
-function entry(load: Loader): ScreenEntry {
-  let promise: Promise<{ default: ScreenComponent }> | null = null;
-  const once = () => {
-    promise ??= load();
-    return promise;
-  };
-  return { component: lazy(once), preload: once };
-}
+const entry = (load: () => Promise<{ default: ScreenComponent }>): ScreenEntry => preloadable(load);
 
 /**
  * Screen kinds the routes document may name in `screen`. Every kind is its own chunk so the

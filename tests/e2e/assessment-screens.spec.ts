@@ -9,6 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
 import { VENDOR_TEMPLATE, completeAnswers } from '../support/vendor-assessment';
 import { signedIn } from './support/assessment-ui';
+import { serverURL } from './support/servers';
 import { t } from './support/ui';
 import { PASSWORD } from './support/users';
 
@@ -66,7 +67,7 @@ test('the assessorâ€™s review requests, groups and portfolio, and the assesseeâ€
       return made.id as string;
     };
     const done = await requested(DONE);
-    const base = test.info().project.use.baseURL as string;
+    const base = serverURL(test.info().parallelIndex);
     for (const [itemId, value] of Object.entries(await completeAnswers(base, tokens.assessee, done)))
       await send('assessee', 'PUT', `${MAQ}/assessments/${done}/answers/${itemId}`, { value });
     await send('assessee', 'POST', `${MAQ}/assessments/${done}/submit`, {});

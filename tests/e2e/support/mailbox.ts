@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { mailDirFor } from './mail-dir';
+import { serverURL } from './servers';
 
-/** The mail of the server the running test talks to (its project's baseURL). */
+/** The mail of the server the running test talks to (its worker's). */
 function mailDir(): string {
-  return mailDirFor(new URL(String(test.info().project.use.baseURL)).port);
+  return mailDirFor(new URL(serverURL(test.info().parallelIndex)).port);
 }
 
 export interface ReceivedMail {

@@ -7,19 +7,24 @@
  * Playwright's `test` directly; one that needs a second user opens a context of its own.
  */
 import { type BrowserContext, test as base } from '@playwright/test';
+import { serverURL } from './servers';
 
 export { expect } from '@playwright/test';
 
 export const test = base.extend<object, { workerContext: BrowserContext }>({
   workerContext: [
     async ({ browser }, use, workerInfo) => {
-      const { baseURL, serviceWorkers } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, serviceWorkers });
+      const { serviceWorkers } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL: serverURL(workerInfo.parallelIndex), serviceWorkers });
       await use(context);
       await context.close();
     },
     { scope: 'worker' },
   ],
+
+  // the worker's own server, for its pages, request contexts and the contexts a spec opens
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => use(serverURL(testInfo.parallelIndex)),
 
   context: async ({ workerContext }, use) => {
     await use(workerContext);

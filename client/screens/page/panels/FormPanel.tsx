@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormPanel as FormDef } from '../../../../core/pages/page.types';
 import { bindValues } from '../../../../core/pages/page.utils';
 import type { RouteDef } from '../../../../core/routes/route.types';
+import { usePreloadable } from '../../../runtime/preloadable';
 import { screenFor } from '../../../runtime/screenRegistry';
 import { useRefreshSources } from '../page.data';
 import { adoptSavedUser } from '../savedUser';
@@ -22,7 +23,7 @@ interface Props {
 export function FormPanel({ panel, data, route, params }: Props) {
   const { t } = useTranslation();
   const refresh = useRefreshSources();
-  const FormScreen = screenFor('form').component;
+  const FormScreen = usePreloadable(screenFor('form'));
   // without `values` the form loads its own record (its `load` path), so no starting values are handed in
   const initialData = useMemo(() => (panel.values ? bindValues(panel.values, data) : undefined), [panel.values, data]);
   const onSuccess = useCallback(

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPanel as ListDef } from '../../../../core/pages/page.types';
 import type { RouteDef } from '../../../../core/routes/route.types';
+import { usePreloadable } from '../../../runtime/preloadable';
 import { screenFor } from '../../../runtime/screenRegistry';
 
 interface Props {
@@ -19,7 +20,7 @@ interface Props {
  */
 export function ListPanel({ panel, route, params, data }: Props) {
   const { t } = useTranslation();
-  const ListScreen = screenFor('list').component;
+  const ListScreen = usePreloadable(screenFor('list'));
   const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
   const source = panel.listSource?.path.replace(/:([A-Za-z]\w*)/g, (whole, name: string) => {
     const value = record[name];

@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import { decideAccess } from '../../core/guard/guard.utils';
+import { matchRoute } from '../../core/routes/route.utils';
+import { type AppConfig, fetchAppConfig } from '../runtime/appConfig';
+import { preloadable } from '../runtime/preloadable';
+import { screenFor } from '../runtime/screenRegistry';
+import { getSession } from '../session/session.store';
+import { sessionSubject } from '../session/subject';
+
+/** The full shell (navbar, menus, top bar) is its own chunk: the sign-in page never needs it. */
+export const appLayout = preloadable<object>(() => import('../shell/AppLayout') as Promise<{ default: ComponentType }>);
+
+/**
+ * The chunks the first page will render (its screen and, inside the app, the shell), loaded while
+ * the app documents are in hand and before the first render, so that render does not suspend.
+ */
+function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknown> {
+  const route = matchRoute(config.routes, pathname)?.route;
+  if (!route || route.redirect) return Promise.resolve();
+  const decision = decideAccess(route.guard, sessionSubject(getSession()), config.roleGroups);
+  if (decision === 'login') {
+    const login = matchRoute(config.routes, config.routes.login)?.route;
+    return screenFor(login?.screen).preload();
+  }
+  const loads = [screenFor(decision === 'forbidden' ? 'noPermission' : route.screen).preload()];
+  if (route.layout === 'app') loads.push(appLayout.preload());
+  return Promise.all(loads);
+}
+
+/** The app documents, with the first page's chunks already in (a chunk that fails loads again on render). */
+export async function bootConfig(): Promise<AppConfig> {
+  const config = await fetchAppConfig();
+  await preloadFirstScreen(config, window.location.pathname).catch(() => undefined);
+  return config;
+}
