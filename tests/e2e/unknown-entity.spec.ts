@@ -255,6 +255,7 @@ test('an entity published as documents is created, listed, filtered, sorted, edi
 
   await test.step('a reader without the write guard sees the records but no way to change them', async () => {
     await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login$/);
     await signIn(page, 'bank@demo.test', PASSWORD);
     await expectSignedInAt(page, '/app/dashboard');
     await page.getByRole('link', { name: MCC_TEXT.menu.en }).click();

@@ -1,13 +1,16 @@
 /**
- * The specs' `test`: Playwright's, with one browser context per worker instead of one per test.
- * A new context starts with an empty HTTP and code cache, so every test paid again for fetching
- * and compiling the client's bundles; a kept context compiles them once. Each test still starts
- * as a new visitor: cookies, permissions and the origin's storage are cleared after it, and its
- * pages closed. A spec that needs its own context options (the service worker's) uses
+ * The specs' `test`: Playwright's, with one browser context and one page per worker instead of one
+ * of each per test. A new context starts with an empty HTTP and code cache, and a new page is a new
+ * renderer process, so every test paid again for starting a process and fetching and compiling the
+ * client's bundles; kept ones pay once. Each test still starts as a new visitor: after it, the page
+ * leaves the app (a same-origin JSON answer, so no script and no app state survive), its routes,
+ * listeners and viewport are reset, cookies, permissions and the origin's storage cleared, and any
+ * other page it opened closed. A spec that needs its own context options (the service worker's) uses
  * Playwright's `test` directly; one that needs a second user opens a context of its own.
  */
 import { type BrowserContext, test as base } from '@playwright/test';
 import { serverURL } from './servers';
+import { leaveTheApp } from './ui';
 
 export { expect } from '@playwright/test';
 
@@ -28,20 +31,29 @@ export const test = base.extend<object, { workerContext: BrowserContext }>({
 
   context: async ({ workerContext }, use) => {
     await use(workerContext);
-    for (const open of workerContext.pages()) await open.close();
-    await workerContext.clearCookies();
-    await workerContext.clearPermissions();
-    // localStorage outlives the pages: cleared from a page of the app's origin (a JSON answer, no script)
-    const cleaner = await workerContext.newPage();
-    await cleaner.goto('/config/v1/app');
-    await cleaner.evaluate(() => localStorage.clear());
-    await cleaner.close();
   },
 
-  page: async ({ context, actionTimeout, navigationTimeout }, use) => {
-    const page = await context.newPage();
-    if (actionTimeout) page.setDefaultTimeout(actionTimeout);
-    if (navigationTimeout) page.setDefaultNavigationTimeout(navigationTimeout);
-    await use(page);
-  },
+  page: [
+    async ({ workerContext, actionTimeout, navigationTimeout, viewport }, use) => {
+      const kept = workerContext.pages().find((open) => !open.isClosed());
+      const page = kept ?? (await workerContext.newPage());
+      if (actionTimeout) page.setDefaultTimeout(actionTimeout);
+      if (navigationTimeout) page.setDefaultNavigationTimeout(navigationTimeout);
+      await use(page);
+      for (const open of workerContext.pages()) if (open !== page) await open.close();
+      await workerContext.clearCookies();
+      await workerContext.clearPermissions();
+      if (page.isClosed()) return;
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      page.removeAllListeners();
+      if (viewport) await page.setViewportSize(viewport);
+      // leave the app for an answer of its origin with no script, then forget what it stored
+      await leaveTheApp(page);
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    },
+    { scope: 'test', timeout: 30_000 },
+  ],
 });

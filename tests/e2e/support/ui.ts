@@ -1,6 +1,6 @@
 /** Page helpers shared by the e2e specs: texts come from locales/en.json, never retyped. */
 import fs from 'node:fs';
-import { type Page, expect } from '@playwright/test';
+import { type Page, type Response, expect } from '@playwright/test';
 import { resolveLanding } from '../../../core/landing/landing.utils';
 import type { LandingBody } from '../../../core/landing/landing.types';
 import { subjectOf } from '../../../core/session/subject';
@@ -23,6 +23,23 @@ export function t(key: string, language: Language = 'en'): string {
 /** The session object the client keeps under the single localStorage key. */
 export async function storedConfig(page: Page): Promise<Record<string, unknown> | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('config') ?? 'null'));
+}
+
+/**
+ * Opens the app documents' answer (same origin, JSON, no script): the page leaves the app, keeping
+ * only what the origin stored. The app may be navigating by itself (a sign-out on its way to /login);
+ * that navigation wins, so this one is made again.
+ */
+export async function leaveTheApp(page: Page): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await page.goto('/config/v1/app');
+      if (answer?.status() !== 200) throw new Error(`GET /config/v1/app answered ${answer?.status()}`);
+      return answer;
+    } catch (error) {
+      if (attempt === 3 || !/interrupted by another navigation/.test(String(error))) throw error;
+    }
+  }
 }
 
 /**
@@ -52,8 +69,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   expect(login.status(), await login.text()).toBe(200);
   // the app documents: a same-origin answer with no script, so the session is in place before the
   // app first boots, and the landing rules the form would follow
-  const app = await page.goto('/config/v1/app');
-  if (app?.status() !== 200) throw new Error(`GET /config/v1/app answered ${app?.status()}`);
+  const app = await leaveTheApp(page);
   const { landing } = (await app.json()) as { landing: LandingBody };
   // merged over what the browser already stored (an affiliate id, preferences), as the client does
   const stored = (await storedConfig(page)) ?? {};
