@@ -19,7 +19,9 @@ export async function startApp(
 ): Promise<AppProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
   for (const [name, text] of Object.entries(options.files ?? {})) fs.writeFileSync(path.join(dataDir, name), text);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', ...options.env },
   });

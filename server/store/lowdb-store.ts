@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
-import { DurableJsonFile, isTempFile } from './durable-json-file';
+import { CollectionFiles, collectionNameOf, type JournalEntry } from './collection-journal';
+import { isTempFile } from './durable-json-file';
+import { indexableConditions, PrefixIndex } from './prefix-index';
 import { KeyedLocks } from './keyed-locks';
 import {
   COLLECTION_NAMES,
@@ -19,23 +21,41 @@ import { WriteQueue } from './write-queue';
 /** Records are copied in and out so callers never mutate the stored state by accident. */
 const copy = <T>(value: T): T => structuredClone(value);
 
+/** What a change computed inside the queue: the next records, its journal lines and the answer. */
+interface Change<T, R> {
+  next: T[] | null;
+  entries: JournalEntry[];
+  result: R;
+}
+
+/** Below this many records a query reads the whole collection: an index would cost more than it saves. */
+const INDEX_FROM = 500;
+
+const unchanged = <T, R>(result: R): Change<T, R> => ({ next: null, entries: [], result });
+
 /**
- * One collection file. Each collection has its own write queue: writes to one file never wait
- * for another file's fsync, and within a file they still run one at a time.
+ * One collection: its records in memory, its changes appended to its journal (collection-journal.ts).
+ * Each collection has its own write queue: writes to one collection never wait for another's fsync,
+ * and within a collection they still run one at a time.
  */
 class LowdbCollection<T extends StoredRecord> implements Collection<T> {
   private readonly index = new Map<string, number>();
   private readonly queue = new WriteQueue();
+  /** Field indexes, made when a large collection is first queried by a field's value, kept up to date after. */
+  private readonly fieldIndexes = new Map<string, PrefixIndex>();
 
-  constructor(private readonly db: Low<T[]>) {
-    this.reindex();
+  constructor(
+    private readonly db: Low<T[]>,
+    private readonly files: CollectionFiles,
+  ) {
+    this.indexFrom(0);
   }
 
-  private reindex(): void {
-    this.index.clear();
-    this.db.data.forEach((record, position) => {
-      this.index.set(record.id, position);
-    });
+  private indexFrom(start: number): void {
+    if (start === 0) this.index.clear();
+    for (let position = start; position < this.db.data.length; position++) {
+      this.index.set(this.db.data[position].id, position);
+    }
   }
 
   async all(): Promise<T[]> {
@@ -52,14 +72,36 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
   }
 
   async query(query: ListQuery): Promise<ListResult<T>> {
-    const result = runQuery(this.db.data, query);
+    const result = runQuery(this.candidates(query.filter) ?? this.db.data, query);
     return { ...result, items: result.items.map(copy) }; // only the page is copied
+  }
+
+  /**
+   * The records a filter can match, in stored order, when one of its `eq`/`startsWith` conditions
+   * narrows them through a field index; null when none does (small collections are read whole).
+   */
+  private candidates(filter: ListQuery['filter']): T[] | null {
+    if (this.db.data.length < INDEX_FROM) return null;
+    let fewest: string[] | null = null;
+    for (const { field, value, prefix } of indexableConditions(filter)) {
+      let fieldIndex = this.fieldIndexes.get(field);
+      if (!fieldIndex) {
+        fieldIndex = new PrefixIndex(field, this.db.data);
+        this.fieldIndexes.set(field, fieldIndex);
+      }
+      const ids = fieldIndex.candidates(value, prefix);
+      if (fewest === null || ids.length < fewest.length) fewest = ids;
+    }
+    if (fewest === null) return null;
+    const positions = fewest.map((id) => this.index.get(id)).filter((at): at is number => at !== undefined);
+    return positions.sort((a, b) => a - b).map((at) => this.db.data[at]);
   }
 
   insert(record: T): Promise<T> {
     return this.commit(() => {
       if (this.index.has(record.id)) throw new Error(`Duplicate id ${record.id}`);
-      return { next: [...this.db.data, copy(record)], result: copy(record) };
+      const stored = copy(record);
+      return { next: [...this.db.data, stored], entries: [{ put: stored }], result: copy(record) };
     });
   }
 
@@ -70,8 +112,9 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
         if (this.index.has(record.id) || ids.has(record.id)) throw new Error(`Duplicate id ${record.id}`);
         ids.add(record.id);
       }
-      if (records.length === 0) return { next: null, result: [] };
-      return { next: [...this.db.data, ...records.map(copy)], result: records.map(copy) };
+      if (records.length === 0) return unchanged([]);
+      const stored = records.map(copy);
+      return { next: [...this.db.data, ...stored], entries: stored.map((put) => ({ put })), result: records.map(copy) };
     });
   }
 
@@ -93,52 +136,63 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
 
   remove(id: string): Promise<boolean> {
     return this.commit(() => {
-      if (!this.index.has(id)) return { next: null, result: false };
-      return { next: this.db.data.filter((record) => record.id !== id), result: true };
+      if (!this.index.has(id)) return unchanged(false);
+      return { next: this.db.data.filter((record) => record.id !== id), entries: [{ del: id }], result: true };
     });
   }
 
   upsertWith(id: string, next: (current: T | undefined) => T | undefined): Promise<T | undefined> {
-    // computed inside the file's write queue: no other write to this collection runs in between
+    // computed inside the collection's write queue: no other write to it runs in between
     return this.commit(() => {
       const position = this.index.get(id);
       const current = position === undefined ? undefined : copy(this.db.data[position]);
       const wanted = next(current);
-      if (wanted === undefined) return { next: null, result: current };
+      if (wanted === undefined) return unchanged(current);
       const record = { ...copy(wanted), id };
-      if (position === undefined) return { next: [...this.db.data, record], result: copy(record) };
+      if (position === undefined)
+        return { next: [...this.db.data, record], entries: [{ put: record }], result: copy(record) };
       return this.put(position, record);
     });
   }
 
-  /** Resolves once every write queued so far is on disk. */
-  drain(): Promise<void> {
-    return this.queue.drain();
+  /**
+   * Resolves once every write queued so far is on disk, then folds the journal into the snapshot
+   * (if that fails, the journal still holds it all and the next start folds it).
+   */
+  async close(): Promise<void> {
+    await this.queue.drain();
+    await this.queue.run(async () => {
+      if (this.files.pending || this.files.lines > 0) await this.db.write().catch(() => undefined);
+    });
   }
 
-  private put(position: number, updated: T): { next: T[]; result: T } {
+  private put(position: number, updated: T): Change<T, T> {
     const next = [...this.db.data];
     next[position] = updated;
-    return { next, result: copy(updated) };
+    return { next, entries: [{ put: updated }], result: copy(updated) };
   }
 
   /**
-   * Computes the next state inside the queue, flushes it, and only then makes it visible;
-   * a failed flush leaves memory as it was on disk.
+   * Computes the change inside the queue, appends it to the journal and only then makes it
+   * visible: a failed append leaves memory as it is on disk. A due compaction runs after the answer
+   * is settled; if it fails the journal still holds every change and the next write tries again.
    */
-  private commit<R>(change: () => { next: T[] | null; result: R }): Promise<R> {
+  private commit<R>(change: () => Change<T, R>): Promise<R> {
     return this.queue.run(async () => {
-      const { next, result } = change();
+      const { next, entries, result } = change();
       if (next === null) return result;
-      const previous = this.db.data;
+      await this.files.append(entries);
+      const before = this.db.data.length;
       this.db.data = next;
-      try {
-        await this.db.write();
-      } catch (error) {
-        this.db.data = previous;
-        throw error;
+      // an insert only adds positions at the end; an update keeps them; a removal moves those after it
+      this.indexFrom(next.length > before ? before : next.length === before ? next.length : 0);
+      for (const fieldIndex of this.fieldIndexes.values()) {
+        for (const entry of entries) {
+          if ('put' in entry) fieldIndex.put(entry.put);
+          else fieldIndex.remove(entry.del);
+        }
       }
-      this.reindex();
+      if (this.files.due(next.length)) await this.db.write().catch(() => undefined);
       return result;
     });
   }
@@ -164,10 +218,18 @@ class OpeningCollection<T extends StoredRecord> implements Collection<T> {
     this.opened.then((c) => c.upsertWith(id, next));
 }
 
-async function openFile(dataDir: string, name: string): Promise<LowdbCollection<StoredRecord>> {
-  const db = new Low<StoredRecord[]>(new DurableJsonFile<StoredRecord>(join(dataDir, `${name}.json`)), []);
+async function openFile(dataDir: string, name: string, compactAfter?: number): Promise<LowdbCollection<StoredRecord>> {
+  const files = new CollectionFiles(join(dataDir, `${name}.json`), compactAfter);
+  const db = new Low<StoredRecord[]>(files, []);
   await db.read();
-  return new LowdbCollection(db);
+  // what the last run left in the journal (a crash's, or a cut-short append) folded in now
+  if (files.pending) await db.write();
+  return new LowdbCollection(db, files);
+}
+
+export interface LowdbStoreOptions {
+  /** Journal lines after which a collection is folded into its snapshot (by default its record count, at least 1,000). */
+  compactAfter?: number;
 }
 
 /**
@@ -176,18 +238,19 @@ async function openFile(dataDir: string, name: string): Promise<LowdbCollection<
  * file stops start-up without being overwritten. Other dynamic collections open on first use. Temp
  * files a crash left behind mid-write are removed first (the target file is complete either way).
  */
-export async function openLowdbStore(dataDir: string): Promise<Store> {
+export async function openLowdbStore(dataDir: string, options: LowdbStoreOptions = {}): Promise<Store> {
+  const { compactAfter } = options;
   await mkdir(dataDir, { recursive: true });
   for (const name of await readdir(dataDir)) {
     if (isTempFile(name)) await unlink(join(dataDir, name));
   }
   const fixed = new Map<string, LowdbCollection<StoredRecord>>();
-  for (const name of COLLECTION_NAMES) fixed.set(name, await openFile(dataDir, name));
+  for (const name of COLLECTION_NAMES) fixed.set(name, await openFile(dataDir, name, compactAfter));
   const dynamic = new Map<string, OpeningCollection<StoredRecord>>();
   for (const file of await readdir(dataDir)) {
-    const name = file.replace(/\.json$/, '');
-    if (file.endsWith('.json') && isDynamicCollectionName(name)) {
-      const opened = await openFile(dataDir, name);
+    const name = collectionNameOf(file);
+    if (name && isDynamicCollectionName(name) && !dynamic.has(name)) {
+      const opened = await openFile(dataDir, name, compactAfter);
       dynamic.set(name, new OpeningCollection(Promise.resolve(opened)));
     }
   }
@@ -200,7 +263,7 @@ export async function openLowdbStore(dataDir: string): Promise<Store> {
     const found = fixed.get(name) ?? dynamic.get(name);
     if (found) return found as unknown as Collection<T>;
     if (!isDynamicCollectionName(name)) throw new Error(`Unknown collection ${name}`);
-    const opening = new OpeningCollection(openFile(dataDir, name));
+    const opening = new OpeningCollection(openFile(dataDir, name, compactAfter));
     dynamic.set(name, opening);
     return opening as unknown as Collection<T>;
   };
@@ -216,7 +279,7 @@ export async function openLowdbStore(dataDir: string): Promise<Store> {
       closed = true;
       const opened = await Promise.allSettled([...dynamic.values()].map((c) => c.opened));
       const all = [...fixed.values(), ...opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))];
-      await Promise.all(all.map((c) => c.drain()));
+      await Promise.all(all.map((c) => c.close()));
     },
   };
   return store;

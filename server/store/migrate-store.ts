@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { collectionNameOf, readCollectionFiles } from './collection-journal';
 import { isTempFile } from './durable-json-file';
 import { openLowdbStore } from './lowdb-store';
 import { migrate } from './pg/migrate';
@@ -60,22 +61,19 @@ async function sourceCollections(dataDir: string): Promise<{ names: string[]; sk
   const names: string[] = [...COLLECTION_NAMES];
   const skipped: string[] = [];
   for (const file of (await readdir(dataDir)).sort()) {
-    const name = file.replace(/\.json$/, '');
-    if ((COLLECTION_NAMES as readonly string[]).includes(name) || file === 'secret.key' || isTempFile(file)) continue;
-    if (file.endsWith('.json') && isDynamicCollectionName(name)) names.push(name);
-    else skipped.push(file);
+    const name = collectionNameOf(file);
+    if (file === 'secret.key' || isTempFile(file)) continue;
+    if (name && (COLLECTION_NAMES as readonly string[]).includes(name)) continue;
+    if (name && isDynamicCollectionName(name)) {
+      if (!names.includes(name)) names.push(name);
+    } else skipped.push(file);
   }
   return { names, skipped };
 }
 
-/** Straight from the file, not through the store that did the copy: the source side of the check. */
-async function readCollectionFile(dataDir: string, name: string): Promise<StoredRecord[]> {
-  try {
-    return JSON.parse(await readFile(join(dataDir, `${name}.json`), 'utf8')) as StoredRecord[];
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+/** Straight from the files (snapshot and journal), not through the store that did the copy: the source side of the check. */
+function readCollectionFile(dataDir: string, name: string): Promise<StoredRecord[]> {
+  return readCollectionFiles(join(dataDir, `${name}.json`));
 }
 
 async function readSecret(dataDir: string): Promise<string | null> {

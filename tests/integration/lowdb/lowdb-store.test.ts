@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readCollectionFiles } from '../../../server/store/collection-journal';
 import { openLowdbStore } from '../../../server/store/lowdb-store';
 import type { StoredRecord } from '../../../server/store/store.types';
 import { newDataDir } from '../support/harness';
@@ -28,7 +29,8 @@ describe('lowdb store adapter', () => {
     await expect(notes.insert({ id: 'n1', text: 'duplicate' })).rejects.toThrow(/Duplicate id/);
     await expect(notes.update('missing', { text: 'x' })).rejects.toThrow(/No record/);
 
-    const onDisk = JSON.parse(await readFile(join(dataDir, 'errorReports.json'), 'utf8')) as Note[];
+    // on disk before the store closes: the snapshot with its journal
+    const onDisk = (await readCollectionFiles(join(dataDir, 'errorReports.json'))) as Note[];
     expect(onDisk).toHaveLength(39);
     expect(onDisk.every((note) => note.count === Number(note.id.slice(1)))).toBe(true);
     expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);

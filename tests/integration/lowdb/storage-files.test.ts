@@ -2,6 +2,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
+import { readCollectionFiles } from '../../../server/store/collection-journal';
 import { type TestServer, call, newDataDir, startTestServer, tokenFor } from '../support/harness';
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
@@ -15,12 +16,16 @@ describe('lowdb collection files', () => {
   });
   afterAll(() => server.close());
 
-  it('keeps collection files as compact JSON', async () => {
+  it('keeps collection files as compact JSON: the snapshot, and one line per change in the journal', async () => {
     const token = await tokenFor(server.base, 'assessor@demo.test');
     expect((await call(server.base, 'PUT', '/iam/api/me', { token, body: { name: 'Compact' } })).status).toBe(200);
-    const text = await readFile(join(server.dataDir, 'users.json'), 'utf8');
-    expect(text).not.toMatch(/\n\s/);
-    expect(JSON.parse(text).length).toBeGreaterThan(5);
+    const journal = await readFile(join(server.dataDir, 'users.journal'), 'utf8');
+    const lines = journal.split('\n');
+    expect(lines.pop()).toBe('');
+    const last = JSON.parse(lines.at(-1) as string);
+    expect(last.put).toMatchObject({ email: 'assessor@demo.test', name: 'Compact' });
+    for (const line of lines) expect(line).not.toMatch(/\n|^\s/);
+    expect((await readCollectionFiles(join(server.dataDir, 'users.json'))).length).toBeGreaterThan(5);
   });
 });
 

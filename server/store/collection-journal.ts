@@ -1,0 +1,142 @@
+import { open, readFile } from 'node:fs/promises';
+import type { Adapter } from 'lowdb';
+import { DurableJsonFile } from './durable-json-file';
+import { StoreCorruptError, type StoredRecord } from './store.types';
+
+/** One change to a collection, as a journal line holds it. */
+export type JournalEntry = { put: StoredRecord } | { del: string };
+
+/**
+ * A collection on disk: the snapshot `<name>.json` (a JSON array, written whole through
+ * DurableJsonFile) and the journal `<name>.journal` beside it, one JSON line per change since the
+ * snapshot. A write appends its lines and fsyncs the journal before it is acknowledged, so it costs
+ * the same at 10,000 records as at 10; once the journal holds as many lines as the snapshot has
+ * records (and at least COMPACT_AFTER), the snapshot is rewritten and the journal emptied.
+ *
+ * Replay is idempotent (a put replaces, a delete of a missing id does nothing), so a crash between
+ * the snapshot's rename and the journal's truncation loses nothing. A last line without its newline
+ * was never acknowledged (a crash mid-append) and is dropped; any other bad line is corruption.
+ */
+export class CollectionFiles implements Adapter<StoredRecord[]> {
+  private readonly snapshot: DurableJsonFile<StoredRecord>;
+  private readonly journalFile: string;
+  /** Lines in the journal now. */
+  lines = 0;
+  /** Whether the journal file held anything when read (lines, or a cut-short append to drop). */
+  pending = false;
+
+  constructor(
+    readonly file: string,
+    /** Lines after which the journal is folded, whatever the size (tests); by default as many as records, at least 1,000. */
+    private readonly compactAfter?: number,
+  ) {
+    this.snapshot = new DurableJsonFile<StoredRecord>(file);
+    this.journalFile = journalFileOf(file);
+  }
+
+  /** The records: the snapshot with the journal replayed over it (null when neither file exists). */
+  async read(): Promise<StoredRecord[] | null> {
+    const records = await this.snapshot.read();
+    const { entries, bytes } = await readJournal(this.journalFile);
+    this.lines = entries.length;
+    this.pending = bytes > 0;
+    return records === null && bytes === 0 ? null : replay(records ?? [], entries);
+  }
+
+  /** lowdb's write: the whole collection as the snapshot, the journal emptied. */
+  write(records: StoredRecord[]): Promise<void> {
+    return this.compact(records);
+  }
+
+  /**
+   * Appends the entries and fsyncs them: once this resolves they survive a crash. The file is opened
+   * for each append (cheap beside the fsync), so a data directory removed under the app fails the
+   * write instead of writing into a file no one can find.
+   */
+  async append(entries: readonly JournalEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const journal = await open(this.journalFile, 'a', 0o600);
+    try {
+      await journal.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+      await journal.datasync();
+    } finally {
+      await journal.close();
+    }
+    this.lines += entries.length;
+  }
+
+  /** Whether the journal has grown enough to fold into the snapshot. */
+  due(records: number): boolean {
+    return this.lines >= (this.compactAfter ?? Math.max(COMPACT_AFTER, records));
+  }
+
+  /** Writes `records` as the snapshot, then empties the journal. */
+  async compact(records: StoredRecord[]): Promise<void> {
+    await this.snapshot.write(records);
+    const journal = await open(this.journalFile, 'a', 0o600);
+    try {
+      await journal.truncate(0);
+      await journal.datasync();
+    } finally {
+      await journal.close();
+    }
+    this.lines = 0;
+    this.pending = false;
+  }
+}
+
+/** A journal shorter than this is not folded: a small collection's snapshot would be rewritten often. */
+const COMPACT_AFTER = 1000;
+
+/** The collection a data-directory file belongs to (`<name>.json` or `<name>.journal`), else null. */
+export function collectionNameOf(file: string): string | null {
+  return /^(?!\.)(.+)\.(json|journal)$/.exec(file)?.[1] ?? null;
+}
+
+export const journalFileOf = (snapshotFile: string): string => snapshotFile.replace(/\.json$/, '.journal');
+
+export function replay(records: StoredRecord[], entries: readonly JournalEntry[]): StoredRecord[] {
+  if (entries.length === 0) return records;
+  const byId = new Map(records.map((record) => [record.id, record]));
+  for (const entry of entries) {
+    if ('put' in entry) byId.set(entry.put.id, entry.put);
+    else byId.delete(entry.del);
+  }
+  return [...byId.values()];
+}
+
+async function readJournal(file: string): Promise<{ entries: JournalEntry[]; bytes: number }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], bytes: 0 };
+    throw error;
+  }
+  const lines = text.split('\n');
+  // the part after the last newline: empty, or an append the crash cut short (never acknowledged)
+  lines.pop();
+  const entries = lines.map((line, index) => {
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch (error) {
+      throw new StoreCorruptError(file, `line ${index + 1}: ${(error as Error).message}`);
+    }
+    if (!isEntry(entry)) throw new StoreCorruptError(file, `line ${index + 1} is not a put or a delete`);
+    return entry;
+  });
+  return { entries, bytes: text.length };
+}
+
+function isEntry(value: unknown): value is JournalEntry {
+  if (value === null || typeof value !== 'object') return false;
+  const entry = value as { put?: { id?: unknown }; del?: unknown };
+  if (typeof entry.del === 'string') return true;
+  return entry.put !== null && typeof entry.put === 'object' && typeof entry.put.id === 'string';
+}
+
+/** A collection's records straight from its files (the migration's source side reads them this way). */
+export async function readCollectionFiles(snapshotFile: string): Promise<StoredRecord[]> {
+  return (await new CollectionFiles(snapshotFile).read()) ?? [];
+}

@@ -1,0 +1,78 @@
+import type { Filter } from '../../core/query/query.types';
+import type { StoredRecord } from './store.types';
+
+/**
+ * The embedded store's index of one top-level field: record ids sorted by the field's string value
+ * in lower case, so an `eq` or `startsWith` condition on a string finds its candidates by binary
+ * search instead of reading every record (a unique rule's check before each create is such a query).
+ * Records whose value is not a string (an array an `eq` may match, a number) are always candidates.
+ * It only narrows: the query's whole filter still runs on the candidates.
+ */
+export class PrefixIndex {
+  /** [lower-case value, id], sorted by value then id. */
+  private readonly sorted: [string, string][] = [];
+  private readonly keyOf = new Map<string, string>();
+  private readonly others = new Set<string>();
+
+  constructor(
+    readonly field: string,
+    records: readonly StoredRecord[],
+  ) {
+    for (const record of records) this.put(record);
+  }
+
+  put(record: StoredRecord): void {
+    this.remove(record.id);
+    const value = (record as unknown as Record<string, unknown>)[this.field];
+    if (value === undefined || value === null) return;
+    if (typeof value !== 'string') {
+      this.others.add(record.id);
+      return;
+    }
+    const key = value.toLowerCase();
+    this.sorted.splice(this.lowerBound(key, record.id), 0, [key, record.id]);
+    this.keyOf.set(record.id, key);
+  }
+
+  remove(id: string): void {
+    this.others.delete(id);
+    const key = this.keyOf.get(id);
+    if (key === undefined) return;
+    this.sorted.splice(this.lowerBound(key, id), 1);
+    this.keyOf.delete(id);
+  }
+
+  /** Ids that may hold a string equal to, or starting with, `value` (any case), and the non-strings. */
+  candidates(value: string, prefix: boolean): string[] {
+    const key = value.toLowerCase();
+    const found: string[] = [...this.others];
+    for (let at = this.lowerBound(key, ''); at < this.sorted.length; at++) {
+      const [candidate, id] = this.sorted[at];
+      if (prefix ? !candidate.startsWith(key) : candidate !== key) break;
+      found.push(id);
+    }
+    return found;
+  }
+
+  private lowerBound(key: string, id: string): number {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const [k, i] = this.sorted[middle];
+      if (k < key || (k === key && i < id)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** The `eq`/`startsWith` conditions on a top-level field with a string value that every match must meet. */
+export function indexableConditions(filter: Filter | undefined): { field: string; value: string; prefix: boolean }[] {
+  if (!filter) return [];
+  if ('and' in filter) return filter.and.flatMap(indexableConditions);
+  if ('or' in filter) return [];
+  const { field, op, value } = filter;
+  if ((op !== 'eq' && op !== 'startsWith') || typeof value !== 'string' || field.includes('.')) return [];
+  return [{ field, value, prefix: op === 'startsWith' }];
+}

@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readCollectionFiles } from '../../../server/store/collection-journal';
+import { openLowdbStore } from '../../../server/store/lowdb-store';
+import type { StoredRecord } from '../../../server/store/store.types';
+import { newDataDir } from '../support/harness';
+
+interface Note extends StoredRecord {
+  text: string;
+}
+
+const lines = async (file: string) => (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+
+describe('the collection journal (server/store/collection-journal.ts)', () => {
+  const dirs: string[] = [];
+  const dir = async () => {
+    const made = await newDataDir();
+    dirs.push(made);
+    return made;
+  };
+  afterAll(async () => {
+    for (const made of dirs) await rm(made, { recursive: true, force: true });
+  });
+
+  it('appends one line per change and folds the journal into the snapshot once it is due', async () => {
+    const dataDir = await dir();
+    const store = await openLowdbStore(dataDir, { compactAfter: 5 });
+    const notes = store.collection<Note>('errorReports');
+    for (let i = 0; i < 4; i++) await notes.insert({ id: `n${i}`, text: `note ${i}` });
+    expect(await lines(join(dataDir, 'errorReports.journal'))).toHaveLength(4);
+    await notes.remove('n0');
+    // the fifth line made it due: the snapshot holds the three left, the journal is empty
+    expect(await lines(join(dataDir, 'errorReports.journal'))).toEqual([]);
+    const snapshot = JSON.parse(await readFile(join(dataDir, 'errorReports.json'), 'utf8')) as Note[];
+    expect(snapshot.map((note) => note.id)).toEqual(['n1', 'n2', 'n3']);
+    await notes.update('n1', { text: 'changed' });
+    expect(await lines(join(dataDir, 'errorReports.journal'))).toHaveLength(1);
+    await store.close();
+    // closing folds what is left
+    expect(await lines(join(dataDir, 'errorReports.journal'))).toEqual([]);
+    const reopened = await openLowdbStore(dataDir);
+    expect((await reopened.collection<Note>('errorReports').get('n1'))?.text).toBe('changed');
+    await reopened.close();
+  });
+
+  it('drops an append a crash cut short, keeps every whole line, and appends cleanly after it', async () => {
+    const dataDir = await dir();
+    await writeFile(join(dataDir, 'errorReports.json'), '[{"id":"a","text":"snapshot"}]');
+    await writeFile(
+      join(dataDir, 'errorReports.journal'),
+      '{"put":{"id":"b","text":"journal"}}\n{"del":"a"}\n{"put":{"id":"c","te',
+    );
+    const store = await openLowdbStore(dataDir);
+    const notes = store.collection<Note>('errorReports');
+    expect((await notes.all()).map((note) => note.id)).toEqual(['b']);
+    await notes.insert({ id: 'd', text: 'after the crash' });
+    expect((await readCollectionFiles(join(dataDir, 'errorReports.json'))).map((note) => note.id)).toEqual(['b', 'd']);
+    await store.close();
+  });
+
+  it('refuses to start on a journal with a bad line before its end, names it, and leaves it untouched', async () => {
+    const dataDir = await dir();
+    const journal = join(dataDir, 'errorReports.journal');
+    const text = '{"put":{"id":"b","text":"x"}}\nnot json\n{"del":"b"}\n';
+    await writeFile(journal, text);
+    await expect(openLowdbStore(dataDir)).rejects.toThrow(/errorReports\.journal is corrupt \(line 2/);
+    await writeFile(journal, '{"put":{"text":"no id"}}\n');
+    await expect(openLowdbStore(dataDir)).rejects.toThrow(/line 1 is not a put or a delete/);
+    expect(await readFile(journal, 'utf8')).toBe('{"put":{"text":"no id"}}\n');
+  });
+
+  it('loses no acknowledged write when the process is killed with SIGKILL mid-stream', async () => {
+    const dataDir = await dir();
+    // a child process inserts one record after another and prints each id once insert() resolved
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { openLowdbStore } from './server/store/lowdb-store.ts';
+         const store = await openLowdbStore(process.argv[1]);
+         const notes = store.collection('res.kill-test');
+         for (let i = 0; ; i++) { await notes.insert({ id: 'k' + i, text: 'x'.repeat(i % 7 === 0 ? 20000 : 10) }); console.log('k' + i); }`,
+        dataDir,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const acknowledged: string[] = [];
+    await new Promise<void>((resolve) => {
+      createInterface({ input: child.stdout }).on('line', (id) => {
+        acknowledged.push(id);
+        if (acknowledged.length === 300) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const store = await openLowdbStore(dataDir);
+    const ids = new Set((await store.collection<Note>('res.kill-test').all()).map((note) => note.id));
+    expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+    await store.close();
+  }, 60_000);
+});
