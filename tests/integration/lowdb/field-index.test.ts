@@ -48,7 +48,12 @@ describe('field indexes of the embedded store (server/store/prefix-index.ts)', (
       for (const op of ['eq', 'startsWith'] as const) {
         queries.push({ filter: { field: 'name', op, value }, sort: [], page: 1, pageSize: 1000 });
         queries.push({
-          filter: { and: [{ field: 'org', op: 'eq', value: 'o1' }, { field: 'name', op, value }] },
+          filter: {
+            and: [
+              { field: 'org', op: 'eq', value: 'o1' },
+              { field: 'name', op, value },
+            ],
+          },
           sort: [{ field: 'name', direction: 'desc' }],
           page: 2,
           pageSize: 7,
@@ -57,7 +62,8 @@ describe('field indexes of the embedded store (server/store/prefix-index.ts)', (
     }
     const same = async () => {
       const all = await shops.all();
-      for (const query of queries) expect(await shops.query(query), JSON.stringify(query)).toEqual(runQuery(all, query));
+      for (const query of queries)
+        expect(await shops.query(query), JSON.stringify(query)).toEqual(runQuery(all, query));
     };
     await same();
     for (let i = 0; i < 200; i++) {
