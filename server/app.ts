@@ -34,6 +34,7 @@ import { defineAppJobs } from './app-jobs';
 import { createJobs } from './jobs/create-jobs';
 import type { JobOptions } from './jobs/jobs.types';
 import type { PgBossJobsOptions } from './jobs/pg-boss-jobs';
+import { listRevalidation } from './http/list-revalidation';
 import { noStore, securityHeaders } from './http/security';
 import { ntgwRouter } from './gateway/ntgw';
 import { saqServiceRouter } from './gateway/saq-service';
@@ -268,6 +269,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use(
       ['/iam/api', '/wbe/api', '/trn/v2', '/inv/api', '/ntgw/api', '/saq/api/v1', '/ast', '/maq/api'],
       noStore,
+      listRevalidation,
       optionalAuthenticate(ctx),
       anonymousWriteRateLimit(limits.anonymousWrites, (req) => signIn(req) || pageView(req), ctx.counters),
       bodies({
