@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ICONS_VERSION, iconFiles, iconJson } from './scripts/icon-files.mjs';
 import { precompressDir } from './scripts/precompress.mjs';
 
 // The gateway and config service run on one Express port; dev mode proxies to it.
@@ -10,8 +11,27 @@ const backend = 'http://localhost:4100';
 /** Names the build in the page (<html data-build>); a real change of code changes the bundles anyway. */
 const build = process.env.APP_BUILD || process.env.npm_package_version || 'dev';
 
-/** Blueprint's per-icon chunks (client/runtime/icons.ts): over a thousand tiny files, cached when first used. */
-const ICON_PATHS = '@blueprintjs/icons/lib/esm/generated/';
+/**
+ * Blueprint's icon paths as static JSON files in the build (scripts/icon-files.mjs), and served the
+ * same way by the dev server: the client fetches an icon when it first draws one.
+ */
+function iconAssets(): Plugin {
+  return {
+    name: 'paysec:icon-files',
+    generateBundle() {
+      for (const [fileName, source] of iconFiles()) this.emitFile({ type: 'asset', fileName, source });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const match = /^\/assets\/icons\/[^/]+\/(\d+)\/([a-z0-9-]+)\.json$/.exec(req.url ?? '');
+        const json = match ? iconJson(Number(match[1]), match[2]) : null;
+        if (!json) return next();
+        res.setHeader('Content-Type', 'application/json');
+        res.end(json);
+      });
+    },
+  };
+}
 
 /**
  * After the build, once vite-plugin-pwa has written sw.js and workbox's runtime (its closeBundle is
@@ -46,9 +66,10 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: 'client',
-  define: { __APP_BUILD__: JSON.stringify(build) },
+  define: { __APP_BUILD__: JSON.stringify(build), __ICONS_VERSION__: JSON.stringify(ICONS_VERSION) },
   plugins: [
     react(),
+    iconAssets(),
     // shell §9 'A service worker is used': the app shell precached, published documents network-first
     VitePWA({
       strategies: 'generateSW',
@@ -108,14 +129,6 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
-    rolldownOptions: {
-      output: {
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes(ICON_PATHS))
-            ? 'assets/icons/[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
-      },
-    },
   },
   server: {
     proxy: {

@@ -3,3 +3,5 @@
 
 /** The build's name (vite.config.ts `define`), shown as `<html data-build>`. */
 declare const __APP_BUILD__: string;
+/** The @blueprintjs/icons version, which names the folder of the static icon files (scripts/icon-files.mjs). */
+declare const __ICONS_VERSION__: string;

@@ -15,12 +15,12 @@ describe('the built client files', () => {
 
   beforeAll(async () => {
     clientDir = await mkdtemp(join(tmpdir(), 'paysec-client-'));
-    await mkdir(join(clientDir, 'assets', 'icons'), { recursive: true });
+    await mkdir(join(clientDir, 'assets', 'icons', '6.14.1', '16'), { recursive: true });
     await writeFile(join(clientDir, 'index.html'), '<!doctype html><title>PaySec</title><div id="root"></div>');
     await writeFile(join(clientDir, 'sw.js'), 'importScripts("./workbox-0a1b2c3d.js");');
     await writeFile(join(clientDir, 'workbox-0a1b2c3d.js'), 'self.workbox = {};');
     await writeFile(join(clientDir, 'assets', 'index-AbC123xy.js'), 'console.log(1)');
-    await writeFile(join(clientDir, 'assets', 'icons', 'add-Zz9Yy8Xx.js'), 'export default []');
+    await writeFile(join(clientDir, 'assets', 'icons', '6.14.1', '16', 'add.json'), '["M0 0"]');
     await writeFile(join(clientDir, 'favicon.txt'), 'x');
     server = await startTestServer({ withSmtp: false, clientDir });
   });
@@ -47,9 +47,9 @@ describe('the built client files', () => {
     expect(String(route.body)).toContain('<div id="root">');
   });
 
-  it('keeps the hashed bundles and workbox runtime for good, and nothing else', async () => {
+  it('keeps the hashed bundles, the versioned icon files and workbox runtime for good, and nothing else', async () => {
     const immutable = 'public, max-age=31536000, immutable';
-    for (const path of ['/assets/index-AbC123xy.js', '/assets/icons/add-Zz9Yy8Xx.js', '/workbox-0a1b2c3d.js']) {
+    for (const path of ['/assets/index-AbC123xy.js', '/assets/icons/6.14.1/16/add.json', '/workbox-0a1b2c3d.js']) {
       const answer = await call(server.base, 'GET', path);
       expect(answer.status, path).toBe(200);
       expect(answer.headers.get('cache-control'), path).toBe(immutable);
