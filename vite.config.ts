@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -31,6 +32,13 @@ function iconAssets(): Plugin {
       });
     },
   };
+}
+
+/** The files the built index.html names (entry script, module preloads, stylesheets), and itself. */
+function shellFiles(indexHtml: string): Set<string> {
+  const html = readFileSync(indexHtml, 'utf8');
+  const named = [...html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  return new Set(['index.html', ...named]);
 }
 
 /**
@@ -85,6 +93,14 @@ export default defineConfig({
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         globPatterns: ['index.html', 'assets/*.{js,css}'],
+        // precached: the shell index.html names (entry, its preloads, CSS); every other chunk is kept
+        // when first loaded (runtime 'chunks' below), so a first visit fetches what it shows, not all
+        manifestTransforms: [
+          (entries) => {
+            const shell = shellFiles(resolve('dist/client/index.html'));
+            return { manifest: entries.filter((entry) => shell.has(entry.url)), warnings: [] };
+          },
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // every client route paints from the precached shell; API paths are never answered with it
         navigateFallback: 'index.html',
@@ -114,6 +130,13 @@ export default defineConfig({
               expiration: { maxEntries: 200 },
               cacheableResponse: { statuses: [200] },
             },
+          },
+          {
+            // a chunk's hashed name names one content for good
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/[^/]+\.(js|css)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            // the same cache client/app/serviceWorker.ts fills with what loaded before the worker took over
+            options: { cacheName: 'chunks', expiration: { maxEntries: 400 }, cacheableResponse: { statuses: [200] } },
           },
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/icons/'),

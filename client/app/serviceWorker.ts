@@ -1,6 +1,7 @@
 /**
- * Shell §9 'A service worker is used' (vite.config.ts builds it): the app shell is precached and
- * the published documents kept network-first, so a reload on a failing connection still paints.
+ * Shell §9 'A service worker is used' (vite.config.ts builds it): the app shell is precached, every
+ * other chunk kept once loaded, and the published documents kept network-first, so a reload on a
+ * failing connection still paints.
  * A new version installs, takes over at once and reloads the page (registerType 'autoUpdate').
  */
 let registration: ServiceWorkerRegistration | undefined;
@@ -17,10 +18,28 @@ export async function registerServiceWorker(): Promise<void> {
     onRegisteredSW: (_url, registered) => {
       registration = registered;
       if (registered) setInterval(checkForUpdate, UPDATE_CHECK_MS);
+      void keepLoadedChunks().catch(() => undefined);
     },
     // refused (a private window, a browser that blocks workers): the app runs without one
     onRegisterError: () => undefined,
   });
+}
+
+/** The worker's cache of chunks loaded when first used (vite.config.ts, runtimeCaching). */
+const CHUNKS_CACHE = 'chunks';
+
+/**
+ * The chunks this page loaded before the worker controlled it (the first visit's screens) go into
+ * the worker's chunk cache too, so they paint offline as well as those loaded after.
+ */
+async function keepLoadedChunks(): Promise<void> {
+  await navigator.serviceWorker.ready;
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && /^\/assets\/[^/]+\.(js|css)$/.test(url.pathname));
+  const cache = await caches.open(CHUNKS_CACHE);
+  await Promise.all(urls.map(async (url) => (await cache.match(url)) ?? cache.add(url)));
 }
 
 /** Asks for sw.js again; a changed one installs, activates and the page reloads into it. */
