@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { stopProcess } from './support/app-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const APP_PORT = 4181;
@@ -89,8 +90,8 @@ try {
   }
   process.exitCode = ok ? 0 : 1;
 } finally {
-  app.kill();
-  baseline?.kill();
+  await stopProcess(app);
+  if (baseline) await stopProcess(baseline);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(peerDir, { recursive: true, force: true });
 }

@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stopProcess } from './support/app-process';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -148,6 +149,6 @@ try {
   );
   process.exitCode = ours < TARGET_MS ? 0 : 1;
 } finally {
-  app.kill();
+  await stopProcess(app);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -28,6 +28,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { stopProcess } from './support/app-process';
 
 const ROWS = 10_000;
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
@@ -396,6 +397,6 @@ try {
   await browser?.close();
   site?.server.close();
   if (site) fs.rmSync(site.dir, { recursive: true, force: true });
-  app.kill();
+  await stopProcess(app);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -75,3 +75,15 @@ export async function publish(base: string, token: string, kind: string, id: str
   });
   if (!done.ok) throw new Error(`publish ${kind}/${id}: ${done.status} ${await done.text()}`);
 }
+
+/**
+ * Stops a child process and waits for it to exit: the app folds its store's journals on the way
+ * out, so its data directory is removed only after.
+ */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill();
+  });
+}

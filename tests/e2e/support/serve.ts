@@ -50,14 +50,19 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
 });
 
 const stop = async () => {
+  // the app folds its store's journals on the way out: its data directory goes once it has exited
+  app.removeListener('exit', exitWithApp);
+  const exited = new Promise((resolve) => app.once('exit', resolve));
   app.kill('SIGTERM');
+  await exited;
   await sink.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-app.on('exit', (code) => {
+function exitWithApp(code: number | null) {
   console.error(`app exited with ${code}`);
   process.exit(code ?? 1);
-});
+}
+app.on('exit', exitWithApp);
