@@ -1,10 +1,10 @@
 import type { ConfigDocument, ServedDocument } from '../../core/documents/document.types';
+import type { ReusedBody } from '../http/compression';
 import { combinedEtag, documentEtag } from './etag';
 
-/** A ready-to-send answer: serialized once, so a GET only writes bytes. */
-export interface CachedAnswer {
+/** A ready-to-send answer: serialized once, compressed once per coding, so a GET only writes bytes. */
+export interface CachedAnswer extends ReusedBody {
   etag: string;
-  json: Buffer;
 }
 
 /** The app documents the client boots from (GET /config/v1/app), by bundle key. */

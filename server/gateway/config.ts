@@ -8,6 +8,7 @@ import { validate } from '../http/validate';
 import type { CachedAnswer } from '../config/document-cache';
 import { asksForPage, documentsPage, versionsPage } from '../config/document-lists';
 import { etagMatches } from '../http/if-none-match';
+import { COMPRESSION_THRESHOLD, reusedEncoding } from '../http/compression';
 
 /** A draft's body (request-schemas.ts holds the API's others; this one only the config router reads). */
 const documentBodySchema = {
@@ -67,8 +68,12 @@ function sendCached(req: Request, res: Response, answer: CachedAnswer): void {
     return;
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', answer.json.length);
-  res.end(answer.json);
+  const { coding, bytes } = reusedEncoding(answer, req.headers['accept-encoding']);
+  if (answer.json.length >= COMPRESSION_THRESHOLD) res.vary('Accept-Encoding');
+  // already encoded: the compression middleware lets an answer with a Content-Encoding pass as it is
+  if (coding) res.setHeader('Content-Encoding', coding);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
 }
 
 /**

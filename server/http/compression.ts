@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type { RequestHandler } from 'express';
 
@@ -78,6 +78,36 @@ function compressor(coding: Coding, length: number | undefined): Transform {
       ...(length !== undefined ? { [constants.BROTLI_PARAM_SIZE_HINT]: length } : {}),
     },
   });
+}
+
+/** A body sent many times as it is, with its encodings made when first asked for. */
+export interface ReusedBody {
+  json: Buffer;
+  encoded?: Partial<Record<Coding, Buffer>>;
+}
+
+/**
+ * The body in the coding the client prefers, compressed once at the best level and kept with it (a
+ * published document is read far more often than it changes), or as it is when small or not wanted.
+ */
+export function reusedEncoding(
+  body: ReusedBody,
+  acceptEncoding: string | undefined,
+): { coding: Coding | null; bytes: Buffer } {
+  const coding = body.json.length >= COMPRESSION_THRESHOLD ? negotiateCoding(acceptEncoding) : null;
+  if (!coding) return { coding: null, bytes: body.json };
+  body.encoded ??= {};
+  body.encoded[coding] ??=
+    coding === 'br'
+      ? brotliCompressSync(body.json, {
+          params: {
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.json.length,
+          },
+        })
+      : gzipSync(body.json, { level: constants.Z_BEST_COMPRESSION });
+  return { coding, bytes: body.encoded[coding] };
 }
 
 type WriteHead = ServerResponse['writeHead'];

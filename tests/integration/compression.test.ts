@@ -105,6 +105,23 @@ describe('compression of answers (server/http/compression.ts, server/http/spa.ts
     expect(again.headers['content-encoding']).toBeUndefined();
   });
 
+  it('sends a published document compressed once: the same bytes every time, in either coding', async () => {
+    const path = '/config/v1/documents/routes/app';
+    const plain = await get(server.base, path, {});
+    for (const [coding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const first = await get(server.base, path, { 'accept-encoding': coding });
+      const second = await get(server.base, path, { 'accept-encoding': coding });
+      expect(first.headers['content-encoding'], coding).toBe(coding);
+      expect(varies(first)).toBe(true);
+      expect(Number(first.headers['content-length'])).toBe(first.body.length);
+      expect(second.body.equals(first.body), coding).toBe(true);
+      expect(decode(first.body).equals(plain.body), coding).toBe(true);
+    }
+  });
+
   it('leaves small answers alone', async () => {
     const small = await get(server.base, '/config/v1/documents/routes/nope', { 'accept-encoding': 'br, gzip' });
     expect(small.status).toBe(404);
