@@ -31,7 +31,8 @@ function messageFor(error: ErrorObject): string {
     case 'format':
       return error.params.format === 'email' ? 'validation.email' : 'validation.invalid';
     case 'pattern':
-      return 'validation.phone';
+      // the field's own rule names its message (x-messages); no other field's text is borrowed
+      return 'validation.pattern';
     case 'const':
       return schema.const === true ? 'validation.checkToRegister' : 'validation.invalid';
     case 'x-password-policy':

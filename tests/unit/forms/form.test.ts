@@ -11,7 +11,8 @@ const form: FormBody = {
     properties: {
       name: { type: 'string', minLength: 1 },
       email: { type: 'string', format: 'email' },
-      phone: { type: 'string', pattern: '^[0-9]{7,15}$' },
+      phone: { type: 'string', pattern: '^[0-9]{7,15}$', 'x-messages': { pattern: 'validation.phone' } },
+      bin: { type: 'string', pattern: '^[0-9]{6,8}$' },
       password: { type: 'string', 'x-password-policy': true },
       password_confirm: { type: 'string' },
       using_conditions: { type: 'boolean', const: true },
@@ -42,13 +43,14 @@ describe('validateFormData', () => {
     expect(validateFormData(form, valid)).toEqual({});
   });
 
-  it('maps required, email, phone pattern and const true to i18n keys', () => {
+  it('maps required, email, a pattern (its own message, else the generic one) and const true to i18n keys', () => {
     expect(
-      validateFormData(form, { ...valid, name: '', email: 'nope', phone: '12ab', using_conditions: false }),
+      validateFormData(form, { ...valid, name: '', email: 'nope', phone: '12ab', bin: '12', using_conditions: false }),
     ).toEqual({
       name: 'validation.required',
       email: 'validation.email',
       phone: 'validation.phone',
+      bin: 'validation.pattern',
       using_conditions: 'validation.checkToRegister',
     });
     expect(validateFormData(form, {})).toMatchObject({
