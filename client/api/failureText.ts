@@ -1,9 +1,24 @@
 import type { TFunction } from 'i18next';
-import { translateCode } from '../i18n/text';
+import axios from 'axios';
+import type { Text } from '../../core/documents/document.types';
+import { resolveText, translateCode } from '../i18n/text';
 import { failureOf } from './http';
 
-/** What a failed call tells the user: the server's code for a refusal (4xx), the generic text for anything else. */
-export function failureText(error: unknown, t: TFunction, i18n: { exists: (key: string) => boolean }): string {
+/**
+ * What a failed call tells the user: the server's code for a refusal (4xx), the generic text for
+ * anything else; a refused workflow action adds what its condition asks (`condition`, the
+ * transition's `whenText`).
+ */
+export function failureText(
+  error: unknown,
+  t: TFunction,
+  i18n: { exists: (key: string) => boolean; language?: string },
+): string {
   const failure = failureOf(error);
-  return translateCode(failure && failure.status < 500 ? failure.code : 'somethingWentWrong', t, i18n);
+  const text = translateCode(failure && failure.status < 500 ? failure.code : 'somethingWentWrong', t, i18n);
+  const condition = axios.isAxiosError(error)
+    ? (error.response?.data as { condition?: Text } | undefined)?.condition
+    : undefined;
+  if (failure?.code !== 'transitionConditionFailed' || !condition) return text;
+  return `${text} ${resolveText(condition, t, i18n.language ?? 'en')}`;
 }

@@ -20,6 +20,8 @@ export interface WorkflowTransition {
   guard?: Guard;
   /** json-logic over { record, user: { id, roles, permissions, organizationId } }: the transition exists only while it holds. */
   when?: JsonLogicRule;
+  /** What `when` asks, in words: the reason given when the action is asked for while it does not hold. */
+  whenText?: Text;
   /** Names of server effects run with the transition (server/workflows/effects.ts). */
   effects?: string[];
 }

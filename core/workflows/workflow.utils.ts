@@ -66,9 +66,22 @@ export function judgeAction(
   record: Record<string, unknown>,
   action: string,
   caller: WorkflowCaller,
-): { transition: WorkflowTransition } | { refused: 'noPermission' | 'notAllowed' } {
+):
+  | { transition: WorkflowTransition; refused?: undefined }
+  | { refused: 'noPermission' }
+  | { refused: 'notAllowed' }
+  | { refused: 'conditionFailed'; transition: WorkflowTransition } {
   const transition = openTransitions(workflow, record, caller.user).find((t) => t.action === action);
-  if (!transition) return { refused: 'notAllowed' };
+  if (!transition) {
+    // the action leaves this state but its `when` does not hold: say so, and what it asks
+    const state = stateOf(workflow, record);
+    const waiting = workflow.transitions.find(
+      (t) => t.action === action && state !== undefined && t.from.includes(state) && t.when !== undefined,
+    );
+    if (waiting && evaluateGuard(waiting.guard, caller.subject, caller.roleGroups))
+      return { refused: 'conditionFailed', transition: waiting };
+    return { refused: 'notAllowed' };
+  }
   if (!evaluateGuard(transition.guard, caller.subject, caller.roleGroups)) return { refused: 'noPermission' };
   return { transition };
 }

@@ -56,7 +56,7 @@ export class AssessmentFlow {
   ): WorkflowTransition {
     const workflow = this.workflow();
     const verdict = judgeAction(workflow, seen(record, myRoles), action, caller);
-    if ('transition' in verdict) return verdict.transition;
+    if (verdict.refused === undefined) return verdict.transition;
     if (verdict.refused === 'noPermission') throw new AppError(403, 'noPermission');
     const allowed = this.actions(record, myRoles, caller);
     // the state allows the move, but not to this caller's role in the assessment (the `when`)

@@ -316,7 +316,7 @@ export class OnboardingService {
   private judge(record: OnboardingRecord, action: UserAction, caller: Awaited<ReturnType<typeof saqCaller>>) {
     const workflow = this.workflow();
     const verdict = judgeAction(workflow, record as unknown as Record<string, unknown>, action, caller);
-    if ('transition' in verdict) return verdict.transition;
+    if (verdict.refused === undefined) return verdict.transition;
     if (verdict.refused === 'noPermission') throw new AppError(403, 'noPermission');
     const allowed = allowedActions(workflow, record as unknown as Record<string, unknown>, caller).map((a) => a.action);
     throw new AppError(409, 'transitionNotAllowed', undefined, { allowed });

@@ -77,7 +77,7 @@ export class SaqFlow {
   judge(record: SaqRecord, action: SaqAction, caller: SaqCaller): WorkflowTransition {
     const workflow = this.workflow();
     const verdict = judgeAction(workflow, asRecord(record), action, caller);
-    if ('transition' in verdict) return verdict.transition;
+    if (verdict.refused === undefined) return verdict.transition;
     if (verdict.refused === 'noPermission') throw new AppError(403, 'noPermission');
     const allowed = allowedActions(workflow, asRecord(record), caller).map((option) => option.action);
     throw new AppError(409, SAQ_ACTIONS[action], undefined, { allowed });

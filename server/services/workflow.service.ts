@@ -76,9 +76,19 @@ export class WorkflowService {
     const who = workflowCaller(caller);
     return this.resources.lock(resource.id, async () => {
       const record = await this.resources.find(resource, caller, recordId);
-      const verdict = workflow ? judgeAction(workflow, record, action, who) : ({ refused: 'notAllowed' } as const);
-      if ('refused' in verdict) {
+      const verdict: ReturnType<typeof judgeAction> = workflow
+        ? judgeAction(workflow, record, action, who)
+        : { refused: 'notAllowed' };
+      if (verdict.refused !== undefined) {
         if (verdict.refused === 'noPermission') throw new AppError(403, 'noPermission');
+        if (verdict.refused === 'conditionFailed') {
+          const { action: refused, whenText, when } = verdict.transition;
+          throw new AppError(409, 'transitionConditionFailed', undefined, {
+            action: refused,
+            condition: whenText ?? null,
+            rule: when,
+          });
+        }
         const allowed = workflow ? allowedActions(workflow, record, who).map((option) => option.action) : [];
         throw new AppError(409, 'transitionNotAllowed', undefined, { allowed });
       }

@@ -106,9 +106,21 @@ describe('workflows: records moving through states', () => {
 
     expect((await as('owner', 'POST', `${TICKETS}/${record.id}/actions/close`)).status).toBe(200);
     // `when`: a high-priority ticket cannot be archived, for anyone
+    // the action leaves this state but its condition does not hold: the answer says which condition
     const whenFails = await as('assessor', 'POST', `${TICKETS}/${record.id}/actions/archive`);
     expect(whenFails.status).toBe(409);
-    expect(whenFails.body.allowed).toEqual(['reopen']);
+    expect(whenFails.body).toMatchObject({
+      code: 'transitionConditionFailed',
+      message: "This action's condition does not hold for the record now.",
+      action: 'archive',
+      condition: { en: 'Only a ticket that is not high priority can be archived.' },
+      rule: { '!=': [{ var: 'record.priority' }, 'high'] },
+    });
+    expect(
+      (await as('assessor', 'GET', `${TICKETS}/${record.id}/actions`)).body.content.map(
+        (a: { action: string }) => a.action,
+      ),
+    ).toEqual(['reopen']);
     // reopen is open from 'closed' but its guard refuses the owner
     const guarded = await as('owner', 'POST', `${TICKETS}/${record.id}/actions/reopen`);
     expect(guarded.status).toBe(403);

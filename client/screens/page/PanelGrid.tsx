@@ -63,7 +63,7 @@ function PagePanel({ panel, pageSource, route, params }: Omit<GridProps, 'panels
           case 'list':
             return <ListPanel panel={panel} route={route} params={params} data={data} />;
           case 'transitions':
-            return <TransitionsPanel source={source} params={params} />;
+            return <TransitionsPanel source={source} params={params} empty={panel.empty} />;
           case 'thread':
             return (
               <ThreadPanel

@@ -69,6 +69,10 @@ export function ticketWorkflow() {
         from: ['closed'],
         to: 'archived',
         when: { '!=': [{ var: 'record.priority' }, 'high'] },
+        whenText: text(
+          'Only a ticket that is not high priority can be archived.',
+          'Yalnızca yüksek öncelikli olmayan bir kayıt arşivlenebilir.',
+        ),
       },
     ],
   };

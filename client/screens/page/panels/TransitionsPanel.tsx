@@ -21,13 +21,15 @@ interface Transition {
 interface Props {
   source: PanelSource | undefined;
   params: Record<string, string | undefined>;
+  /** The panel's `empty` text, shown when no action is open to this user now. */
+  empty?: Text;
 }
 
 /**
  * The record's workflow actions open to this user now, as the server lists them; a click runs one
  * on the server (which checks it again), then every source of the page reloads.
  */
-export function TransitionsPanel({ source, params }: Props) {
+export function TransitionsPanel({ source, params, empty }: Props) {
   const { t, i18n } = useTranslation();
   const refresh = useRefreshSources();
   const [running, setRunning] = useState<string | null>(null);
@@ -60,7 +62,9 @@ export function TransitionsPanel({ source, params }: Props) {
 
   if (offered.isError) return <p className="bp6-text-muted">{t('errors.dataCouldNotBeLoaded')}</p>;
   const transitions = offered.data ?? [];
-  if (offered.isSuccess && transitions.length === 0) return <p className="bp6-text-muted">{t('page.noTransitions')}</p>;
+  if (offered.isSuccess && transitions.length === 0) {
+    return <p className="bp6-text-muted">{empty ? resolveText(empty, t, i18n.language) : t('page.noTransitions')}</p>;
+  }
   return (
     <div className="page-actions">
       {transitions.map((transition) => (
