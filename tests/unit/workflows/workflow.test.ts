@@ -41,12 +41,16 @@ describe('workflow transitions', () => {
     expect(allowedActions(workflow, record(undefined), caller(creator, ['admin']))).toEqual([]);
   });
 
-  it('judges one action: run it, no permission (guard), or not allowed (state or when)', () => {
+  it('judges one action: run it, no permission (guard), not allowed (state), or its condition failed (when)', () => {
     expect(judgeAction(workflow, record('open'), 'close', caller())).toEqual({ transition: workflow.transitions[0] });
     expect(judgeAction(workflow, record('open'), 'archive', caller())).toEqual({ refused: 'noPermission' });
     expect(judgeAction(workflow, record('open'), 'reopen', caller())).toEqual({ refused: 'notAllowed' });
     expect(judgeAction(workflow, record('open'), 'nonsense', caller())).toEqual({ refused: 'notAllowed' });
-    expect(judgeAction(workflow, record('open', { code: null }), 'close', caller())).toEqual({ refused: 'notAllowed' });
+    // 'close' leaves 'open' and its guard passes, but its `when` does not hold
+    expect(judgeAction(workflow, record('open', { code: null }), 'close', caller())).toEqual({
+      refused: 'conditionFailed',
+      transition: workflow.transitions[0],
+    });
   });
 
   it('treats a rule that cannot run as not holding', () => {
