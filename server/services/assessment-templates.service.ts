@@ -1,3 +1,4 @@
+import { isAssessmentTemplate } from '../../core/assessments/template';
 import type { ConfigDocument, Text } from '../../core/documents/document.types';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/query.utils';
@@ -5,10 +6,6 @@ import { compareVersions, type ItemChange } from '../../core/questionnaire/compa
 import type { QuestionnaireBody, Section } from '../../core/questionnaire/questionnaire.types';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-
-/** The marker of an assessment template among questionnaires (docs/documents/assessment-template.md). */
-export const isTemplate = (body: unknown): boolean =>
-  body !== null && typeof body === 'object' && (body as QuestionnaireBody).purpose === 'assessment';
 
 /** One row of the templates list: the template, its newest version and who changed it when. */
 export interface TemplateRow {
@@ -146,7 +143,7 @@ export class AssessmentTemplatesService {
     for (const entry of await this.ctx.documents.list(true)) {
       if (entry.kind !== 'questionnaire') continue;
       const newest = await this.ctx.documents.version('questionnaire', entry.id, entry.latestVersion);
-      if (!isTemplate(newest.body)) continue;
+      if (!isAssessmentTemplate(newest.body)) continue;
       const versions: ConfigDocument<QuestionnaireBody>[] = [];
       for (let version = 1; version <= entry.latestVersion; version += 1) {
         versions.push((await this.ctx.documents.version('questionnaire', entry.id, version)) as never);
@@ -180,7 +177,7 @@ export class AssessmentTemplatesService {
   /** A template's version (any status: admins only call this); 404 `documentNotFound` for anything else. */
   private async templateVersion(id: string, version: number): Promise<ConfigDocument<QuestionnaireBody>> {
     const document = await this.ctx.documents.version('questionnaire', id, version);
-    if (!isTemplate(document.body)) throw new AppError(404, 'documentNotFound');
+    if (!isAssessmentTemplate(document.body)) throw new AppError(404, 'documentNotFound');
     return document as ConfigDocument<QuestionnaireBody>;
   }
 

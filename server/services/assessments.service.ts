@@ -1,3 +1,4 @@
+import { isAssessmentTemplate } from '../../core/assessments/template';
 import { randomUUID } from 'node:crypto';
 import {
   type AssessmentMessage,
@@ -38,8 +39,6 @@ import { findUserByEmail, usersOf } from './users';
 import type { WorkflowService } from './workflow.service';
 
 const KIND = 'questionnaire';
-/** Assessment templates are the published questionnaires whose id starts so (docs/domain/assessments.md). */
-export const TEMPLATE_PREFIX = 'assessment-';
 const THIRD_PARTY = 'third-party';
 const INVITATION = 'invitation';
 /** The real-time events on each participant's user channel. */
@@ -152,7 +151,7 @@ export class AssessmentsService {
   templates() {
     return this.ctx.documents.cache
       .ofKind(KIND)
-      .filter((document) => document.id.startsWith(TEMPLATE_PREFIX))
+      .filter((document) => isAssessmentTemplate(document.body))
       .map((document) => ({
         id: document.id,
         version: document.version,
@@ -188,7 +187,7 @@ export class AssessmentsService {
     const ownerId = input.ownerId ?? caller.user.id;
     if (!(await this.member(ownerId, organizationId))) throw new AppError(422, 'assessmentOwnerUnknown');
     const template = this.ctx.documents.cache.get(KIND, input.templateId)?.document;
-    if (!template?.id.startsWith(TEMPLATE_PREFIX)) throw new AppError(422, 'assessmentTemplateUnknown');
+    if (!template || !isAssessmentTemplate(template.body)) throw new AppError(422, 'assessmentTemplateUnknown');
     const thirdParty = await this.thirdParty(input.thirdPartyId, organizationId);
     const companyIds = input.companyIds ?? [];
     const all = [input.thirdPartyId, ...companyIds];

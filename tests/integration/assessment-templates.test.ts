@@ -35,6 +35,23 @@ describe('assessment templates /wbe/api/assessment-templates', () => {
   });
   afterAll(() => server.close());
 
+  it('lists the seeded template, and the owner’s picker offers exactly the published templates the list shows', async () => {
+    const listed = await as(admin, 'GET', '/wbe/api/assessment-templates?pageSize=100');
+    expect(listed.status).toBe(200);
+    const rows = listed.body.content.items as { id: string; status: string }[];
+    expect(rows.map((row) => row.id)).toContain('assessment-vendor-security-1.0');
+    const owner = await tokenFor(server.base, 'owner@demo.test');
+    const picker = await call(server.base, 'GET', '/maq/api/templates', { token: owner });
+    expect(picker.status).toBe(200);
+    const offered = (picker.body.content as { id: string }[]).map((template) => template.id).sort();
+    expect(offered).toEqual(
+      rows
+        .filter((row) => row.status === 'published')
+        .map((row) => row.id)
+        .sort(),
+    );
+  });
+
   it('makes a draft questionnaire marked as a template from the wizard, lists it, compares and retires it', async () => {
     const created = await as(admin, 'POST', '/wbe/api/assessment-templates', WIZARD_ANSWERS);
     expect(created.status).toBe(201);
