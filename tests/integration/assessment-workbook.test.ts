@@ -18,6 +18,7 @@ type Who = (typeof WHO)[number];
 
 const CUSTOM_TEMPLATE = {
   title: { en: 'Offline custom review', tr: 'Çevrim dışı özel inceleme' },
+  purpose: 'assessment',
   standard: { name: 'Vendor assessment', version: '1.0' },
   responseSets: {
     maturity: {
