@@ -7,8 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { queryClient } from './lib/queryClient';
 import { initI18n } from './i18n/i18n';
 import { Boot } from './app/Boot';
-import { bootConfig } from './app/firstScreen';
-import { appConfigQueryKey } from './runtime/appConfig';
+import { bootConfigQuery } from './app/firstScreen';
 import { registerServiceWorker } from './app/serviceWorker';
 import { installIconLoader } from './runtime/icons';
 import { captureAffid } from './session/affid';
@@ -25,11 +24,7 @@ void registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 // the app documents and the first page's chunks load while the catalogue does
-void queryClient.prefetchQuery({
-  queryKey: appConfigQueryKey,
-  queryFn: bootConfig,
-  staleTime: Number.POSITIVE_INFINITY,
-});
+void queryClient.prefetchQuery(bootConfigQuery);
 // render once the stored language's catalogue is in, so the first paint is in that language
 void initI18n(session.language).then(() =>
   createRoot(root).render(

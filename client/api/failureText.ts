@@ -1,6 +1,4 @@
 import type { TFunction } from 'i18next';
-import axios from 'axios';
-import type { Text } from '../../core/documents/document.types';
 import { resolveText, translateCode } from '../i18n/text';
 import { failureOf } from './http';
 
@@ -16,9 +14,6 @@ export function failureText(
 ): string {
   const failure = failureOf(error);
   const text = translateCode(failure && failure.status < 500 ? failure.code : 'somethingWentWrong', t, i18n);
-  const condition = axios.isAxiosError(error)
-    ? (error.response?.data as { condition?: Text } | undefined)?.condition
-    : undefined;
-  if (failure?.code !== 'transitionConditionFailed' || !condition) return text;
-  return `${text} ${resolveText(condition, t, i18n.language ?? 'en')}`;
+  if (failure?.code !== 'transitionConditionFailed' || !failure.condition) return text;
+  return `${text} ${resolveText(failure.condition, t, i18n.language ?? 'en')}`;
 }

@@ -1,4 +1,5 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { Text } from '../../core/documents/document.types';
 import { getSession } from '../session/session.store';
 import { endSession } from '../session/logout';
 
@@ -7,6 +8,8 @@ export interface ApiFailure {
   code: string;
   message: string;
   errors?: Record<string, string>;
+  /** A refused workflow action's condition in words (409 transitionConditionFailed). */
+  condition?: Text;
 }
 
 export interface ServiceOptions {
@@ -97,6 +100,7 @@ export function failureOf(error: unknown): (ApiFailure & { status: number }) | n
     code: body.code ?? 'somethingWentWrong',
     message: body.message ?? '',
     errors: body.errors,
+    condition: body.condition ?? undefined,
   };
 }
 

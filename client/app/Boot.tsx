@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { AppConfigContext, appConfigQueryKey } from '../runtime/appConfig';
-import { bootConfig } from './firstScreen';
+import { AppConfigContext } from '../runtime/appConfig';
+import { bootConfigQuery } from './firstScreen';
 import { buildRouter } from './buildRouter';
 
 /**
@@ -13,7 +13,7 @@ import { buildRouter } from './buildRouter';
  */
 export function Boot() {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: appConfigQueryKey, queryFn: bootConfig, staleTime: Number.POSITIVE_INFINITY });
+  const query = useQuery(bootConfigQuery);
   const router = useMemo(() => (query.data ? buildRouter(query.data.routes) : null), [query.data]);
 
   if (query.isError) {

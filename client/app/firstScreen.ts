@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { decideAccess } from '../../core/guard/guard.utils';
 import { matchRoute } from '../../core/routes/route.utils';
-import { type AppConfig, fetchAppConfig } from '../runtime/appConfig';
+import { type AppConfig, appConfigQueryKey, fetchAppConfig } from '../runtime/appConfig';
 import { preloadable } from '../runtime/preloadable';
 import { screenFor } from '../runtime/screenRegistry';
 import { getSession } from '../session/session.store';
@@ -28,8 +28,15 @@ function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknow
 }
 
 /** The app documents, with the first page's chunks already in (a chunk that fails loads again on render). */
-export async function bootConfig(): Promise<AppConfig> {
+async function bootConfig(): Promise<AppConfig> {
   const config = await fetchAppConfig();
   await preloadFirstScreen(config, window.location.pathname).catch(() => undefined);
   return config;
 }
+
+/** The query of the app documents the page boots from: started by main.tsx, read by Boot. */
+export const bootConfigQuery = {
+  queryKey: appConfigQueryKey,
+  queryFn: bootConfig,
+  staleTime: Number.POSITIVE_INFINITY,
+};

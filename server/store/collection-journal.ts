@@ -1,4 +1,4 @@
-import { open, readFile } from 'node:fs/promises';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
 import type { Adapter } from 'lowdb';
 import { DurableJsonFile } from './durable-json-file';
 import { StoreCorruptError, type StoredRecord } from './store.types';
@@ -21,8 +21,8 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
   private readonly snapshot: DurableJsonFile<StoredRecord>;
   private readonly journalFile: string;
   /** Lines in the journal now. */
-  lines = 0;
-  /** Whether the journal file held anything when read (lines, or a cut-short append to drop). */
+  private lines = 0;
+  /** Whether the journal holds anything (lines, or a cut-short append a crash left) to fold in. */
   pending = false;
 
   constructor(
@@ -55,14 +55,9 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
    */
   async append(entries: readonly JournalEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const journal = await open(this.journalFile, 'a', 0o600);
-    try {
-      await journal.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
-      await journal.datasync();
-    } finally {
-      await journal.close();
-    }
+    await this.onJournal((journal) => journal.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join('')));
     this.lines += entries.length;
+    this.pending = true;
   }
 
   /** Whether the journal has grown enough to fold into the snapshot. */
@@ -73,15 +68,20 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
   /** Writes `records` as the snapshot, then empties the journal. */
   async compact(records: StoredRecord[]): Promise<void> {
     await this.snapshot.write(records);
+    await this.onJournal((journal) => journal.truncate(0));
+    this.lines = 0;
+    this.pending = false;
+  }
+
+  /** Runs `work` on the journal opened for appending, then fsyncs and closes it. */
+  private async onJournal(work: (journal: FileHandle) => Promise<unknown>): Promise<void> {
     const journal = await open(this.journalFile, 'a', 0o600);
     try {
-      await journal.truncate(0);
+      await work(journal);
       await journal.datasync();
     } finally {
       await journal.close();
     }
-    this.lines = 0;
-    this.pending = false;
   }
 }
 
@@ -93,9 +93,9 @@ export function collectionNameOf(file: string): string | null {
   return /^(?!\.)(.+)\.(json|journal)$/.exec(file)?.[1] ?? null;
 }
 
-export const journalFileOf = (snapshotFile: string): string => snapshotFile.replace(/\.json$/, '.journal');
+const journalFileOf = (snapshotFile: string): string => snapshotFile.replace(/\.json$/, '.journal');
 
-export function replay(records: StoredRecord[], entries: readonly JournalEntry[]): StoredRecord[] {
+function replay(records: StoredRecord[], entries: readonly JournalEntry[]): StoredRecord[] {
   if (entries.length === 0) return records;
   const byId = new Map(records.map((record) => [record.id, record]));
   for (const entry of entries) {

@@ -162,7 +162,7 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
   async close(): Promise<void> {
     await this.queue.drain();
     await this.queue.run(async () => {
-      if (this.files.pending || this.files.lines > 0) await this.db.write().catch(() => undefined);
+      if (this.files.pending) await this.db.write().catch(() => undefined);
     });
   }
 

@@ -14,24 +14,35 @@ export class PrefixIndex {
   private readonly keyOf = new Map<string, string>();
   private readonly others = new Set<string>();
 
+  /** Built with one sort: inserting record by record would move the array once per record. */
   constructor(
     readonly field: string,
     records: readonly StoredRecord[],
   ) {
-    for (const record of records) this.put(record);
+    for (const record of records) {
+      const key = this.keyFor(record);
+      if (key !== null) this.sorted.push([key, record.id]);
+    }
+    this.sorted.sort(byKeyThenId);
   }
 
   put(record: StoredRecord): void {
     this.remove(record.id);
+    const key = this.keyFor(record);
+    if (key !== null) this.sorted.splice(this.lowerBound(key, record.id), 0, [key, record.id]);
+  }
+
+  /** The record's key in `sorted` (noted in `keyOf`), or null: absent, or not a string (then in `others`). */
+  private keyFor(record: StoredRecord): string | null {
     const value = (record as unknown as Record<string, unknown>)[this.field];
-    if (value === undefined || value === null) return;
+    if (value === undefined || value === null) return null;
     if (typeof value !== 'string') {
       this.others.add(record.id);
-      return;
+      return null;
     }
     const key = value.toLowerCase();
-    this.sorted.splice(this.lowerBound(key, record.id), 0, [key, record.id]);
     this.keyOf.set(record.id, key);
+    return key;
   }
 
   remove(id: string): void {
@@ -65,6 +76,12 @@ export class PrefixIndex {
     }
     return low;
   }
+}
+
+/** The order of `sorted`, the one `lowerBound` searches. */
+function byKeyThenId([keyA, idA]: [string, string], [keyB, idB]: [string, string]): number {
+  if (keyA !== keyB) return keyA < keyB ? -1 : 1;
+  return idA < idB ? -1 : idA > idB ? 1 : 0;
 }
 
 /** The `eq`/`startsWith` conditions on a top-level field with a string value that every match must meet. */
