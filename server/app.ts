@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import express, { type Express, type Request } from 'express';
 import { seedDemoAssessment } from '../fixtures/demo-assessment';
@@ -45,6 +46,8 @@ import { clientAddress, type TrustProxy } from './realtime/client-address';
 import { RealtimeServer, type RealtimeOptions } from './realtime/realtime-server';
 import { REALTIME_APP_KEY } from '../core/realtime/channels';
 import { spaRouter } from './http/spa';
+import { fixedHeadersOf } from './http/fixed-headers';
+import { publishedReads } from './config/published-reads';
 import { DEFAULT_SCAN_SETTINGS, type ScanSettings } from './scans/scan-settings';
 import { Mailer, type SmtpTarget } from './mail/mailer';
 import { openScaleOut, type ScaleOut } from './scale/scale-out';
@@ -117,7 +120,13 @@ export interface AppOptions {
 }
 
 export interface App {
+  /** The gateway's routes (the OpenAPI document and route tests read them). */
   app: Express;
+  /**
+   * What the HTTP server serves (`http.createServer(listener)`): the published reads answered ahead
+   * of Express (server/config/published-reads.ts), everything else by `app`.
+   */
+  listener: RequestListener;
   store: Store;
   ctx: AppContext;
   /**
@@ -302,8 +311,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use(notFound);
     app.use(errorHandler(ctx.translator, log.error));
 
+    const reads = publishedReads(ctx.documents, fixedHeadersOf(securityHeaders));
     return {
       app,
+      listener: (req, res) => {
+        if (!reads(req, res)) app(req, res);
+      },
       store,
       ctx,
       realtime: sockets,

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DEMO_LOGINS } from '../fixtures/users';
 import { createApp } from './app';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
   const smtpPort = Number(process.env.SMTP_PORT);
   const limit = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
-  const { app, close, realtime } = await createApp({
+  const { listener, close, realtime } = await createApp({
     dataDir: resolve(process.env.DATA_DIR ?? './data'),
     // DATABASE_URL selects the PostgreSQL store; without it the lowdb files in DATA_DIR
     sql: process.env.DATABASE_URL ? pgPoolClient(process.env.DATABASE_URL) : undefined,
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
     // CLIENT_DIR: another build's folder (the service-worker e2e test swaps builds under a running server)
     clientDir: process.env.CLIENT_DIR ? resolve(process.env.CLIENT_DIR) : join(process.cwd(), 'dist', 'client'),
   });
-  const server = app.listen(port, () => {
+  const server = createServer(listener).listen(port, () => {
     // under server/cluster.ts every worker listens; the first one says so for all
     if (cluster.isWorker) console.log(`worker ${process.pid} listening`);
     if (cluster.isWorker && cluster.worker?.id !== 1) return;

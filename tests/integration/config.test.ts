@@ -52,6 +52,25 @@ describe('config service /config/v1', () => {
     expect((await fetch(`${server.base}/config/v1/app`, { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 
+  it('answers the published reads ahead of Express with the same headers and bytes as the router', async () => {
+    // a query string sends the same read through Express and the config router (server/config/published-reads.ts)
+    const ahead = await fetch(server.base + DOC);
+    const routed = await fetch(`${server.base + DOC}?via=router`);
+    expect(await ahead.text()).toBe(await routed.text());
+    const names = (answer: Response) => [...answer.headers.keys()].filter((name) => name !== 'date').sort();
+    expect(names(ahead)).toEqual(names(routed));
+    for (const name of ['content-security-policy', 'x-content-type-options', 'etag', 'content-type', 'vary'])
+      expect(ahead.headers.get(name), name).toBe(routed.headers.get(name));
+    // a 304 carries what a cache freshens its copy with (RFC 9110 §15.4.5), no body
+    const etag = ahead.headers.get('etag') as string;
+    const fresh = await fetch(server.base + DOC, { headers: { 'if-none-match': etag } });
+    expect([fresh.status, fresh.headers.get('etag'), fresh.headers.get('cache-control')]).toEqual([304, etag, 'no-cache']);
+    // other methods, unknown documents and names that are not plain go on to Express
+    expect((await fetch(server.base + DOC, { method: 'DELETE' })).status).toBe(404);
+    expect((await call(server.base, 'GET', '/config/v1/documents/routes/app/extra')).status).toBe(404);
+    expect((await call(server.base, 'GET', '/config/v1/documents/routes/a%20b')).body.code).toBe('invalidRequest');
+  });
+
   it('answers 404 documentNotFound for an unknown document', async () => {
     const answer = await call(server.base, 'GET', '/config/v1/documents/routes/nope');
     expect(answer.status).toBe(404);

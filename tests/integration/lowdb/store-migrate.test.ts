@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -106,14 +106,14 @@ describe('moving an embedded store into PostgreSQL (npm run store:migrate)', () 
   });
 
   it('serves the same data from an app started on the database', async () => {
-    const { app, close, store } = await createApp({
+    const { listener, close, store } = await createApp({
       dataDir: await newDataDir(),
       sql: client(),
       smtp: null,
       log: { info: () => {}, warn: () => {}, error: () => {} },
     });
     const server: Server = await new Promise((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+      const listening = createServer(listener).listen(0, '127.0.0.1', () => resolve(listening));
     });
     try {
       expect(store.engine).toBe('postgres');

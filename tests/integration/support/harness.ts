@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,7 +171,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
   const sink = options.withSmtp === false ? null : await startSink();
   const sql = TEST_STORE === 'postgres' ? (await pgTargetFor(dataDir)).client() : undefined;
   const clock = options.clock ? givenClock(options.clock) : testClock();
-  const { app, close, store, ctx, realtime } = await createApp({
+  const { app, listener, close, store, ctx, realtime } = await createApp({
     log: quietLog,
     ...options,
     clock: clock.now,
@@ -185,7 +185,7 @@ export async function startTestServer(options: Partial<AppOptions> & { withSmtp?
     throw error;
   });
   const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = createServer(listener).listen(0, '127.0.0.1', () => resolve(listening));
   });
   realtime.attach(server);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
