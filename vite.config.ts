@@ -19,6 +19,12 @@ const build = process.env.APP_BUILD || process.env.npm_package_version || 'dev';
 function iconAssets(): Plugin {
   return {
     name: 'paysec:icon-files',
+    // without the table of every icon name: a name is checked by its file (client/runtime/iconNames.ts)
+    resolveId(source, importer) {
+      if (source === './iconNames' && importer && /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]/.test(importer))
+        return resolve('client/runtime/iconNames.ts');
+      return null;
+    },
     generateBundle() {
       for (const [fileName, source] of iconFiles()) this.emitFile({ type: 'asset', fileName, source });
     },

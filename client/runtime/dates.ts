@@ -1,30 +1,10 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { isTimeZone } from '../../core/dates/time-zones';
-import type { ShellSettingsBody } from '../../core/shell/shell.types';
-import { getSession } from '../session/session.store';
+import { dateSettings, displayTimeZone } from './dateSettings';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-
-type DateSettings = Pick<ShellSettingsBody, 'dateFormat' | 'scanDateFormat' | 'defaultTimezone'>;
-
-/** Boot-time values until the shell-settings document is in (they are the document's seeds). */
-let settings: DateSettings = {
-  dateFormat: 'yyyy-MM-dd',
-  scanDateFormat: 'dd-MM-yyyy HH:mm:ss',
-  defaultTimezone: 'browser',
-};
-
-/** Take the formats and the default zone from the published shell-settings document. */
-export function setDateSettings(shell: DateSettings): void {
-  settings = {
-    dateFormat: shell.dateFormat,
-    scanDateFormat: shell.scanDateFormat,
-    defaultTimezone: shell.defaultTimezone,
-  };
-}
 
 /**
  * Settings use the spec's pattern letters (yyyy-MM-dd, dd-MM-yyyy HH:mm:ss); dayjs wants
@@ -35,23 +15,12 @@ export function toDayjsFormat(pattern: string): string {
 }
 
 /**
- * The zone dates are shown in (shell §9): the user's own (profile, else the session data), else
- * the document's default; undefined means the browser's ('browser', or a name this browser does
- * not know).
- */
-export function displayTimeZone(userZone?: string | null): string | undefined {
-  const session = getSession();
-  const zone = userZone ?? session.user?.timezone ?? session.data?.timezone ?? settings.defaultTimezone;
-  return zone && zone !== 'browser' && isTimeZone(zone) ? zone : undefined;
-}
-
-/**
  * Format a date with a settings pattern (default: the document's dateFormat) in the signed-in
  * user's time zone; empty text for missing or invalid input.
  */
 export function formatDate(
   value: string | number | Date | null | undefined,
-  pattern: string = settings.dateFormat,
+  pattern: string = dateSettings().dateFormat,
   timeZone: string | undefined = displayTimeZone(),
 ): string {
   if (value === null || value === undefined || value === '') return '';
@@ -62,7 +31,7 @@ export function formatDate(
 
 /** A scan's date in the document's scanDateFormat (dd-MM-yyyy HH:mm:ss). */
 export function formatScanDate(value: string | number | Date | null | undefined): string {
-  return formatDate(value, settings.scanDateFormat);
+  return formatDate(value, dateSettings().scanDateFormat);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ShellSettingsBody } from '../../core/shell/shell.types';
 import { setLanguageSettings } from '../i18n/i18n';
 import { moveStorageKey, setSessionDefaults } from '../session/session.store';
-import { setDateSettings } from './dates';
+import { setDateSettings } from './dateSettings';
 
 /**
  * Applies the published shell-settings document's constants (shell §9) where the runtime keeps

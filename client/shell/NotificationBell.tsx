@@ -14,7 +14,7 @@ import {
 import { ntgw } from '../api/clients';
 import { useRealtimeEvent, useRealtimeLive } from '../realtime/useRealtimeEvent';
 import { useAppConfig } from '../runtime/appConfig';
-import { displayTimeZone } from '../runtime/dates';
+import { displayTimeZone } from '../runtime/dateSettings';
 import { isSignedIn } from '../session/session.store';
 import { useSession } from '../session/useSession';
 import { bucketLabel, bucketNotifications, type NotificationBuckets } from './notificationBuckets';
