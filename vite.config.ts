@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueParts } from './scripts/catalogue-parts.mjs';
 import { ICONS_VERSION, iconFiles, iconJson } from './scripts/icon-files.mjs';
 import { precompressDir } from './scripts/precompress.mjs';
 
@@ -83,6 +84,7 @@ export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify(build), __ICONS_VERSION__: JSON.stringify(ICONS_VERSION) },
   plugins: [
     react(),
+    catalogueParts(),
     iconAssets(),
     // shell §9 'A service worker is used': the app shell precached, published documents network-first
     VitePWA({

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './scripts/catalogue-parts.mjs';
 
 /**
  * Unit files share their worker's modules (imports were most of the unit run's time), except those
@@ -18,6 +19,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // client modules read the locale catalogues' parts (scripts/catalogue-parts.mjs)
+        plugins: [catalogueParts()],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
@@ -28,7 +31,10 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { name: 'unit-own-process', include: OWN_PROCESS, environment: 'node', maxWorkers: 2 } },
+      {
+        plugins: [catalogueParts()],
+        test: { name: 'unit-own-process', include: OWN_PROCESS, environment: 'node', maxWorkers: 2 },
+      },
       {
         test: {
           name: 'integration',
@@ -76,6 +82,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [catalogueParts()],
         test: {
           name: 'theme',
           include: ['tests/theme/**/*.test.tsx'],

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { decideAccess } from '../../core/guard/guard.utils';
+import { loadAppTexts } from '../i18n/i18n';
 import { matchRoute } from '../../core/routes/route.utils';
 import { type AppConfig, appConfigQueryKey, fetchAppConfig } from '../runtime/appConfig';
 import { preloadable } from '../runtime/preloadable';
@@ -7,8 +8,15 @@ import { screenFor } from '../runtime/screenRegistry';
 import { getSession } from '../session/session.store';
 import { sessionSubject } from '../session/subject';
 
-/** The full shell (navbar, menus, top bar) is its own chunk: the sign-in page never needs it. */
-export const appLayout = preloadable<object>(() => import('../shell/AppLayout') as Promise<{ default: ComponentType }>);
+/**
+ * The full shell (navbar, menus, top bar) is its own chunk, loaded with the app part of the
+ * catalogue: the sign-in page needs neither.
+ */
+export const appLayout = preloadable<object>(() =>
+  Promise.all([import('../shell/AppLayout') as Promise<{ default: ComponentType }>, loadAppTexts()]).then(
+    ([module]) => module,
+  ),
+);
 
 /**
  * The chunks the first page will render (its screen and, inside the app, the shell), loaded while

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en.json';
+import enPublic from 'virtual:catalogue/en/public';
 import type { Language } from '../session/session.types';
 
 /** The languages this client has catalogues for. */
@@ -27,22 +27,63 @@ export function offeredLanguages(): Language[] {
   return offered;
 }
 
-// English ships with the page (default and fallback); Turkish loads when first chosen
-const loaders: Record<Language, () => Promise<Record<string, unknown>>> = {
-  en: async () => en,
-  tr: async () => (await import('../../locales/tr.json')).default,
+/**
+ * The catalogues come in two parts (scripts/catalogue-parts.mjs): the public part — what the pages
+ * outside the app shell read — and the app part, loaded with the shell (`loadAppTexts`). English's
+ * public part ships with the page (the default and fallback); the rest loads when first needed.
+ */
+type Part = 'public' | 'app';
+const parts: Record<Language, Record<Part, () => Promise<Record<string, unknown>>>> = {
+  en: {
+    public: async () => enPublic,
+    app: async () => (await import('virtual:catalogue/en/app')).default,
+  },
+  tr: {
+    public: async () => (await import('virtual:catalogue/tr/public')).default,
+    app: async () => (await import('virtual:catalogue/tr/app')).default,
+  },
 };
 
-/** Make sure a language's catalogue is present before switching to it. */
+/** The parts every language is loaded with: the public one, and the app one once the shell asked. */
+const wanted = new Set<Part>(['public']);
+const loading = new Map<string, Promise<void>>();
+
+function loadPart(language: Language, part: Part): Promise<void> {
+  const key = `${language}/${part}`;
+  let loaded = loading.get(key);
+  if (!loaded) {
+    loaded = parts[language][part]().then((catalogue) => {
+      i18next.addResourceBundle(language, 'translation', catalogue, true, true);
+    });
+    // a part that failed to load is tried again the next time it is asked for
+    loaded.catch(() => loading.delete(key));
+    loading.set(key, loaded);
+  }
+  return loaded;
+}
+
+/** Make sure a language's catalogue (the parts loaded so far) is present before switching to it. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  i18next.addResourceBundle(language, 'translation', await loaders[language](), true, true);
+  await Promise.all([...wanted].map((part) => loadPart(language, part)));
+}
+
+/** The app part of the catalogue, in the language shown and the fallback: the app shell waits for it. */
+export async function loadAppTexts(): Promise<void> {
+  wanted.add('app');
+  const fallback = i18next.options.fallbackLng;
+  const languages = new Set([i18next.language, ...(Array.isArray(fallback) ? fallback : [fallback])]);
+  await Promise.all(
+    [...languages]
+      .filter((language): language is Language => (LANGUAGES as unknown[]).includes(language))
+      .map((language) => loadPart(language, 'app')),
+  );
 }
 
 /** Start i18next in the stored language (its catalogue loaded first). */
 export async function initI18n(language: Language): Promise<typeof i18next> {
+  loading.set('en/public', Promise.resolve());
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: enPublic } },
     lng: 'en',
     fallbackLng: 'en',
     interpolation: { escapeValue: false },

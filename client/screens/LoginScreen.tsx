@@ -14,7 +14,7 @@ import { sessionSubject } from '../session/subject';
 import { LoadingButton } from '../shell/LoadingButton';
 import { showToast } from '../lib/toaster';
 import { AuthCard } from './parts/AuthCard';
-import { InvitationNotice } from './parts/InvitationNotice';
+import { LazyInvitationNotice as InvitationNotice } from './parts/LazyInvitationNotice';
 
 type TwoFactor = null | 'twoFactorRequired' | 'twoFactorFailed';
 

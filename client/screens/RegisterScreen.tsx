@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ScreenProps } from '../runtime/screen.types';
 import { useSession } from '../session/useSession';
 import { AuthCard } from './parts/AuthCard';
-import { InvitationNotice } from './parts/InvitationNotice';
+import { LazyInvitationNotice as InvitationNotice } from './parts/LazyInvitationNotice';
 import { PublishedForm } from './parts/PublishedForm';
 
 /** An account an invitation approved needs no admin: the success text says so. */

@@ -4,13 +4,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListColumn } from '../../../core/lists/list.types';
 import { COUNT_CAP } from '../../../core/query/query.types';
-import { initI18n } from '../../../client/i18n/i18n';
+import { initI18n, loadAppTexts } from '../../../client/i18n/i18n';
 import { ListTable } from '../../../client/screens/list/ListTable';
 import { type PageFacts, pageFacts } from '../../../client/screens/list/pageFacts';
 import type { ListState } from '../../../client/screens/list/useListState';
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadAppTexts();
 });
 afterEach(cleanup);
 

@@ -5,7 +5,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActionsPanel as ActionsDef } from '../../../core/pages/page.types';
-import { initI18n } from '../../../client/i18n/i18n';
+import { initI18n, loadAppTexts } from '../../../client/i18n/i18n';
 import { settleReact } from '../support/settle-react';
 
 // A page action that uploads a form's file as multipart/form-data (the SAQ page's answered
@@ -48,6 +48,7 @@ const { ActionsPanel } = await import('../../../client/screens/page/panels/Actio
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadAppTexts();
 });
 afterEach(async () => {
   cleanup();

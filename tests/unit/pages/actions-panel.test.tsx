@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActionsPanel as ActionsDef } from '../../../core/pages/page.types';
-import { initI18n } from '../../../client/i18n/i18n';
+import { initI18n, loadAppTexts } from '../../../client/i18n/i18n';
 import { settleReact } from '../support/settle-react';
 
 // Page actions that ask a form document in a dialog (its values are the call's body) and that
@@ -42,6 +42,7 @@ const { ActionsPanel } = await import('../../../client/screens/page/panels/Actio
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadAppTexts();
 });
 afterEach(async () => {
   cleanup();

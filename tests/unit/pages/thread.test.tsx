@@ -3,13 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validateDocument } from '../../../core/documents/validate';
-import { initI18n } from '../../../client/i18n/i18n';
+import { initI18n, loadAppTexts } from '../../../client/i18n/i18n';
 import { type AppConfig, AppConfigContext } from '../../../client/runtime/appConfig';
 import { ThreadView } from '../../../client/screens/parts/thread/ThreadView';
 import { settleReact } from '../support/settle-react';
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadAppTexts();
 });
 afterEach(async () => {
   cleanup();

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AxiosError, type AxiosResponse } from 'axios';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../client/i18n/i18n';
+import { initI18n, loadAppTexts } from '../../../client/i18n/i18n';
 import { createAnswerSaver } from '../../../client/screens/questionnaire/answerSaver';
 import { settleReact } from '../support/settle-react';
 
@@ -28,6 +28,7 @@ const { Completion } = await import('../../../client/screens/questionnaire/Compl
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadAppTexts();
 });
 afterEach(async () => {
   cleanup();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../client/i18n/i18n';
+import { initI18n, loadAppTexts } from '../../../client/i18n/i18n';
 import { QuestionnaireView } from '../../../client/screens/questionnaire/QuestionnaireView';
 import type { QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
 
@@ -35,6 +35,7 @@ const body = {
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadAppTexts();
 });
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../client/i18n/i18n';
+import { initI18n, loadAppTexts } from '../../../client/i18n/i18n';
 import { PreviewAnswers, PreviewScore } from '../../../client/screens/documents/PreviewScore';
 import type { QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
 
@@ -33,6 +33,7 @@ const body: QuestionnaireBody = {
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadAppTexts();
 });
 afterEach(cleanup);
 

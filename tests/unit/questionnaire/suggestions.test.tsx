@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../client/i18n/i18n';
+import { initI18n, loadAppTexts } from '../../../client/i18n/i18n';
 import { QuestionnaireView } from '../../../client/screens/questionnaire/QuestionnaireView';
 import { type Suggestions, SuggestionsContext } from '../../../client/screens/questionnaire/suggestions';
 import type { QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
@@ -67,6 +67,7 @@ const suggestion = (status: SaqSuggestion['status']): SaqSuggestion => ({
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadAppTexts();
 });
 afterEach(cleanup);
 
