@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import type { Services } from './services';
 import { LinkTokens, PURGE_LINK_TOKENS_CRON, PURGE_LINK_TOKENS_JOB } from './services/link-tokens';
+import { PURGE_REVOKED_SESSIONS_CRON, PURGE_REVOKED_SESSIONS_JOB, purgeExpiredRevocations } from './auth/revocations';
 import { ASSESSMENT_REMINDERS_CRON, ASSESSMENT_REMINDERS_JOB, REMINDER_DAYS } from './services/assessment-reminders';
 import { SIGN_SAQ_JOB } from './services/saq.service';
 import { ONBOARDING_CONTROLS_JOB } from './services/onboarding.service';
@@ -20,6 +21,11 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
     if (removed > 0) ctx.log.info(`Removed ${removed} spent link tokens`);
   });
   await ctx.jobs.schedule(PURGE_LINK_TOKENS_JOB, PURGE_LINK_TOKENS_CRON);
+  await ctx.jobs.define(PURGE_REVOKED_SESSIONS_JOB, async () => {
+    const removed = await purgeExpiredRevocations(ctx);
+    if (removed > 0) ctx.log.info(`Removed ${removed} expired session revocations`);
+  });
+  await ctx.jobs.schedule(PURGE_REVOKED_SESSIONS_JOB, PURGE_REVOKED_SESSIONS_CRON);
 
   await ctx.jobs.define<{ id: string }>(GENERATE_REPORT_JOB, (job) => services.reports.generate(job), {
     retryLimit: 2,

@@ -36,7 +36,7 @@ import { createJobs } from './jobs/create-jobs';
 import type { JobOptions } from './jobs/jobs.types';
 import type { PgBossJobsOptions } from './jobs/pg-boss-jobs';
 import { listRevalidation } from './http/list-revalidation';
-import { noStore, securityHeaders } from './http/security';
+import { noStore, permissionsPolicy, securityHeaders, strictTransportSecurity } from './http/security';
 import { ntgwRouter } from './gateway/ntgw';
 import { saqServiceRouter } from './gateway/saq-service';
 import { astRouter } from './gateway/ast';
@@ -256,7 +256,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.set('etag', false);
     // every answer that gains from it goes brotli or gzip; the build's pre-compressed files as they are
     app.use(compression());
-    app.use(securityHeaders);
+    app.use(securityHeaders, strictTransportSecurity, permissionsPolicy);
 
     const admin = async (req: Request) => {
       const caller = await callerOf(ctx, req);

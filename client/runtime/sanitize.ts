@@ -1,19 +1,9 @@
 import DOMPurify from 'dompurify';
+import { TIP_MARKUP } from '../../core/tooltips/tip-markup';
 
-/** The formatting a tip (or a page's text panel) may carry; everything else is dropped. */
-export const ALLOWED_TAGS = ['b', 'i', 'em', 'strong', 'a', 'ul', 'ol', 'li', 'p', 'br', 'code'];
-/** Links only to the web or mail: no javascript:, data: or relative URLs. */
-export const SAFE_HREF = /^(?:https?:|mailto:)/i;
+export { ALLOWED_TAGS, SAFE_HREF } from '../../core/tooltips/tip-markup';
 
-const CONFIG = {
-  ALLOWED_TAGS,
-  ALLOWED_ATTR: ['href'],
-  ALLOWED_URI_REGEXP: SAFE_HREF,
-  ALLOW_DATA_ATTR: false,
-  ALLOW_ARIA_ATTR: false,
-  // the text of a dropped <script>/<style> goes too, not only the tag
-  FORBID_CONTENTS: ['script', 'style', 'template', 'iframe', 'object', 'noscript', 'svg', 'math'],
-};
+const CONFIG = TIP_MARKUP;
 
 /** The markup with only the allowed tags and safe hrefs left (DOMPurify in the browser's DOM). */
 export function sanitizeTip(html: string): string {

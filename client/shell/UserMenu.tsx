@@ -5,7 +5,7 @@ import { evaluateGuard } from '../../core/guard/guard.utils';
 import { matchRoute } from '../../core/routes/route.utils';
 import { useAppConfig } from '../runtime/appConfig';
 import { returnToOriginalUser } from '../account/impersonation';
-import { logout } from '../session/logout';
+import { signOut } from '../account/signOut';
 import { isSignedIn } from '../session/session.store';
 import { useSession } from '../session/useSession';
 import { showToast } from '../lib/toaster';
@@ -35,7 +35,7 @@ export function UserMenu() {
       {mayAdminister && <MenuItem icon="key" text={t('shell.admin')} onClick={() => navigate(ADMIN_PATH)} />}
       {impersonating && <MenuItem icon="undo" text={t('shell.goBackToOriginalUser')} onClick={() => void goBack()} />}
       <MenuDivider />
-      <MenuItem icon="log-out" text={t('shell.logout')} onClick={() => logout(routes.login)} />
+      <MenuItem icon="log-out" text={t('shell.logout')} onClick={() => signOut(routes.login)} />
     </Menu>
   ) : (
     <Menu aria-label={t('shell.userMenu')}>

@@ -33,8 +33,12 @@ export const SERVER_ACTIONS = {
 
 /** Domain §9: an invitation is valid for 180 days unless its creator chooses otherwise. */
 export const DEFAULT_VALIDITY_DAYS = 180;
+/** The longest an invitation may stay valid, on every path that makes or edits one (the create form's `validityDays` maximum too). */
+export const MAX_VALIDITY_DAYS = 365;
 /** Domain §5 'a resend too soon is rate limited': one mail per invitation per 5 minutes. */
 export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
+/** However many invitations name one address, it gets at most this many invitation mails per day (no mail bombing). */
+export const MAILS_PER_ADDRESS_PER_DAY = 5;
 /** A mailed invitation nobody opened for a week shows as `unseen` (time to resend). */
 export const UNSEEN_AFTER_MS = 7 * DAY_MS;
 
@@ -68,6 +72,12 @@ export const isOpen = (state: unknown): boolean => OPEN_STATES.includes(state as
 /** The moment an invitation made `now` for `days` days stops being valid. */
 export function expiryAfter(now: Date, days: number): string {
   return new Date(now.getTime() + days * DAY_MS).toISOString();
+}
+
+/** `errors.invitationExpiryTooFar` when `expiresAt` lies more than MAX_VALIDITY_DAYS after `now`; null otherwise (the format is the schema's to judge). */
+export function expiryProblem(expiresAt: unknown, now: Date): string | null {
+  const at = typeof expiresAt === 'string' ? Date.parse(expiresAt) : Number.NaN;
+  return at > now.getTime() + MAX_VALIDITY_DAYS * DAY_MS ? 'errors.invitationExpiryTooFar' : null;
 }
 
 export function isPastExpiry(expiresAt: unknown, now: Date = new Date()): boolean {

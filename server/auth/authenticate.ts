@@ -4,12 +4,14 @@ import { AppError } from '../http/app-error';
 import { describeHandler } from '../http/handler-docs';
 import type { UserRecord } from '../store/records.types';
 import { sessionGeneration } from './session-generation';
-import type { TokenClaims } from '../context/signing.types';
+import type { SessionClaims } from '../context/signing.types';
+import { impersonatorSignedIn } from './impersonation-binding';
+import { isRevoked } from './revocations';
 
 /** Who is calling: set by `authenticate`, read by guards and handlers. */
 export interface AuthContext {
   user: UserRecord;
-  claims: TokenClaims;
+  claims: SessionClaims;
   token: string;
 }
 
@@ -30,14 +32,19 @@ function bearer(req: Request): string | null {
 /**
  * Resolves a Bearer token to a user loaded fresh from the store, so a removed, unverified or
  * unapproved account loses access at once, whatever its token says; so does every token issued
- * before the user's sessions were ended (a reset, 2FA turned off, a deactivation).
+ * before the user's sessions were ended (a reset, 2FA turned off, a deactivation), a token logged
+ * out (revoked), and an impersonation whose admin's session ended.
  */
 export async function resolveAuth(ctx: AppContext, token: string | null): Promise<AuthContext | null> {
   if (!token) return null;
   const claims = await ctx.tokens.verify(token);
   if (!claims) return null;
-  const user = await ctx.store.collection<UserRecord>('users').get(claims.sub);
-  if (!user?.verified || !user.approved || claims.gen !== sessionGeneration(user)) return null;
+  const [user, revoked] = await Promise.all([
+    ctx.store.collection<UserRecord>('users').get(claims.sub),
+    isRevoked(ctx, claims.jti),
+  ]);
+  if (revoked || !user?.verified || !user.approved || claims.gen !== sessionGeneration(user)) return null;
+  if (claims.imp !== undefined && !(await impersonatorSignedIn(ctx, claims))) return null;
   return { user, claims, token };
 }
 

@@ -16,6 +16,7 @@ import { effectNames } from './effect-names';
 import { type CachedAnswer, DocumentCache, serialize, withoutAuthors } from './document-cache';
 import { versionEtag } from './etag';
 import { ValidatorModules } from './validator-modules';
+import { storedBody } from './tip-sanitizer';
 
 /** Version meta without the body (GET …/versions); readers who are not admins get it without authors. */
 export type DocumentMeta = Omit<ConfigDocument, 'body'> | Omit<ServedDocument, 'body'>;
@@ -274,9 +275,10 @@ export class DocumentsService {
     }
   }
 
-  createDraft(kind: string, id: string, body: unknown, actor: string): Promise<ConfigDocument> {
-    refuseDeep(body);
+  createDraft(kind: string, id: string, given: unknown, actor: string): Promise<ConfigDocument> {
+    refuseDeep(given);
     return this.store.withLock(DOCUMENTS_LOCK, async () => {
+      const body = await storedBody(kind, given);
       const existing = await this.versionsOf(kind, id);
       const version = existing.reduce((max, document) => Math.max(max, document.version), 0) + 1;
       const document: ConfigDocument = {
@@ -297,9 +299,10 @@ export class DocumentsService {
     });
   }
 
-  editDraft(kind: string, id: string, version: number, body: unknown, actor: string): Promise<ConfigDocument> {
-    refuseDeep(body);
+  editDraft(kind: string, id: string, version: number, given: unknown, actor: string): Promise<ConfigDocument> {
+    refuseDeep(given);
     return this.store.withLock(DOCUMENTS_LOCK, async () => {
+      const body = await storedBody(kind, given);
       const current = await this.version(kind, id, version);
       if (current.status !== 'draft') throw new AppError(409, 'documentImmutable');
       const document: ConfigDocument = { ...current, body, hash: await hashDocument({ kind: current.kind, id, body }) };

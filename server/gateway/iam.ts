@@ -13,6 +13,7 @@ import { validate } from '../http/validate';
 import type { Services } from '../services';
 import type { LoginInput } from '../services/auth.service';
 import {
+  emptyBodySchema,
   forgotPasswordSchema,
   loginSchema,
   profileSchema,
@@ -60,6 +61,11 @@ export function iamRouter(ctx: AppContext, services: Services, limits: RateLimit
   router.post('/auth/reset-password', validate(resetPasswordSchema), async (req, res) => {
     await services.auth.resetPassword(req.body);
     res.json({ content: { reset: true } });
+  });
+
+  router.post('/auth/logout', signedIn, validate(emptyBodySchema), async (req, res) => {
+    await services.auth.logout(requireAuth(req));
+    res.json({ content: { loggedOut: true } });
   });
 
   router.get('/me', signedIn, async (req, res) => {

@@ -11,6 +11,7 @@ import type { MailLogRecord, TokenRecord } from '../store/records.types';
 import { removeConversation } from './help-chat.service';
 import { publicUser } from '../auth/session';
 import { getUser, usersOf } from './users';
+import { maskedMail } from '../mail/masked-links';
 
 /** What the users list may sort and filter on (the stored names are the public ones). */
 export const USER_FIELDS: QueryableFields = {
@@ -98,7 +99,9 @@ export class AdminService {
     return publicUser(updated);
   }
 
+  /** The mail log, its reset and verification links without their live tokens (server/mail/masked-links.ts). */
   async mailLogs(query: ListQuery) {
-    return this.ctx.store.collection<MailLogRecord>('mailLogs').query(query);
+    const page = await this.ctx.store.collection<MailLogRecord>('mailLogs').query(query);
+    return { ...page, items: page.items.map(maskedMail) };
   }
 }

@@ -1,6 +1,8 @@
 import type { FormBody, FormErrors } from '../../core/forms/form.types';
 import { validateFormData } from '../../core/forms/form.utils';
 import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords';
+import type { AuthContext } from '../auth/authenticate';
+import { revokeSession } from '../auth/revocations';
 import { endSessions } from '../auth/session-generation';
 import { endRealtimeAccess } from '../realtime/publish';
 import { acceptTotp } from '../auth/totp';
@@ -98,6 +100,16 @@ export class AuthService {
    * account and its verification mail, or a mail telling the owner of the existing account that
    * someone tried. An invitation's own errors are answered (they tell nothing about accounts).
    */
+  /**
+   * Logout (shell §4 'Session end') on the server: the calling token is revoked on every instance.
+   * An impersonation's logout ends the admin's own token too — the browser drops both, and a
+   * token kept aside must not outlive the logout that was meant to end it.
+   */
+  async logout({ claims }: AuthContext): Promise<void> {
+    await revokeSession(this.ctx, claims.jti, claims);
+    if (claims.ijti) await revokeSession(this.ctx, claims.ijti, { sub: claims.imp ?? claims.sub, exp: claims.exp });
+  }
+
   async register(raw: Record<string, unknown>): Promise<{ uuid: string; email: string; approved: boolean }> {
     // a name of only spaces is no name: text fields are trimmed before the form's rules see them
     const input = { ...raw };

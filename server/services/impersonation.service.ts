@@ -3,6 +3,7 @@ import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { ImpersonationRecord } from '../store/records.types';
+import { impersonationClaims } from '../auth/impersonation-binding';
 import { loginResponse, publicUser } from '../auth/session';
 import { getUser, usersOf } from './users';
 
@@ -27,9 +28,10 @@ export class ImpersonationService {
 
   /**
    * A session as the target, plus the admin's own user and token so the client can go back. The
-   * token remembers who impersonates (`imp`) and the take-over's record (`ims`).
+   * token remembers who impersonates (`imp`), the take-over's record (`ims`) and the admin's
+   * session it lives in (`igen`, `ijti`: server/auth/impersonation-binding.ts).
    */
-  async takeOver({ user: admin, token }: AuthContext, userId: string) {
+  async takeOver({ user: admin, token, claims }: AuthContext, userId: string) {
     const target = await getUser(this.ctx, userId);
     if (target.id === admin.id || !target.verified || !target.approved) {
       throw new AppError(400, 'invalidRequest', { uuid: 'invalidRequest' });
@@ -43,7 +45,7 @@ export class ImpersonationService {
       userId: target.id,
       userEmail: target.email,
     });
-    const session = await loginResponse(this.ctx, target, { imp: admin.id, ims: record.id });
+    const session = await loginResponse(this.ctx, target, impersonationClaims(admin, claims, record.id));
     return { ...session, originalUser: publicUser(admin), originalToken: token };
   }
 

@@ -21,6 +21,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
 import { type ResourceCaller, type ResourcesService, resourceCaller } from './resources.service';
+import { assertInvitationMailAllowed } from './invitation-mail-allowance';
 import { findUserByEmail, normalizeEmail, usersOf } from './users';
 import type { WorkflowService } from './workflow.service';
 
@@ -84,6 +85,8 @@ export class InvitationService {
     if (email && (await this.isMember(email, caller.owner.organizationId))) {
       throw new AppError(409, 'invitationResendRegistered');
     }
+    // asked before the record exists, so a refused mail leaves no invitation behind (the send effect asks again)
+    if (email) await assertInvitationMailAllowed(this.ctx, email);
     const days = typeof data.validityDays === 'number' ? data.validityDays : defaultValidityDays(form);
     const fields = {
       ...(email ? { email } : {}),

@@ -13,6 +13,7 @@ const SERVER_FILTERS: Array<
   [
     name:
       | 'tokens'
+      | 'revokedSessions'
       | 'sites'
       | 'saqs'
       | 'complianceShares'
@@ -24,6 +25,7 @@ const SERVER_FILTERS: Array<
   ]
 > = [
   ['tokens', { filterable: ['userId'], sortable: [] }],
+  ['revokedSessions', { filterable: ['expiresAt'], sortable: [] }],
   ['sites', { filterable: ['organizationId'], sortable: [] }],
   ['saqs', { filterable: ['userId', 'bankId', 'organizationId'], sortable: [] }],
   ['complianceShares', { filterable: ['bankId'], sortable: [] }],

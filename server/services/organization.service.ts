@@ -1,13 +1,8 @@
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import { keptImpersonation } from '../auth/impersonation-binding';
 import { loginResponse, organizationsOf } from '../auth/session';
-
-/** The claims that make a token an impersonation (who, and which take-over), kept across a switch. */
-const impersonationClaims = ({ imp, ims }: AuthContext['claims']) => ({
-  ...(imp ? { imp } : {}),
-  ...(imp && ims ? { ims } : {}),
-});
 
 /** Organisation list and switch (flow API, shell §4 'Organization switch'). */
 export class OrganizationService {
@@ -28,7 +23,7 @@ export class OrganizationService {
       protectedData,
       data,
       organization_list,
-    } = await loginResponse(this.ctx, user, { org: organizationId, ...impersonationClaims(claims) });
+    } = await loginResponse(this.ctx, user, { org: organizationId, ...keptImpersonation(claims) });
     return { token, user: sessionUser, roles, permissions, protectedData, data, organization_list };
   }
 }

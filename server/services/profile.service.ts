@@ -66,7 +66,7 @@ export class ProfileService {
     const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: false }, ...endSessions(user) });
     // every socket of the user closes too; the page asking opens a new one with the fresh token
     await endRealtimeAccess(this.ctx, user.id);
-    const { sub: _sub, gen: _gen, ...kept } = claims;
+    const { sub: _sub, gen: _gen, jti: _jti, exp: _exp, ...kept } = claims;
     const token = await this.ctx.tokens.sign({ sub: updated.id, gen: sessionGeneration(updated), ...kept });
     return { ...publicUser(updated), token };
   }

@@ -151,7 +151,7 @@ export class ResourceImportService {
       if (extra) problems.push({ line: row.line, column: '', message: 'errors.importExtraCells' });
       // `import.set`: what every imported record says of itself (the portfolio's onboarding status `imported`)
       const data = { ...rowFields(resource.body, mapped.fields, row.cells), ...resource.body.import?.set };
-      const { fields, errors: schemaErrors } = this.resources.judged(resource.body, data, workflow);
+      const { fields, errors: schemaErrors } = this.resources.judged(resource.id, resource.body, data, workflow);
       // `import.required` may name more columns than the schema requires (a BKM ID only files must carry)
       const unfilled = mustFill.filter((field) => data[field] === undefined && !schemaErrors[field]);
       const errors = {

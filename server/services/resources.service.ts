@@ -39,6 +39,7 @@ import { listQueryOf } from '../http/list-query';
 import type { UserRecord } from '../store/records.types';
 import type { Collection } from '../store/store.types';
 import { creationEntry, historyOf, writeHistory } from './history';
+import { recordRuleErrors } from './record-rules';
 
 /** Who calls a resource endpoint, resolved once per request. */
 export interface ResourceCaller {
@@ -165,7 +166,7 @@ export class ResourcesService {
     data: Record<string, unknown>,
   ): Promise<ResourceRecord> {
     const workflow = this.workflowOf(resource);
-    const record = this.newRecord(resource, caller, this.checked(resource.body, data, workflow), workflow);
+    const record = this.newRecord(resource, caller, this.checked(resource.id, resource.body, data, workflow), workflow);
     return this.lock(resource.id, async () => {
       await this.assertUnique(resource, record);
       const settle = await this.constrained(resource, caller.owner, null, record, workflow?.field);
@@ -256,7 +257,7 @@ export class ResourcesService {
     return this.lock(resource.id, async () => {
       const current = await this.find(resource, caller, recordId);
       const input = merge ? { ...editableFields(current, workflow?.field), ...data } : data;
-      const fields = this.checked(await this.pinnedBody(current.definition), input, workflow);
+      const fields = this.checked(resource.id, await this.pinnedBody(current.definition), input, workflow);
       const system = new Set(systemFields(workflow?.field));
       const kept = Object.fromEntries(Object.entries(current).filter(([key]) => system.has(key)));
       const record = { ...kept, ...fields, updatedAt: this.ctx.clock().toISOString() } as ResourceRecord;
@@ -290,15 +291,21 @@ export class ResourcesService {
     return body;
   }
 
-  /** The client's editable fields, validated with the schema (422 `validationFailed` with field → i18n key). */
-  private checked(body: ResourceBody, data: Record<string, unknown>, workflow?: WorkflowBody): Record<string, unknown> {
-    const { fields, errors } = this.judged(body, data, workflow);
+  /** The client's editable fields, validated with the schema and the resource's rule (422 `validationFailed` with field → i18n key). */
+  private checked(
+    resourceId: string,
+    body: ResourceBody,
+    data: Record<string, unknown>,
+    workflow?: WorkflowBody,
+  ): Record<string, unknown> {
+    const { fields, errors } = this.judged(resourceId, body, data, workflow);
     if (Object.keys(errors).length > 0) throw new AppError(422, 'validationFailed', errors);
     return fields;
   }
 
-  /** The editable fields and what the schema says of them (field → i18n key; empty when valid). */
+  /** The editable fields and what the schema and the resource's rule (record-rules.ts) say of them (field → i18n key; empty when valid). */
   judged(
+    resourceId: string,
     body: ResourceBody,
     data: Record<string, unknown>,
     workflow?: WorkflowBody,
@@ -308,6 +315,7 @@ export class ResourcesService {
     const known = Object.fromEntries(Object.entries(fields).filter(([key]) => !unknown.includes(key)));
     const errors = {
       ...Object.fromEntries(unknown.map((field) => [field, 'validation.invalid'])),
+      ...recordRuleErrors(resourceId, known, this.ctx.clock()),
       ...validateFormData({ title: '', schema: body.schema }, known),
     };
     return { fields, errors };

@@ -79,6 +79,14 @@ export interface TokenRecord {
   usedAt?: string;
 }
 
+/** A session token ended by a logout before its expiry, by its `jti`; removed once it would have expired anyway. */
+export interface RevokedSessionRecord {
+  id: string;
+  userId: string;
+  revokedAt: string;
+  expiresAt: string;
+}
+
 export interface MailLogRecord {
   id: string;
   to: string;

@@ -51,6 +51,7 @@ export const COLLECTION_NAMES = [
   'auditLog',
   'mailLogs',
   'tokens',
+  'revokedSessions',
   'errorReports',
   'smtpSettings',
   'wizardProgress',

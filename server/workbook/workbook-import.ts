@@ -14,6 +14,7 @@ import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';
 import { readWorkbookFile, writeWorkbook } from './workbook-xlsx';
 import { zipEntries } from './zip-entries';
+import { checkUnpackedSize } from './zip-inflate';
 
 /**
  * What the SAQ's and the assessment's offline workbooks share (issue 10 'Offline answering'): the
@@ -21,9 +22,9 @@ import { zipEntries } from './zip-entries';
  * content and judged against the same questionnaire — all of it or nothing.
  */
 
-/** The largest workbook accepted (the upload's cap) and what its parts may unpack to. */
+/** The largest workbook accepted (the upload's cap) and what its parts may really unpack to. */
 export const MAX_WORKBOOK_BYTES = 5 * 1024 * 1024;
-const MAX_UNPACKED_BYTES = 60 * 1024 * 1024;
+export const MAX_UNPACKED_BYTES = 60 * 1024 * 1024;
 
 /** The history action of an import (an SAQ's and an assessment's history). */
 export const IMPORT_WORKBOOK = 'importWorkbook';
@@ -77,14 +78,16 @@ export function workbookBytes(
 /**
  * The sheets of an uploaded xlsx and the questionnaire version it says it belongs to, checked by
  * content first (never by its name or declared type): 415 `workbookNotXlsx` for anything but a zip
- * holding xl/workbook.xml, 413 `workbookTooLarge` when it unpacks to more than we read, 422
- * `workbookUnreadable`, 422 `workbookNotOurs` without a Read me identity.
+ * holding xl/workbook.xml, 413 `workbookUnpacksTooLarge` when it really unpacks to more than we
+ * read (counted by inflating, before exceljs sees it), 422 `workbookUnreadable`, 422
+ * `workbookNotOurs` without a Read me identity.
  */
 export async function uploadedSheets(bytes: Buffer): Promise<{ sheets: ReadSheet[]; identity: WorkbookIdentity }> {
   const entries = zipEntries(bytes);
   if (!entries?.some((entry) => entry.name === 'xl/workbook.xml')) throw new AppError(415, 'workbookNotXlsx');
-  if (entries.reduce((sum, entry) => sum + entry.size, 0) > MAX_UNPACKED_BYTES)
-    throw new AppError(413, 'workbookTooLarge');
+  const refusal = await checkUnpackedSize(bytes, entries, MAX_UNPACKED_BYTES);
+  if (refusal === 'tooLarge') throw new AppError(413, 'workbookUnpacksTooLarge');
+  if (refusal === 'unreadable') throw new AppError(422, 'workbookUnreadable');
   let sheets: ReadSheet[];
   try {
     sheets = await readWorkbookFile(bytes);

@@ -8,6 +8,7 @@ import { findUserByEmail } from '../services/users';
 import type { OrganizationRecord, UserRecord } from '../store/records.types';
 import type { EffectInput } from '../services/workflow-effect.types';
 import { readHistory } from '../services/history';
+import { assertInvitationMailAllowed } from '../services/invitation-mail-allowance';
 
 /** When the invitation was last mailed (its latest move into `mailSent`), from its history. */
 async function lastMailedAt(ctx: AppContext, resourceId: string, recordId: string): Promise<number | null> {
@@ -42,7 +43,8 @@ async function invitationMail(ctx: AppContext, record: ResourceRecord, to: strin
  * Effect `sendInvitationMail`: mails the invitation link to its e-mail address, in the language of
  * the account that address has, else the sender's. It refuses (and so does the transition) an
  * invitation past its expiry (410), one whose address already belongs to a member of the inviting
- * organisation (409), and a mail within RESEND_INTERVAL_MS of the last one (429).
+ * organisation (409), a mail within RESEND_INTERVAL_MS of the last one (429), and a mail to an
+ * address that had its day's invitation mails already, from any invitation (429).
  */
 export async function sendInvitationMail({ ctx, resource, record, actor }: EffectInput): Promise<void> {
   const email = typeof record.email === 'string' ? record.email : '';
@@ -55,6 +57,7 @@ export async function sendInvitationMail({ ctx, resource, record, actor }: Effec
   }
   const last = await lastMailedAt(ctx, resource.id, record.id);
   if (last !== null && now.getTime() - last < RESEND_INTERVAL_MS) throw new AppError(429, 'invitationResendTooSoon');
+  await assertInvitationMailAllowed(ctx, email);
   const language = asLanguage(invitee?.site_language ?? actor.site_language);
   await ctx.mailer.send(await invitationMail(ctx, record, email, language));
 }

@@ -4,6 +4,7 @@ import { readHistory } from '../../server/services/history';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { fillPath, mountedRoutes } from './support/mounted-routes';
 import { download } from './support/saq-flow';
+import { memoryGrowthDuring, zipBomb } from './support/zip-bomb';
 
 // Issue 10 'Offline answering' on assessments over real HTTP (server/services/assessment-workbook.service.ts):
 // the assessment's pinned template version exported as an xlsx, answered with exceljs as a spreadsheet
@@ -303,6 +304,16 @@ describe('assessment offline workbook /maq/api/assessments/:id/workbook', () => 
     const locked = await upload(id, await bytesOf(full));
     expect([locked.status, locked.body.code]).toEqual([409, 'assessmentNotAnswering']);
     expect((await answersOf(id)).maturity).toBe('managed');
+  });
+
+  it('refuses a zip bomb by the bytes it really unpacks to, in bounded memory', async () => {
+    const id = await requested('Zip bomb', CUSTOM);
+    const { result, rss, heap } = await memoryGrowthDuring(() => upload(id, zipBomb()));
+    expect([result.status, result.body.code]).toEqual([413, 'workbookUnpacksTooLarge']);
+    expect(result.body.message).toMatch(/unpacks to more than 60 MB/);
+    expect(rss).toBeLessThan(64 * 1024 * 1024);
+    expect(heap).toBeLessThan(64 * 1024 * 1024);
+    expect(await answersOf(id)).toEqual({});
   });
 
   it('guards every /maq/api route on the server: 401 signed out, 403 to a user without an assessment role group', async () => {

@@ -302,6 +302,61 @@ describe('invitations end to end over HTTP (inv/api, the invitation resource and
     });
   });
 
+  describe('the same rules on every path that makes or mails one (issue 24)', () => {
+    it('caps the expiry at 365 days through the generic resource endpoint too, on create and on update', async () => {
+      const far = await as('bank', 'POST', RECORDS, {
+        role: 'saq',
+        position: 'other',
+        expiresAt: '2999-01-01T00:00:00.000Z',
+      });
+      expect([far.status, far.body.code, far.body.errors]).toEqual([
+        422,
+        'validationFailed',
+        { expiresAt: 'errors.invitationExpiryTooFar' },
+      ]);
+      const inAYear = new Date(server.clock.now().getTime() + 300 * DAY_MS).toISOString();
+      const made = await as('bank', 'POST', RECORDS, { role: 'saq', position: 'other', expiresAt: inAYear });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const id = made.body.content.id as string;
+      const stretched = await as('bank', 'PUT', `${RECORDS}/${id}`, {
+        role: 'saq',
+        position: 'other',
+        expiresAt: new Date(server.clock.now().getTime() + 366 * DAY_MS).toISOString(),
+      });
+      expect([stretched.status, stretched.body.errors]).toEqual([422, { expiresAt: 'errors.invitationExpiryTooFar' }]);
+      expect((await records().get(id))?.expiresAt).toBe(inAYear);
+      const turkish = await call(base, 'POST', RECORDS, {
+        token: tokens.bank,
+        headers: { 'accept-language': 'tr' },
+        body: { role: 'saq', position: 'other', expiresAt: '2999-01-01T00:00:00.000Z' },
+      });
+      expect(turkish.status).toBe(422);
+    });
+
+    it('mails one address at most 5 invitations a day, whoever sends them and by whichever path', async () => {
+      const email = 'flooded@example.com';
+      for (let i = 0; i < 5; i++)
+        await invite(i % 2 === 0 ? 'bank' : 'admin', { email, role: 'saq', position: 'other' });
+      const sixth = await as('bank', 'POST', INVITATIONS, { email, role: 'saq', position: 'other' });
+      expect([sixth.status, sixth.body.code]).toEqual([429, 'invitationMailLimit']);
+      expect(sixth.body.message).toBe(
+        'This address has received as many invitations as it may today. Please try again tomorrow.',
+      );
+      expect((await records().find((record) => record.email === email)).length).toBe(5);
+      // the generic resource endpoint makes the record, but its `send` is refused alike
+      const expiresAt = new Date(server.clock.now().getTime() + 30 * DAY_MS).toISOString();
+      const raw = await as('bank', 'POST', RECORDS, { email, role: 'saq', position: 'other', expiresAt });
+      expect(raw.status, JSON.stringify(raw.body)).toBe(201);
+      const sent = await as('bank', 'POST', `${RECORDS}/${raw.body.content.id}/actions/send`);
+      expect([sent.status, sent.body.code]).toEqual([429, 'invitationMailLimit']);
+      await server.settled();
+      expect(server.mailbox().messages.filter((mail) => mail.to.includes(email)).length).toBe(5);
+      // a day later the address may be invited again
+      server.clock.advance(DAY_MS + 60_000);
+      expect((await as('bank', 'POST', `${RECORDS}/${raw.body.content.id}/actions/send`)).status).toBe(200);
+    });
+  });
+
   describe('list', () => {
     it('lists the organisation invitations with the query contract, moves due by time applied', async () => {
       const stale = await invite('bank', { email: 'quiet@example.com', role: 'user', position: 'other' });

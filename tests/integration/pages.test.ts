@@ -82,6 +82,35 @@ describe('GET /tooltip/list (shell §7) serves the published tooltips document',
     });
   });
 
+  it('stores tips sanitised, on a new draft and an edited one, so the public list never serves a script (issue 24)', async () => {
+    const current = await call(server.base, 'GET', TIPS);
+    const hostile = {
+      en: '<b>Hi</b><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>',
+      tr: '<p onclick="alert(4)">Merhaba</p><iframe src="https://evil.example"></iframe><a href="https://ok.example">ok</a>',
+    };
+    const tips = { ...current.body.body.tips, 'hostile.tip': hostile };
+    const draft = await call(server.base, 'POST', `${TIPS}/drafts`, { token: admin, body: { body: { tips } } });
+    expect(draft.status).toBe(201);
+    const stored = { en: '<b>Hi</b><a>x</a>', tr: '<p>Merhaba</p><a href="https://ok.example">ok</a>' };
+    expect(draft.body.body.tips['hostile.tip']).toEqual(stored);
+    // an edit of the draft is cleaned the same way
+    const edited = await call(server.base, 'PUT', `${TIPS}/versions/${draft.body.version}`, {
+      token: admin,
+      body: { body: { tips: { ...tips, 'hostile.tip': { ...hostile, en: '<i>Again</i><script>alert(5)</script>' } } } },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.body.tips['hostile.tip'].en).toBe('<i>Again</i>');
+    const published = await call(server.base, 'POST', `${TIPS}/versions/${draft.body.version}/publish`, {
+      token: admin,
+    });
+    expect(published.status).toBe(200);
+    const list = await call(server.base, 'GET', '/tooltip/list');
+    const served = JSON.stringify(list.body.content.items);
+    for (const raw of ['<script', 'onerror', 'onclick', 'javascript:', '<iframe', '<img'])
+      expect(served).not.toContain(raw);
+    expect(list.body.content.items).toContainEqual({ data_id: 'hostile.tip', data: { ...stored, en: '<i>Again</i>' } });
+  });
+
   it('refuses to publish tips without both languages, listing the problem', async () => {
     const draft = await call(server.base, 'POST', `${TIPS}/drafts`, {
       token: admin,

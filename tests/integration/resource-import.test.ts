@@ -248,20 +248,27 @@ describe('CSV import of a resource, POST /wbe/api/resources/:resource/import', (
     expect(await total()).toBe(before + 1000);
   });
 
+  it('holds imported invitations to the 365-day expiry cap, row by row', async () => {
+    const answer = await upload(
+      'invitation',
+      tokens.admin,
+      csv('role,position,expiresAt', ['user,other,2999-01-01T00:00:00.000Z']),
+    );
+    expect(answer.status).toBe(422);
+    expect(JSON.stringify(answer.body)).toContain('An invitation may be valid for at most 365 days.');
+  });
+
   it('writes the creation history of every imported record of a resource with a workflow', async () => {
     const header = 'role,position,expiresAt,email';
-    const text = csv(header, [
-      'bank,manager,2031-01-01T00:00:00.000Z,first@bank.example.com',
-      'user,technical,2031-01-01T00:00:00.000Z,',
-    ]);
+    // within the invitations' 365-day cap, which an import is held to as well
+    const expiresAt = new Date(server.clock.now().getTime() + 100 * 24 * 60 * 60 * 1000).toISOString();
+    const text = csv(header, [`bank,manager,${expiresAt},first@bank.example.com`, `user,technical,${expiresAt},`]);
     const answer = await upload('invitation', tokens.admin, text);
     expect(answer).toEqual({ status: 200, body: { content: { imported: 2 } } });
     const listed = await call(server.base, 'GET', '/wbe/api/resources/invitation?pageSize=100', {
       token: tokens.admin,
     });
-    const imported = listed.body.content.items.filter((item: { expiresAt: string }) =>
-      item.expiresAt.startsWith('2031-01-01'),
-    );
+    const imported = listed.body.content.items.filter((item: { expiresAt: string }) => item.expiresAt === expiresAt);
     expect(imported).toHaveLength(2);
     for (const record of imported) {
       expect(record.state).toBe('valid');

@@ -4,6 +4,7 @@ import type { UserRecord } from '../../server/store/records.types';
 import { readHistory } from '../../server/services/history';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { download, SAQ_A_FIELDS, SAQ_A_QUESTIONS, signedSaqA } from './support/saq-flow';
+import { memoryGrowthDuring, zipBomb } from './support/zip-bomb';
 
 // Issue 10 'Offline answering' on SAQs over real HTTP: the SAQ exported as an xlsx, answered with
 // exceljs as a user's spreadsheet program would, uploaded, judged by the pinned questionnaire, and
@@ -249,6 +250,20 @@ describe('SAQ offline workbook /saq/api/v1/saqs/:saqId/workbook', () => {
     const huge = await upload(saqB, Buffer.alloc(5 * 1024 * 1024 + 1, 1));
     expect([huge.status, huge.body.code]).toEqual([413, 'workbookTooLarge']);
     expect(await answersOf(saqB)).toEqual({});
+  });
+
+  it('refuses a zip bomb by the bytes it really unpacks to, not the sizes it declares, in bounded memory', async () => {
+    const saqId = await start();
+    const bomb = zipBomb(); // ~1 MB that declares 1 KB and inflates to 1 GB
+    expect(bomb.length).toBeLessThan(1.1 * 1024 * 1024);
+    const { result, rss, heap } = await memoryGrowthDuring(() => upload(saqId, bomb, { language: 'tr' }));
+    expect([result.status, result.body.code]).toEqual([413, 'workbookUnpacksTooLarge']);
+    expect(result.body.message).toBe(
+      "Bu çalışma kitabı açıldığında 60 MB'ı aşıyor; bir anketin çalışma kitabı bu kadar büyük olamaz. Bu anketin sayfasından indirilen çalışma kitabını yükleyin.",
+    );
+    expect(rss).toBeLessThan(64 * 1024 * 1024);
+    expect(heap).toBeLessThan(64 * 1024 * 1024);
+    expect(await answersOf(saqId)).toEqual({});
   });
 
   it('sends a signed SAQ back through the workflow’s edit and drops its signature', async () => {

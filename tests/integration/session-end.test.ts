@@ -4,11 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOTP_SECRET } from '../../fixtures/users';
 import { totpCodes } from '../support/totp-codes';
 import { userChannel } from '../../server/realtime/publish';
-import type { UserRecord } from '../../server/store/records.types';
+import { purgeExpiredRevocations } from '../../server/auth/revocations';
+import type { RevokedSessionRecord, UserRecord } from '../../server/store/records.types';
 import { type TestServer, call, linkIn, login, startTestServer, tokenFor } from './support/harness';
 import { connectionState, next, pusherFor } from './support/pusher-client';
 
 const SECRET = 'a-test-signing-key-that-is-long-enough-0123456789';
+const LOGOUT = '/iam/api/auth/logout';
 
 /** Issue 6 items 5, 10, 11: sessions that end, tokens that expire, answers no cache keeps. */
 describe('sessions end when they must', () => {
@@ -115,17 +117,51 @@ describe('sessions end when they must', () => {
     expect(self.status).toBe(400);
   });
 
-  it('refuses a token signed with the real key but without an expiry', async () => {
+  it('refuses a token signed with the real key but without an expiry, or without an id a logout could revoke', async () => {
     const sub = await userId('merchant@demo.test');
     const key = new TextEncoder().encode(SECRET);
-    const forever = await new SignJWT({ gen: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).sign(key);
+    const forever = await new SignJWT({ gen: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setJti('a')
+      .sign(key);
     expect((await me(forever)).status).toBe(401);
-    const expiring = await new SignJWT({ gen: 0 })
+    const nameless = await new SignJWT({ gen: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(sub)
       .setExpirationTime('1h')
       .sign(key);
+    expect((await me(nameless)).status).toBe(401);
+    const expiring = await new SignJWT({ gen: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setJti('b')
+      .setExpirationTime('1h')
+      .sign(key);
     expect((await me(expiring)).status).toBe(200);
+  });
+
+  it('logout revokes the token it is called with on the server: that token gets 401, the user’s other sessions go on', async () => {
+    const [here, elsewhere] = [
+      await tokenFor(server.base, 'bank@demo.test'),
+      await tokenFor(server.base, 'bank@demo.test'),
+    ];
+    expect((await call(server.base, 'POST', LOGOUT)).status).toBe(401);
+    const odd = await call(server.base, 'POST', LOGOUT, { token: here, body: { everywhere: true } });
+    expect([odd.status, odd.body.code]).toEqual([400, 'invalidRequest']);
+    const out = await call(server.base, 'POST', LOGOUT, { token: here, body: {} });
+    expect([out.status, out.body.content]).toEqual([200, { loggedOut: true }]);
+    for (const path of ['/iam/api/me', '/wbe/api/sites']) {
+      const answer = await call(server.base, 'GET', path, { token: here });
+      expect([answer.status, answer.body.code], path).toEqual([401, 'unauthorized']);
+    }
+    expect((await call(server.base, 'POST', LOGOUT, { token: here, body: {} })).status).toBe(401);
+    expect((await me(elsewhere)).status).toBe(200);
+    // the revocation outlives nothing: it is purged once the token would have expired anyway
+    const revoked = server.store.collection<RevokedSessionRecord>('revokedSessions');
+    expect((await revoked.all()).length).toBeGreaterThan(0);
+    expect(await purgeExpiredRevocations(server.ctx, new Date(Date.now() + 9 * 60 * 60 * 1000))).toBeGreaterThan(0);
+    expect(await revoked.all()).toEqual([]);
   });
 
   it('answers that carry tokens or the profile are never stored by a cache', async () => {

@@ -90,6 +90,18 @@ describe('two instances sharing the database and Redis', () => {
     expect((await redisKeys(prefix)).some((key) => key.startsWith(`${prefix}rl:login:`))).toBe(true);
   });
 
+  it('refuses a token logged out on one instance on both (the revocation is in the shared database)', async () => {
+    const token = await tokenFor(a.base, 'bank@demo.test');
+    const other = await tokenFor(b.base, 'bank@demo.test');
+    for (const server of [a, b]) expect((await call(server.base, 'GET', '/iam/api/me', { token })).status).toBe(200);
+    expect((await call(b.base, 'POST', '/iam/api/auth/logout', { token, body: {} })).status).toBe(200);
+    for (const server of [a, b]) {
+      const answer = await call(server.base, 'GET', '/iam/api/me', { token });
+      expect([answer.status, answer.body.code]).toEqual([401, 'unauthorized']);
+      expect((await call(server.base, 'GET', '/iam/api/me', { token: other })).status).toBe(200);
+    }
+  });
+
   it("counts a user's help-chat messages on both instances against one budget", async () => {
     const token = await tokenFor(a.base, 'owner@demo.test');
     const send = (server: TestServer) =>

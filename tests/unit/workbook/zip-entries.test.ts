@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { zipEntries } from '../../../server/workbook/zip-entries';
+import { checkUnpackedSize } from '../../../server/workbook/zip-inflate';
 
 // An upload is judged an xlsx by its zip directory (a zip listing xl/workbook.xml), and the sizes
 // it declares are read before anything unpacks it.
@@ -27,5 +28,21 @@ describe('zip directory', () => {
     expect(zipEntries(Buffer.from('PK but nothing more'))).toBeNull();
     const bytes = await xlsx();
     expect(zipEntries(bytes.subarray(0, bytes.length - 30))).toBeNull();
+  });
+});
+
+describe('unpacked size, counted by inflating', () => {
+  it('passes an xlsx whose parts fit, and counts what they really unpack to against the cap', async () => {
+    const bytes = await xlsx();
+    const entries = zipEntries(bytes) ?? [];
+    const declared = entries.reduce((sum, entry) => sum + entry.size, 0);
+    expect(await checkUnpackedSize(bytes, entries, declared)).toBeNull();
+    expect(await checkUnpackedSize(bytes, entries, declared - 1)).toBe('tooLarge');
+  });
+
+  it('refuses a directory that points where no entry is', async () => {
+    const bytes = await xlsx();
+    const entries = (zipEntries(bytes) ?? []).map((entry) => ({ ...entry, offset: entry.offset + 1 }));
+    expect(await checkUnpackedSize(bytes, entries, 1 << 30)).toBe('unreadable');
   });
 });
