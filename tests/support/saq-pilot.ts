@@ -141,3 +141,26 @@ export function pilotSaq(): { kind: 'questionnaire'; id: string; body: Questionn
   };
   return { kind: 'questionnaire', id: PILOT_ID, body: body as unknown as QuestionnaireBody };
 }
+
+/**
+ * The pilot with four faults the publish gate must all report at once: no title, a requirement
+ * v4.0.1 does not have, a rule counting a response no set has (a typo that would switch it off) and
+ * a rule comparing a question with a response its set lacks. Each with the pointer it is found at.
+ */
+export function brokenPilot(): { doc: ReturnType<typeof pilotSaq>; faults: { path: string; code: string }[] } {
+  const doc = pilotSaq();
+  const body = doc.body as unknown as Record<string, any>;
+  delete body.title;
+  body.sections[1].items[11].requirement = '99.9.9';
+  body.rules[0].assert.or[1]['!'].var = '_responses.notInPlce';
+  body.sections[2].visible = { '==': [{ var: pilotQuestion('1.2.1') }, 'inPlase'] };
+  return {
+    doc,
+    faults: [
+      { path: '/body', code: 'missingProperty' },
+      { path: '/body/sections/1/items/11/requirement', code: 'requirementUnknown' },
+      { path: '/body/sections/2/visible/==/1', code: 'answerValueUnknown' },
+      { path: '/body/rules/0/assert/or/1/!/var', code: 'responseUnknown' },
+    ],
+  };
+}
