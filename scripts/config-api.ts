@@ -15,6 +15,8 @@ export interface DocumentFile {
 export interface Problem {
   path?: string;
   message?: string;
+  code?: string;
+  params?: Record<string, string>;
 }
 
 /** The document of a file, or why it cannot be read. */

@@ -20,13 +20,25 @@ export interface PublishOptions {
   log?: (line: string) => void;
 }
 
-/** Reads every file and asks the app's dry run for each; answers the documents, or null after printing every problem. */
+/**
+ * Reads every file and asks the app's dry run for each; answers the documents, or null after printing
+ * every problem. A reference to a document an earlier file of this batch publishes is no problem: the
+ * server judges it again when this file's turn comes, after that one is published.
+ */
 async function readChecked(url: string, token: string, files: string[], log: (line: string) => void) {
   const documents: DocumentFile[] = [];
+  const read = files.map(readDocumentFile);
+  const earlier = (index: number, kind?: string, id?: string) =>
+    read.slice(0, index).some((doc) => !('error' in doc) && doc.kind === kind && doc.id === id);
   let clean = true;
-  for (const file of files) {
-    const doc = readDocumentFile(file);
-    const problems = 'error' in doc ? [{ path: '/', message: doc.error }] : await dryRun(url, token, doc);
+  for (const [index, doc] of read.entries()) {
+    const file = doc.file;
+    const problems =
+      'error' in doc
+        ? [{ path: '/', message: doc.error }]
+        : (await dryRun(url, token, doc)).filter(
+            (p) => !(p.code === 'notPublished' && earlier(index, p.params?.kind, p.params?.id)),
+          );
     if (problems.length > 0 || 'error' in doc) {
       clean = false;
       log(problemLines(file, problems));
