@@ -4,20 +4,13 @@
  *   npx tsx scripts/publish-document.ts --url http://localhost:4100 --email admin@demo.test FILE…
  *
  * The password comes from PAYSEC_PASSWORD (never a flag: it would stay in the shell history).
- * Each file is first checked here as publishing checks it, and every problem of every file is
- * printed; only when all are clean is anything sent (a draft, then its publish). Exit 0 when all
- * were published, 1 on a problem or a refusal (the service's problems printed), 2 on bad usage.
+ * Each file is first checked by the app's dry run of publishing (scripts/config-api.ts), and every
+ * problem of every file is printed; only when all are clean is anything stored (a draft, then its
+ * publish). Exit 0 when all were published, 1 on a problem or a refusal (the service's problems
+ * printed), 2 on bad usage.
  */
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { validateDocument } from '../core/documents/validate';
-
-interface DocumentFile {
-  file: string;
-  kind: string;
-  id: string;
-  body: unknown;
-}
+import { type DocumentFile, dryRun, problemLines, readDocumentFile, signIn } from './config-api';
 
 export interface PublishOptions {
   url: string;
@@ -27,39 +20,33 @@ export interface PublishOptions {
   log?: (line: string) => void;
 }
 
-/** Reads and checks every file; answers the documents, or null after printing every problem. */
-function readChecked(files: string[], log: (line: string) => void): DocumentFile[] | null {
+/**
+ * Reads every file and asks the app's dry run for each; answers the documents, or null after printing
+ * every problem. A reference to a document an earlier file of this batch publishes is no problem: the
+ * server judges it again when this file's turn comes, after that one is published.
+ */
+async function readChecked(url: string, token: string, files: string[], log: (line: string) => void) {
   const documents: DocumentFile[] = [];
+  const read = files.map(readDocumentFile);
+  const earlier = (index: number, kind?: string, id?: string) =>
+    read.slice(0, index).some((doc) => !('error' in doc) && doc.kind === kind && doc.id === id);
   let clean = true;
-  for (const file of files) {
-    let doc: { kind: unknown; id: unknown; body: unknown };
-    try {
-      doc = JSON.parse(fs.readFileSync(file, 'utf8'));
-    } catch (error) {
-      log(`${file}: cannot be read as JSON (${(error as Error).message})`);
+  for (const [index, doc] of read.entries()) {
+    const file = doc.file;
+    const problems =
+      'error' in doc
+        ? [{ path: '/', message: doc.error }]
+        : (await dryRun(url, token, doc)).filter(
+            (p) => !(p.code === 'notPublished' && earlier(index, p.params?.kind, p.params?.id)),
+          );
+    if (problems.length > 0 || 'error' in doc) {
       clean = false;
+      log(problemLines(file, problems));
       continue;
     }
-    const problems = validateDocument(doc);
-    if (problems.length > 0) {
-      clean = false;
-      log(`${file}:\n${problems.map((p) => `  ${p.path || '/'}: ${p.message}`).join('\n')}`);
-      continue;
-    }
-    documents.push({ file, kind: String(doc.kind), id: String(doc.id), body: doc.body });
+    documents.push(doc);
   }
   return clean ? documents : null;
-}
-
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const answer = await fetch(`${url}/iam/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: email, password }),
-  });
-  const json = (await answer.json().catch(() => ({}))) as { content?: { token?: string }; code?: string };
-  if (!answer.ok || !json.content?.token) throw new Error(`sign-in refused: ${answer.status} ${json.code ?? ''}`);
-  return json.content.token;
 }
 
 /** The service's problems of a refused publish, one per line. */
@@ -70,9 +57,9 @@ function refusal(status: number, json: { code?: string; problems?: { path?: stri
 
 /** Publishes every file as the next version of its document; true when all were published. */
 export async function publishDocuments({ url, email, password, files, log = console.log }: PublishOptions) {
-  const documents = readChecked(files, log);
-  if (!documents) return false;
   const token = await signIn(url, email, password);
+  const documents = await readChecked(url, token, files, log);
+  if (!documents) return false;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   let allPublished = true;
   for (const { file, kind, id, body } of documents) {

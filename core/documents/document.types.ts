@@ -60,10 +60,16 @@ export interface SeedDocument<B = unknown> {
   body: B;
 }
 
-/** One problem found while validating a document; `path` is a JSON pointer into the document. */
+/**
+ * One problem found while validating a document; `path` is a JSON pointer into the document. A
+ * problem with a `code` has a text `documentProblems.<code>` in the locales (its `params` filled in),
+ * which the server answers in the caller's language; `message` is the English text.
+ */
 export interface DocumentProblem {
   path: string;
   message: string;
+  code?: string;
+  params?: Record<string, string>;
 }
 
 /**
@@ -75,4 +81,6 @@ export interface ValidationContext {
   published?: (kind: DocumentKind, id: string) => unknown;
   /** Names of the workflow effects the server has (server/workflows/effects.ts). */
   effects?: readonly string[];
+  /** The requirement ids of a standard's version (PCI DSS 4.0.1), or undefined when none is shipped. */
+  requirementIds?: (standard: string, version: string) => ReadonlySet<string> | undefined;
 }

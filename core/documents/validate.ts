@@ -70,30 +70,53 @@ function valueAt(root: unknown, pointer: string): unknown {
   return current;
 }
 
-/** Turns one ajv error into a sentence that names the offending property or value. */
-function sentenceFor(error: ErrorObject): string {
+type Sentence = Omit<DocumentProblem, 'path'>;
+
+/** Turns one ajv error into a sentence that names the offending property or value (with its locale code). */
+function sentenceFor(error: ErrorObject): Sentence {
   const params = error.params as Record<string, unknown>;
+  const coded = (code: string, values: Record<string, string>, message: string): Sentence => ({
+    code,
+    params: values,
+    message,
+  });
   switch (error.keyword) {
-    case 'required':
-      return `missing required property "${params.missingProperty}"`;
-    case 'additionalProperties':
-      return `unknown property "${params.additionalProperty}"`;
-    case 'type':
-      return `must be ${String(params.type).replace(',', ' or ')}`;
-    case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'pattern':
-      return `must match pattern ${params.pattern}`;
+    case 'required': {
+      const property = String(params.missingProperty);
+      return coded('missingProperty', { property }, `missing required property "${property}"`);
+    }
+    case 'additionalProperties': {
+      const property = String(params.additionalProperty);
+      return coded('unknownProperty', { property }, `unknown property "${property}"`);
+    }
+    case 'type': {
+      const type = String(params.type).replace(',', ' or ');
+      return coded('wrongType', { type }, `must be ${type}`);
+    }
+    case 'enum': {
+      const values = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      return coded('notOneOf', { values }, `must be one of ${values}`);
+    }
+    case 'pattern': {
+      const pattern = String(params.pattern);
+      return coded('patternMismatch', { pattern }, `must match pattern ${pattern}`);
+    }
+    case 'minLength':
+      return coded('tooShort', { limit: String(params.limit) }, `must have at least ${params.limit} characters`);
     case 'anyOf':
-      return 'must match one of the allowed shapes';
+      return coded('noShapeMatches', {}, 'must match one of the allowed shapes');
     case 'minProperties':
-      return error.parentSchema?.properties
-        ? `must have one of ${JSON.stringify(Object.keys(error.parentSchema.properties as object))}`
-        : (error.message ?? 'has too few properties');
+      return {
+        message: error.parentSchema?.properties
+          ? `must have one of ${JSON.stringify(Object.keys(error.parentSchema.properties as object))}`
+          : (error.message ?? 'has too few properties'),
+      };
     case 'maxProperties':
-      return `must have only one of ${JSON.stringify(Object.keys((error.parentSchema?.properties as object) ?? {}))}`;
+      return {
+        message: `must have only one of ${JSON.stringify(Object.keys((error.parentSchema?.properties as object) ?? {}))}`,
+      };
     default:
-      return error.message ?? `fails ${error.keyword}`;
+      return { message: error.message ?? `fails ${error.keyword}` };
   }
 }
 
@@ -101,7 +124,7 @@ function ajvProblems(errors: ErrorObject[] | null | undefined, prefix: string): 
   const seen = new Set<string>();
   const problems: DocumentProblem[] = [];
   for (const error of errors ?? []) {
-    const problem = { path: `${prefix}${error.instancePath}`, message: sentenceFor(error) };
+    const problem = { path: `${prefix}${error.instancePath}`, ...sentenceFor(error) };
     const key = `${problem.path}\u0000${problem.message}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -121,7 +144,7 @@ const KIND_CHECKS: Partial<
   routes: (_id, body: unknown) => routeProblems(body as never),
   resource: (id, body: ResourceBody, context) => resourceProblems(id, body, context),
   workflow: (id, body: WorkflowBody, context) => workflowProblems(id, body, context),
-  questionnaire: (_id, body: QuestionnaireBody) => questionnaireProblems(body),
+  questionnaire: (_id, body: QuestionnaireBody, context) => questionnaireProblems(body, context),
   'eligibility-rules': (_id, body: EligibilityRulesBody) => eligibilityProblems(body),
   // a wizard's steps reference each other and may name form documents, which must be published
   wizard: (_id, body: unknown, { published }) => [
@@ -129,7 +152,12 @@ const KIND_CHECKS: Partial<
     ...(published
       ? formReferences(body)
           .filter(({ formId }) => published('form', formId) === undefined)
-          .map(({ formId, path }) => ({ path, message: `no published form document "${formId}"` }))
+          .map(({ formId, path }) => ({
+            path,
+            code: 'notPublished',
+            params: { kind: 'form', id: formId },
+            message: `no published form document "${formId}"`,
+          }))
       : []),
   ],
 };
@@ -174,9 +202,10 @@ export function depthProblem(body: unknown): DocumentProblem | null {
  * against its kind's meta-schema, every embedded JSON Schema compiled with ajv (form data is then
  * validated by that ajv on the server and by its standalone code in the browser), every json-logic
  * rule checked against the vetted operation set, then the kind's own checks (KIND_CHECKS; references
- * to other documents and server effects only when `context` can look them up). Paths are JSON
- * pointers into {kind, id, body}, e.g. `/body/routes/3/guard/rule`. An empty list means the
- * document may be published.
+ * to other documents, server effects and the standard's requirement ids only when `context` can look
+ * them up). Every problem is listed, never only the first: the kind's checks run even when the
+ * meta-schema found some. Paths are JSON pointers into {kind, id, body}, e.g.
+ * `/body/routes/3/guard/rule`. An empty list means the document may be published.
  */
 export function validateDocument(
   candidate: { kind: unknown; id: unknown; body: unknown },
@@ -209,10 +238,23 @@ export function validateDocument(
     problems.push(...checkRule(valueAt(candidate.body, path), `/body${path}`));
   }
   const kindCheck = KIND_CHECKS[candidate.kind];
-  if (kindCheck && problems.length === 0) {
-    problems.push(...kindCheck(String(candidate.id), candidate.body as never, context));
-  }
+  if (kindCheck)
+    problems.push(...kindProblems(() => kindCheck(String(candidate.id), candidate.body as never, context), problems));
   return problems;
+}
+
+/**
+ * A kind's checks assume the meta-schema's shape. On a body that lacks it they may trip over what is
+ * missing; the meta-schema's problems already say what, so such a trip adds nothing. On a body of
+ * the right shape a throw is a bug and is not hidden.
+ */
+function kindProblems(check: () => DocumentProblem[], schemaProblems: DocumentProblem[]): DocumentProblem[] {
+  try {
+    return check();
+  } catch (error) {
+    if (schemaProblems.length > 0) return [];
+    throw error;
+  }
 }
 
 /**

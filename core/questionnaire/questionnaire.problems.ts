@@ -1,6 +1,7 @@
-import type { DocumentProblem } from '../documents/document.types';
+import type { DocumentProblem, ValidationContext } from '../documents/document.types';
 import type { AnswerRequirement, Question, QuestionnaireBody, Table } from './questionnaire.types';
 import { RESPONSES_KEY } from './questionnaire';
+import { responseValueProblems } from './response-values';
 import { ruleReads } from './rule-reads';
 
 /**
@@ -8,10 +9,14 @@ import { ruleReads } from './rule-reads';
  * section and item ids, one question per requirement id, response sets and what responses require
  * (a table with a questionRef column) exist, select fields have options, rules read only known
  * items (document rules also `_responses`), scoring names known responses, carry-over targets
- * exist in this version and dropped requirements do not, finding rules name known items.
+ * exist in this version and dropped requirements do not, finding rules name known items, rules
+ * compare with responses that exist, and — when the context ships the standard's id list — every
+ * requirement exists in the version the document declares.
  */
-export function questionnaireProblems(body: QuestionnaireBody): DocumentProblem[] {
+export function questionnaireProblems(body: QuestionnaireBody, context: ValidationContext = {}): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
+  const standard = body.standard;
+  const knownIds = standard ? context.requirementIds?.(standard.name, standard.version) : undefined;
   const items = new Map<string, { type: string; table?: Table }>();
   const sectionIds = new Set<string>();
   const requirements = new Set<string>();
@@ -27,6 +32,13 @@ export function questionnaireProblems(body: QuestionnaireBody): DocumentProblem[
         if (requirements.has(item.requirement))
           problems.push({ path: `${at}/requirement`, message: `requirement "${item.requirement}" is asked twice` });
         requirements.add(item.requirement);
+        if (knownIds && !knownIds.has(item.requirement))
+          problems.push({
+            path: `${at}/requirement`,
+            code: 'requirementUnknown',
+            params: { requirement: item.requirement, standard: `${standard?.name} ${standard?.version}` },
+            message: `requirement "${item.requirement}" is not in ${standard?.name} ${standard?.version}`,
+          });
       }
     });
   });
@@ -56,7 +68,12 @@ export function questionnaireProblems(body: QuestionnaireBody): DocumentProblem[
   const checkReads = (rule: unknown, at: string, extra: string[] = []): void => {
     for (const read of ruleReads(rule).reads) {
       if (!items.has(read) && !extra.includes(read))
-        problems.push({ path: at, message: `rule reads unknown item "${read}"` });
+        problems.push({
+          path: at,
+          code: 'ruleReadsUnknown',
+          params: { item: read },
+          message: `rule reads unknown item "${read}"`,
+        });
     }
   };
   body.sections.forEach((section, s) => {
@@ -100,6 +117,7 @@ export function questionnaireProblems(body: QuestionnaireBody): DocumentProblem[
     });
     checkReads(finding.when, `${at}/when`, ['value', 'points']);
   });
+  problems.push(...responseValueProblems(body));
   body.carryOver?.changes.forEach((change, c) => {
     const at = `/body/carryOver/changes/${c}`;
     if (change.op === 'drop') {

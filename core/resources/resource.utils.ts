@@ -154,7 +154,12 @@ export function guardGroupProblems(
   const problems: DocumentProblem[] = [];
   for (const [action, guard] of Object.entries(guards)) {
     if (guard && 'group' in guard && !(groups && Object.hasOwn(groups, guard.group))) {
-      problems.push({ path: `${path}/${action}/group`, message: `unknown role group "${guard.group}"` });
+      problems.push({
+        path: `${path}/${action}/group`,
+        code: 'roleGroupUnknown',
+        params: { group: guard.group },
+        message: `unknown role group "${guard.group}"`,
+      });
     }
   }
   return problems;
@@ -202,7 +207,12 @@ export function resourceProblems(id: string, body: ResourceBody, context: Valida
   if (!context.published) return problems;
 
   if (body.workflow && !workflow) {
-    problems.push({ path: '/body/workflow', message: `no published workflow "${body.workflow}" (publish it first)` });
+    problems.push({
+      path: '/body/workflow',
+      code: 'notPublished',
+      params: { kind: 'workflow', id: body.workflow },
+      message: `no published workflow "${body.workflow}" (publish it first)`,
+    });
   } else if (workflow?.records === 'service') {
     problems.push({ path: '/body/workflow', message: `workflow "${body.workflow}" moves a service's records` });
   } else if (workflow && workflow.resource !== id) {

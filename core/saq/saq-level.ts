@@ -1,11 +1,16 @@
 /**
- * The PCI DSS level wizard's verdict (domain §9: PCI levels 1 to 4, 9 SAQ types), computed from
- * the answers by the server, never taken from the browser. The answers are the merged step answers
- * of the `pci-dss-level` wizard document (schemas/wizards/pci-dss-level.json).
+ * The PCI DSS level wizard's verdict (domain §9: PCI levels 1 to 4), computed from the answers by
+ * the server, never taken from the browser. The answers are the merged step answers of the
+ * `pci-dss-level` wizard document (schemas/wizards/pci-dss-level.json). The SAQ type is not decided
+ * here: the wizard document's `outcome.saqType` rule names it, so a new type is a publish.
  */
-export const SAQ_TYPES = ['A', 'A-EP', 'B', 'B-IP', 'C', 'C-VT', 'P2PE', 'D', 'D-SP'] as const;
-export type SaqType = (typeof SAQ_TYPES)[number];
+import type { WizardBody } from '../wizards/wizard.types';
+import { applyRule } from '../rules/jsonlogic';
+
 export type PciLevel = 1 | 2 | 3 | 4;
+
+/** The wizard document whose answers the level endpoint judges. */
+export const LEVEL_WIZARD_ID = 'pci-dss-level';
 
 /** The answer values, one list per question; the wizard's enums and the endpoint's schema use them. */
 export const LEVEL_CHOICES = {
@@ -36,29 +41,10 @@ export function pciLevel(answers: LevelAnswers): PciLevel {
   return answers.ecommerceTransactions === '20kTo1m' ? 3 : 4;
 }
 
-const BY_PAYMENT_PAGE: Record<Choice<'paymentPage'>, SaqType> = {
-  fullyOutsourced: 'A',
-  partlyOutsourced: 'A-EP',
-  ownPaymentPage: 'D',
-};
-const BY_TERMINALS: Record<Choice<'terminals'>, SaqType> = {
-  imprintOrDialOut: 'B',
-  ipTerminals: 'B-IP',
-  p2pe: 'P2PE',
-  paymentApplication: 'C',
-  other: 'D',
-};
-const BY_ENTRY: Record<Choice<'entry'>, SaqType> = { virtualTerminal: 'C-VT', paymentApplication: 'C', other: 'D' };
-
-/**
- * Service providers answer SAQ D for Service Providers; a merchant that stores cardholder data
- * electronically answers D; otherwise the way cards are accepted decides (anything unknown: D).
- */
-export function saqType(answers: LevelAnswers): SaqType {
-  if (answers.role === 'serviceProvider') return 'D-SP';
-  if (answers.storesCardData !== 'no') return 'D';
-  if (answers.acceptance === 'ecommerce' && answers.paymentPage) return BY_PAYMENT_PAGE[answers.paymentPage];
-  if (answers.acceptance === 'cardPresent' && answers.terminals) return BY_TERMINALS[answers.terminals];
-  if (answers.acceptance === 'mailTelephone' && answers.entry) return BY_ENTRY[answers.entry];
-  return 'D';
+/** The SAQ type the published level wizard's `outcome.saqType` yields for these answers, or null. */
+export function recommendedSaqType(wizard: WizardBody | undefined, answers: LevelAnswers): string | null {
+  const rule = wizard?.outcome?.saqType;
+  if (rule === undefined) return null;
+  const type = applyRule(rule, answers);
+  return typeof type === 'string' && type !== '' ? type : null;
 }

@@ -38,6 +38,8 @@ export interface WizardBody {
   guard?: Guard;
   steps: WizardStep[];
   submit: WizardSubmit;
+  /** Results the submit endpoint derives on the server: name → json-logic over the merged answers. */
+  outcome?: Record<string, JsonLogicRule>;
 }
 
 /** Answers by step id: each step's form data. */

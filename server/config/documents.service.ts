@@ -12,7 +12,7 @@ import type { EventBus } from '../scale/event-bus';
 import { findWhere } from '../store/matching';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
-import { effectNames } from './effect-names';
+import { publishContext } from './publish-context';
 import { type CachedAnswer, DocumentCache, serialize, withoutAuthors } from './document-cache';
 import { versionEtag } from './etag';
 import { ValidatorModules } from './validator-modules';
@@ -155,11 +155,12 @@ export class DocumentsService {
 
   /**
    * Publish-time validation with what the server knows: the published documents (references such
-   * as a resource's workflow) and the registered workflow effects.
+   * as a resource's workflow), the registered workflow effects and the standards' requirement ids.
+   * The dry run (POST …/validate), publishing and scripts/validate-document.ts all answer this.
    */
   check(candidate: { kind: unknown; id: unknown; body: unknown }): DocumentProblem[] {
     const published = (kind: DocumentKind, id: string) => this.cache.get(kind, id)?.document.body;
-    return validateDocument(candidate, { published, effects: effectNames() });
+    return validateDocument(candidate, publishContext(published));
   }
 
   /**

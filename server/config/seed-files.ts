@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { DocumentProblem, SeedDocument } from '../../core/documents/document.types';
 import { validateDocument } from '../../core/documents/validate';
-import { effectNames } from './effect-names';
+import { publishContext } from './publish-context';
 
 /** A seed document and the file it came from. */
 export interface SeedFile extends SeedDocument {
@@ -116,7 +116,7 @@ async function judge(texts: [string, string][]): Promise<SeedFile[]> {
   const published = (kind: string, id: string) => candidates.find((c) => c.kind === kind && c.id === id)?.body;
   for (const seed of candidates) {
     const document = `${seed.kind}/${seed.id}`;
-    const problems = validateDocument(seed, { published, effects: effectNames() });
+    const problems = validateDocument(seed, publishContext(published));
     const first = fileOf.get(document);
     if (first) problems.push({ path: '/id', message: `${document} is already seeded by ${first}` });
     fileOf.set(document, first ?? seed.file);

@@ -5,6 +5,8 @@ import { isDocumentKind } from '../../core/documents/meta-schemas';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
+import { requestLanguage } from '../http/i18n';
+import { problemsIn } from '../http/problem-text';
 import type { CachedAnswer } from '../config/document-cache';
 import { asksForPage, documentsPage, versionsPage } from '../config/document-lists';
 import { etagMatches } from '../http/if-none-match';
@@ -140,7 +142,8 @@ export function configRouter(ctx: AppContext): Router {
   /** A dry run of publishing: the problems publish would answer with 422, without storing anything. */
   router.post('/documents/:kind/:id/validate', ...admin, validate(documentBodySchema), (req, res) => {
     const { kind, id } = names(req);
-    res.json({ content: { problems: documents.check({ kind, id, body: req.body.body }) } });
+    const problems = documents.check({ kind, id, body: req.body.body });
+    res.json({ content: { problems: problemsIn(problems, ctx.translator, requestLanguage(req)) } });
   });
 
   router.put('/documents/:kind/:id/versions/:version', ...admin, validate(documentBodySchema), async (req, res) => {

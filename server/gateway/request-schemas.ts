@@ -1,4 +1,3 @@
-import { SAQ_TYPES } from '../../core/saq/saq-level';
 import { REVIEW_OUTCOMES } from '../../core/saq/saq-records';
 import { NOTIFICATION_GROUP_VALUES, NOTIFICATION_STATUSES } from '../../core/notifications/notification.types';
 import { HELP_CHAT_MESSAGE_MAX } from '../../core/help-chat/help-chat.types';
@@ -333,12 +332,15 @@ export const smtpSettingsSchema = {
   },
 };
 
-/** POST /saq/api/v1/saqs: the SAQ type to start (core/saq/saq-level SAQ_TYPES). */
+/**
+ * POST /saq/api/v1/saqs: the SAQ type to start. Only its shape here: which types exist is what is
+ * published (core/saq/saq-catalog), judged by the service (400 saqTypeUnknown).
+ */
 export const saqStartSchema = {
   type: 'object',
   required: ['saqType'],
   additionalProperties: false,
-  properties: { saqType: { type: 'string', enum: [...SAQ_TYPES] } },
+  properties: { saqType: pattern('^[A-Za-z0-9-]{1,32}$') },
 };
 
 /** PUT …/saqs/:saqId/answers/:itemId: any JSON value (null clears), judged by the pinned questionnaire. */

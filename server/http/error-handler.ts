@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { AppError } from './app-error';
 import { type Translator, requestLanguage } from './i18n';
+import { problemsIn } from './problem-text';
 
 /** Our code for a client error status some library chose (body-parser, the router's param decoding). */
 const CODE_BY_STATUS: Record<number, string> = {
@@ -61,11 +62,13 @@ export function errorHandler(
       appError = new AppError(500, 'somethingWentWrong');
     }
     const language = requestLanguage(req);
+    const problems = appError.extra?.problems;
     res.status(appError.status).json({
       code: appError.code,
       message: translator.t(language, `errors.${appError.code}`),
       ...(appError.fields ? { errors: appError.fields } : {}),
       ...appError.extra,
+      ...(Array.isArray(problems) ? { problems: problemsIn(problems, translator, language) } : {}),
     });
   };
 }

@@ -1,4 +1,5 @@
-import { type LevelAnswers, pciLevel, saqType } from '../../core/saq/saq-level';
+import { LEVEL_WIZARD_ID, type LevelAnswers, pciLevel, recommendedSaqType } from '../../core/saq/saq-level';
+import type { WizardBody } from '../../core/wizards/wizard.types';
 import type { AppContext } from '../context';
 import type { SaqLevelResultRecord } from '../store/records.types';
 
@@ -12,13 +13,16 @@ export class SaqLevelService {
     return this.ctx.store.collection<SaqLevelResultRecord>('saqLevelResults');
   }
 
-  /** Level and SAQ type computed here from the answers, then stored in place of any earlier result. */
+  /**
+   * Level and SAQ type computed here from the answers (the type by the published level wizard's
+   * `outcome.saqType`, so a new type needs no code), then stored in place of any earlier result.
+   */
   async record(userId: string, answers: LevelAnswers): Promise<LevelResult> {
     const record: SaqLevelResultRecord = {
       id: userId,
       userId,
       level: pciLevel(answers),
-      saqType: saqType(answers),
+      saqType: recommendedSaqType(this.ctx.documents.latestBody<WizardBody>('wizard', LEVEL_WIZARD_ID), answers),
       answers,
       createdAt: this.ctx.clock().toISOString(),
     };

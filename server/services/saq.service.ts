@@ -12,7 +12,6 @@ import { runQuery } from '../../core/query/query.utils';
 import type { ConfigDocument, Text } from '../../core/documents/document.types';
 import { type SaqTypeEntry, saqCatalog, saqTypeEntry } from '../../core/saq/saq-catalog';
 import { expiryOf } from '../../core/saq/saq-compliance';
-import { SAQ_TYPES } from '../../core/saq/saq-level';
 import type { ReviewOutcome } from '../../core/saq/saq-records';
 import { declaredCompliance } from '../../core/saq/saq-summary';
 import type { Job } from '../jobs/jobs.types';
@@ -178,15 +177,14 @@ export class SaqService {
     return saqCatalog(this.ctx.documents.cache.ofKind(KIND));
   }
 
-  /** The SAQ types a user can start, in the order of the standard's types (SAQ_TYPES). */
+  /** The SAQ types a user can start: every type a published questionnaire names, by type. */
   types(): SaqTypeItem[] {
-    const catalog = this.catalog();
-    return SAQ_TYPES.flatMap((saqType) => {
-      const document = catalog.get(saqType);
-      return document
-        ? [{ ...saqTypeEntry(saqType, document), document: { id: document.id, version: document.version } }]
-        : [];
-    });
+    return [...this.catalog()]
+      .sort(([a], [b]) => a.localeCompare(b, 'en'))
+      .map(([saqType, document]) => ({
+        ...saqTypeEntry(saqType, document),
+        document: { id: document.id, version: document.version },
+      }));
   }
 
   /** The same list in the query contract (the list document's call). */
@@ -202,7 +200,7 @@ export class SaqService {
   start(caller: SaqCaller, siteId: string | null, organizationId: string | null, saqType: string): Promise<SaqView> {
     const userId = caller.user.id;
     const document = this.catalog().get(saqType);
-    if (!document) throw new AppError(404, 'documentNotFound');
+    if (!document) throw new AppError(400, 'saqTypeUnknown', { saqType: 'saqTypeUnknown' });
     const now = this.ctx.clock().toISOString();
     const record: SaqRecord = {
       id: randomUUID(),

@@ -280,7 +280,8 @@ export interface SaqLevelResultRecord {
   id: string;
   userId: string;
   level: 1 | 2 | 3 | 4;
-  saqType: string;
+  /** What the published level wizard's `outcome.saqType` yielded; null when it names none. */
+  saqType: string | null;
   answers: Record<string, unknown>;
   createdAt: string;
 }

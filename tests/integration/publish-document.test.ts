@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishDocuments } from '../../scripts/publish-document';
+import { mccDocuments } from '../support/high-risk-mcc';
 import { DEMO_PASSWORD, type TestServer, call, startTestServer } from './support/harness';
 
 // The documented command analysts publish an SAQ version with: every problem of every file is
@@ -63,6 +64,19 @@ describe('scripts/publish-document.ts', () => {
     const served = await call(server.base, 'GET', '/config/v1/documents/questionnaire/saq-a-4.0.2');
     expect(served.status).toBe(200);
     expect(served.body.body.standard.version).toBe('4.0.2');
+  });
+
+  it('publishes a batch in file order: a resource may name the workflow an earlier file publishes', async () => {
+    const [workflow, resource] = mccDocuments();
+    await writeFile(join(dir, 'workflow.json'), JSON.stringify(workflow));
+    await writeFile(join(dir, 'resource.json'), JSON.stringify(resource));
+    // alone, the resource names a workflow the app does not have
+    const alone = await publish([join(dir, 'resource.json')]);
+    expect(alone.published).toBe(false);
+    expect(alone.output).toContain('/body/workflow');
+    const { published, output } = await publish([join(dir, 'workflow.json'), join(dir, 'resource.json')]);
+    expect(output).toContain(`published resource/${resource.id} version 1`);
+    expect(published).toBe(true);
   });
 
   it('stops at a refused sign-in', async () => {

@@ -92,10 +92,17 @@ describe('SAQ service /saq/api/v1', () => {
 
   it('validates every body and path parameter (400)', async () => {
     const saqId = await start('A');
-    for (const body of [{}, { saqType: 'Z' }, { saqType: 'A', extra: 1 }, { saqType: 1 }]) {
+    for (const body of [{}, { saqType: 'A B' }, { saqType: 'A', extra: 1 }, { saqType: 1 }]) {
       const bad = await as(merchant, 'POST', `${API}/saqs`, body);
       expect([bad.status, bad.body.code], JSON.stringify(body)).toEqual([400, 'invalidRequest']);
     }
+    // well-formed, but no published questionnaire names the type
+    const unknown = await as(merchant, 'POST', `${API}/saqs`, { saqType: 'Z' });
+    expect([unknown.status, unknown.body.code, unknown.body.errors]).toEqual([
+      400,
+      'saqTypeUnknown',
+      { saqType: 'saqTypeUnknown' },
+    ]);
     for (const body of [{}, { value: 'x', step: '../x' }, { value: 'x', other: true }]) {
       const bad = await as(merchant, 'PUT', `${API}/saqs/${saqId}/answers/companyName`, body);
       expect([bad.status, bad.body.code], JSON.stringify(body)).toEqual([400, 'invalidRequest']);
@@ -138,9 +145,9 @@ describe('SAQ service /saq/api/v1', () => {
       'B-IP',
       'C',
       'C-VT',
-      'P2PE',
       'D',
       'D-SP',
+      'P2PE',
     ]);
     expect(types[0]).toEqual({
       saqType: 'A',

@@ -228,8 +228,12 @@ describe('wizards /wbe/api/wizards/:wizardId', () => {
       submit: { method: 'POST', path: '/wbe/api/saq/level-result' },
     };
     const dryRun = await as(admin, 'POST', '/config/v1/documents/wizard/broken/validate', { body });
-    expect(dryRun.body.content.problems).toEqual([
-      { path: '/body/steps/0/form', message: 'no published form document "no-such-form"' },
+    expect(dryRun.body.content.problems).toMatchObject([
+      {
+        path: '/body/steps/0/form',
+        code: 'notPublished',
+        message: 'There is no published form document “no-such-form”; publish it first.',
+      },
     ]);
     const draft = await as(admin, 'POST', '/config/v1/documents/wizard/broken/drafts', {
       body: { ...body, steps: [{ ...body.steps[0], next: 'a' }, body.steps[1]] },

@@ -6,6 +6,9 @@ import { hashDocument, validateDocument } from '../../../core/documents/validate
 import { allSeedDocuments, appDocument } from '../support/app-documents';
 
 const clone = <T>(value: T): T => structuredClone(value);
+/** The problems as the English reader sees them (each may also carry its locale code). */
+const said = (candidate: Parameters<typeof validateDocument>[0]) =>
+  validateDocument(candidate).map(({ path, message }) => ({ path, message }));
 
 describe('meta-schemas', () => {
   it('exist for every document kind and are strict-valid JSON Schemas', () => {
@@ -71,7 +74,9 @@ describe('broken documents are rejected with useful problems', () => {
   it('missing required field', () => {
     const doc = clone(routes);
     delete doc.body.routes[3].layout;
-    expect(validateDocument(doc)).toEqual([{ path: '/body/routes/3', message: 'missing required property "layout"' }]);
+    expect(said(doc)).toEqual([{ path: '/body/routes/3', message: 'missing required property "layout"' }]);
+    // the server answers it in the reader's language by its locale code
+    expect(validateDocument(doc)[0]).toMatchObject({ code: 'missingProperty', params: { property: 'layout' } });
   });
 
   it('wrong type, wrong enum value and unknown property', () => {
@@ -79,7 +84,7 @@ describe('broken documents are rejected with useful problems', () => {
     doc.body.routes[0].exact = 'yes';
     doc.body.routes[1].layout = 'full';
     doc.body.routes[2].guardd = null;
-    expect(validateDocument(doc)).toEqual([
+    expect(said(doc)).toEqual([
       { path: '/body/routes/0/exact', message: 'must be boolean' },
       { path: '/body/routes/1/layout', message: 'must be one of "public", "bare", "app"' },
       { path: '/body/routes/2', message: 'unknown property "guardd"' },
@@ -149,14 +154,14 @@ describe('broken documents are rejected with useful problems', () => {
     const shell = clone(appDocument<Record<string, unknown>>('shell-settings.json'));
     shell.body.navbar = { width: '280', foldedWidth: 64 };
     delete shell.body.storageKey;
-    expect(validateDocument(shell)).toEqual([
+    expect(said(shell)).toEqual([
       { path: '/body', message: 'missing required property "storageKey"' },
       { path: '/body/navbar/width', message: 'must be integer' },
     ]);
   });
 
   it('role groups must be lists of strings', () => {
-    expect(validateDocument({ kind: 'role-groups', id: 'app', body: { groups: { admin: 'admin' } } })).toEqual([
+    expect(said({ kind: 'role-groups', id: 'app', body: { groups: { admin: 'admin' } } })).toEqual([
       { path: '/body/groups/admin', message: 'must be array' },
     ]);
   });

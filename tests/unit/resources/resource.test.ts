@@ -153,7 +153,9 @@ describe('publishing a resource', () => {
     shape.guards = { list: { rule: { log: 1 } }, read: null, create: null, update: null };
     const problems = valid(shape);
     expect(problems).toContainEqual({ path: '/body/schema/type', message: 'must be equal to constant' });
-    expect(problems).toContainEqual({ path: '/body/guards', message: 'missing required property "delete"' });
+    expect(problems).toContainEqual(
+      expect.objectContaining({ path: '/body/guards', message: 'missing required property "delete"' }),
+    );
     expect(problems).toContainEqual(expect.objectContaining({ path: '/body/guards/list/rule' }));
     const broken = mccResource();
     broken.schema = { type: 'object', properties: { code: { type: 'nonsense' } } };
@@ -162,7 +164,7 @@ describe('publishing a resource', () => {
 
   it('with the server context: a published workflow of this resource, known groups, the same scope', () => {
     const groups = { 'role-groups/app': { groups: { admin: ['admin'] } } };
-    expect(valid(mccResource(), { published: published(groups) })).toEqual([
+    expect(valid(mccResource(), { published: published(groups) })).toMatchObject([
       { path: '/body/workflow', message: 'no published workflow "mcc-flow" (publish it first)' },
     ]);
     const foreign = { ...mccWorkflow(), resource: 'other' };
@@ -173,7 +175,7 @@ describe('publishing a resource', () => {
     expect(valid(mccResource(), context)).toEqual([]);
     const noGroup = mccResource();
     noGroup.guards.delete = { group: 'nobody' };
-    expect(valid(noGroup, context)).toEqual([
+    expect(valid(noGroup, context)).toMatchObject([
       { path: '/body/guards/delete/group', message: 'unknown role group "nobody"' },
     ]);
     const rescoped = { ...mccResource(), scope: 'global' };

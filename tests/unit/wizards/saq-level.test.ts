@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LEVEL_CHOICES, type LevelAnswers, pciLevel, SAQ_TYPES, saqType } from '../../../core/saq/saq-level';
+import { LEVEL_CHOICES, type LevelAnswers, pciLevel, recommendedSaqType } from '../../../core/saq/saq-level';
 import type { WizardAnswers, WizardBody } from '../../../core/wizards/wizard.types';
 import { validateSteps } from '../../../server/services/wizard-steps';
 import { mergedAnswers, wizardPath } from '../../../core/wizards/wizard.utils';
 
 const wizard = JSON.parse(fs.readFileSync('schemas/wizards/pci-dss-level.json', 'utf8')).body as WizardBody;
+/** The type the seeded wizard document's `outcome.saqType` recommends. */
+const saqType = (answers: LevelAnswers) => recommendedSaqType(wizard, answers);
 
 describe('PCI DSS level and SAQ type (domain §9)', () => {
   it.each([
@@ -33,12 +35,21 @@ describe('PCI DSS level and SAQ type (domain §9)', () => {
     expect(saqType({ role: 'merchant', storesCardData: 'no', ...answers })).toBe(type);
   });
 
-  it('stored card data means D; service providers D-SP; 9 types in all', () => {
+  it('stored card data means D; service providers D-SP', () => {
     expect(
       saqType({ role: 'merchant', storesCardData: 'yes', acceptance: 'ecommerce', paymentPage: 'fullyOutsourced' }),
     ).toBe('D');
     expect(saqType({ role: 'serviceProvider' })).toBe('D-SP');
-    expect(SAQ_TYPES).toHaveLength(9);
+  });
+
+  it('is what the published wizard says: a changed rule names a new type, no rule names none', () => {
+    const pilot: WizardBody = {
+      ...wizard,
+      outcome: { saqType: { if: [{ '==': [{ var: 'acceptance' }, 'ecommerce'] }, 'PILOT-E', 'D'] } },
+    };
+    expect(recommendedSaqType(pilot, { role: 'merchant', acceptance: 'ecommerce' })).toBe('PILOT-E');
+    expect(recommendedSaqType({ ...wizard, outcome: undefined }, { role: 'merchant' })).toBeNull();
+    expect(recommendedSaqType(undefined, { role: 'merchant' })).toBeNull();
   });
 });
 
