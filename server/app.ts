@@ -311,7 +311,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use(notFound);
     app.use(errorHandler(ctx.translator, log.error));
 
-    const reads = publishedReads(ctx.documents, fixedHeadersOf(securityHeaders));
+    const reads = publishedReads(ctx.documents, fixedHeadersOf(securityHeaders, permissionsPolicy));
     return {
       app,
       listener: (req, res) => {

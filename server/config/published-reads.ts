@@ -55,7 +55,9 @@ export function publishedReads(
 
   /** Answers the request when it is one of these reads; false leaves it to Express. */
   return (req, res) => {
-    const answer = req.method === 'GET' && req.url ? answerAt(req.url) : undefined;
+    // an answer that may have come over TLS gets HSTS, which depends on the proxies trusted: Express's
+    const secure = 'encrypted' in req.socket || req.headers['x-forwarded-proto'] !== undefined;
+    const answer = req.method === 'GET' && req.url && !secure ? answerAt(req.url) : undefined;
     if (!answer) return false;
     if (etagMatches(req.headers['if-none-match'], answer.etag)) {
       res.writeHead(304, headsOf(answer, 'notModified', null, 0));
