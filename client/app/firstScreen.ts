@@ -3,7 +3,9 @@ import { decideAccess } from '../../core/guard/guard.utils';
 import { loadAppTexts } from '../i18n/i18n';
 import { matchRoute } from '../../core/routes/route.utils';
 import { type AppConfig, appConfigQueryKey, fetchAppConfig } from '../runtime/appConfig';
+import { latestDocumentQuery, screenDocument } from '../runtime/documentQuery';
 import { preloadable } from '../runtime/preloadable';
+import { queryClient } from '../lib/queryClient';
 import { screenFor } from '../runtime/screenRegistry';
 import { getSession } from '../session/session.store';
 import { sessionSubject } from '../session/subject';
@@ -32,6 +34,9 @@ function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknow
   }
   const loads = [screenFor(decision === 'forbidden' ? 'noPermission' : route.screen).preload()];
   if (route.layout === 'app') loads.push(appLayout.preload());
+  // the document the screen reads first (a list, page or form) is asked for with its chunks, not after them
+  const document = decision === 'allow' ? screenDocument(route.screen, route.props) : undefined;
+  if (document) void queryClient.prefetchQuery(latestDocumentQuery(...document));
   return Promise.all(loads);
 }
 

@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ConfigDocument } from '../../core/documents/document.types';
 import type { FormBody } from '../../core/forms/form.types';
-import { config } from '../api/clients';
-import { contentOrSelf } from '../api/http';
+import { latestDocumentQuery } from '../runtime/documentQuery';
 
 /** The latest published form document `form/<formId>` (docs/documents/form.md). */
 export function useFormDocument(formId: string) {
-  return useQuery({
-    queryKey: ['config', 'form', formId],
-    queryFn: async () =>
-      contentOrSelf<ConfigDocument<FormBody>>((await config.get(`/documents/form/${encodeURIComponent(formId)}`)).data),
-  });
+  return useQuery(latestDocumentQuery<FormBody>('form', formId));
 }

@@ -255,7 +255,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
           )}
         </Callout>
       )}
-      {page.isPending ? (
+      {page.isPending && !data ? (
         <Spinner aria-label={t('shell.loading')} />
       ) : (
         <div

@@ -1,8 +1,6 @@
-import { Callout, Spinner } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { Spinner } from '@blueprintjs/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentForm } from '../../forms/useDocumentForm';
-import { DocumentForm } from '../../theme/DocumentForm';
 
 type Data = Record<string, unknown>;
 
@@ -18,18 +16,17 @@ export interface ValuesFormProps {
 }
 
 /**
- * A form document used for its values only: a list's filter form and an action's dialog. Judged by
- * the same validators as every published form; submit hands the values over while none is wrong.
+ * A form document used for its values only: a list's filter form and an action's dialog
+ * (ValuesFormBody). The form renderer (RJSF and its widgets) is a chunk of its own, loaded when a
+ * form first shows: a list without a filter form never loads it, nor one whose actions stay shut.
  */
-export function ValuesForm({ formId, initialData, submitText, onValues, children }: ValuesFormProps) {
+const ValuesFormBody = lazy(() => import('./ValuesFormBody'));
+
+export function ValuesForm(props: ValuesFormProps) {
   const { t } = useTranslation();
-  const state = useDocumentForm({ formId, initialData, submitText });
-  if (state.status === 'loading') return <Spinner size={20} aria-label={t('shell.loading')} />;
-  if (state.status === 'failed') return <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>;
   return (
-    <div className="list-form">
-      <DocumentForm {...state.form} onSubmit={onValues} />
-      {children && <div className="list-form__buttons">{children}</div>}
-    </div>
+    <Suspense fallback={<Spinner size={20} aria-label={t('shell.loading')} />}>
+      <ValuesFormBody {...props} />
+    </Suspense>
   );
 }

@@ -90,6 +90,14 @@ export function placeholderFor(query: ListQuery) {
   };
 }
 
+/** Rows of a big page asked first, on their own (useListPage). */
+export const HEAD_ROWS = 100;
+
+/** The query of a page's first HEAD_ROWS rows: the same rows the page starts with, as a page of their own. */
+export function headOf(query: ListQuery): ListQuery {
+  return { ...query, pageSize: HEAD_ROWS, page: ((query.page - 1) * query.pageSize) / HEAD_ROWS + 1 };
+}
+
 /** Whether two queries differ in their sort alone. */
 const sortOnly = (a: ListQuery, b: ListQuery) =>
   a.page === b.page && a.pageSize === b.pageSize && JSON.stringify(a.filter) === JSON.stringify(b.filter);
@@ -124,6 +132,13 @@ export function useListPage(listId: string, path: string, query: ListQuery, live
     refetchInterval: live?.seconds ? live.seconds * 1000 : false,
     refetchOnWindowFocus: live !== undefined,
   });
+  // a big page's first rows, asked beside it while nothing else is on screen: they paint long before
+  // thousands of rows have been read, sent and parsed, and the whole page takes their place
+  const head = useQuery({
+    queryKey: [...listKey(listId), path, asked, 'head'],
+    queryFn: ({ signal }) => fetchListPage(path, headOf(asked), signal),
+    enabled: asked.pageSize > HEAD_ROWS && asked.pageSize % HEAD_ROWS === 0 && page.data === undefined,
+  });
   // the rows shown belong to the query asked: its answer, or its re-sort of complete rows
   const own = page.isSuccess && (!page.isPlaceholderData || (page.data as Placeholder).resorted === true);
   const local = useMemo(
@@ -133,7 +148,7 @@ export function useListPage(listId: string, path: string, query: ListQuery, live
   // anything else is asked at once: this render starts again with it
   if (asked !== query && !local) setAsked(query);
   useEffect(() => (local ? afterPaint(() => setAsked(query)) : undefined), [local, query]);
-  const data = local ?? page.data;
+  const data = local ?? page.data ?? head.data;
   useEffect(() => {
     shown.current = data;
   });

@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ConfigDocument } from '../../../core/documents/document.types';
 import type { ListBody } from '../../../core/lists/list.types';
-import { config } from '../../api/clients';
-import { contentOrSelf } from '../../api/http';
+import { latestDocumentQuery } from '../../runtime/documentQuery';
 
 /** The latest published list document `list/<listId>`. */
 export function useListDocument(listId: string) {
-  return useQuery({
-    queryKey: ['config', 'list', listId],
-    queryFn: async () =>
-      contentOrSelf<ConfigDocument<ListBody>>((await config.get(`/documents/list/${encodeURIComponent(listId)}`)).data),
-  });
+  return useQuery(latestDocumentQuery<ListBody>('list', listId));
 }

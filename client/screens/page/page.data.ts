@@ -1,17 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LiveRefresh, ServedDocument } from '../../../core/documents/document.types';
+import type { LiveRefresh } from '../../../core/documents/document.types';
 import type { PageBody, PanelSource } from '../../../core/pages/page.types';
 import { fillSourcePath } from '../../../core/pages/page.utils';
-import { clientForPath, config } from '../../api/clients';
+import { clientForPath } from '../../api/clients';
 import { contentOrSelf } from '../../api/http';
+import { latestDocumentQuery } from '../../runtime/documentQuery';
 
 /** The latest published page document `page/<pageId>`. */
 export function usePageDocument(pageId: string) {
-  return useQuery({
-    queryKey: ['config', 'page', pageId],
-    queryFn: async () =>
-      contentOrSelf<ServedDocument<PageBody>>((await config.get(`/documents/page/${encodeURIComponent(pageId)}`)).data),
-  });
+  return useQuery(latestDocumentQuery<PageBody>('page', pageId));
 }
 
 export const DATA_KEY = 'page-data';

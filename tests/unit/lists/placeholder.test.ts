@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListQuery } from '../../../core/query/query.types';
-import { placeholderFor } from '../../../client/screens/list/listQuery';
+import { HEAD_ROWS, headOf, placeholderFor } from '../../../client/screens/list/listQuery';
 
 const rows = [
   { id: 'a', name: 'beta' },
@@ -39,5 +39,19 @@ describe('placeholderFor (what a list shows while the next page loads)', () => {
     const sorted = asked({ sort: [{ field: 'name', direction: 'asc' }] });
     const capped = { items: rows, total: 3, totalCapped: true as const };
     expect(placeholderFor(sorted)(capped, previousQuery(before))).toBe(capped);
+  });
+});
+
+describe('headOf: the first rows of a big page, asked on their own', () => {
+  const query: ListQuery = { page: 1, pageSize: 10_000, sort: [{ field: 'to', direction: 'asc' }] };
+
+  it('asks the same sort and filter for the page’s first HEAD_ROWS rows', () => {
+    expect(headOf(query)).toEqual({ ...query, pageSize: HEAD_ROWS, page: 1 });
+  });
+
+  it('counts a later page in head-sized pages, so its rows are that page’s first', () => {
+    // page 3 of 10,000-row pages starts at row 20,001: page 201 of 100-row pages
+    expect(headOf({ ...query, page: 3 }).page).toBe(201);
+    expect(headOf({ ...query, page: 2, pageSize: 500 }).page).toBe(6);
   });
 });

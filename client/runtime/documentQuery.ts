@@ -1,0 +1,33 @@
+import type { ConfigDocument } from '../../core/documents/document.types';
+import { config } from '../api/clients';
+import { contentOrSelf } from '../api/http';
+
+/**
+ * The query of the latest published config document `<kind>/<id>`: one key and one fetch for every
+ * screen that reads its document, so the boot can start the first screen's read with its chunks
+ * (client/app/firstScreen.ts) and the screen finds it in flight or done.
+ */
+export function latestDocumentQuery<B>(kind: string, id: string) {
+  return {
+    queryKey: ['config', kind, id] as const,
+    queryFn: async () =>
+      contentOrSelf<ConfigDocument<B>>((await config.get(`/documents/${kind}/${encodeURIComponent(id)}`)).data),
+  };
+}
+
+/** The screen kinds that render a document named by one of their props: list, page, form. */
+const DOCUMENT_PROP: Record<string, [kind: string, prop: string]> = {
+  list: ['list', 'listId'],
+  page: ['page', 'pageId'],
+  form: ['form', 'formId'],
+};
+
+/** The document a route's screen will read first, if its kind names one. */
+export function screenDocument(
+  screen: string | undefined,
+  props: Record<string, unknown> | undefined,
+): [kind: string, id: string] | undefined {
+  const named = screen ? DOCUMENT_PROP[screen] : undefined;
+  const id = named ? props?.[named[1]] : undefined;
+  return named && typeof id === 'string' ? [named[0], id] : undefined;
+}
