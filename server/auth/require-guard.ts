@@ -6,14 +6,19 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { sessionView } from './session';
 import { type AuthContext, requireAuth } from './authenticate';
+import { organizationOf } from './memberships';
 import { publishedRoleGroups } from './role-groups';
 
 /** Admin-only endpoints (shell §2.3): the role itself, so no document edit can lock admins out. */
 export const ADMIN_GUARD: Guard = { anyOf: ['admin'] };
 
-/** The guard subject of an authenticated caller: the facts the browser's session holds too. */
-export async function guardSubject(ctx: AppContext, { user, token, claims }: AuthContext): Promise<GuardSubject> {
-  return subjectOf({ token, ...(await sessionView(ctx, user)), originalUser: claims.imp ?? null });
+/**
+ * The guard subject of an authenticated caller: the facts the browser's session holds too, with the
+ * roles and permissions of the session's organisation only.
+ */
+export async function guardSubject(ctx: AppContext, auth: AuthContext): Promise<GuardSubject> {
+  const view = await sessionView(ctx, auth.user, organizationOf(auth));
+  return subjectOf({ token: auth.token, ...view, originalUser: auth.claims.imp ?? null });
 }
 
 /**

@@ -3,11 +3,18 @@ import { sessionGeneration } from './session-generation';
 import type { TokenClaims } from '../context/signing.types';
 import type { AppContext } from '../context';
 import { findWhere } from '../store/matching';
-import type { OrganizationRecord, UserRecord } from '../store/records.types';
+import type { Membership, OrganizationRecord, UserRecord } from '../store/records.types';
+import { membershipIn } from './memberships';
 import { sitesOf } from './sites';
 
-/** The user as the client may see it (no hash, no 2FA secret). */
-export function publicUser(user: UserRecord): SessionUser & {
+/**
+ * The user as the client may see it (no hash, no 2FA secret), with what they hold in the session's
+ * organisation — or, outside a session (the admin's users list), in any of theirs.
+ */
+export function publicUser(
+  user: UserRecord,
+  held: Membership = user,
+): SessionUser & {
   company?: string;
   phone?: string;
   verified: boolean;
@@ -24,8 +31,8 @@ export function publicUser(user: UserRecord): SessionUser & {
     site_language: user.site_language,
     theme: user.theme,
     timezone: user.timezone,
-    roles: user.roles,
-    permissions: user.permissions,
+    roles: held.roles,
+    permissions: held.permissions,
     company: user.company,
     phone: user.phone,
     verified: user.verified,
@@ -50,16 +57,18 @@ export async function organizationsOf(ctx: AppContext, user: UserRecord): Promis
 }
 
 /**
- * The parts of a LoginResponse that describe the user (also the /me answer and the guard subject).
+ * The parts of a LoginResponse that describe the user in the session's organisation (also the /me
+ * answer and the guard subject): roles and permissions are that membership's only.
  * `data.hasSites` is derived from the user's sites, so the SAQ menu rule (shell §2.8) stays true
  * to what GET /wbe/api/sites answers.
  */
-export async function sessionView(ctx: AppContext, user: UserRecord) {
-  const hasSites = (await sitesOf(ctx, user)).length > 0;
+export async function sessionView(ctx: AppContext, user: UserRecord, organizationId: string | null) {
+  const held = membershipIn(user, organizationId);
+  const hasSites = (await sitesOf(ctx, user, held)).length > 0;
   return {
-    user: publicUser(user),
-    roles: user.roles,
-    permissions: user.permissions,
+    user: publicUser(user, held),
+    roles: held.roles,
+    permissions: held.permissions,
     protectedData: { platform: user.platform, packageList: user.packages, email: user.email },
     data: {
       version: ctx.version,
@@ -83,5 +92,5 @@ export async function loginResponse(ctx: AppContext, user: UserRecord, claims: O
     ...claims,
     ...(org ? { org } : {}),
   });
-  return { token, ...(await sessionView(ctx, user)), organization_list: organizations };
+  return { token, ...(await sessionView(ctx, user, org ?? null)), organization_list: organizations };
 }

@@ -4,7 +4,7 @@ import { subjectOf } from '../../core/session/subject';
 import { publishedRoleGroups } from './role-groups';
 import type { AppContext } from '../context';
 import { findWhere } from '../store/matching';
-import type { SiteRecord, UserRecord } from '../store/records.types';
+import type { Membership, SiteRecord, UserRecord } from '../store/records.types';
 
 /** A site as the client sees it (shell §3 'Site'). */
 export interface SiteView {
@@ -15,21 +15,22 @@ export interface SiteView {
 /**
  * Domain §6: the site list needs the saq permission, held by whoever passes SITES_GUARD (the
  * `siteHolders` role group of the published role-groups document); anyone else has no sites at all.
- * The subject is the user's roles, permissions and packages: what a role group can name.
+ * The subject is what the user holds in the session's organisation, and their packages: what a role
+ * group can name.
  */
-export function mayHaveSites(ctx: AppContext, user: UserRecord): boolean {
+export function mayHaveSites(ctx: AppContext, user: UserRecord, held: Membership): boolean {
   const subject = subjectOf({
     token: null,
-    roles: user.roles,
-    permissions: user.permissions,
+    roles: held.roles,
+    permissions: held.permissions,
     protectedData: { platform: user.platform, packageList: user.packages },
   });
   return evaluateGuard(SITES_GUARD, subject, publishedRoleGroups(ctx));
 }
 
 /** The sites of the user's organisations, by name; empty without the saq permission. */
-export async function sitesOf(ctx: AppContext, user: UserRecord): Promise<SiteView[]> {
-  if (!mayHaveSites(ctx, user)) return [];
+export async function sitesOf(ctx: AppContext, user: UserRecord, held: Membership): Promise<SiteView[]> {
+  if (!mayHaveSites(ctx, user, held)) return [];
   const sites = await findWhere(ctx.store.collection<SiteRecord>('sites'), {
     field: 'organizationId',
     op: 'in',
@@ -47,9 +48,10 @@ export async function sitesOf(ctx: AppContext, user: UserRecord): Promise<SiteVi
 export async function selectedSiteOf(
   ctx: AppContext,
   user: UserRecord,
+  held: Membership,
   header: string | undefined,
 ): Promise<SiteView | undefined> {
   const id = header?.trim();
   if (!id) return undefined;
-  return (await sitesOf(ctx, user)).find((site) => site.id === id);
+  return (await sitesOf(ctx, user, held)).find((site) => site.id === id);
 }

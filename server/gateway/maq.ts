@@ -12,7 +12,7 @@ import type { Services } from '../services';
 import type { AssessmentAction } from '../services/assessment-flow';
 import { ASSESSMENT_FIELDS, type AssessmentCaller, ITEM_FIELDS, NEWEST_FIRST } from '../services/assessments.service';
 import { GROUP_FIELDS, type GroupBy, PORTFOLIO_FIELDS } from '../services/assessment-overviews.service';
-import { organizationOf } from '../services/saq-flow';
+import { membershipOf, organizationOf } from '../auth/memberships';
 import {
   assessmentActionSchema,
   assessmentAnswerSchema,
@@ -34,7 +34,7 @@ export async function assessmentCaller(ctx: AppContext, req: Request): Promise<A
   return {
     subject: await guardSubject(ctx, auth),
     roleGroups: publishedRoleGroups(ctx),
-    user: { id: user.id, roles: user.roles, permissions: user.permissions, organizationId: organizationOf(auth) },
+    user: { id: user.id, ...membershipOf(auth), organizationId: organizationOf(auth) },
     record: user,
     language: requestLanguage(req),
   };

@@ -1,13 +1,10 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import { evaluateGuard } from '../../core/guard/guard.utils';
-import { subjectOf } from '../../core/session/subject';
 import { requireAuth } from '../auth/authenticate';
-import { publishedRoleGroups } from '../auth/role-groups';
+import { passesGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { validate } from '../http/validate';
 import type { Services } from '../services';
-import { sessionView } from '../auth/session';
 import { forwardToSelf } from './forward';
 
 const WIZARD_ID = /^[a-z0-9][a-z0-9._-]{0,99}$/;
@@ -41,10 +38,8 @@ function wizardAccess(ctx: AppContext, services: Services): RequestHandler {
     const wizardId = String(req.params.wizardId);
     if (!WIZARD_ID.test(wizardId)) throw new AppError(400, 'invalidRequest', { wizardId: 'invalidRequest' });
     const { guard } = services.wizards.latest(wizardId).body;
-    if (guard !== undefined) {
-      const { user, token, claims } = requireAuth(req);
-      const subject = subjectOf({ token, ...(await sessionView(ctx, user)), originalUser: claims.imp ?? null });
-      if (!evaluateGuard(guard, subject, publishedRoleGroups(ctx))) throw new AppError(403, 'noPermission');
+    if (guard !== undefined && !(await passesGuard(ctx, requireAuth(req), guard))) {
+      throw new AppError(403, 'noPermission');
     }
     next();
   };

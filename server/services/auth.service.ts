@@ -193,6 +193,8 @@ export class AuthService {
             await this.ctx.store.collection<OrganizationRecord>('organizations').insert(organization);
             user.organizationIds = [organization.id];
           }
+          // what the account holds, it holds in its one organisation
+          user.memberships = { [user.organizationIds[0]]: { roles: user.roles, permissions: user.permissions } };
           await usersOf(this.ctx).insert(user);
           return this.links.issue('verify', user.id, VERIFY_TOKEN_TTL_MS);
         }),

@@ -5,6 +5,7 @@ import { AppError } from '../http/app-error';
 import type { ImpersonationRecord } from '../store/records.types';
 import { impersonationClaims } from '../auth/impersonation-binding';
 import { loginResponse, publicUser } from '../auth/session';
+import { membershipOf } from '../auth/memberships';
 import { getUser, usersOf } from './users';
 
 /** What the audit trail's list may filter and sort on. */
@@ -46,7 +47,7 @@ export class ImpersonationService {
       userEmail: target.email,
     });
     const session = await loginResponse(this.ctx, target, impersonationClaims(admin, claims, record.id));
-    return { ...session, originalUser: publicUser(admin), originalToken: token };
+    return { ...session, originalUser: publicUser(admin, membershipOf({ user: admin, claims })), originalToken: token };
   }
 
   /**

@@ -24,6 +24,7 @@ import { type ResourceCaller, type ResourcesService, resourceCaller } from './re
 import { assertInvitationMailAllowed } from './invitation-mail-allowance';
 import { findUserByEmail, normalizeEmail, usersOf } from './users';
 import type { WorkflowService } from './workflow.service';
+import { grantIn } from '../auth/memberships';
 
 /** The form document the create endpoint judges its body with (and whose default validity it uses). */
 const CREATE_FORM = 'invitation-create';
@@ -177,7 +178,8 @@ export class InvitationService {
 
   /**
    * Sign-in with an invitation code: the user joins the inviting organisation with the invitation's
-   * role and the invitation is accepted. Returns the organisation, which the session then opens.
+   * role — held there only, never in their other organisations — and the invitation is accepted.
+   * Returns the organisation, which the session then opens.
    */
   async acceptBySignIn(code: string, user: UserRecord): Promise<{ user: UserRecord; organizationId: string }> {
     const record = await this.usable(code, user.email);
@@ -188,10 +190,7 @@ export class InvitationService {
         const organizationId = String(record.organizationId);
         // read again under the lock: another acceptance of this user's may have joined meanwhile
         const current = (await usersOf(this.ctx).get(user.id)) ?? user;
-        const joined = await usersOf(this.ctx).update(user.id, {
-          organizationIds: [...new Set([...current.organizationIds, organizationId])],
-          roles: [...new Set([...current.roles, String(record.role)])],
-        });
+        const joined = await usersOf(this.ctx).update(user.id, grantIn(current, organizationId, [String(record.role)]));
         return { user: joined, organizationId };
       }),
     );

@@ -36,6 +36,7 @@ import type {
 import { sessionOrganization } from './compliance-documents.service';
 import { createNotification } from './notifications';
 import type { PinnedQuestionnaires } from './pinned-questionnaires';
+import { membershipIn } from '../auth/memberships';
 
 /** Who hears of a merchant entering a request ID: those who make them or follow the merchants. */
 const FOLLOWERS = ['complianceRequest:view', 'pcidssAcquirerMerchants:view'];
@@ -243,14 +244,10 @@ export class PciRequestsService {
 
   /** The bank's users who follow request IDs hear of a merchant entering one (bell and `pciRequest.created`). */
   private async notifyBank(request: PciRequestRecord): Promise<void> {
-    const staff = await this.ctx.store
-      .collection<UserRecord>('users')
-      .find(
-        (user) =>
-          user.organizationIds.includes(request.bankId) &&
-          user.roles.includes('bank') &&
-          user.permissions.some((permission) => FOLLOWERS.includes(permission)),
-      );
+    const staff = await this.ctx.store.collection<UserRecord>('users').find((user) => {
+      const held = membershipIn(user, request.bankId);
+      return held.roles.includes('bank') && held.permissions.some((permission) => FOLLOWERS.includes(permission));
+    });
     const values = { merchant: request.merchantName, code: request.requestCode };
     const texts = (language: Language) => ({
       title: this.ctx.translator.t(language, 'pciRequests.notification.title', values),

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { NotificationPreferences, UserRecord } from '../store/records.types';
 import { publicUser, sessionView } from '../auth/session';
+import { membershipOf, organizationOf } from '../auth/memberships';
 import { usersOf } from './users';
 
 export interface ProfilePatch {
@@ -20,18 +21,19 @@ export interface ProfilePatch {
 export class ProfileService {
   constructor(private readonly ctx: AppContext) {}
 
-  me({ user }: AuthContext) {
-    return sessionView(this.ctx, user);
+  me(auth: AuthContext) {
+    return sessionView(this.ctx, auth.user, organizationOf(auth));
   }
 
-  async update({ user }: AuthContext, patch: ProfilePatch) {
+  async update(auth: AuthContext, patch: ProfilePatch) {
+    const { user } = auth;
     const changes: Partial<UserRecord> = {};
     if (patch.name !== undefined) changes.name = patch.name.trim();
     if (patch.site_language !== undefined) changes.site_language = patch.site_language;
     if (patch.theme !== undefined) changes.theme = patch.theme;
     if (patch.timezone !== undefined) changes.timezone = patch.timezone || null;
     if (patch.notifications !== undefined) changes.notifications = { ...user.notifications, ...patch.notifications };
-    return publicUser(await usersOf(this.ctx).update(user.id, changes));
+    return publicUser(await usersOf(this.ctx).update(user.id, changes), membershipOf(auth));
   }
 
   /** A new pending secret; it takes effect only after `enable` proves the app reads it. */
@@ -42,19 +44,21 @@ export class ProfileService {
     return { secret, ...(await totpProvisioning(secret, user.email)) };
   }
 
-  async enableTwoFactor({ user }: AuthContext, code: string) {
+  async enableTwoFactor(auth: AuthContext, code: string) {
+    const { user } = auth;
     const secret = user.twoFactor.pendingSecret;
     if (!secret || !(await acceptTotp(usersOf(this.ctx), user, secret, code, this.ctx.clock())))
       throw new AppError(422, 'twoFactorFailed', { code: 'twoFactorFailed' });
     const updated = await usersOf(this.ctx).update(user.id, { twoFactor: { enabled: true, secret } });
-    return publicUser(updated);
+    return publicUser(updated, membershipOf(auth));
   }
 
   /**
    * Turning 2FA off ends every session of the user; the one asking gets a fresh token
    * (same organisation, same impersonation) so it goes on.
    */
-  async disableTwoFactor({ user, claims }: AuthContext, code: string) {
+  async disableTwoFactor(auth: AuthContext, code: string) {
+    const { user, claims } = auth;
     const secret = user.twoFactor.secret;
     if (
       !user.twoFactor.enabled ||
@@ -68,6 +72,6 @@ export class ProfileService {
     await endRealtimeAccess(this.ctx, user.id);
     const { sub: _sub, gen: _gen, jti: _jti, exp: _exp, ...kept } = claims;
     const token = await this.ctx.tokens.sign({ sub: updated.id, gen: sessionGeneration(updated), ...kept });
-    return { ...publicUser(updated), token };
+    return { ...publicUser(updated, membershipOf(auth)), token };
   }
 }

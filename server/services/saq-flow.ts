@@ -1,6 +1,7 @@
 import type { WorkflowBody, WorkflowTransition, WorkflowUser } from '../../core/workflows/workflow.types';
 import { allowedActions, judgeAction, openTransitions, type WorkflowCaller } from '../../core/workflows/workflow.utils';
 import type { AuthContext } from '../auth/authenticate';
+import { membershipOf, organizationOf } from '../auth/memberships';
 import { guardSubject } from '../auth/require-guard';
 import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
@@ -32,17 +33,12 @@ export type SaqCaller = WorkflowCaller;
 
 const SYSTEM: WorkflowUser = { id: 'system', roles: [], permissions: [] };
 
-/** The organisation the session works for: the one switched to, else the user's first. */
-export const organizationOf = ({ user, claims }: AuthContext): string | null =>
-  claims.org ?? user.organizationIds[0] ?? null;
-
 /** The caller of a request, for the workflow's guards. */
 export async function saqCaller(ctx: AppContext, auth: AuthContext): Promise<SaqCaller> {
-  const { user } = auth;
   return {
     subject: await guardSubject(ctx, auth),
     roleGroups: publishedRoleGroups(ctx),
-    user: { id: user.id, roles: user.roles, permissions: user.permissions, organizationId: organizationOf(auth) },
+    user: { id: auth.user.id, ...membershipOf(auth), organizationId: organizationOf(auth) },
   };
 }
 

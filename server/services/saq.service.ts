@@ -34,6 +34,7 @@ import { renderAttestation } from './saq-attestation';
 import { SAQ_WORKFLOW, type SaqAction, type SaqCaller, SaqFlow } from './saq-flow';
 import { SYSTEM_ACTOR } from './workflow.service';
 import { readHistory, writeHistory } from './history';
+import { membershipIn } from '../auth/memberships';
 
 const KIND = 'questionnaire';
 
@@ -645,7 +646,7 @@ export class SaqService {
     const bankId = saq.bankId ?? '';
     const staff = await this.ctx.store
       .collection<UserRecord>('users')
-      .find((user) => user.roles.includes('bank') && user.organizationIds.includes(bankId));
+      .find((user) => membershipIn(user, bankId).roles.includes('bank'));
     const values = { merchant: saq.merchantName ?? '', type: saq.saqType, bank: saq.bankName ?? '' };
     const texts = (language: Language) => ({
       title: this.ctx.translator.t(language, 'saqSubmission.title', values),

@@ -19,6 +19,7 @@ import { AppError } from '../http/app-error';
 import type { Effect } from './workflow-effect.types';
 import { readHistory, writeHistory } from './history';
 import type { UserRecord } from '../store/records.types';
+import { membershipIn } from '../auth/memberships';
 import type { PublishedResource, ResourceCaller, ResourcesService } from './resources.service';
 
 /** History `by` of a move the server made on its own (e.g. an expiry). */
@@ -30,7 +31,7 @@ function workflowCaller({ subject, roleGroups, user, owner }: ResourceCaller): W
   return {
     subject,
     roleGroups,
-    user: { id: user.id, roles: user.roles, permissions: user.permissions, organizationId },
+    user: { id: user.id, roles: subject.roles, permissions: subject.permissions, organizationId },
   };
 }
 
@@ -108,7 +109,9 @@ export class WorkflowService {
     return this.resources.lock(resource.id, async () => {
       const record = await this.resources.records(resource.id).get(recordId);
       if (!record) throw new AppError(404, 'notFound');
-      const user = actor ? { id: actor.id, roles: actor.roles, permissions: actor.permissions } : SYSTEM_USER;
+      // what the actor holds in the record's organisation (a newcomer accepting an invitation: nothing yet)
+      const organizationId = typeof record.organizationId === 'string' ? record.organizationId : null;
+      const user = actor ? { id: actor.id, ...membershipIn(actor, organizationId) } : SYSTEM_USER;
       const transition = workflow && openTransitions(workflow, record, user).find((t) => t.action === action);
       if (!transition) throw new AppError(409, 'transitionNotAllowed', undefined, { allowed: [] });
       return this.apply(resource, workflow as WorkflowBody, record, transition, actor);

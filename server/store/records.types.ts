@@ -18,8 +18,18 @@ export interface UserRecord {
   phone?: string;
   website?: string;
   passwordHash: string;
+  /**
+   * Every role and permission the user holds in any organisation (the union of the memberships'), for
+   * look-ups across organisations such as the users list. A guard never reads them: it reads one
+   * membership (server/auth/memberships.ts).
+   */
   roles: string[];
   permissions: string[];
+  /**
+   * What the user holds in each of their organisations, by organisation id: roles and permissions are
+   * per membership. Absent on an account stored before that (each organisation holds `roles`).
+   */
+  memberships?: Record<string, Membership>;
   verified: boolean;
   approved: boolean;
   site_language: 'en' | 'tr';
@@ -46,6 +56,12 @@ export interface UserRecord {
   createdAt: string;
   approvedAt?: string;
   approvedBy?: string;
+}
+
+/** What a user holds in one organisation. */
+export interface Membership {
+  roles: string[];
+  permissions: string[];
 }
 
 export interface NotificationPreferences {
