@@ -59,8 +59,9 @@ describe('interpolated texts get their values', () => {
         const keys = [...args.matchAll(/'([\w.]+)'/g)]
           .map((key) => key[1])
           .filter((key, i, all) => placeholders.has(key) && all.indexOf(key) === i);
+        const lastKey = keys.at(-1) ?? '';
         for (const key of keys) {
-          const afterKeys = args.slice(args.lastIndexOf(`'${keys[keys.length - 1]}'`) + keys.at(-1)!.length + 2);
+          const afterKeys = args.slice(args.lastIndexOf(`'${lastKey}'`) + lastKey.length + 2);
           const values = afterKeys.match(/^\s*,\s*([\s\S]*)$/)?.[1];
           const line = text.slice(0, match.index).split('\n').length;
           if (values === undefined) {

@@ -35,20 +35,22 @@ afterEach(() => {
 
 const listDocument = (file: string) => JSON.parse(readFileSync(`schemas/lists/${file}.json`, 'utf8')).body as ListBody;
 
+/** Hands the runner a list screen would use to the test. */
+function Probe({ listId, onRunner }: { listId: string; onRunner: (runner: ActionRunner) => void }) {
+  onRunner(useActionRunner(listId, {}, () => {}));
+  return null;
+}
+
 async function runToolbar(file: string, actionId: string, answer: unknown): Promise<string> {
   const body = listDocument(file);
   const action = body.toolbar?.find((candidate) => candidate.id === actionId);
   if (!action?.call) throw new Error(`${file}: no toolbar call ${actionId}`);
   answers.set(action.call.path, answer);
   let runner: ActionRunner | null = null;
-  function Probe() {
-    runner = useActionRunner(file, {}, () => {});
-    return null;
-  }
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <Probe />
+        <Probe listId={file} onRunner={(made) => (runner = made)} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
