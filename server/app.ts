@@ -50,6 +50,7 @@ import { fixedHeadersOf } from './http/fixed-headers';
 import { publishedReads } from './config/published-reads';
 import { DEFAULT_SCAN_SETTINGS, type ScanSettings } from './scans/scan-settings';
 import { Mailer, type SmtpTarget } from './mail/mailer';
+import { signInDelayPolicy } from './auth/sign-in-delays';
 import { openScaleOut, type ScaleOut } from './scale/scale-out';
 import { withStartUpLock } from './scale/start-up-lock';
 import { createServices } from './services';
@@ -217,6 +218,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       await declareFixedQueryables(opened);
     });
 
+    const limits: RateLimits = {
+      ...DEFAULT_RATE_LIMITS,
+      ...(options.loginRateLimit ? { login: options.loginRateLimit } : {}),
+      ...(options.forgotPasswordRateLimit ? { forgotPassword: options.forgotPasswordRateLimit } : {}),
+      ...options.rateLimits,
+    };
     const sessionKey = await loadJwtSecret(options.dataDir, options.jwtSecret, options.sql);
     const ctx: AppContext = {
       store,
@@ -228,6 +235,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       bus: scale.bus,
       events: new EventEmitter<DomainEvents>(),
       counters: scale.counters,
+      signInDelays: scale.delays('sign-in', signInDelayPolicy(limits.accountSignInFailures)),
       translator: loadTranslator(options.localesDir ?? join(PROJECT_ROOT, 'locales')),
       scanSettings: { ...DEFAULT_SCAN_SETTINGS, ...options.scans },
       filesDir: join(options.dataDir, 'files'),
@@ -265,12 +273,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     const signedIn = async (req: Request) => (await callerOf(ctx, req)) !== null;
     app.use('/config/v1', bodies({ smallLimit: ANONYMOUS_LIMIT, largeLimit: CONFIG_LIMIT, trusted: admin }));
     app.use('/config/v1', configRouter(ctx));
-    const limits: RateLimits = {
-      ...DEFAULT_RATE_LIMITS,
-      ...(options.loginRateLimit ? { login: options.loginRateLimit } : {}),
-      ...(options.forgotPasswordRateLimit ? { forgotPassword: options.forgotPasswordRateLimit } : {}),
-      ...options.rateLimits,
-    };
     const signIn = (req: Request) => req.baseUrl === '/iam/api' && req.path === '/login';
     // page views have an anonymous budget of their own (server/gateway/analytics.ts)
     const pageView = (req: Request) =>

@@ -32,6 +32,8 @@ async function main(): Promise<void> {
     loginRateLimit: limit('LOGIN_RATE_LIMIT'),
     invitationLookupRateLimit: limit('INVITATION_LOOKUP_RATE_LIMIT'),
     rateLimits: {
+      ...(limit('LOGIN_ADDRESS_RATE_LIMIT') ? { loginPerAddress: limit('LOGIN_ADDRESS_RATE_LIMIT') } : {}),
+      ...(limit('ACCOUNT_SIGN_IN_FAILURES') ? { accountSignInFailures: limit('ACCOUNT_SIGN_IN_FAILURES') } : {}),
       ...(limit('SIGN_UP_RATE_LIMIT') ? { signUp: limit('SIGN_UP_RATE_LIMIT') } : {}),
       ...(limit('ANONYMOUS_WRITE_RATE_LIMIT') ? { anonymousWrites: limit('ANONYMOUS_WRITE_RATE_LIMIT') } : {}),
       ...(limit('HELP_CHAT_MESSAGE_RATE_LIMIT') ? { helpChatMessages: limit('HELP_CHAT_MESSAGE_RATE_LIMIT') } : {}),

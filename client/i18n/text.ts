@@ -27,6 +27,17 @@ export function resolveTextWith(
   );
 }
 
+/**
+ * What a done action's message is filled from: the record or row it ran on, then what the call
+ * answered over it — a toolbar action has no row, and what it made (a request id's code, the bank
+ * a request went to) is only in the answer.
+ */
+export function doneValues(record: unknown, answer: unknown): Record<string, unknown> {
+  const fields = (value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return { ...fields(record), ...fields(answer) };
+}
+
 /** A gateway error or form code as visible text: full keys as given, bare codes from `errors.` then `validation.`. */
 export function translateCode(code: string, t: TFunction, i18n: { exists: (key: string) => boolean }): string {
   if (code.includes('.')) return t(code);

@@ -11,6 +11,13 @@ const ONE_HOUR = 60 * 60 * 1000;
 export interface RateLimits {
   /** Failed sign-ins per 15 minutes per ip + e-mail. */
   login: number;
+  /** Failed sign-ins per 15 minutes per ip, whatever the e-mail (one address spraying many accounts). */
+  loginPerAddress: number;
+  /**
+   * Wrong passwords and sign-in codes per account, from any address, before each further attempt
+   * waits a growing delay (server/auth/sign-in-delays.ts).
+   */
+  accountSignInFailures: number;
   /** Reset requests per 15 minutes per ip + e-mail. */
   forgotPassword: number;
   /** Accepted sign-ups per hour per ip. */
@@ -29,6 +36,8 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: 10,
+  loginPerAddress: 100,
+  accountSignInFailures: 5,
   forgotPassword: 5,
   signUp: 5,
   anonymousWrites: 30,
@@ -88,6 +97,22 @@ export function loginRateLimit(limit: number, stores = inMemoryCounters): Reques
     windowMs: FIFTEEN_MINUTES,
     code: 'tooManyAttempts',
     key: ipAndEmail('username'),
+    failuresOnly: true,
+  });
+}
+
+/**
+ * Failed sign-ins per ip across every e-mail (429 `tooManyAttempts`): the per-account delay
+ * (server/auth/sign-in-delays.ts) stops many addresses on one account, this one address on many.
+ */
+export function loginPerAddressRateLimit(limit: number, stores = inMemoryCounters): RequestHandler {
+  return limiter({
+    name: 'login-address',
+    stores,
+    limit,
+    windowMs: FIFTEEN_MINUTES,
+    code: 'tooManyAttempts',
+    key: ipOf,
     failuresOnly: true,
   });
 }

@@ -3,6 +3,7 @@ import type { DomainEventEmitter } from '../events/domain-events';
 import type { Translator } from '../http/i18n';
 import type { Jobs } from '../jobs/jobs.types';
 import type { Mailer } from '../mail/mailer';
+import type { DelayLedger } from '../scale/delay-ledgers';
 import type { EventBus } from '../scale/event-bus';
 import type { RateLimitStores } from '../scale/rate-limit-stores';
 import type { ScanSettings } from '../scans/scan-settings';
@@ -28,6 +29,8 @@ export interface AppContext {
   events: DomainEventEmitter;
   /** Where the throttles (server/auth/rate-limits.ts) count: shared through Redis, or in memory (server/scale). */
   counters: RateLimitStores;
+  /** Sign-in failures per account, from any address (server/auth/sign-in-delays.ts): in memory or Redis. */
+  signInDelays: DelayLedger;
   translator: Translator;
   /** How domain scans run: connection cap, time per check, loopback targets (tests only). */
   scanSettings: ScanSettings;

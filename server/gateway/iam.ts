@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import { authenticate, requireAuth } from '../auth/authenticate';
 import {
   forgotPasswordRateLimit,
+  loginPerAddressRateLimit,
   loginRateLimit,
   type RateLimits,
   signUpRateLimit,
@@ -29,9 +30,16 @@ export function iamRouter(ctx: AppContext, services: Services, limits: RateLimit
   const signedIn = authenticate(ctx);
   const twoFactorTries = twoFactorRateLimit(limits.twoFactor, ctx.counters);
 
-  router.post('/login', validate(loginSchema), loginRateLimit(limits.login, ctx.counters), async (req, res) => {
-    res.json({ content: await services.auth.login(req.body as LoginInput) });
-  });
+  // per address and e-mail, per address; per account (any address) inside the service
+  router.post(
+    '/login',
+    validate(loginSchema),
+    loginPerAddressRateLimit(limits.loginPerAddress, ctx.counters),
+    loginRateLimit(limits.login, ctx.counters),
+    async (req, res) => {
+      res.json({ content: await services.auth.login(req.body as LoginInput) });
+    },
+  );
 
   router.post(
     '/auth/register',

@@ -11,6 +11,13 @@ const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const idParams = (name: string) =>
   validateParams({ type: 'object', required: [name], properties: { [name]: { type: 'string', pattern: UUID } } });
 
+/** A request id (a UUID) or an organisation id (seeded ones are words, e.g. `org-demo-merchant`). */
+const requestOrMerchantParams = validateParams({
+  type: 'object',
+  required: ['requestId'],
+  properties: { requestId: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
+});
+
 /** The generate form's fields by type (400); the form document judges the values (422). */
 const generateSchema = {
   type: 'object',
@@ -91,7 +98,8 @@ export function pciRequestsRouter(ctx: AppContext, services: Services, signedIn:
     },
   );
 
-  router.get('/pci-requests/:requestId', ...merchant, idParams('requestId'), async (req, res) => {
+  // a request's id, or the merchant organisation's (shell §2.5 `/app/pci-dss-requests/request/{merchantId}`)
+  router.get('/pci-requests/:requestId', ...merchant, requestOrMerchantParams, async (req, res) => {
     res.json({ content: await pciRequests.get(requireAuth(req), idOf(req, 'requestId')) });
   });
 

@@ -58,24 +58,37 @@ export class AuthService {
   /**
    * Shell §4 login order: credentials 401 → 428 → 423 → two-factor 403 → LoginResponse. With an
    * invitation code the user then joins the inviting organisation (its errors: 404, 410, 403) and
-   * the session opens in it.
+   * the session opens in it. Every attempt first claims a turn on the account's delay
+   * (server/auth/sign-in-delays.ts, 429 `tooManyAttempts` while it runs, known or unknown address
+   * alike); a wrong password or code keeps the failure it was counted as, the right password with a
+   * step still missing gives it back, a complete sign-in clears the account's failures.
    */
   async login(input: LoginInput) {
+    const account = normalizeEmail(input.username);
+    const turn = await this.ctx.signInDelays.claim(account, this.ctx.clock().getTime());
+    if (!turn.allowed) {
+      throw new AppError(429, 'tooManyAttempts', undefined, { retryAfter: Math.ceil(turn.retryAfterMs / 1000) });
+    }
     const user = await findUserByEmail(this.ctx, input.username);
     if (!user) {
       await verifyDummy(input.password);
       throw credentialsError();
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) throw credentialsError();
-    if (!user.verified) throw new AppError(428, 'notVerified');
-    if (!user.approved) throw new AppError(423, 'notApproved');
+    const notAGuess = async (error: AppError) => {
+      await this.ctx.signInDelays.refund(account);
+      return error;
+    };
+    if (!user.verified) throw await notAGuess(new AppError(428, 'notVerified'));
+    if (!user.approved) throw await notAGuess(new AppError(423, 'notApproved'));
     if (user.twoFactor.enabled && user.twoFactor.secret) {
       const code = input.authcode?.trim();
-      if (!code) throw new AppError(403, 'twoFactorRequired', { authcode: 'twoFactorRequired' });
+      if (!code) throw await notAGuess(new AppError(403, 'twoFactorRequired', { authcode: 'twoFactorRequired' }));
       if (!(await acceptTotp(usersOf(this.ctx), user, user.twoFactor.secret, code, this.ctx.clock()))) {
         throw new AppError(403, 'twoFactorFailed', { authcode: 'twoFactorFailed' });
       }
     }
+    await this.ctx.signInDelays.clear(account);
     const code = input.invitation_code?.trim();
     if (!code) return loginResponse(this.ctx, user);
     const joined = await this.invitations.acceptBySignIn(code, user);

@@ -290,9 +290,19 @@ export class PciRequestsService {
 
   /** One of the session organisation's requests; another organisation's is 404 as if it did not exist. */
   async get(auth: AuthContext, id: string, now = this.ctx.clock()): Promise<PciRequestView> {
-    const request = await this.requests.get(id);
-    if (!request || request.organizationId !== sessionOrganization(auth)) throw new AppError(404, 'pciRequestNotFound');
+    const organizationId = sessionOrganization(auth);
+    const request = (await this.requests.get(id)) ?? (id === organizationId ? await this.newestOf(id) : undefined);
+    if (!request || request.organizationId !== organizationId) throw new AppError(404, 'pciRequestNotFound');
     return this.view(request, await this.factsOf(request.organizationId), now);
+  }
+
+  /**
+   * Shell §2.5 names the request page by the merchant (`/app/pci-dss-requests/request/{merchantId}`):
+   * the merchant organisation's newest request stands for it (one per bank it entered a code of).
+   */
+  private async newestOf(organizationId: string): Promise<PciRequestRecord | undefined> {
+    const made = await findWhere(this.requests, { field: 'organizationId', op: 'eq', value: organizationId });
+    return made.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))[0];
   }
 
   /** The bank's view (acquirer merchants, /app/pci-dss): the requests opened to the session's organisation. */

@@ -1,5 +1,6 @@
 import { assessScan } from '../../core/onboarding/onboarding-outcome';
 import { autoScanDue } from '../../core/portfolio/auto-scan';
+import { completedScansInOrder, latestScan, latestScanFacts } from '../../core/portfolio/latest-scan';
 import {
   DEFAULT_MERCHANT_SETTINGS,
   type MerchantSettings,
@@ -141,9 +142,7 @@ export class PortfolioService {
     if (named && named.organizationId === merchant.organizationId && !own.some((scan) => scan.id === named.id)) {
       own.push(named);
     }
-    return own
-      .filter((scan) => scan.status === 'completed' && scan.completedAt)
-      .sort((a, b) => String(a.completedAt).localeCompare(String(b.completedAt)));
+    return completedScansInOrder(own);
   }
 
   /** Shell §7 get_score_history_by_merchant_id: one point per completed scan, oldest first. */
@@ -156,7 +155,7 @@ export class PortfolioService {
 
   /** Shell §7 get_last_scan_score: the latest completed scan's score (nulls before the first). */
   async lastScanScore(caller: ResourceCaller, merchantId: string) {
-    const last = (await this.scansOf(await this.merchant(caller, merchantId))).at(-1);
+    const last = latestScan(await this.scansOf(await this.merchant(caller, merchantId)));
     if (!last) return { scanId: null, score: null, grade: null, scan_date: null };
     const { score, grade } = assessScan(last);
     return { scanId: last.id, score, grade, scan_date: last.scan_date };
@@ -437,10 +436,11 @@ export class PortfolioService {
     if (!merchant || merchant.organizationId !== scan.organizationId) return;
     const facts: Record<string, unknown> = { scanId: scan.id, scanStatus: scan.status };
     if (scan.status === 'completed') {
-      const { score, grade, asvVerdict } = assessScan(scan);
-      if (score !== null) facts.score = score;
-      if (grade) facts.grade = grade;
-      if (asvVerdict) facts.compliance = asvVerdict === 'pass' ? 'compliant' : 'nonCompliant';
+      // the latest scan's facts, as the score history and get_last_scan_score see it — not merely
+      // this scan's (a scan finishing out of order); what it did not measure stays as it was (the
+      // resource's schema has no null for these)
+      const latest = latestScanFacts(await this.scansOf({ ...merchant, scanId: scan.id }));
+      for (const [field, value] of Object.entries(latest ?? {})) if (value !== null) facts[field] = value;
     }
     await merchants.update(merchant.id, { ...facts, updatedAt: this.ctx.clock().toISOString() });
     if (merchant.state === 'scanInProgress') await this.workflows.runAsServer('merchant', merchant.id, 'scanEnd', null);

@@ -69,7 +69,7 @@ describe('PCI requests and request IDs', () => {
     expect((await as(merchant, 'GET', '/wbe/api/pci-dss/merchants')).status).toBe(403);
     expect((await as(bank, 'GET', REQUESTS)).status).toBe(403);
     expect((await as(bank, 'POST', REQUESTS, { requestId: 'PCI-AAAA-BBBB' })).status).toBe(403);
-    expect((await as(merchant, 'GET', `${REQUESTS}/not-a-uuid`)).status).toBe(400);
+    expect((await as(merchant, 'GET', `${REQUESTS}/${encodeURIComponent('not an id')}`)).status).toBe(400);
   });
 
   it('generates request IDs judged by the form document, with limit, quota and state', async () => {
@@ -155,6 +155,25 @@ describe('PCI requests and request IDs', () => {
     const id = entered.body.content.id;
     expect((await as(merchant, 'GET', `${REQUESTS}/${id}`)).status).toBe(200);
     expect((await as(admin, 'GET', `${REQUESTS}/${id}`)).body.code).toBe('pciRequestNotFound');
+  });
+
+  it('opens the request page by the merchant id as shell §2.5 names it, and by the request id (issue 24 item 10)', async () => {
+    const { code } = await generate({ dueDate: day(30), limit: 5 });
+    const entered = await as(merchant, 'POST', REQUESTS, { requestId: code });
+    expect(entered.status).toBe(201);
+    // the merchant organisation's newest request stands for it
+    const byMerchant = await as(merchant, 'GET', `${REQUESTS}/org-demo-merchant`);
+    expect(byMerchant.status, JSON.stringify(byMerchant.body)).toBe(200);
+    expect(byMerchant.body.content).toMatchObject({ id: entered.body.content.id, requestCode: code });
+    expect((await as(merchant, 'GET', `${REQUESTS}/${entered.body.content.id}`)).body.content).toEqual(
+      byMerchant.body.content,
+    );
+    // another merchant's id, or an organisation without requests: not found, never 400 or 500
+    for (const other of ['org-demo-bank', 'org-without-requests']) {
+      const answer = await as(merchant, 'GET', `${REQUESTS}/${other}`);
+      expect([answer.status, answer.body.code]).toEqual([404, 'pciRequestNotFound']);
+    }
+    expect((await as(merchant, 'GET', `${REQUESTS}/${encodeURIComponent('a b')}`)).status).toBe(400);
   });
 
   it('computes the status from the level, the SAQ and the documents, and submission picks the request', async () => {

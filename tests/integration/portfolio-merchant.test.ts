@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScanRecord } from '../../core/scans/scan-record';
 import type { CheckName, CheckStatus } from '../../core/scans/scan.types';
 import { AUTO_SCAN_JOB } from '../../server/services/portfolio.service';
@@ -253,6 +253,30 @@ describe('portfolio merchant detail', () => {
     ]);
   });
 
+  it("shows in the Latest scan panel what the score history's newest scan says (issue 24 item 8)", async () => {
+    const merchantNow = async (id: string) =>
+      (await as('bank', 'GET', `/wbe/api/resources/merchant/${id}`)).body.content;
+    // the demo merchant with two scans: its record, the history and the last score agree
+    const bosphorus = 'demo-merchant-bosphorus';
+    const history = (await as('bank', 'GET', `/ast/issue/get_score_history_by_merchant_id/${bosphorus}`)).body.content;
+    const last = (await as('bank', 'GET', `/ast/issue/get_last_scan_score/${bosphorus}`)).body.content;
+    expect(last).toMatchObject({ scanId: history.at(-1).scanId, score: history.at(-1).score });
+    const record = await merchantNow(bosphorus);
+    expect({ scanId: record.scanId, score: record.score, grade: record.grade ?? null }).toEqual({
+      scanId: last.scanId,
+      score: last.score,
+      grade: last.grade,
+    });
+
+    // a scan that completed before the newest one but is reported after it does not take its place
+    const late = scanOf('scan-reported-late', '2026-09-15T10:00:00.000Z', { http_response: 'pass' });
+    await server.store.collection<ScanRecord>('scans').insert(late);
+    server.ctx.events.emit('scan.completed', { scan: late });
+    await vi.waitFor(async () => expect((await merchantNow(MERCHANT)).scanId).toBe('scan-reported-late'));
+    const newest = (await as('bank', 'GET', `/ast/issue/get_last_scan_score/${MERCHANT}`)).body.content;
+    expect(newest).toMatchObject({ scanId: 'scan-new', score: 50 });
+    expect((await merchantNow(MERCHANT)).score).toBe(newest.score);
+  });
   it('ignores and un-ignores an action item for this merchant only', async () => {
     const ignored = await as('bank', 'POST', `${BASE}/action-items/xss/ignore`, {});
     expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
@@ -445,7 +469,8 @@ describe('portfolio merchant detail', () => {
     expect((await list(byStatus('onboardingStatus', 'approved'))).body.content.total).toBe(0);
     const scored = encodeURIComponent(JSON.stringify({ field: 'score', op: 'gte', value: 70 }));
     expect(((await list(scored)).body.content.items as { name: string }[]).map((item) => item.name).sort()).toEqual([
-      'Anatolia Books',
+      // Anatolia Books follows its latest scan (scan-new above, 50); Bosphorus Travel's says 75
+      'Bosphorus Travel',
       'Cappadocia Crafts',
     ]);
     const scanned = encodeURIComponent(JSON.stringify({ field: 'scanStatus', op: 'eq', value: 'completed' }));

@@ -15,7 +15,12 @@ describe('a TOTP code cannot be used twice', () => {
   const userByEmail = async (email: string) => (await users().find((user) => user.email === email))[0];
 
   beforeAll(async () => {
-    server = await startTestServer({ withSmtp: false, loginRateLimit: 1000 });
+    // the account's sign-in delay would refuse parallel attempts past its free failures: not the subject here
+    server = await startTestServer({
+      withSmtp: false,
+      loginRateLimit: 1000,
+      rateLimits: { accountSignInFailures: 100 },
+    });
   });
   afterAll(() => server.close());
 
@@ -57,7 +62,12 @@ describe('a TOTP code cannot be used twice', () => {
     const { totpLastStep } = await userByEmail('merchant@demo.test');
     expect(totpLastStep).toBeGreaterThan(0);
     await server.stopApp();
-    server = await startTestServer({ withSmtp: false, loginRateLimit: 1000, dataDir: server.dataDir });
+    server = await startTestServer({
+      withSmtp: false,
+      loginRateLimit: 1000,
+      rateLimits: { accountSignInFailures: 100 },
+      dataDir: server.dataDir,
+    });
     const replay = await login(server.base, 'merchant@demo.test', undefined, {
       authcode: await codeOf(totpLastStep as number),
     });

@@ -12,6 +12,7 @@ import { downloadFile } from '../../api/download';
 import { failureText } from '../../api/failureText';
 import { sendMultipart } from '../../api/multipart';
 import { contentOrSelf, failureOf } from '../../api/http';
+import { doneValues, resolveTextWith } from '../../i18n/text';
 import { useAppConfig } from '../../runtime/appConfig';
 import { showToast } from '../../lib/toaster';
 import { clientActions } from './clientActions';
@@ -57,16 +58,10 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
   const [pending, setPending] = useState<Pending | null>(null);
   const [running, setRunning] = useState<string | null>(null);
 
+  /** A confirmation or message of `target`; a done message also gets what the call answered. */
   const text = useCallback(
-    (value: Text | undefined, target: ActionTarget) => {
-      if (value === undefined) return '';
-      if (typeof value === 'string') return t(value, textValues(target));
-      const pattern = i18n.language === 'tr' ? value.tr : value.en;
-      const values = textValues(target);
-      return pattern.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-        Object.hasOwn(values, name) ? String(values[name]) : whole,
-      );
-    },
+    (value: Text | undefined, target: ActionTarget, answer?: unknown) =>
+      resolveTextWith(value, doneValues(textValues(target), answer), t, i18n.language),
     [t, i18n.language],
   );
 
@@ -100,12 +95,16 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
             action.call.multipart && values
               ? await sendMultipart(client, { method: action.call.method, url, values }, t('upload.inProgress'))
               : await client.request({ method: action.call.method, url, data });
-          void showToast(action.successMessage ? text(action.successMessage, target) : t('list.done'), 'success');
+          const answered = contentOrSelf(answer.data);
+          void showToast(
+            action.successMessage ? text(action.successMessage, target, answered) : t('list.done'),
+            'success',
+          );
           await queryClient.invalidateQueries({ queryKey: listKey(listId) });
           onDone();
           const then = action.call.then;
           if (then) {
-            const to = routeAfterCall(then.route, contentOrSelf(answer.data), row, routeParams);
+            const to = routeAfterCall(then.route, answered, row, routeParams);
             if (to) navigate(to);
           }
         }

@@ -10,8 +10,9 @@ import { applyRule, truthy } from '../../../../core/rules/jsonlogic';
 import { clientForPath } from '../../../api/clients';
 import { downloadFile } from '../../../api/download';
 import { failureText } from '../../../api/failureText';
+import { contentOrSelf } from '../../../api/http';
 import { sendMultipart } from '../../../api/multipart';
-import { resolveText } from '../../../i18n/text';
+import { doneValues, resolveText, resolveTextWith } from '../../../i18n/text';
 import { useAppConfig } from '../../../runtime/appConfig';
 import { useSession } from '../../../session/useSession';
 import { showToast } from '../../../lib/toaster';
@@ -72,12 +73,15 @@ export function ActionsPanel({ panel, data, params }: Props) {
       const { client, url } = clientForPath(target);
       // a form's values, else the members `call.body` reads from the record and the route
       const payload = body ?? (action.call.body && callBody(action.call.body, { record: data ?? null, route: params }));
-      if (action.call.multipart && body) {
-        await sendMultipart(client, { method: action.call.method, url, values: body }, t('upload.inProgress'));
-      } else {
-        await client.request({ method: action.call.method, url, data: payload });
-      }
-      void showToast(action.successMessage ? text(action.successMessage) : t('page.actionDone'), 'success');
+      const answer =
+        action.call.multipart && body
+          ? await sendMultipart(client, { method: action.call.method, url, values: body }, t('upload.inProgress'))
+          : await client.request({ method: action.call.method, url, data: payload });
+      const done = doneValues(data, contentOrSelf(answer.data));
+      void showToast(
+        action.successMessage ? resolveTextWith(action.successMessage, done, t, i18n.language) : t('page.actionDone'),
+        'success',
+      );
       await refresh();
     } catch (error) {
       // a refusal that lists its problems (an answered workbook's cells) shows them all, else a toast
@@ -118,11 +122,11 @@ export function ActionsPanel({ panel, data, params }: Props) {
         onConfirm={() => confirming && void run(confirming)}
         onCancel={() => setConfirming(null)}
       >
-        {confirming?.confirm ? text(confirming.confirm) : ''}
+        {confirming?.confirm ? resolveTextWith(confirming.confirm, doneValues(data, null), t, i18n.language) : ''}
       </Alert>
       <Dialog isOpen={asking !== null} title={asking ? text(asking.title) : ''} onClose={() => setAsking(null)}>
         <DialogBody>
-          {asking?.confirm && <p>{text(asking.confirm)}</p>}
+          {asking?.confirm && <p>{resolveTextWith(asking.confirm, doneValues(data, null), t, i18n.language)}</p>}
           {asking?.form && (
             <ValuesForm formId={asking.form} submitText="list.send" onValues={(body) => void run(asking, body)} />
           )}
