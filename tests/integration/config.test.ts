@@ -64,7 +64,11 @@ describe('config service /config/v1', () => {
     // a 304 carries what a cache freshens its copy with (RFC 9110 §15.4.5), no body
     const etag = ahead.headers.get('etag') as string;
     const fresh = await fetch(server.base + DOC, { headers: { 'if-none-match': etag } });
-    expect([fresh.status, fresh.headers.get('etag'), fresh.headers.get('cache-control')]).toEqual([304, etag, 'no-cache']);
+    expect([fresh.status, fresh.headers.get('etag'), fresh.headers.get('cache-control')]).toEqual([
+      304,
+      etag,
+      'no-cache',
+    ]);
     // other methods, unknown documents and names that are not plain go on to Express
     expect((await fetch(server.base + DOC, { method: 'DELETE' })).status).toBe(404);
     expect((await call(server.base, 'GET', '/config/v1/documents/routes/app/extra')).status).toBe(404);
