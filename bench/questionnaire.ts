@@ -493,6 +493,27 @@ async function main() {
         loads[`${side}Paint`].push(painted);
       }
     }
+    // where ours's last load waited: what it fetched before its first item was painted
+    const painted = loads.oursPaint[loads.oursPaint.length - 1];
+    const waterfall = await oursLoad.evaluate(
+      (until) =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => e.startTime < until)
+          .map((e) => {
+            const name = new URL(e.name).pathname
+              .replace(/[0-9a-f-]{36}/, ':id')
+              .replace(/-[\w-]{8}\.(js|css)$/, '.$1');
+            return `${name} ${e.startTime.toFixed(0)}–${e.responseEnd.toFixed(0)}`;
+          }),
+      painted,
+    );
+    const navigation = await oursLoad.evaluate(() => {
+      const [n] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return `document ${n.responseEnd.toFixed(0)}, DOMContentLoaded ${n.domContentLoadedEventEnd.toFixed(0)}`;
+    });
+    console.log(
+      `ours, last load: ${navigation}, first item painted ${painted.toFixed(0)}; fetched before it (ms from navigation): ${waterfall.join(', ')}`,
+    );
     await oursLoad.close();
     await peerLoad.close();
 
