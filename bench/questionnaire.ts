@@ -617,6 +617,14 @@ async function main() {
       console.log(
         `  main-thread CPU per interaction (trace): ours ${ms(cpu.ours[kind].cpu)} | RJSF paged ${ms(cpu.peer[kind].cpu)} | ratio ${ratio.toFixed(2)} (target ≥ ${CPU_TARGET}) ${verdict(cpuMet)}`,
       );
+      const handlersOf = (name: string) =>
+        percentile(
+          (samples.get(name)?.[kind] ?? []).filter((x) => x.reported).map((x) => x.processing),
+          50,
+        );
+      console.log(
+        `    handlers alone (Event Timing processing p50, not judged: no style, layout, paint or save): RJSF paged / ours ${(handlersOf('RJSF paged') / handlersOf('ours')).toFixed(2)}`,
+      );
       console.log(`    ours, wall ms per interaction: ${cpu.ours[kind].parts}`);
       console.log(`    RJSF paged, wall ms per interaction: ${cpu.peer[kind].parts}`);
     }
