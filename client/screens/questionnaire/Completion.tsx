@@ -11,6 +11,16 @@ import type { AnswerSaver } from './answerSaver';
 
 type Problem = { item?: string; message: Text };
 
+/**
+ * What the server said at the last completion: `problems` it refuses (a 422: fixed before anything
+ * completes) and what is `missing` (unanswered questions and empty required fields: domain §5 lets
+ * the merchant complete without them, once nothing is refused).
+ */
+export interface Refusal {
+  problems: Problem[];
+  missing: string[];
+}
+
 /** The failure's own members (`missing`, `problems`) besides its code. */
 function failureBody(error: unknown): Record<string, unknown> {
   if (!axios.isAxiosError(error)) return {};
@@ -18,26 +28,29 @@ function failureBody(error: unknown): Record<string, unknown> {
   return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
 }
 
+const ids = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+
 interface Props {
   saver: AnswerSaver;
   /** The filled completion path: POST `{ continueAnyway? }`. */
   path: string;
   /** Called with the completed record (`content`) when the server accepts. */
   onCompleted: (content: unknown) => void;
-  /** Opens the section of an item a refusal names. */
+  /** Told the server's refusal (null when it accepts); shown by CompletionRefusal on every page. */
+  onRefused: (refusal: Refusal | null) => void;
+  /** Opens the section of an item a refusal names and focuses it. */
   onGoTo: (item: string) => void;
-  labelOf: (id: string) => string;
 }
 
 /**
- * Completing, as the server judges it: every answer is saved first; a 409 that lists what is
- * `missing` asks whether to complete anyway; a 422 lists the `problems`, each a way to its item.
+ * Completing, as the server judges it: every answer is saved first; a 409 that lists only what is
+ * `missing` asks whether to complete anyway; a 422 refuses, and the first item it names opens.
  */
-export function Completion({ saver, path, onCompleted, onGoTo, labelOf }: Props) {
+export function Completion({ saver, path, onCompleted, onRefused, onGoTo }: Props) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [missing, setMissing] = useState<number | null>(null);
-  const [problems, setProblems] = useState<Problem[]>([]);
+  const [missing, setMissing] = useState<string[] | null>(null);
 
   const complete = async (continueAnyway: boolean) => {
     setMissing(null);
@@ -50,17 +63,19 @@ export function Completion({ saver, path, onCompleted, onGoTo, labelOf }: Props)
       }
       const { client, url } = clientForPath(path);
       const answer = await client.post(url, continueAnyway ? { continueAnyway: true } : {});
-      setProblems([]);
+      onRefused(null);
       onCompleted(answer.data?.content);
     } catch (error) {
       const body = failureBody(error);
       const status = axios.isAxiosError(error) ? error.response?.status : undefined;
-      if (status === 409 && Array.isArray(body.missing)) setMissing(body.missing.length);
-      else if (status === 422 && Array.isArray(body.problems)) {
-        const listed = body.problems as Problem[];
-        setProblems(listed);
-        const first = listed.find((problem) => problem.item);
-        if (first?.item) onGoTo(first.item);
+      if (status === 409 && Array.isArray(body.missing)) {
+        onRefused({ problems: [], missing: ids(body.missing) });
+        setMissing(ids(body.missing));
+      } else if (status === 422 && Array.isArray(body.problems)) {
+        const refusal = { problems: body.problems as Problem[], missing: ids(body.missing) };
+        onRefused(refusal);
+        const first = refusal.problems.find((problem) => problem.item)?.item ?? refusal.missing[0];
+        if (first) onGoTo(first);
       } else void showToast(failureText(error, t, i18n), 'danger');
     } finally {
       setBusy(false);
@@ -72,23 +87,6 @@ export function Completion({ saver, path, onCompleted, onGoTo, labelOf }: Props)
       <Button intent="primary" icon="endorsed" loading={busy} onClick={() => void complete(false)}>
         {t('questionnaire.complete')}
       </Button>
-      {problems.length > 0 && (
-        <Callout intent="danger" role="alert" title={t('questionnaire.refused')}>
-          <ul>
-            {problems.map((problem, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id and are replaced as a whole
-              <li key={index}>
-                {problem.item && (
-                  <Button variant="minimal" size="small" onClick={() => onGoTo(problem.item as string)}>
-                    {labelOf(problem.item)}
-                  </Button>
-                )}{' '}
-                {resolveText(problem.message, t, i18n.language)}
-              </li>
-            ))}
-          </ul>
-        </Callout>
-      )}
       <Alert
         isOpen={missing !== null}
         intent="warning"
@@ -96,10 +94,76 @@ export function Completion({ saver, path, onCompleted, onGoTo, labelOf }: Props)
         confirmButtonText={t('questionnaire.continueAnyway')}
         cancelButtonText={t('questionnaire.keepAnswering')}
         onConfirm={() => void complete(true)}
-        onCancel={() => setMissing(null)}
+        onCancel={() => {
+          const first = missing?.[0];
+          setMissing(null);
+          if (first) onGoTo(first);
+        }}
       >
-        <p>{t('questionnaire.missingAnswers', { count: missing ?? 0 })}</p>
+        <p>{t('questionnaire.missingAnswers', { count: missing?.length ?? 0 })}</p>
       </Alert>
     </div>
+  );
+}
+
+/** Missing items named one by one; past this many, the rest are counted. */
+const MISSING_LISTED = 10;
+
+/**
+ * The server's refusal above the form, on every page (a problem's item may be on another page than
+ * the Complete button): each problem and missing item named, a way to each.
+ */
+export function CompletionRefusal({
+  refusal,
+  labelOf,
+  onGoTo,
+}: {
+  refusal: Refusal;
+  labelOf: (id: string) => string;
+  onGoTo: (item: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { problems, missing } = refusal;
+  if (problems.length === 0 && missing.length === 0) return null;
+  const link = (item: string) => (
+    <Button variant="minimal" size="small" onClick={() => onGoTo(item)}>
+      {labelOf(item)}
+    </Button>
+  );
+  return (
+    <Callout
+      intent={problems.length > 0 ? 'danger' : 'warning'}
+      role="alert"
+      className="questionnaire__refusal"
+      title={t('questionnaire.refused')}
+    >
+      {problems.length > 0 && (
+        <ul>
+          {problems.map((problem, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: problems have no id and are replaced as a whole
+            <li key={index}>
+              {problem.item && link(problem.item)} {resolveText(problem.message, t, i18n.language)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {missing.length > 0 && (
+        <>
+          <p>
+            {t(problems.length > 0 ? 'questionnaire.missingAfterProblems' : 'questionnaire.missingListed', {
+              count: missing.length,
+            })}
+          </p>
+          <ul>
+            {missing.slice(0, MISSING_LISTED).map((item) => (
+              <li key={item}>{link(item)}</li>
+            ))}
+            {missing.length > MISSING_LISTED && (
+              <li>{t('questionnaire.missingMore', { count: missing.length - MISSING_LISTED })}</li>
+            )}
+          </ul>
+        </>
+      )}
+    </Callout>
   );
 }

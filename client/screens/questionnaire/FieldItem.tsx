@@ -14,14 +14,17 @@ export const FieldItem = memo(function FieldItem({ field }: { field: Field }) {
   const value = useAnswer(field.id);
   const label = resolve(field.label);
   return (
-    <FormGroup
-      className="questionnaire__field"
-      label={field.input === 'checkbox' ? undefined : label}
-      labelInfo={field.required ? t('questionnaire.requiredMark') : undefined}
-      subLabel={field.tooltip && <InfoTip dataId={field.tooltip} label={label} />}
-    >
-      <ValueInput spec={field} value={value} label={label} onChange={(next) => store.setAnswer(field.id, next)} />
-      <Problems id={field.id} />
-    </FormGroup>
+    // data-item: where a refusal that names this field moves the focus
+    <div data-item={field.id}>
+      <FormGroup
+        className="questionnaire__field"
+        label={field.input === 'checkbox' ? undefined : label}
+        labelInfo={field.required ? t('questionnaire.requiredMark') : undefined}
+        subLabel={field.tooltip && <InfoTip dataId={field.tooltip} label={label} />}
+      >
+        <ValueInput spec={field} value={value} label={label} onChange={(next) => store.setAnswer(field.id, next)} />
+        <Problems id={field.id} />
+      </FormGroup>
+    </div>
   );
 });

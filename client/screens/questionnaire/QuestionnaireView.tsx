@@ -22,8 +22,10 @@ export interface QuestionnaireViewProps {
   initialSection?: string;
   /** Told the id of the section on screen, at first and after each move (to keep it in the address). */
   onSection?: (sectionId: string) => void;
-  /** Opens this section (a new object each time: jump to a problem's item). */
-  jumpTo?: { section: string };
+  /** Opens this section and focuses `item` there (a new object each time: jump to a problem's item). */
+  jumpTo?: { section: string; item?: string };
+  /** Answers the server found missing or refused at completion: the progress says so instead. */
+  outstanding?: number;
   /** Shown on the last page instead of the answer check (e.g. a completion that the server judges). */
   footer?: ReactNode;
 }
@@ -55,15 +57,36 @@ const ItemView = memo(function ItemView({ item }: { item: Item }) {
   return <TableItem table={item} />;
 });
 
-function Progress() {
+/** Answered questions; after a refused completion, how many the server found missing or refused. */
+function Progress({ outstanding = 0 }: { outstanding?: number }) {
   const { t } = useTranslation();
   const { answered, total } = useSlot(PROGRESS, (s) => s.progress());
+  // the count is of questions only: "27 of 27" would claim a finished form the server just refused
+  const label =
+    outstanding > 0
+      ? t('questionnaire.progressOutstanding', { count: outstanding, answered, total })
+      : t('questionnaire.progress', { answered, total });
   return (
     <div className="questionnaire__progress">
-      <ProgressBar value={total ? answered / total : 0} stripes={false} intent="primary" />
-      <span>{t('questionnaire.progress', { answered, total })}</span>
+      <ProgressBar
+        value={total ? answered / total : 0}
+        stripes={false}
+        intent={outstanding > 0 ? 'warning' : 'primary'}
+        aria-label={label}
+      />
+      <span>{label}</span>
     </div>
   );
+}
+
+/** The first control of an item (its input, a radio, a table's first cell or Add row), else the item. */
+function focusItem(root: HTMLElement | null, item: string): boolean {
+  const element = [...(root?.querySelectorAll<HTMLElement>('[data-item]') ?? [])].find((e) => e.dataset.item === item);
+  if (!element) return false;
+  const control = element.querySelector<HTMLElement>('input, select, textarea, button');
+  (control ?? element).focus();
+  element.scrollIntoView?.({ block: 'center' });
+  return true;
 }
 
 /** Visible sections, as the index list paging walks; re-read only when a section's visibility may flip. */
@@ -113,6 +136,7 @@ export function QuestionnaireView({
   initialSection,
   onSection,
   jumpTo,
+  outstanding,
   footer,
 }: QuestionnaireViewProps) {
   // one store per document (and per onAnswer): answers live in it, not in React state
@@ -136,6 +160,7 @@ export function QuestionnaireView({
           initialSection={initialSection}
           onSection={onSection}
           jumpTo={jumpTo}
+          outstanding={outstanding}
           footer={footer}
         />
       </TextContext.Provider>
@@ -150,10 +175,11 @@ function Pages({
   initialSection,
   onSection,
   jumpTo,
+  outstanding,
   footer,
 }: { store: AnswerStore } & Pick<
   QuestionnaireViewProps,
-  'onSubmit' | 'initialSection' | 'onSection' | 'jumpTo' | 'footer'
+  'onSubmit' | 'initialSection' | 'onSection' | 'jumpTo' | 'outstanding' | 'footer'
 >) {
   const { t, i18n } = useTranslation();
   const body = store.compiled.body;
@@ -170,6 +196,9 @@ function Pages({
     setPage(next);
     window.scrollTo?.(0, 0);
   };
+  // focus waits for the item to be drawn (its page open, a long section's rest drawn)
+  const root = useRef<HTMLDivElement>(null);
+  const [focusing, setFocusing] = useState<string>();
   const tell = useRef(onSection);
   tell.current = onSection;
   const drawn = useDrawnItems(section);
@@ -184,12 +213,17 @@ function Pages({
     if (index >= 0) {
       setPage(index);
       window.scrollTo?.(0, 0);
+      setFocusing(jumpTo.item);
     }
   }, [jumpTo]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: at and drawn are when the item may have appeared
+  useEffect(() => {
+    if (focusing && focusItem(root.current, focusing)) setFocusing(undefined);
+  }, [focusing, at, drawn]);
 
   return (
-    <div className="questionnaire">
-      <Progress />
+    <div className="questionnaire" ref={root}>
+      <Progress outstanding={outstanding} />
       <nav className="questionnaire__pager" aria-label={t('questionnaire.sections')}>
         <Button icon="arrow-left" disabled={at === 0} onClick={() => go(at - 1)}>
           {t('questionnaire.previous')}

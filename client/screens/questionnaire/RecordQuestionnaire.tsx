@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fillSourcePath, pathValues } from '../../../core/pages/page.utils';
-import { compileQuestionnaire } from '../../../core/questionnaire/questionnaire';
+import { compileQuestionnaire, isEmpty } from '../../../core/questionnaire/questionnaire';
 import type { Text } from '../../../core/documents/document.types';
 import type { Answers, QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
 import { fillPath } from '../../../core/routes/route.utils';
@@ -17,7 +17,7 @@ import type { ScreenProps } from '../../runtime/screen.types';
 import { PageHeader } from '../parts/PageHeader';
 import { DATA_KEY } from '../page/page.data';
 import { createAnswerSaver } from './answerSaver';
-import { Completion } from './Completion';
+import { Completion, CompletionRefusal, type Refusal } from './Completion';
 import { QuestionnaireView } from './QuestionnaireView';
 import { SaveStatus } from './SaveStatus';
 import { SourceNotice, type SourceNoticeDef } from './SourceNotice';
@@ -112,7 +112,8 @@ function Answering({
     return record.lastStep && sections.has(record.lastStep) ? record.lastStep : undefined;
   });
   const step = useRef(initialSection);
-  const [jumpTo, setJumpTo] = useState<{ section: string }>();
+  const [jumpTo, setJumpTo] = useState<{ section: string; item: string }>();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const compiled = useMemo(() => compileQuestionnaire(body), [body]);
 
   const labelOf = useCallback(
@@ -150,7 +151,17 @@ function Answering({
     [compiled, props.answerPath, t, i18n],
   );
   useEffect(() => () => saver.dispose(), [saver]);
-  const onAnswer = useCallback((id: string, value: unknown) => saver.answer(id, value), [saver]);
+  const onAnswer = useCallback(
+    (id: string, value: unknown) => {
+      saver.answer(id, value);
+      // an answer given drops off the server's missing list; what it refused is judged at the next Complete
+      if (!isEmpty(value))
+        setRefusal((shown) =>
+          shown?.missing.includes(id) ? { ...shown, missing: shown.missing.filter((m) => m !== id) } : shown,
+        );
+    },
+    [saver],
+  );
   const initialAnswers = record.answers ?? {};
   const [answers] = useState(initialAnswers);
 
@@ -179,7 +190,7 @@ function Answering({
     (item: string) => {
       const index = compiled.entries.get(item)?.section;
       const section = index === undefined ? undefined : body.sections[index];
-      if (section) setJumpTo({ section: section.id });
+      if (section) setJumpTo({ section: section.id, item });
     },
     [compiled, body],
   );
@@ -201,6 +212,7 @@ function Answering({
       )}
       {isNotice(props.notice) && <SourceNotice notice={props.notice} values={values} />}
       <SaveStatus saver={saver} labelOf={labelOf} />
+      {refusal && <CompletionRefusal refusal={refusal} labelOf={labelOf} onGoTo={goTo} />}
       <Card elevation={1}>
         <SuggestionsContext.Provider value={suggestions}>
           <QuestionnaireView
@@ -210,14 +222,15 @@ function Answering({
             initialSection={initialSection}
             onSection={onSection}
             jumpTo={jumpTo}
+            outstanding={refusal ? refusal.problems.length + refusal.missing.length : 0}
             footer={
               completePath ? (
                 <Completion
                   saver={saver}
                   path={completePath}
                   onCompleted={onCompleted}
+                  onRefused={setRefusal}
                   onGoTo={goTo}
-                  labelOf={labelOf}
                 />
               ) : undefined
             }
