@@ -19,7 +19,10 @@ export function resolveTextWith(
   language: string,
 ): string {
   if (text === undefined) return '';
-  if (typeof text === 'string') return t(text, { replace: values });
+  // values go in `replace` (a row's field named like an i18next option stays a value); a count also
+  // picks the plural form, which only a top-level `count` does
+  if (typeof text === 'string')
+    return t(text, { replace: values, ...(typeof values.count === 'number' ? { count: values.count } : {}) });
   return resolveText(text, t, language).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) && values[name] !== null && typeof values[name] !== 'object'
       ? String(values[name])
