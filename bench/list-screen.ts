@@ -94,6 +94,10 @@ const PAINT_PROBE = `
     // rows come and go (childList), texts change, and the list's stale marker is a class
     observer.observe(document, { subtree: true, childList: true, characterData: true, attributeFilter: ['class'] });
   });
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+  }).observe({ type: 'longtask', buffered: true });
   window.__input = 0;
   addEventListener('pointerdown', (event) => { if (event.isTrusted) window.__input = event.timeStamp; }, true);
   window.__events = [];
@@ -352,6 +356,10 @@ try {
     )) as [string, number, number][];
     for (const [name, start, end] of entries)
       console.log(`  ${start.toFixed(0).padStart(6)} → ${end.toFixed(0).padStart(6)}  ${name}`);
+    const longTasks = (await page.evaluate('window.__longTasks')) as [number, number][];
+    console.log(
+      `  long tasks (start+duration ms): ${longTasks.map(([start, length]) => `${start}+${length}`).join(' ')}`,
+    );
   }
   // the pager says every row is on this one page
   await page.goto(ours.url);
