@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import { decideAccess } from '../../core/guard/guard.utils';
+import { fillSourcePath } from '../../core/pages/page.utils';
 import { loadAppTexts } from '../i18n/i18n';
 import { matchRoute } from '../../core/routes/route.utils';
 import { type AppConfig, appConfigQueryKey, fetchAppConfig } from '../runtime/appConfig';
+import { startRecordRead } from '../screens/questionnaire/recordReads';
 import { latestDocumentQuery, screenDocument } from '../runtime/documentQuery';
 import { preloadable } from '../runtime/preloadable';
 import { queryClient } from '../lib/queryClient';
@@ -25,7 +27,8 @@ export const appLayout = preloadable<object>(() =>
  * the app documents are in hand and before the first render, so that render does not suspend.
  */
 function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknown> {
-  const route = matchRoute(config.routes, pathname)?.route;
+  const matched = matchRoute(config.routes, pathname);
+  const route = matched?.route;
   if (!route || route.redirect) return Promise.resolve();
   const decision = decideAccess(route.guard, sessionSubject(getSession()), config.roleGroups);
   if (decision === 'login') {
@@ -37,6 +40,12 @@ function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknow
   // the document the screen reads first (a list, page or form) is asked for with its chunks, not after them
   const document = decision === 'allow' ? screenDocument(route.screen, route.props) : undefined;
   if (document) void queryClient.prefetchQuery(latestDocumentQuery(...document));
+  // a questionnaire on a record: the record, then the version it pins
+  const record =
+    decision === 'allow' && route.screen === 'questionnaire' && typeof route.props?.source === 'string'
+      ? fillSourcePath(route.props.source, matched?.params ?? {})
+      : null;
+  if (record) startRecordRead(record);
   return Promise.all(loads);
 }
 

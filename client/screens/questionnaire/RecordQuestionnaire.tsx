@@ -7,10 +7,10 @@ import { useNavigate } from 'react-router-dom';
 import { fillSourcePath, pathValues } from '../../../core/pages/page.utils';
 import { compileQuestionnaire, isEmpty } from '../../../core/questionnaire/questionnaire';
 import type { Text } from '../../../core/documents/document.types';
-import type { Answers, QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
+import type { QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
 import { fillPath } from '../../../core/routes/route.utils';
 import { clientForPath } from '../../api/clients';
-import { contentOrSelf, failureOf } from '../../api/http';
+import { failureOf } from '../../api/http';
 import { failureText } from '../../api/failureText';
 import { resolveText } from '../../i18n/text';
 import type { ScreenProps } from '../../runtime/screen.types';
@@ -22,16 +22,10 @@ import { QuestionnaireView } from './QuestionnaireView';
 import { SaveStatus } from './SaveStatus';
 import { SourceNotice, type SourceNoticeDef } from './SourceNotice';
 import { SuggestionsContext, useSuggestions } from './suggestions';
+import { type AnswerRecord, readRecord } from './recordReads';
 import { useQuestionnaireVersion } from './useQuestionnaireDocument';
 
 /** What the record at `source` answers: the pinned document, the answers, where the user left off. */
-interface AnswerRecord {
-  document: { id: string; version: number };
-  answers?: Answers;
-  lastStep?: string | null;
-  status?: string;
-}
-
 /** Typed answers wait for a pause; choices (responses, selects, boxes, dates) are saved at once. */
 const TYPED_INPUTS = new Set(['text', 'textarea', 'email', 'phone', 'number']);
 
@@ -55,10 +49,7 @@ export function RecordQuestionnaire({ route, params, props }: ScreenProps) {
   const sourcePath = fillSourcePath(text(props.source), params);
   const record = useQuery({
     queryKey: ['questionnaire-record', sourcePath],
-    queryFn: async () => {
-      const { client, url } = clientForPath(sourcePath as string);
-      return contentOrSelf<AnswerRecord>((await client.get(url)).data);
-    },
+    queryFn: () => readRecord(sourcePath as string),
     enabled: sourcePath !== null,
     // read when the screen opens, never while answering: the form holds the newer answers
     staleTime: Number.POSITIVE_INFINITY,

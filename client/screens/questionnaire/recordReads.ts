@@ -1,0 +1,54 @@
+import type { ConfigDocument } from '../../../core/documents/document.types';
+import type { Answers, QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
+import { clientForPath, config } from '../../api/clients';
+import { contentOrSelf } from '../../api/http';
+import { queryClient } from '../../lib/queryClient';
+import { startBootRead, takeBootRead } from '../../runtime/bootReads';
+
+/** A server record a questionnaire answers (RecordQuestionnaire): the pinned version and the answers. */
+export interface AnswerRecord {
+  document: { id: string; version: number };
+  answers?: Answers;
+  lastStep?: string | null;
+  status?: string;
+}
+
+const bootKey = (sourcePath: string) => `questionnaire-record:${sourcePath}`;
+
+/** The record at `sourcePath`: the one the boot started reading, else read now. */
+export async function readRecord(sourcePath: string): Promise<AnswerRecord> {
+  const started = takeBootRead<AnswerRecord>(bootKey(sourcePath));
+  if (started) return started;
+  const { client, url } = clientForPath(sourcePath);
+  return contentOrSelf<AnswerRecord>((await client.get(url)).data);
+}
+
+/**
+ * One version of `questionnaire/<documentId>`: what a saved questionnaire was started on (its
+ * answers keep meaning what they meant then). A published version never changes, so it is read once.
+ */
+export function questionnaireVersionQuery(documentId: string, version: number | undefined) {
+  return {
+    queryKey: ['config', 'questionnaire', documentId, version] as const,
+    queryFn: async () =>
+      contentOrSelf<ConfigDocument<QuestionnaireBody>>(
+        (await config.get(`/documents/questionnaire/${encodeURIComponent(documentId)}/versions/${version}`)).data,
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  };
+}
+
+/**
+ * The first page of a visit is a questionnaire on a record: the record is asked for with the
+ * screen's chunks and, once in, the version it pins — not one after the other behind the shell.
+ */
+export function startRecordRead(sourcePath: string): void {
+  const record = startBootRead(bootKey(sourcePath), async () => {
+    const { client, url } = clientForPath(sourcePath);
+    return contentOrSelf<AnswerRecord>((await client.get(url)).data);
+  });
+  void record.then(
+    ({ document }) => queryClient.prefetchQuery(questionnaireVersionQuery(document.id, document.version)),
+    () => undefined,
+  );
+}

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startBootRead, takeBootRead } from '../../../client/runtime/bootReads';
+
+describe('boot reads: started with the first page, taken once by its screen', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('hands the started read to the first taker only', async () => {
+    const read = vi.fn(async () => ({ answers: { q1: 'yes' } }));
+    startBootRead('record:/saq/1', read);
+    await expect(takeBootRead('record:/saq/1')).resolves.toEqual({ answers: { q1: 'yes' } });
+    expect(takeBootRead('record:/saq/1')).toBeUndefined();
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not hand out a read older than ten seconds (the screen reads afresh)', () => {
+    vi.useFakeTimers();
+    startBootRead('record:/saq/2', async () => 'old');
+    vi.advanceTimersByTime(10_001);
+    expect(takeBootRead('record:/saq/2')).toBeUndefined();
+  });
+
+  it('keeps a failed read nobody took from being reported unhandled', async () => {
+    const failing = startBootRead('record:/saq/3', async () => {
+      throw new Error('401');
+    });
+    await expect(failing).rejects.toThrow('401');
+  });
+});
