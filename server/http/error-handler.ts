@@ -63,6 +63,9 @@ export function errorHandler(
     }
     const language = requestLanguage(req);
     const problems = appError.extra?.problems;
+    // a wait the answer names (a sign-in delay) is also said the way HTTP clients read it (RFC 9110 §10.2.3)
+    const retryAfter = appError.extra?.retryAfter;
+    if (appError.status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
     res.status(appError.status).json({
       code: appError.code,
       message: translator.t(language, `errors.${appError.code}`),

@@ -39,6 +39,7 @@ describe('sign-in throttles per account', () => {
     // the owner's right password waits too, but only the first delay: the refused guesses added nothing
     const waiting = await signInFrom(server, '198.51.100.7', 'merchant@demo.test', DEMO_PASSWORD);
     expect([waiting.status, waiting.body.code, waiting.body.retryAfter]).toEqual([429, 'tooManyAttempts', 15]);
+    expect(waiting.headers.get('retry-after')).toBe('15');
     server.clock.advance(15 * SECOND);
     expect((await signInFrom(server, '198.51.100.7', 'merchant@demo.test', DEMO_PASSWORD)).status).toBe(200);
     // and the account starts over (from an address whose own budget is not spent)
