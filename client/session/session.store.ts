@@ -14,9 +14,19 @@ let storageKey = SESSION_KEY;
  */
 let defaults: Pick<ClientSession, 'theme' | 'language' | 'navbarFolded'> = {
   theme: 'dark',
-  language: 'en',
+  language: browserLanguage() ?? 'en',
   navbarFolded: true,
 };
+
+/** The first of the browser's preferred languages this client has a catalogue for (a Turkish browser gets Turkish). */
+function browserLanguage(): Language | undefined {
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of preferred) {
+    const primary = tag?.toLowerCase().split('-')[0];
+    if (primary === 'en' || primary === 'tr') return primary;
+  }
+  return undefined;
+}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -55,7 +65,8 @@ export function moveStorageKey(key: string): void {
 
 /** First-visit defaults from the shell-settings document; what the browser stored still wins. */
 export function setSessionDefaults(next: Pick<ClientSession, 'theme' | 'language' | 'navbarFolded'>): void {
-  defaults = { ...next };
+  // the document's default language is for a browser that prefers none of ours
+  defaults = { ...next, language: browserLanguage() ?? next.language };
   changed();
 }
 

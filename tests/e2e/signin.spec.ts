@@ -41,3 +41,23 @@ test.describe('sign-in (issue items 2 and 4)', () => {
     expect((await storedConfig(page))?.token).toBeTruthy();
   });
 });
+
+test('a Turkish browser gets the sign-in page in Turkish, and its language switch changes it', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: 'tr-TR', serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: t('auth.login.submit', 'tr') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+    const languages = page.getByRole('navigation', { name: t('shell.language.label', 'tr') });
+    await languages.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('button', { name: t('auth.login.submit') })).toBeVisible();
+    await expect(languages.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await missingKeys(page)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
