@@ -63,7 +63,7 @@ export interface ListColumn {
   visible?: JsonLogicRule;
   /** status: value → tag intent. */
   colors?: Record<string, Intent>;
-  /** status: value → visible text. */
+  /** status and text: value → visible text (a text column's list of values, each). */
   labels?: Record<string, Text>;
   /** link: a route pattern filled from the row. */
   link?: string;

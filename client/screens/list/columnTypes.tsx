@@ -71,9 +71,17 @@ function languageText(value: unknown, language: string): string {
   return plainText(value);
 }
 
+/** A text cell: with `labels`, each value (one, or each of a list: a user's roles) by its label. */
+function cellText(value: unknown, column: ListColumn, context: CellContext): string {
+  if (!column.labels || (typeof value !== 'string' && !Array.isArray(value)))
+    return languageText(value, context.language);
+  const values = Array.isArray(value) ? value : [value];
+  return values.map((one) => statusLabel(one, column, context)).join(', ');
+}
+
 const text: ColumnKind = {
-  render: (value, _column, _row, { language }) => languageText(value, language),
-  exportValue: (value, _column, { language }) => languageText(value, language),
+  render: (value, column, _row, context) => cellText(value, column, context),
+  exportValue: (value, column, context) => cellText(value, column, context),
 };
 
 /** Column type → renderer; a type nobody registered renders as text. */
