@@ -222,3 +222,15 @@ test('the bank imports merchants by CSV: a bad row is named and nothing imported
   await expect(rowOf(page, 'Izmir Olives')).toContainText(t('portfolio.onboarding.imported'));
   await expect(rowOf(page, 'Konya Carpets')).toBeVisible();
 });
+
+test('a merchant that is not in the bank’s portfolio is one not-found state, not an empty page of errors', async ({
+  page,
+}) => {
+  await signIn(page, 'bank@demo.test', PASSWORD);
+  await page.goto('/app/portfolio/no-such-merchant/overview');
+  await expect(page.getByRole('heading', { name: t('page.recordNotFound') })).toBeVisible();
+  await expect(page.getByText(t('page.recordNotFoundText'))).toBeVisible();
+  // one state for the page: no panel tried its own source and failed
+  await expect(page.getByText(t('errors.dataCouldNotBeLoaded'))).toHaveCount(0);
+  expect(await missingKeys(page)).toEqual([]);
+});
