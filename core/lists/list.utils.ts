@@ -238,8 +238,11 @@ export function checkListBody(body: ListBody): DocumentProblem[] {
   for (const id of new Set(duplicates(body.columns.map((column) => column.id))))
     problems.push({ path: '/body/columns', message: `column id "${id}" is used more than once` });
   body.columns.forEach((column, index) => {
-    if ((column.colors || column.labels) && column.type !== 'status')
-      problems.push({ path: `/body/columns/${index}`, message: 'colors and labels belong to status columns' });
+    if (column.colors && column.type !== 'status')
+      problems.push({ path: `/body/columns/${index}`, message: 'colors belong to status columns' });
+    // a text column's labels name its values (a user's roles) as a status column's name its states
+    if (column.labels && column.type !== 'status' && column.type !== 'text')
+      problems.push({ path: `/body/columns/${index}`, message: 'labels belong to status and text columns' });
     if (column.link !== undefined && column.type !== 'link')
       problems.push({ path: `/body/columns/${index}/link`, message: 'link belongs to link columns' });
   });

@@ -297,7 +297,7 @@ describe('publishing a list checks what can be checked statically', () => {
     );
     expect(problems).toEqual([
       { path: '/body/columns', message: 'column id "name" is used more than once' },
-      { path: '/body/columns/0', message: 'colors and labels belong to status columns' },
+      { path: '/body/columns/0', message: 'colors belong to status columns' },
       { path: '/body/defaultSort/0/field', message: '"when" is not the field of a sortable column' },
       { path: '/body/bulkActions', message: 'action id "x" is used more than once' },
     ]);
