@@ -66,6 +66,10 @@ async function main(): Promise<void> {
     console.log('Demo logins:');
     for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(24)} ${login.password}  ${login.shows}`);
   });
+  // idle keep-alive sockets stay open longer than a proxy's or a client's own idle timeout (60 s is
+  // common): a client reusing a socket the server is closing at that moment gets ECONNRESET
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   realtime.attach(server);
   // the edge checks not compiled by a request yet, a few at a time between answers (server/http/validate.ts)
   const compileSome = () => {
