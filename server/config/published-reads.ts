@@ -6,8 +6,8 @@ import type { DocumentsService } from './documents.service';
 
 const APP = '/config/v1/app';
 const DOCUMENT = '/config/v1/documents/';
-/** kind and id as the config router accepts them (server/gateway/config.ts). */
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** A document kind or id as URLs write it: a plain name, never a path (the config router's rule too). */
+export const DOCUMENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 /** The prepared header lists of one answer: as it is, per coding, and its 304. */
 type Heads = Partial<Record<Coding | 'identity' | 'notModified', string[]>>;
@@ -49,7 +49,7 @@ export function publishedReads(
     if (url === APP) return documents.cache.appBundle();
     if (!url.startsWith(DOCUMENT)) return undefined;
     const [kind, id, ...rest] = url.slice(DOCUMENT.length).split('/');
-    if (rest.length || !kind || !id || !NAME.test(kind) || !NAME.test(id)) return undefined;
+    if (rest.length || !kind || !id || !DOCUMENT_NAME.test(kind) || !DOCUMENT_NAME.test(id)) return undefined;
     return documents.cache.get(kind, id)?.answer;
   };
 

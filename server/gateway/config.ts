@@ -11,6 +11,7 @@ import type { CachedAnswer } from '../config/document-cache';
 import { asksForPage, documentsPage, versionsPage } from '../config/document-lists';
 import { etagMatches } from '../http/if-none-match';
 import { COMPRESSION_THRESHOLD, reusedEncoding } from '../http/compression';
+import { DOCUMENT_NAME } from '../config/published-reads';
 
 /** A draft's body (request-schemas.ts holds the API's others; this one only the config router reads). */
 const documentBodySchema = {
@@ -20,7 +21,6 @@ const documentBodySchema = {
   properties: { body: { type: 'object' } },
 };
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** A document's content hash (sha256 hex), as in its ETag. */
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -28,7 +28,8 @@ const HASH = /^[0-9a-f]{64}$/;
 function names(req: Request): { kind: string; id: string } {
   const kind = String(req.params.kind);
   const id = String(req.params.id);
-  if (!NAME.test(kind) || !NAME.test(id)) throw new AppError(400, 'invalidRequest', { kind: 'invalidRequest' });
+  if (!DOCUMENT_NAME.test(kind) || !DOCUMENT_NAME.test(id))
+    throw new AppError(400, 'invalidRequest', { kind: 'invalidRequest' });
   return { kind, id };
 }
 

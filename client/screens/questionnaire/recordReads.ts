@@ -15,12 +15,14 @@ export interface AnswerRecord {
 
 const bootKey = (sourcePath: string) => `questionnaire-record:${sourcePath}`;
 
-/** The record at `sourcePath`: the one the boot started reading, else read now. */
-export async function readRecord(sourcePath: string): Promise<AnswerRecord> {
-  const started = takeBootRead<AnswerRecord>(bootKey(sourcePath));
-  if (started) return started;
+async function fetchRecord(sourcePath: string): Promise<AnswerRecord> {
   const { client, url } = clientForPath(sourcePath);
   return contentOrSelf<AnswerRecord>((await client.get(url)).data);
+}
+
+/** The record at `sourcePath`: the one the boot started reading, else read now. */
+export function readRecord(sourcePath: string): Promise<AnswerRecord> {
+  return takeBootRead<AnswerRecord>(bootKey(sourcePath)) ?? fetchRecord(sourcePath);
 }
 
 /**
@@ -43,10 +45,7 @@ export function questionnaireVersionQuery(documentId: string, version: number | 
  * screen's chunks and, once in, the version it pins — not one after the other behind the shell.
  */
 export function startRecordRead(sourcePath: string): void {
-  const record = startBootRead(bootKey(sourcePath), async () => {
-    const { client, url } = clientForPath(sourcePath);
-    return contentOrSelf<AnswerRecord>((await client.get(url)).data);
-  });
+  const record = startBootRead(bootKey(sourcePath), () => fetchRecord(sourcePath));
   void record.then(
     ({ document }) => queryClient.prefetchQuery(questionnaireVersionQuery(document.id, document.version)),
     () => undefined,

@@ -13,6 +13,7 @@ import type {
 import { config, wbe } from '../../api/clients';
 import { contentOrSelf } from '../../api/http';
 import { loadValidators } from '../../forms/loadValidators';
+import { latestDocumentQuery } from '../../runtime/documentQuery';
 
 /** Where a run of the wizard starts: saved progress (pinned version) or the latest published version. */
 export interface WizardStart {
@@ -65,12 +66,6 @@ export interface StepResources {
 
 const VALIDATORS = { staleTime: Number.POSITIVE_INFINITY } as const;
 
-async function formDocument(formId: string): Promise<ServedDocument<FormBody>> {
-  return contentOrSelf<ServedDocument<FormBody>>(
-    (await config.get(`/documents/form/${encodeURIComponent(formId)}`)).data,
-  );
-}
-
 /**
  * The forms of a wizard's steps with their validators (client/forms/loadValidators): inline step
  * schemas from the wizard version's own module (pointer `/steps/<index>/schema`), forms by id from
@@ -85,7 +80,7 @@ export function useStepResources(wizardId: string, start: WizardStart) {
     ...VALIDATORS,
   });
   const forms = useQueries({
-    queries: formIds.map((formId) => ({ queryKey: ['config', 'form', formId], queryFn: () => formDocument(formId) })),
+    queries: formIds.map((formId) => latestDocumentQuery<FormBody>('form', formId)),
   });
   const formValidators = useQueries({
     queries: forms.map((form, index) => ({
