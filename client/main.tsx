@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './lib/queryClient';
+import { translateBlueprintLabels } from './i18n/blueprintLabels';
 import { initI18n } from './i18n/i18n';
 import { Boot } from './app/Boot';
 import { bootConfigQuery } from './app/firstScreen';
@@ -26,12 +27,13 @@ if (!root) throw new Error('#root missing from index.html');
 // the app documents and the first page's chunks load while the catalogue does
 void queryClient.prefetchQuery(bootConfigQuery);
 // render once the stored language's catalogue is in, so the first paint is in that language
-void initI18n(session.language).then(() =>
+void initI18n(session.language).then(() => {
+  translateBlueprintLabels();
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <Boot />
       </QueryClientProvider>
     </StrictMode>,
-  ),
-);
+  );
+});

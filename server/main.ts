@@ -87,6 +87,9 @@ async function main(): Promise<void> {
       server.close(() => {
         void close().then(() => process.exit(0));
       });
+      // close() ends idle keep-alive sockets; one a browser holds mid-exchange would keep the
+      // process up to keepAliveTimeout (65 s): after a grace period for answers in flight it goes too
+      setTimeout(() => server.closeAllConnections(), 3_000).unref();
     });
   };
   process.on('SIGINT', stop);

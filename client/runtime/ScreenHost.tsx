@@ -1,5 +1,6 @@
 import { Spinner } from '@blueprintjs/core';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RouteDef } from '../../core/routes/route.types';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { usePreloadable } from './preloadable';
@@ -15,10 +16,11 @@ interface Props {
 
 /** Loads a screen kind's chunk and renders it inside the error boundary. */
 export function ScreenHost({ kind, route, params, resetKey }: Props) {
+  const { t } = useTranslation();
   const Screen = usePreloadable(screenFor(kind));
   return (
     <ScreenErrorBoundary key={resetKey}>
-      <Suspense fallback={<Spinner className="screen-spinner" aria-label="Loading" />}>
+      <Suspense fallback={<Spinner className="screen-spinner" aria-label={t('shell.loading')} />}>
         <Screen route={route} params={params} props={route.props ?? {}} />
       </Suspense>
     </ScreenErrorBoundary>

@@ -1,4 +1,4 @@
-import { Callout } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Text } from '../../core/documents/document.types';
 import { resolveText } from '../i18n/text';
@@ -6,8 +6,9 @@ import type { ScreenProps } from '../runtime/screen.types';
 import { PageHeader } from './parts/PageHeader';
 
 /**
- * An area later work fills: its title (props.title, an i18n key or {en, tr}) and a short
- * translated note of what it will do (props.description, else the `areas.<props.area>` text).
+ * A route whose area is not built yet. It says so first ("This page is not built yet"), then what
+ * the area will hold (props.description, else the `areas.<props.area>` text): an empty-looking page
+ * read as a broken one. The menu marks links to it (MenuList).
  */
 export default function PlaceholderScreen({ props }: ScreenProps) {
   const { t, i18n } = useTranslation();
@@ -22,9 +23,12 @@ export default function PlaceholderScreen({ props }: ScreenProps) {
   return (
     <section className="placeholder-screen">
       <PageHeader title={resolveText(title, t, i18n.language)} />
-      <Callout icon="build" intent="primary">
-        {resolveText(description, t, i18n.language)}
-      </Callout>
+      <NonIdealState
+        icon="build"
+        title={t('placeholder.notBuilt')}
+        description={resolveText(description, t, i18n.language)}
+        layout="vertical"
+      />
     </section>
   );
 }

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { ResolvedMenuItem } from '../../core/menus/menu.types';
 import { activeMenuItems } from '../../core/menus/menu.utils';
+import type { RoutesBody } from '../../core/routes/route.types';
+import { matchRoute } from '../../core/routes/route.utils';
 import { resolveText } from '../i18n/text';
+import { useAppConfig } from '../runtime/appConfig';
 
 interface Props {
   items: ResolvedMenuItem[];
@@ -15,6 +18,11 @@ interface Props {
 
 function firstUrl(item: ResolvedMenuItem): string | undefined {
   return item.url ?? item.children?.map(firstUrl).find(Boolean);
+}
+
+/** A link to a route whose area is not built yet (screen `placeholder`): the menu says so before the click. */
+function leadsToPlaceholder(routes: RoutesBody, url: string): boolean {
+  return matchRoute(routes, url.split('?')[0])?.route.screen === 'placeholder';
 }
 
 function contains(item: ResolvedMenuItem, pathname: string): boolean {
@@ -30,6 +38,7 @@ function contains(item: ResolvedMenuItem, pathname: string): boolean {
 export function MenuList({ items, folded = false, onNavigate }: Props) {
   const { t, i18n } = useTranslation();
   const { pathname, search } = useLocation();
+  const { routes } = useAppConfig();
   const active = activeMenuItems(
     items.filter((item) => item.type === 'item'),
     pathname,
@@ -40,7 +49,9 @@ export function MenuList({ items, folded = false, onNavigate }: Props) {
       {items.map((item) => {
         const title = resolveText(item.title, t, i18n.language);
         const url = firstUrl(item);
-        const badge = item.badge ? resolveText(item.badge, t, i18n.language) : null;
+        const soon = url !== undefined && leadsToPlaceholder(routes, url);
+        const badge = item.badge ? resolveText(item.badge, t, i18n.language) : soon ? t('placeholder.soon') : null;
+        const name = soon ? t('placeholder.soonLabel', { title }) : title;
         return (
           <li key={item.id} className={`menu-list__entry menu-list__entry--${item.type}`}>
             {url ? (
@@ -48,13 +59,17 @@ export function MenuList({ items, folded = false, onNavigate }: Props) {
                 to={url}
                 className={`menu-link${active.has(item.id) ? ' menu-link--active' : ''}`}
                 aria-current={active.has(item.id) ? 'page' : undefined}
-                aria-label={folded ? title : undefined}
-                title={folded ? title : undefined}
+                aria-label={folded || soon ? name : undefined}
+                title={folded ? name : undefined}
                 onClick={onNavigate}
               >
                 <Icon icon={(item.icon ?? 'dot') as IconName} aria-hidden />
                 {!folded && <span className="menu-link__text">{title}</span>}
-                {!folded && badge && <span className="menu-link__badge">{badge}</span>}
+                {!folded && badge && (
+                  <span className={`menu-link__badge${soon ? ' menu-link__badge--soon' : ''}`} aria-hidden={soon}>
+                    {badge}
+                  </span>
+                )}
               </Link>
             ) : (
               <span className="menu-link menu-link--static">{title}</span>

@@ -346,6 +346,28 @@ export function responseCounts(compiled: CompiledQuestionnaire, answers: Answers
 }
 
 /**
+ * How far answering has come, the one count every screen shows (the questionnaire's bar, an
+ * assessment's list column and page): what submit asks for — visible questions and visible
+ * required fields — and how many of them hold an answer.
+ */
+export function answerProgress(
+  compiled: CompiledQuestionnaire,
+  answers: Answers,
+  visible: Set<string> = visibleItems(compiled, answers),
+): { answered: number; total: number } {
+  let answered = 0;
+  let total = 0;
+  for (const id of compiled.order) {
+    if (!visible.has(id)) continue;
+    const item = compiled.entries.get(id)?.item;
+    if (item?.type !== 'question' && !(item?.type === 'field' && item.required === true)) continue;
+    total += 1;
+    if (!isEmpty(answers[id])) answered += 1;
+  }
+  return { answered, total };
+}
+
+/**
  * The whole document (at submit and in a background pass; the server runs it on every
  * submission): every visible answer, what each response needs (an appendix row naming the
  * question), table row counts, and the document rules. `missing` lists visible questions and

@@ -11,6 +11,7 @@ import { DAY_MS, shiftDays } from '../../core/dates/days';
 import type { Text } from '../../core/documents/document.types';
 import { findingsOf } from '../../core/questionnaire/findings';
 import {
+  answerProgress,
   type CompiledQuestionnaire,
   checkAnswers,
   compileQuestionnaire,
@@ -215,7 +216,7 @@ export class AssessmentsService {
       answers: {},
       reviews: {},
       messages: [],
-      progress: answerProgress(compiled, {}),
+      progress: answerProgressOf(compiled, {}),
       assessorProgress: progressOf(0, 0),
       submissionDate: null,
       completionDate: null,
@@ -369,7 +370,7 @@ export class AssessmentsService {
       // a changed answer is the fix the assessor asked for
       const sentBack = { ...record.sentBack };
       delete sentBack[itemId];
-      return { ...record, status, answers, reviews, sentBack, progress: answerProgress(compiled, answers) };
+      return { ...record, status, answers, reviews, sentBack, progress: answerProgressOf(compiled, answers) };
     });
   }
 
@@ -434,7 +435,7 @@ export class AssessmentsService {
       const reviews = { ...record.reviews };
       for (const itemId of decided.changed) delete reviews[itemId];
       const { answers } = decided;
-      return { ...record, status, answers, reviews, progress: answerProgress(compiled, answers) };
+      return { ...record, status, answers, reviews, progress: answerProgressOf(compiled, answers) };
     });
     return written.then((assessment) => ({ assessment, changed }));
   }
@@ -895,15 +896,10 @@ function isFile(compiled: CompiledQuestionnaire, id: string): boolean {
   return item?.input === 'file';
 }
 
-/** Answered of what must be answered: visible questions and required fields (what submit asks). */
-function answerProgress(compiled: CompiledQuestionnaire, answers: Answers) {
-  const { missing } = checkAnswers(compiled, answers);
-  const visible = visibleItems(compiled, answers);
-  const needed = compiled.order.filter((id) => {
-    const item = compiled.entries.get(id)?.item;
-    return visible.has(id) && (item?.type === 'question' || (item?.type === 'field' && item.required === true));
-  });
-  return progressOf(needed.length - missing.length, needed.length);
+/** Answered of what must be answered (core answerProgress: what the questionnaire's bar shows too). */
+function answerProgressOf(compiled: CompiledQuestionnaire, answers: Answers) {
+  const { answered, total } = answerProgress(compiled, answers);
+  return progressOf(answered, total);
 }
 
 function unreviewedItems(compiled: CompiledQuestionnaire, record: Pick<AssessmentRecord, 'answers' | 'reviews'>) {

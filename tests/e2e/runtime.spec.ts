@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 type AppBody = Record<string, any>;
 
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, signIn } from './support/ui';
+import { expectSignedInAt, signIn, t } from './support/ui';
 
 /** Publishes a new version of an app document through the config service, as an admin would. */
 async function publish(request: APIRequestContext, token: string, kind: string, edit: (body: AppBody) => void) {
@@ -58,7 +58,11 @@ test('a route and a menu item an admin publishes reach the next page load, with 
   });
 
   await page.goto('/app/dashboard');
+  // a route whose screen is a placeholder: the menu says so before the click (the folded navbar in
+  // the link's name, the unfolded one in a "Soon" tag too), the page after it
+  await expect(item).toHaveAccessibleName(t('placeholder.soonLabel').replace('{{title}}', 'Compliance calendar'));
   await item.click();
   await expect(page).toHaveURL(/\/app\/compliance-calendar$/);
   await expect(page).toHaveTitle(/Compliance calendar/);
+  await expect(page.getByRole('heading', { name: t('placeholder.notBuilt') })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import {
+  answerProgress,
   type CompiledQuestionnaire,
   checkAnswers,
-  responseCounts,
   updateVisibility,
   validateAnswer,
   visibleItems,
@@ -52,8 +52,7 @@ export function createAnswerStore(
   const merged = new Map<string, readonly AnswerProblem[]>();
   /** Items whose own check has run: the rest are checked when first read (their page opens). */
   const checked = new Set<string>();
-  let progress = responseCounts(compiled, answers, visible);
-  let progressView = { answered: progress.answered, total: progress.total };
+  let progressView = answerProgress(compiled, answers, visible);
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const notify = (key: string) => {
@@ -94,10 +93,9 @@ export function createAnswerStore(
     setProblems(id, local, problems, tell);
   };
   const refreshProgress = () => {
-    const next = responseCounts(compiled, answers, visible);
-    if (next.answered === progress.answered && next.total === progress.total) return;
-    progress = next;
-    progressView = { answered: next.answered, total: next.total };
+    const next = answerProgress(compiled, answers, visible);
+    if (next.answered === progressView.answered && next.total === progressView.total) return;
+    progressView = next;
     notify(PROGRESS);
   };
   const runBackground = () => {
@@ -163,7 +161,8 @@ export function createAnswerStore(
       const flipped = updateVisibility(compiled, id, answers, visible);
       for (const changed of [...flipped.shown, ...flipped.hidden]) notify(changed);
       if (flipped.shown.length || flipped.hidden.length) notify(SECTIONS);
-      if (item?.type === 'question' || flipped.shown.length || flipped.hidden.length) refreshProgress();
+      // a required field counts as much as a question (core answerProgress)
+      if (item?.type !== 'table' || flipped.shown.length || flipped.hidden.length) refreshProgress();
       onAnswer?.(id, value);
       schedule();
     },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createAnswerStore, PROGRESS, SECTIONS } from '../../../client/screens/questionnaire/answerStore';
-import { compileQuestionnaire } from '../../../core/questionnaire/questionnaire';
+import { answerProgress, checkAnswers, compileQuestionnaire } from '../../../core/questionnaire/questionnaire';
 
 const saqA = JSON.parse(fs.readFileSync('schemas/saq/saq-a-4.0.1.json', 'utf8')).body;
 const compiled = compileQuestionnaire(saqA);
@@ -22,6 +22,23 @@ describe('the questionnaire answer store', () => {
     expect(calls).toContain(PROGRESS);
     expect(calls).not.toContain(second);
     expect(store.progress().answered).toBe(1);
+  });
+
+  test('progress counts what submit asks — visible questions and required fields — as the server does', () => {
+    const store = createAnswerStore(compiled, {});
+    const before = store.progress();
+    expect(before.answered).toBe(0);
+    // what is not answered is exactly what the whole-document pass finds missing (the server's count)
+    expect(before.total).toBe(checkAnswers(compiled, {}).missing.length);
+    expect(before.total).toBeGreaterThan(compiled.questionIds.length);
+    store.setAnswer('companyName', 'Acme');
+    expect(store.progress()).toEqual({ answered: 1, total: before.total });
+    store.setAnswer('dba', 'Acme trading'); // optional: not counted
+    expect(store.progress()).toEqual({ answered: 1, total: before.total });
+    store.setAnswer(first, 'inPlace');
+    const answers = store.snapshot();
+    expect(store.progress()).toEqual(answerProgress(compiled, answers));
+    expect(store.progress().total - store.progress().answered).toBe(checkAnswers(compiled, answers).missing.length);
   });
 
   test('N/A needs its Appendix C row; the explanation writes the row and clears the problem', () => {

@@ -162,8 +162,8 @@ describe('completion', () => {
       }),
     ];
     showScreen();
-    // every question is answered: the count alone would say the form is done
-    await screen.findByText('2 of 2 answered');
+    // both questions answered, the required signer field not: the count says so (core answerProgress)
+    await screen.findByText('2 of 3 answered');
     fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
 
     const refused = await screen.findByRole('alert');
@@ -175,7 +175,7 @@ describe('completion', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Part 2');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Add row'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(screen.queryByText('2 of 2 answered')).toBeNull();
+    expect(screen.queryByText('2 of 3 answered')).toBeNull();
     expect(screen.getByText(/^Not complete: 2 answers missing or refused/)).toBeTruthy();
 
     // a way to the missing field: its page opens and its box takes the focus
