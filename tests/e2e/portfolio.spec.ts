@@ -33,6 +33,10 @@ async function openMerchant(page: Page) {
   await expect(page).toHaveURL(/\/app\//);
   await page.goto('/app/portfolio');
   await expect(page.getByRole('heading', { name: t('portfolio.title'), level: 1 })).toBeVisible();
+  // what a bank reads first (score, compliance) is in view, not behind the sticky actions column
+  const actions = await page.getByRole('columnheader', { name: t('list.actions') }).boundingBox();
+  const compliance = await page.getByRole('columnheader', { name: t('portfolio.fields.compliance') }).boundingBox();
+  expect((compliance?.x ?? Infinity) + (compliance?.width ?? 0)).toBeLessThanOrEqual(actions?.x ?? 0);
   await rowOf(page, 'Bosphorus Travel').getByText('Bosphorus Travel').click();
   await expect(page).toHaveURL(/\/app\/portfolio\/demo-merchant-bosphorus\/overview/);
 }
