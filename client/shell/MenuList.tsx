@@ -16,13 +16,19 @@ interface Props {
   onNavigate?: () => void;
 }
 
-function firstUrl(item: ResolvedMenuItem): string | undefined {
-  return item.url ?? item.children?.map(firstUrl).find(Boolean);
-}
-
 /** A link to a route whose area is not built yet (screen `placeholder`): the menu says so before the click. */
 function leadsToPlaceholder(routes: RoutesBody, url: string): boolean {
   return matchRoute(routes, url.split('?')[0])?.route.screen === 'placeholder';
+}
+
+/**
+ * Where an item leads: its url, or for a group its first child's — the first one built, so a
+ * group (a bank's Administration) does not open on a page that is not built yet while another is.
+ */
+function firstUrl(routes: RoutesBody, item: ResolvedMenuItem): string | undefined {
+  if (item.url) return item.url;
+  const urls = (item.children ?? []).map((child) => firstUrl(routes, child)).filter((url) => url !== undefined);
+  return urls.find((url) => !leadsToPlaceholder(routes, url)) ?? urls[0];
 }
 
 function contains(item: ResolvedMenuItem, pathname: string): boolean {
@@ -48,7 +54,7 @@ export function MenuList({ items, folded = false, onNavigate }: Props) {
     <ul className={`menu-list${folded ? ' menu-list--folded' : ''}`}>
       {items.map((item) => {
         const title = resolveText(item.title, t, i18n.language);
-        const url = firstUrl(item);
+        const url = firstUrl(routes, item);
         const soon = url !== undefined && leadsToPlaceholder(routes, url);
         const badge = item.badge ? resolveText(item.badge, t, i18n.language) : soon ? t('placeholder.soon') : null;
         const name = soon ? t('placeholder.soonLabel', { title }) : title;
