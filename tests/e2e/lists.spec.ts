@@ -72,6 +72,10 @@ test('the admin users list shows every user, sorts by a header and filters by co
   await expect(usersTable(page)).toBeVisible();
   await expect(rowOf(page, 'merchant@demo.test')).toBeVisible();
   await expect(page.getByText(text('list.range', { first: 1, last: Math.min(total, 25), total }))).toBeVisible();
+  // the help chat's launcher (bottom right) leaves the pager's next arrow uncovered
+  const next = await page.getByRole('button', { name: t('list.nextPage') }).boundingBox();
+  const chat = await page.locator('.help-chat__launcher').boundingBox();
+  expect(next && chat && next.x + next.width <= chat.x).toBe(true);
 
   // sort: the header button toggles ascending, then descending; aria-sort says which
   const emailHeader = page.getByRole('columnheader', { name: t('admin.users.email') });
