@@ -175,7 +175,7 @@ export class SaqMigrationService {
   /** The answers still to re-read after a migration; none once the SAQ no longer takes answers. */
   async rereads(userId: string, id: string): Promise<RereadFlag[]> {
     const record = await this.owned(userId, id);
-    return this.takesAnswers(record) ? (record.reread ?? []) : [];
+    return this.flow.takesAnswers(record) ? (record.reread ?? []) : [];
   }
 
   /**
@@ -187,7 +187,7 @@ export class SaqMigrationService {
     const userId = caller.user.id;
     return this.ctx.store.withLock(`saqs.${userId}`, async () => {
       const record = await this.owned(userId, id);
-      if (!this.takesAnswers(record)) throw new AppError(409, 'saqLocked');
+      if (!this.flow.takesAnswers(record)) throw new AppError(409, 'saqLocked');
       const flags = record.reread ?? [];
       if (!flags.some((flag) => flag.itemId === itemId)) throw new AppError(404, 'rereadNotFound');
       const confirmed: SaqRecord = {
@@ -199,11 +199,6 @@ export class SaqMigrationService {
       await this.announce(userId, confirmed);
       return this.view(confirmed, caller);
     });
-  }
-
-  /** Whether the SAQ may still be edited (a submitted one is the bank's report). */
-  private takesAnswers(record: SaqRecord): boolean {
-    return record.status === this.flow.initial() || this.flow.system(record, 'edit') !== undefined;
   }
 
   private async announce(userId: string, record: SaqRecord): Promise<void> {
@@ -221,7 +216,7 @@ export class SaqMigrationService {
   private async plan(userId: string, id: string) {
     const record = await this.owned(userId, id);
     // only an SAQ that may still be edited moves (a submitted one is the bank's report)
-    if (!this.takesAnswers(record)) return null;
+    if (!this.flow.takesAnswers(record)) return null;
     const target = saqCatalog(this.ctx.documents.cache.ofKind(KIND)).get(record.saqType);
     if (!target) return null;
     const current = await this.pinned(record);

@@ -130,6 +130,43 @@ describe('SAQ suggestions from a domain scan', () => {
     expect(after.req_1_4_1).toMatchObject({ status: 'suggested', scanId: second.id });
   }, 120_000);
 
+  it('undoes a decision: the suggestion is open again with its evidence, the earlier answer back', async () => {
+    const base = `${SAQS}/${saqId}/suggestions`;
+    const answers = async () => (await as(merchant, 'GET', `${SAQS}/${saqId}`)).body.content.answers;
+    // accepted over no answer: undone, the question is unanswered again
+    const undone = await as(merchant, 'POST', `${base}/req_4_2_1/undo`, {});
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body.content).toMatchObject({ status: 'suggested', decidedAt: null, decidedBy: null });
+    expect(undone.body.content.evidence.length).toBeGreaterThan(0);
+    expect((await answers()).req_4_2_1).toBeUndefined();
+    // overridden with the merchant's own answer over none: that answer goes with it
+    expect((await as(merchant, 'POST', `${base}/req_1_3_1/undo`, {})).status).toBe(200);
+    expect((await answers()).req_1_3_1).toBeUndefined();
+    // an answer changed after the decision is the merchant's: undo leaves it
+    expect((await as(merchant, 'PUT', `${SAQS}/${saqId}/answers/req_4_2_1`, { value: 'inPlace' })).status).toBe(200);
+    expect((await as(merchant, 'POST', `${base}/req_4_2_1/accept`, {})).status).toBe(200);
+    expect((await answers()).req_4_2_1).toBe('notInPlace');
+    expect((await as(merchant, 'POST', `${base}/req_4_2_1/undo`, {})).status).toBe(200);
+    expect((await answers()).req_4_2_1).toBe('inPlace');
+    expect((await as(merchant, 'POST', `${base}/req_4_2_1/override`, {})).status).toBe(200);
+    expect((await as(merchant, 'PUT', `${SAQS}/${saqId}/answers/req_4_2_1`, { value: 'notApplicable' })).status).toBe(
+      200,
+    );
+    expect((await as(merchant, 'POST', `${base}/req_4_2_1/undo`, {})).status).toBe(200);
+    expect((await answers()).req_4_2_1).toBe('notApplicable');
+
+    // nothing to undo on an open one; the body is empty; who may
+    const open = await as(merchant, 'POST', `${base}/req_4_2_1/undo`, {});
+    expect([open.status, open.body.code]).toEqual([409, 'suggestionNotDecided']);
+    expect((await as(merchant, 'POST', `${base}/req_6_3_3/undo`, { value: 'inPlace' })).status).toBe(400);
+    expect((await as(merchant, 'POST', `${base}/req_6_3_3/accept`, { value: 'inPlace' })).status).toBe(400);
+    expect((await as(undefined, 'POST', `${base}/req_6_3_3/undo`, {})).status).toBe(401);
+    expect((await as(bank, 'POST', `${base}/req_6_3_3/undo`, {})).status).toBe(403);
+    expect((await as(admin, 'POST', `${base}/req_6_3_3/undo`, {})).status).toBe(403);
+    expect((await as(merchant, 'POST', `${base}/req_12_1_1/undo`, {})).body.code).toBe('suggestionNotFound');
+    expect((await suggestions()).req_6_3_3.status).toBe('overridden');
+  });
+
   it('refuses what it must: 401, 403 for non-answering roles, 404 elsewhere, 400 bad bodies', async () => {
     const base = `${SAQS}/${saqId}/suggestions`;
     expect((await as(undefined, 'GET', base)).status).toBe(401);
