@@ -101,7 +101,7 @@ export function RereadSummary({ order, onGoTo }: { order: readonly string[]; onG
       {t('questionnaire.reread.summary', { count: rereads.byItem.size })}{' '}
       {first && (
         <Button size="small" variant="minimal" intent="warning" onClick={() => onGoTo(first)}>
-          {t('questionnaire.reread.next')}
+          {t('questionnaire.reread.review')}
         </Button>
       )}
     </Callout>
