@@ -382,9 +382,12 @@ export class SaqService {
       const replaced: SaqRecord = {
         ...record,
         answers,
+        // an answer the file changed or cleared was answered again
         ...rereadAfter(
           record,
-          Object.keys(answers).filter((item) => answers[item] !== record.answers[item]),
+          [...new Set([...Object.keys(answers), ...Object.keys(record.answers)])].filter(
+            (item) => answers[item] !== record.answers[item],
+          ),
         ),
         status: edit ? edit.to : record.status,
         completedAt: null,
