@@ -1,10 +1,10 @@
 import type { Text } from '../documents/document.types';
-import type { CarryOverReport } from './carry-over';
+import { type CarryOverReport, wordingOf } from './carry-over';
 import type { CompiledQuestionnaire } from './questionnaire';
 import type { Answers, Question } from './questionnaire.types';
 
 /** What a carry-over does to one question. */
-export type CarryOverChangeKind = 'moved' | 'dropped' | 'conflict' | 'added' | 'kept';
+export type CarryOverChangeKind = 'moved' | 'dropped' | 'conflict' | 'added' | 'reworded' | 'kept';
 
 /**
  * One row of "what would change" (a list document reads these): the question in the next version
@@ -21,6 +21,8 @@ export interface CarryOverChangeRow {
   text: Text;
   fromQuestion: string | null;
   fromRequirement: string | null;
+  /** The wording the answer was given to, when it differs from `text` (moved or reworded). */
+  fromText: Text | null;
   answer: Text | null;
 }
 
@@ -38,7 +40,7 @@ function responseLabel(compiled: CompiledQuestionnaire, question: Question | und
 
 /**
  * The carry-over (`carryOverAnswers`' answer) as rows, the changes first (moved, dropped, conflicts,
- * new questions), the kept answers last. `before` are the answers of the previous version.
+ * new questions, reworded ones), the kept answers last. `before` are the answers of the previous version.
  */
 export function carryOverChanges(
   previous: CompiledQuestionnaire,
@@ -64,6 +66,7 @@ export function carryOverChanges(
         text: question.text,
         fromQuestion: source ? (from as string) : null,
         fromRequirement: source?.requirement ?? null,
+        fromText: source && wordingOf(previous, from as string) !== wordingOf(next, id) ? source.text : null,
         answer: responseLabel(compiled, question, value),
       },
     ];
@@ -73,6 +76,7 @@ export function carryOverChanges(
     ...report.dropped.flatMap((id) => row('dropped', id)),
     ...report.conflicts.flatMap((id) => row('conflict', id)),
     ...report.added.flatMap((id) => row('added', id)),
+    ...report.reworded.flatMap(({ from, to }) => row('reworded', to, from)),
     ...report.kept.flatMap((id) => row('kept', id)),
   ];
   return rows.map((change, position) => ({ ...change, position }));

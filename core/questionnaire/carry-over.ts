@@ -1,15 +1,25 @@
+import { canonicalJson } from '../documents/canonical-json';
 import type { CompiledQuestionnaire } from './questionnaire';
 import type { Answers, Question } from './questionnaire.types';
 
 /** What a carry-over did to one in-progress questionnaire, for the "what would change" view. */
 export interface CarryOverReport {
+  /** Answers kept under the same requirement and the same wording. */
   kept: string[];
+  /** Answers kept under the same requirement whose question now reads differently: to re-read. */
+  reworded: { from: string; to: string }[];
   moved: { from: string; to: string }[];
   dropped: string[];
   /** Merged requirements whose sources disagreed: left unanswered. */
   conflicts: string[];
   /** Questions new in this version: a requirement the previous one does not ask and no change names. */
   added: string[];
+}
+
+/** The question's wording in any language: a change in either is a change. */
+export function wordingOf(compiled: CompiledQuestionnaire, id: string): string | undefined {
+  const item = compiled.entries.get(id)?.item;
+  return item?.type === 'question' ? canonicalJson(item.text) : undefined;
 }
 
 function byRequirement(compiled: CompiledQuestionnaire): Map<string, string> {
@@ -24,7 +34,8 @@ function byRequirement(compiled: CompiledQuestionnaire): Map<string, string> {
 /**
  * Answers of the previous version mapped onto the next one by requirement id, following the next
  * version's `carryOver.changes` (rename and split copy the answer, merge copies it only when every
- * source agrees, drop discards it); requirements both versions ask keep their answer. Fields and
+ * source agrees, drop discards it); requirements both versions ask keep their answer (reported as
+ * reworded when the question's text changed). Fields and
  * tables carry over by item id, and table cells naming an old question are renamed or, when the
  * question is gone, their row dropped. Pure: the caller shows the report and asks before storing.
  */
@@ -35,7 +46,7 @@ export function carryOverAnswers(
 ): { answers: Answers; report: CarryOverReport } {
   const oldIds = byRequirement(previous);
   const newIds = byRequirement(next);
-  const report: CarryOverReport = { kept: [], moved: [], dropped: [], conflicts: [], added: [] };
+  const report: CarryOverReport = { kept: [], reworded: [], moved: [], dropped: [], conflicts: [], added: [] };
   const out: Answers = {};
   const renamed = new Map<string, string>();
   const handled = new Set<string>();
@@ -75,7 +86,9 @@ export function carryOverAnswers(
     const newId = newIds.get(requirement);
     if (newId && next.responseValues.get(newId)?.has(answers[oldId] as string)) {
       out[newId] = answers[oldId];
-      report.kept.push(newId);
+      // the same number asked in other words: the answer travels but was given to the old wording
+      if (wordingOf(previous, oldId) === wordingOf(next, newId)) report.kept.push(newId);
+      else report.reworded.push({ from: oldId, to: newId });
       if (newId !== oldId) renamed.set(oldId, newId);
     } else report.dropped.push(oldId);
   }

@@ -1,7 +1,8 @@
 /**
  * Suggested SAQ answers from a domain scan (issue 11): a requirement the scan shows unmet is
  * suggested Not in Place, with the evidence and the scan date, kept apart from the answers until the
- * merchant accepts (the answer is saved) or overrides it (the merchant answers on their own).
+ * merchant accepts (the answer is saved) or overrides it (the merchant answers on their own). A
+ * decision can be undone: the suggestion is open again and the earlier answer back.
  */
 import type { SuggestionEvidence } from '../scans/scan-requirements';
 
@@ -20,6 +21,8 @@ export interface SaqSuggestion {
   status: SuggestionStatus;
   decidedAt: string | null;
   decidedBy: string | null;
+  /** What deciding saved as the answer and what it replaced (null: none), so undoing can put it back. */
+  answered?: { before: unknown; saved: unknown } | null;
 }
 
 /** One SAQ's suggestions by item id (collection `saqSuggestions`, id = the SAQ's id). */

@@ -3,7 +3,7 @@
  * the SAQ). The mapping is a document (kind `scan-requirements`); this reads it. Pure.
  */
 import type { Text } from '../documents/document.types';
-import type { CheckName, CheckResult } from './scan.types';
+import type { CheckName, CheckResult, FindingDetail } from './scan.types';
 
 export interface ScanRequirementRule {
   id: string;
@@ -29,6 +29,8 @@ export interface SuggestionEvidence {
   /** Locale key of the finding's title (`scan.finding.<id>`), or of the check when none. */
   title: string;
   evidence: string;
+  /** The evidence as a sentence to translate (the finding's `detail`), when it has one. */
+  detail?: FindingDetail;
 }
 
 /** Requirement number → the evidence of every rule that named it, in rule order. */
@@ -53,6 +55,7 @@ export function unmetRequirements(
             finding: finding.id,
             title: finding.title,
             evidence: finding.evidence,
+            ...(finding.detail ? { detail: finding.detail } : {}),
           }))
         : [{ rule: rule.id, check: rule.check, finding: null, title: `scan.check.${rule.check}`, evidence: '' }];
     for (const requirement of rule.requirements)

@@ -45,7 +45,7 @@ export interface GroupSummary {
   scan_date: string | null;
 }
 
-type Translate = (key: string) => string;
+type Translate = (key: string, values?: Record<string, string>) => string;
 
 export const isCheckName = (value: string): value is CheckName => Object.hasOwn(CHECK_GROUPS, value);
 export const isMenuGroup = (value: string): value is MenuGroupId =>
@@ -82,7 +82,8 @@ export function findingRows(scan: Pick<ScanRecord, 'results'>, t: Translate): Fi
       severity: finding.severity,
       cvss: finding.cvss ?? null,
       asv: finding.asv ?? null,
-      evidence: finding.evidence,
+      // our own words are translated; what the server sent stays verbatim
+      evidence: finding.detail ? t(finding.detail.key, finding.detail.params) : finding.evidence,
     })),
   );
 }

@@ -55,7 +55,15 @@ export interface Finding {
   title: string;
   /** What the server said or showed, verbatim or summarised, so the reader can verify it. */
   evidence: string;
+  /** The evidence in words, as a locale key and its values, where it is ours rather than the server's. */
+  detail?: FindingDetail;
   asv?: AsvRule;
+}
+
+/** Evidence readers translate (`scan.evidence.<…>`); `evidence` keeps it in English for exports. */
+export interface FindingDetail {
+  key: string;
+  params: Record<string, string>;
 }
 
 export interface CheckResult<Data = Record<string, unknown>> {

@@ -63,7 +63,7 @@ export function finding(
   id: string,
   severity: Severity,
   evidence: string,
-  extra: { cvss?: number; asv?: Finding['asv'] } = {},
+  extra: { cvss?: number; asv?: Finding['asv']; detail?: Finding['detail'] } = {},
 ): Finding {
   return { id, severity, title: `scan.finding.${id}`, evidence, ...extra };
 }

@@ -17,6 +17,7 @@ import {
 } from '../services/saq.service';
 import { saqCaller } from '../services/saq-flow';
 import {
+  emptyBodySchema,
   saqAnswerSchema,
   saqCompleteSchema,
   saqParamsSchema,
@@ -91,17 +92,44 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
     res.json({ content: await services.saqSuggestions.list(await callerOf(req), String(req.params.saqId)) });
   });
 
-  router.post('/saqs/:saqId/suggestions/:itemId/accept', ...saq, answering, params, async (req, res) => {
-    const { saqId, itemId } = req.params;
-    res.json({
-      content: await services.saqSuggestions.accept(
-        await callerOf(req),
-        String(saqId),
-        String(itemId),
-        requestLanguage(req),
-      ),
-    });
-  });
+  router.post(
+    '/saqs/:saqId/suggestions/:itemId/accept',
+    ...saq,
+    answering,
+    params,
+    validate(emptyBodySchema),
+    async (req, res) => {
+      const { saqId, itemId } = req.params;
+      res.json({
+        content: await services.saqSuggestions.accept(
+          await callerOf(req),
+          String(saqId),
+          String(itemId),
+          requestLanguage(req),
+        ),
+      });
+    },
+  );
+
+  // a decision taken back: the suggestion is open again, the earlier answer restored
+  router.post(
+    '/saqs/:saqId/suggestions/:itemId/undo',
+    ...saq,
+    answering,
+    params,
+    validate(emptyBodySchema),
+    async (req, res) => {
+      const { saqId, itemId } = req.params;
+      res.json({
+        content: await services.saqSuggestions.undo(
+          await callerOf(req),
+          String(saqId),
+          String(itemId),
+          requestLanguage(req),
+        ),
+      });
+    },
+  );
 
   router.post(
     '/saqs/:saqId/suggestions/:itemId/override',

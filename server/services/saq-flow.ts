@@ -84,6 +84,11 @@ export class SaqFlow {
     return openTransitions(this.workflow(), asRecord(record), SYSTEM).find((t) => t.action === action);
   }
 
+  /** Whether the SAQ still takes answers: answering, or a state `edit` leaves (a submitted one is the bank's report). */
+  takesAnswers(record: SaqRecord): boolean {
+    return record.status === this.initial() || this.system(record, 'edit') !== undefined;
+  }
+
   /** The move's history entry (collection `hist.saq`, as a resource's); call under the SAQ's lock. */
   async record(saq: SaqRecord, transition: WorkflowTransition, by: string, comment?: string): Promise<void> {
     await writeHistory(this.ctx, SAQ_WORKFLOW, saq.id, {

@@ -4,16 +4,21 @@ import { runQuery } from '../../core/query/query.utils';
 import { type CarryOverReport, carryOverAnswers } from '../../core/questionnaire/carry-over';
 import { type CarryOverChangeRow, carryOverChanges } from '../../core/questionnaire/carry-over-changes';
 import { type CompiledQuestionnaire, compileQuestionnaire } from '../../core/questionnaire/questionnaire';
+import { answersToReread, type RereadFlag } from '../../core/questionnaire/reread';
 import type { Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import { compareVersions, SAQ_STANDARD, saqCatalog } from '../../core/saq/saq-catalog';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import type { Language } from '../http/i18n';
 import { publishToUser } from '../realtime/publish';
 import type { SaqAttestationRecord, SaqRecord } from '../store/records.types';
+import { writeHistory } from './history';
 import { type SaqView, UNSIGNED } from './saq.service';
-import { type SaqCaller, SaqFlow } from './saq-flow';
+import { SAQ_WORKFLOW, type SaqCaller, SaqFlow } from './saq-flow';
 
 const KIND = 'questionnaire';
+/** The history entry a migration writes (schemas/lists/saq-history.json labels it). */
+export const MIGRATE = 'migrate';
 
 /** A questionnaire version an SAQ can move to, as `POST …/migrate` names it. */
 export interface MigrationTarget {
@@ -30,7 +35,7 @@ export interface SaqMigrationOffer {
   /** The version the SAQ is pinned to now. */
   from: { documentId: string; version: number; standardVersion: string };
   report: CarryOverReport;
-  counts: { kept: number; moved: number; dropped: number; conflicts: number; added: number };
+  counts: { kept: number; reworded: number; moved: number; dropped: number; conflicts: number; added: number };
   /** Moving sends a completed or signed SAQ back to answering and drops its signature. */
   dropsSignature: boolean;
 }
@@ -82,6 +87,7 @@ export class SaqMigrationService {
       report,
       counts: {
         kept: report.kept.length,
+        reworded: report.reworded.length,
         moved: report.moved.length,
         dropped: report.dropped.length,
         conflicts: report.conflicts.length,
@@ -107,9 +113,10 @@ export class SaqMigrationService {
    * is not published, 409 `saqMigrationOtherType` for another SAQ type's questionnaire, 409
    * `saqMigrationNotNewer` unless it is newer than the pinned one. Outside the initial state a move is
    * the SAQ workflow's `edit` (back to answering, the signature dropped; 409 `saqLocked` where `edit`
-   * does not leave, e.g. once submitted), as an answer is.
+   * does not leave, e.g. once submitted), as an answer is. Answers now under another wording are
+   * flagged for re-reading (`reread`), and the move is one `migrate` entry of the SAQ's history.
    */
-  migrate(caller: SaqCaller, id: string, target: MigrationTarget): Promise<SaqView> {
+  migrate(caller: SaqCaller, id: string, target: MigrationTarget, language: Language): Promise<SaqView> {
     const userId = caller.user.id;
     return this.ctx.store.withLock(`saqs.${userId}`, async () => {
       const record = await this.owned(userId, id);
@@ -122,42 +129,99 @@ export class SaqMigrationService {
       }
       const current = await this.pinned(record);
       if (!isNewer(next as ConfigDocument<QuestionnaireBody>, current)) throw new AppError(409, 'saqMigrationNotNewer');
-      const { answers } = await this.carry(record.answers, current, next as ConfigDocument<QuestionnaireBody>);
+      const { previous, compiled, carried } = await this.carry(
+        record.answers,
+        current,
+        next as ConfigDocument<QuestionnaireBody>,
+      );
+      const fromVersion = record.standardVersion ?? current.body.standard?.version ?? '';
+      const reread = answersToReread(previous, compiled, carried.report, record.reread ?? [], fromVersion);
       const lastStep = body.sections.some((section) => section.id === record.lastStep) ? record.lastStep : null;
+      const now = this.ctx.clock().toISOString();
       const migrated: SaqRecord = {
         ...record,
         document: { id: next.id, version: next.version },
         standardVersion: body.standard.version,
-        answers,
+        answers: carried.answers,
+        reread,
         lastStep,
         status: edit ? edit.to : record.status,
         completedAt: null,
         missingAtCompletion: [],
         ...UNSIGNED,
-        updatedAt: this.ctx.clock().toISOString(),
+        updatedAt: now,
       };
       if (record.attestation)
         await this.ctx.store.collection<SaqAttestationRecord>('saqAttestations').remove(record.id);
-      if (edit) await this.flow.record(record, edit, userId);
+      // one entry whatever the state: answering moves the SAQ too, and the bank reads why answers changed
+      await writeHistory(this.ctx, SAQ_WORKFLOW, record.id, {
+        at: now,
+        by: userId,
+        from: record.status,
+        to: migrated.status,
+        action: MIGRATE,
+        comment: this.ctx.translator.t(language, 'saqHistory.migrateComment', {
+          from: fromVersion,
+          to: body.standard.version,
+          reread: String(reread.length),
+        }),
+      });
       await this.records.replace(record.id, migrated);
-      await publishToUser(this.ctx, userId, 'saq.changed', { id: record.id, status: migrated.status }).catch(
-        (error: unknown) => this.ctx.log.error(`SAQ ${record.id} migrated but not announced`, error),
-      );
-      const { userId: _userId, siteId: _siteId, ...view } = migrated;
-      return { ...view, actions: this.flow.actions(migrated, caller) };
+      await this.announce(userId, migrated);
+      return this.view(migrated, caller);
     });
+  }
+
+  /** The answers still to re-read after a migration; none once the SAQ no longer takes answers. */
+  async rereads(userId: string, id: string): Promise<RereadFlag[]> {
+    const record = await this.owned(userId, id);
+    return this.flow.takesAnswers(record) ? (record.reread ?? []) : [];
+  }
+
+  /**
+   * The merchant read the question again and the answer holds: the flag goes, the answer and the
+   * signature stay. 404 `rereadNotFound` for an item not flagged, 409 `saqLocked` once the SAQ
+   * takes no answers (submitted: it is the bank's report).
+   */
+  confirm(caller: SaqCaller, id: string, itemId: string): Promise<SaqView> {
+    const userId = caller.user.id;
+    return this.ctx.store.withLock(`saqs.${userId}`, async () => {
+      const record = await this.owned(userId, id);
+      if (!this.flow.takesAnswers(record)) throw new AppError(409, 'saqLocked');
+      const flags = record.reread ?? [];
+      if (!flags.some((flag) => flag.itemId === itemId)) throw new AppError(404, 'rereadNotFound');
+      const confirmed: SaqRecord = {
+        ...record,
+        reread: flags.filter((flag) => flag.itemId !== itemId),
+        updatedAt: this.ctx.clock().toISOString(),
+      };
+      await this.records.replace(record.id, confirmed);
+      await this.announce(userId, confirmed);
+      return this.view(confirmed, caller);
+    });
+  }
+
+  private async announce(userId: string, record: SaqRecord): Promise<void> {
+    await publishToUser(this.ctx, userId, 'saq.changed', { id: record.id, status: record.status }).catch(
+      (error: unknown) => this.ctx.log.error(`SAQ ${record.id} changed but not announced`, error),
+    );
+  }
+
+  private view(record: SaqRecord, caller: SaqCaller): SaqView {
+    const { userId: _userId, siteId: _siteId, ...view } = record;
+    return { ...view, actions: this.flow.actions(record, caller) };
   }
 
   /** The SAQ, its pinned version, the catalogue's newer one and the carry-over report; null when none is newer. */
   private async plan(userId: string, id: string) {
     const record = await this.owned(userId, id);
     // only an SAQ that may still be edited moves (a submitted one is the bank's report)
-    if (record.status !== this.flow.initial() && !this.flow.system(record, 'edit')) return null;
+    if (!this.flow.takesAnswers(record)) return null;
     const target = saqCatalog(this.ctx.documents.cache.ofKind(KIND)).get(record.saqType);
     if (!target) return null;
     const current = await this.pinned(record);
     if (!isNewer(target, current)) return null;
-    const { report } = await this.carry(record.answers, current, target);
+    const { report } = (await this.carry(record.answers, current, target)).carried;
     return { record, current, target, report };
   }
 
@@ -167,7 +231,8 @@ export class SaqMigrationService {
     next: ConfigDocument<QuestionnaireBody>,
   ) {
     const previous = await this.compile(current, true);
-    return carryOverAnswers(previous, await this.compile(next, this.follows(next, current)), answers);
+    const compiled = await this.compile(next, this.follows(next, current));
+    return { previous, compiled, carried: carryOverAnswers(previous, compiled, answers) };
   }
 
   /** Whether `next` declares its carry-over from `current`'s document: only then do its changes apply. */

@@ -7,12 +7,13 @@ import {
 import type { ScanRecord } from '../../core/scans/scan-record';
 import { type ScanRequirementsBody, unmetRequirements } from '../../core/scans/scan-requirements';
 import type { AppContext } from '../context';
+import { canonicalJson } from '../../core/documents/canonical-json';
 import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';
 import { publishToUser } from '../realtime/publish';
 import { findWhere } from '../store/matching';
 import type { SaqRecord } from '../store/records.types';
-import type { SaqCaller } from './saq-flow';
+import { type SaqCaller, SaqFlow } from './saq-flow';
 import type { SaqService } from './saq.service';
 
 /** The mapping document: scan results → PCI DSS requirements (schemas/scan-requirements/). */
@@ -39,11 +40,15 @@ export interface LinkedOrganizations {
  * through later scans.
  */
 export class SaqSuggestionsService {
+  private readonly flow: SaqFlow;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly saqs: SaqService,
     private readonly links: LinkedOrganizations,
-  ) {}
+  ) {
+    this.flow = new SaqFlow(ctx);
+  }
 
   private get records() {
     return this.ctx.store.collection<SaqSuggestionsRecord>('saqSuggestions');
@@ -111,8 +116,9 @@ export class SaqSuggestionsService {
   /** Takes the suggestion: the item is answered Not in Place (judged and saved as a typed answer is). */
   async accept(caller: SaqCaller, saqId: string, itemId: string, language: Language): Promise<SaqSuggestion> {
     const suggestion = await this.suggestion(caller, saqId, itemId);
+    const before = await this.answerOf(caller, saqId, itemId);
     await this.saqs.saveAnswer(caller, saqId, itemId, { value: suggestion.value }, language);
-    return this.decide(caller, saqId, itemId, 'accepted');
+    return this.decide(caller, saqId, itemId, 'accepted', { before, saved: suggestion.value });
   }
 
   /** Declines it: the answer stays the merchant's own (`value` given: saved as their answer). */
@@ -124,8 +130,40 @@ export class SaqSuggestionsService {
     language: Language,
   ): Promise<SaqSuggestion> {
     await this.suggestion(caller, saqId, itemId);
-    if (value !== undefined) await this.saqs.saveAnswer(caller, saqId, itemId, { value }, language);
-    return this.decide(caller, saqId, itemId, 'overridden');
+    if (value === undefined) return this.decide(caller, saqId, itemId, 'overridden', null);
+    const before = await this.answerOf(caller, saqId, itemId);
+    await this.saqs.saveAnswer(caller, saqId, itemId, { value }, language);
+    return this.decide(caller, saqId, itemId, 'overridden', { before, saved: value });
+  }
+
+  /**
+   * Undoes the decision: the suggestion is open again, and the answer it saved goes back to the
+   * earlier one (saved as a typed answer is) — unless the merchant changed it since, then theirs
+   * stays. 409 `suggestionNotDecided` for an open one, 409 `saqLocked` once the SAQ takes no answers.
+   */
+  async undo(caller: SaqCaller, saqId: string, itemId: string, language: Language): Promise<SaqSuggestion> {
+    const suggestion = await this.suggestion(caller, saqId, itemId);
+    if (suggestion.status === 'suggested') throw new AppError(409, 'suggestionNotDecided');
+    const record = await this.ctx.store.collection<SaqRecord>('saqs').get(saqId);
+    if (!record || !this.flow.takesAnswers(record)) throw new AppError(409, 'saqLocked');
+    const { answered } = suggestion;
+    if (answered && sameValue(record.answers[itemId] ?? null, answered.saved))
+      await this.saqs.saveAnswer(caller, saqId, itemId, { value: answered.before }, language);
+    const stored = await this.records.upsertWith(saqId, (current) => {
+      const decided = current?.items[itemId];
+      if (!current || !decided) return current;
+      const { answered: _answered, ...rest } = decided;
+      const reopened: SaqSuggestion = { ...rest, status: 'suggested', decidedAt: null, decidedBy: null };
+      return { ...current, items: { ...current.items, [itemId]: reopened }, updatedAt: this.ctx.clock().toISOString() };
+    });
+    const reopened = stored?.items[itemId];
+    if (!reopened) throw new AppError(404, 'suggestionNotFound');
+    return reopened;
+  }
+
+  /** The item's answer now (null: none). */
+  private async answerOf(caller: SaqCaller, saqId: string, itemId: string): Promise<unknown> {
+    return (await this.saqs.get(caller, saqId)).answers[itemId] ?? null;
   }
 
   private async suggestion(caller: SaqCaller, saqId: string, itemId: string): Promise<SaqSuggestion> {
@@ -140,12 +178,13 @@ export class SaqSuggestionsService {
     saqId: string,
     itemId: string,
     status: 'accepted' | 'overridden',
+    answered: SaqSuggestion['answered'],
   ): Promise<SaqSuggestion> {
     const now = this.ctx.clock().toISOString();
     const stored = await this.records.upsertWith(saqId, (current) => {
       const suggestion = current?.items[itemId];
       if (!current || !suggestion) return current;
-      const decided = { ...suggestion, status, decidedAt: now, decidedBy: caller.user.id };
+      const decided = { ...suggestion, status, decidedAt: now, decidedBy: caller.user.id, answered };
       return { ...current, items: { ...current.items, [itemId]: decided }, updatedAt: now };
     });
     const decided = stored?.items[itemId];
@@ -153,3 +192,6 @@ export class SaqSuggestionsService {
     return decided;
   }
 }
+
+/** Answers compare by value: a table or a list answer is a new object on every read. */
+const sameValue = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);

@@ -339,6 +339,8 @@ export class SaqService {
       const changed: SaqRecord = {
         ...record,
         answers,
+        // answering a question again is re-reading it
+        ...rereadAfter(record, [itemId]),
         lastStep: input.step ?? record.lastStep,
         status: edit ? edit.to : record.status,
         completedAt: null,
@@ -380,6 +382,13 @@ export class SaqService {
       const replaced: SaqRecord = {
         ...record,
         answers,
+        // an answer the file changed or cleared was answered again
+        ...rereadAfter(
+          record,
+          [...new Set([...Object.keys(answers), ...Object.keys(record.answers)])].filter(
+            (item) => answers[item] !== record.answers[item],
+          ),
+        ),
         status: edit ? edit.to : record.status,
         completedAt: null,
         missingAtCompletion: [],
@@ -728,6 +737,12 @@ export class SaqService {
 export interface Attestation {
   fileName: string;
   bytes: Buffer;
+}
+
+/** The re-read flags left once `answered` were answered again (nothing to write when none was flagged). */
+function rereadAfter(record: SaqRecord, answered: string[]): Pick<SaqRecord, 'reread'> {
+  if (!record.reread?.some((flag) => answered.includes(flag.itemId))) return {};
+  return { reread: record.reread.filter((flag) => !answered.includes(flag.itemId)) };
 }
 
 function row({ userId: _userId, siteId: _siteId, answers: _answers, ...saq }: SaqRecord): SaqRow {

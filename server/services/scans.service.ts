@@ -178,7 +178,7 @@ export class ScansService {
   }
 
   private t(language: Language) {
-    return (key: string) => this.ctx.translator.t(language, key);
+    return (key: string, values?: Record<string, string>) => this.ctx.translator.t(language, key, values);
   }
 
   /** The domain menu (shell §7), built once per scan, language and revision. */

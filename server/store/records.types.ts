@@ -5,6 +5,7 @@ import type {
   NotificationStatus,
 } from '../../core/notifications/notification.types';
 import type { ReportKind, ReportState } from '../../core/reports/report.types';
+import type { RereadFlag } from '../../core/questionnaire/reread';
 import type { Compliance } from '../../core/saq/saq-summary';
 import type { ReviewOutcome } from '../../core/saq/saq-records';
 
@@ -279,6 +280,8 @@ export interface SaqRecord {
   reviewedBy?: string | null;
   /** The PCI request the submission answers (picked at submission; domain §5). */
   pciRequestId?: string | null;
+  /** Answers a migration carried to a question that reads differently: to re-read (docs/domain/saq.md). */
+  reread?: RereadFlag[];
 }
 
 /** A signed SAQ's attestation PDF (id = the SAQ's id), kept in the store: instances share no disk. */

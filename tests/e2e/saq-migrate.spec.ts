@@ -28,6 +28,7 @@ async function saqInProgress(request: APIRequestContext, token: string): Promise
   const answers: [string, unknown][] = [
     ['companyName', 'Demo Shop'],
     ['req_2_2_2', 'inPlace'],
+    ['req_3_1_1', 'inPlace'],
     ['req_6_3_3', 'inPlace'],
     ['req_8_3_1', 'notInPlace'],
     ['req_12_8_5', 'inPlace'],
@@ -93,6 +94,9 @@ test('a merchant sees what SAQ A 4.0.2 would change, migrates, and finds the ans
   await expect(rowOf('12.8.5')).toContainText('Dropped');
   await expect(rowOf('12.10.2')).toContainText('New question');
   await expect(rowOf('2.2.2')).toContainText('Kept');
+  // asked in other words under its number: not "Kept", and the wording answered is shown
+  await expect(rowOf('3.1.1')).toContainText(t('saqMigration.reworded'));
+  await expect(rowOf('3.1.1')).toContainText('Are the policies and procedures for protecting stored account data');
   await page.screenshot({ path: 'test-results/saq-migrate-changes.png', fullPage: true });
 
   // migrate, after the confirmation: the offer goes, the SAQ is on 4.0.2
@@ -103,6 +107,8 @@ test('a merchant sees what SAQ A 4.0.2 would change, migrates, and finds the ans
   await expect(page.getByText('Moved to the newer version')).toBeVisible();
   await expect(newer).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'SAQ A · PCI DSS 4.0.2' })).toBeVisible();
+  // the move is in the SAQ's history, though the SAQ was being answered
+  await expect(page.getByRole('table', { name: 'History' })).toContainText(t('saqHistory.migrate'));
 
   // the questionnaire on 4.0.2: each answer where the carry-over put it, no notice any more
   await page.getByRole('button', { name: 'Continue answering' }).click();
@@ -120,4 +126,15 @@ test('a merchant sees what SAQ A 4.0.2 would change, migrates, and finds the ans
   await expect(question(page, 'req_12_8_5')).toHaveCount(0);
   await page.goto(`/app/saq/saq-type/A/questions/${saqId}/part1`);
   await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('Demo Shop');
+
+  // the reworded answer is flagged under its question until the merchant confirms it still holds
+  const summary = page.locator('[data-reread-summary]');
+  await expect(summary).toBeVisible();
+  await summary.getByRole('button', { name: t('questionnaire.reread.review') }).click();
+  const reread = question(page, 'req_3_1_1').locator('[data-reread]');
+  await expect(reread).toContainText(t('questionnaire.reread.tag'));
+  await expect(reread).toContainText('Are the policies and procedures for protecting stored account data');
+  await reread.getByRole('button', { name: t('questionnaire.reread.confirm') }).click();
+  await expect(reread).toHaveCount(0);
+  await expect(question(page, 'req_3_1_1').getByRole('radio', { name: 'In Place', exact: true })).toBeChecked();
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeListQuery } from '../../core/query/query.utils';
 import type { UserRecord } from '../../server/store/records.types';
-import { SAQ_A_ID, saqANextBody } from '../support/saq-a-next';
+import { REWORDED_3_1_1, SAQ_A_ID, saqANextBody } from '../support/saq-a-next';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { published } from './support/resource-documents';
 import { SAQ_API as API, answerSaqA, signedSaqA } from './support/saq-flow';
@@ -25,6 +25,17 @@ describe('SAQ migration /saq/api/v1/saqs/:saqId/migration, /migrate', () => {
   const offer = (saqId: string, token = merchant) => as(token, 'GET', `${API}/saqs/${saqId}/migration`);
   const migrate = (saqId: string, body: unknown, token = merchant) =>
     as(token, 'POST', `${API}/saqs/${saqId}/migrate`, body);
+
+  /** A fresh SAQ starts on 4.0.2 once published: pin one to 4.0.1 as if it was started before the publish. */
+  const onOldVersion = async () => {
+    const started = await as(merchant, 'POST', `${API}/saqs`, { saqType: 'A' });
+    const saqId = started.body.content.id as string;
+    const saqs = server.ctx.store.collection<{ id: string; document: unknown; standardVersion: string }>('saqs');
+    const record = await saqs.get(saqId);
+    if (!record) throw new Error(`SAQ ${saqId} was not stored`);
+    await saqs.replace(saqId, { ...record, document: { id: SAQ_A_ID, version: 1 }, standardVersion: '4.0.1' });
+    return saqId;
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ withSmtp: false, loginRateLimit: 100 });
@@ -105,7 +116,7 @@ describe('SAQ migration /saq/api/v1/saqs/:saqId/migration, /migrate', () => {
       version: 1,
       standardVersion: '4.0.2',
       from: { documentId: SAQ_A_ID, version: 1, standardVersion: '4.0.1' },
-      counts: { moved: 3, dropped: 1, conflicts: 0, added: 1, kept: 24 },
+      counts: { moved: 3, dropped: 1, conflicts: 0, added: 1, reworded: 1, kept: 23 },
       dropsSignature: true,
     });
     expect(shown.body.content.report).toMatchObject({
@@ -116,8 +127,11 @@ describe('SAQ migration /saq/api/v1/saqs/:saqId/migration, /migrate', () => {
       ],
       dropped: ['req_12_8_5'],
       added: ['req_12_10_2'],
+      // 3.1.1 is asked in other words: its answer travels but is not "kept" as it was
+      reworded: [{ from: 'req_3_1_1', to: 'req_3_1_1' }],
     });
     expect(shown.body.content.report.kept).toContain(first);
+    expect(shown.body.content.report.kept).not.toContain('req_3_1_1');
 
     // the same as rows of changes, in the query contract
     const query = new URLSearchParams(
@@ -139,6 +153,7 @@ describe('SAQ migration /saq/api/v1/saqs/:saqId/migration, /migrate', () => {
       text: { en: 'Are security patches installed soon after release?', tr: expect.any(String) },
       fromQuestion: 'req_6_3_3',
       fromRequirement: '6.3.3',
+      fromText: { en: expect.stringMatching(/^Are security patches installed promptly/), tr: expect.any(String) },
       answer: { en: 'In Place', tr: 'Uygulanıyor' },
     });
     expect(rows.body.content.items.map((row: { id: string }) => row.id)).toEqual([
@@ -147,6 +162,23 @@ describe('SAQ migration /saq/api/v1/saqs/:saqId/migration, /migrate', () => {
       'moved:req_8_3_1_b',
       'dropped:req_12_8_5',
       'added:req_12_10_2',
+    ]);
+    const reworded = await as(
+      merchant,
+      'GET',
+      `${API}/saqs/${signedId}/migration?${new URLSearchParams(
+        encodeListQuery({ page: 1, pageSize: 50, filter: { field: 'change', op: 'eq', value: 'reworded' } }),
+      )}`,
+    );
+    expect(reworded.body.content.items).toEqual([
+      expect.objectContaining({
+        id: 'reworded:req_3_1_1',
+        change: 'reworded',
+        requirement: '3.1.1',
+        text: REWORDED_3_1_1,
+        fromRequirement: '3.1.1',
+        fromText: { en: expect.stringMatching(/^Are the policies and procedures/), tr: expect.any(String) },
+      }),
     ]);
     const badQuery = await as(merchant, 'GET', `${API}/saqs/${signedId}/migration?sort=answer`);
     expect(badQuery.status).toBe(400);
@@ -190,6 +222,20 @@ describe('SAQ migration /saq/api/v1/saqs/:saqId/migration, /migrate', () => {
     expect(after.answers.appendixC).toEqual(before.answers.appendixC);
     expect(after.answers.companyName).toBe('Demo Shop');
     expect((await as(merchant, 'GET', `${API}/saqs/${signedId}/attestation`)).status).toBe(404);
+    // answers now under other words are flagged for re-reading; the move is in the history
+    expect(after.reread.map((flag: { itemId: string }) => flag.itemId)).toEqual([
+      'req_3_1_1',
+      'req_6_3_4',
+      'req_8_3_1_a',
+      'req_8_3_1_b',
+    ]);
+    const history = await as(merchant, 'GET', `${API}/saqs/${signedId}/history`);
+    expect(history.body.content.items[0]).toMatchObject({
+      action: 'migrate',
+      from: 'signed',
+      to: 'waiting',
+      comment: 'PCI DSS 4.0.1 → 4.0.2; answers to re-read: 4',
+    });
 
     // it is on 4.0.2 now: nothing newer, the new question can be answered, the old one is gone
     expect((await offer(signedId)).body).toEqual({ content: null });
@@ -203,14 +249,59 @@ describe('SAQ migration /saq/api/v1/saqs/:saqId/migration, /migrate', () => {
     expect(stale.status).toBe(422);
   });
 
+  it('while answering: the move is in the history, and reworded answers stay flagged until confirmed or answered again', async () => {
+    const saqId = await onOldVersion();
+    for (const [item, value] of [
+      ['req_3_1_1', 'inPlace'],
+      ['req_6_3_3', 'notInPlace'],
+      ['req_2_2_2', 'inPlace'],
+    ])
+      expect((await as(merchant, 'PUT', `${API}/saqs/${saqId}/answers/${item}`, { value })).status).toBe(200);
+    const moved = await migrate(saqId, { documentId: 'saq-a-4.0.2', version: 1 });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.content.status).toBe('waiting');
+    const history = (await as(merchant, 'GET', `${API}/saqs/${saqId}/history`)).body.content.items;
+    expect(history[0]).toMatchObject({ action: 'migrate', from: 'waiting', to: 'waiting' });
+    expect(history[0].comment).toBe('PCI DSS 4.0.1 → 4.0.2; answers to re-read: 2');
+
+    const reread = `${API}/saqs/${saqId}/reread`;
+    const flags = (await as(merchant, 'GET', reread)).body.content;
+    expect(flags).toEqual([
+      {
+        itemId: 'req_3_1_1',
+        requirement: '3.1.1',
+        standardVersion: '4.0.1',
+        text: { en: expect.stringMatching(/^Are the policies and procedures/), tr: expect.any(String) },
+      },
+      expect.objectContaining({ itemId: 'req_6_3_4', requirement: '6.3.3' }),
+    ]);
+    // who may confirm, and what
+    expect((await as(undefined, 'GET', reread)).status).toBe(401);
+    expect((await as(bank, 'GET', reread)).status).toBe(403);
+    expect((await as(other, 'GET', reread)).status).toBe(404);
+    const confirm = (item: string, body: unknown = {}, token = merchant) =>
+      as(token, 'POST', `${reread}/${item}/confirm`, body);
+    expect((await confirm('req_3_1_1', {}, admin)).status).toBe(403);
+    expect((await confirm('req_3_1_1', {}, other)).status).toBe(404);
+    expect((await confirm('req_3_1_1', { sure: true })).status).toBe(400);
+    expect((await confirm('../x')).status).toBe(404);
+    const unflagged = await confirm('req_2_2_2');
+    expect([unflagged.status, unflagged.body.code]).toEqual([404, 'rereadNotFound']);
+
+    // confirming keeps the answer; answering again is re-reading too
+    const confirmed = await confirm('req_3_1_1');
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.content.answers.req_3_1_1).toBe('inPlace');
+    expect(confirmed.body.content.reread.map((flag: { itemId: string }) => flag.itemId)).toEqual(['req_6_3_4']);
+    expect((await confirm('req_3_1_1')).body.code).toBe('rereadNotFound');
+    expect((await as(merchant, 'PUT', `${API}/saqs/${saqId}/answers/req_6_3_4`, { value: 'inPlace' })).status).toBe(
+      200,
+    );
+    expect((await as(merchant, 'GET', reread)).body.content).toEqual([]);
+  });
+
   it('never interleaves with an answer being saved (the user’s SAQ lock)', async () => {
-    // a fresh SAQ starts on 4.0.2; pin one to 4.0.1 as if it was started before the publish
-    const started = await as(merchant, 'POST', `${API}/saqs`, { saqType: 'A' });
-    const saqId = started.body.content.id as string;
-    const saqs = server.ctx.store.collection<{ id: string; document: unknown; standardVersion: string }>('saqs');
-    const record = await saqs.get(saqId);
-    if (!record) throw new Error(`SAQ ${saqId} was not stored`);
-    await saqs.replace(saqId, { ...record, document: { id: SAQ_A_ID, version: 1 }, standardVersion: '4.0.1' });
+    const saqId = await onOldVersion();
     await answerSaqA(server.base, merchant, saqId);
     const [moved, saved] = await Promise.all([
       migrate(saqId, { documentId: 'saq-a-4.0.2', version: 1 }),

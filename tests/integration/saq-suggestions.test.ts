@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaqSuggestion } from '../../core/saq/saq-suggestions';
 import type { ScanRecord } from '../../core/scans/scan-record';
@@ -87,6 +88,15 @@ describe('SAQ suggestions from a domain scan', () => {
     const checks = new Set(made.req_4_2_1.evidence.map((each) => each.check));
     expect(checks.has('ssl_ciphers')).toBe(true);
     expect(checks.has('ssl_certificate')).toBe(true);
+    // plain HTTP answering without a redirect is a 4.2.1 finding on its own (the check is only "not recommended")
+    expect(made.req_4_2_1.evidence.map((each) => each.finding)).toContain('http_not_redirected');
+    // header penalties read as words in the reader's language, never as the score's modifier ("-25")
+    const csp = made.req_6_4_1.evidence.find((each) => each.finding === 'header_csp_not_implemented');
+    expect(csp).toMatchObject({
+      evidence: 'Content-Security-Policy: not sent',
+      detail: { key: 'scan.evidence.headerMissing', params: { header: 'Content-Security-Policy', points: '25' } },
+    });
+    expect(made.req_6_4_1.evidence.filter((each) => /^-?\d+$/.test(each.evidence))).toEqual([]);
     expect(made.req_1_3_1.evidence.map((each) => each.finding)).toContain('database_port_open');
     expect(made.req_1_3_1.evidence[0].evidence).not.toBe('');
     // suggestions are not answers until the merchant takes them
@@ -120,6 +130,43 @@ describe('SAQ suggestions from a domain scan', () => {
     expect(after.req_1_4_1).toMatchObject({ status: 'suggested', scanId: second.id });
   }, 120_000);
 
+  it('undoes a decision: the suggestion is open again with its evidence, the earlier answer back', async () => {
+    const base = `${SAQS}/${saqId}/suggestions`;
+    const answers = async () => (await as(merchant, 'GET', `${SAQS}/${saqId}`)).body.content.answers;
+    // accepted over no answer: undone, the question is unanswered again
+    const undone = await as(merchant, 'POST', `${base}/req_4_2_1/undo`, {});
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body.content).toMatchObject({ status: 'suggested', decidedAt: null, decidedBy: null });
+    expect(undone.body.content.evidence.length).toBeGreaterThan(0);
+    expect((await answers()).req_4_2_1).toBeUndefined();
+    // overridden with the merchant's own answer over none: that answer goes with it
+    expect((await as(merchant, 'POST', `${base}/req_1_3_1/undo`, {})).status).toBe(200);
+    expect((await answers()).req_1_3_1).toBeUndefined();
+    // an answer changed after the decision is the merchant's: undo leaves it
+    expect((await as(merchant, 'PUT', `${SAQS}/${saqId}/answers/req_4_2_1`, { value: 'inPlace' })).status).toBe(200);
+    expect((await as(merchant, 'POST', `${base}/req_4_2_1/accept`, {})).status).toBe(200);
+    expect((await answers()).req_4_2_1).toBe('notInPlace');
+    expect((await as(merchant, 'POST', `${base}/req_4_2_1/undo`, {})).status).toBe(200);
+    expect((await answers()).req_4_2_1).toBe('inPlace');
+    expect((await as(merchant, 'POST', `${base}/req_4_2_1/override`, {})).status).toBe(200);
+    expect((await as(merchant, 'PUT', `${SAQS}/${saqId}/answers/req_4_2_1`, { value: 'notApplicable' })).status).toBe(
+      200,
+    );
+    expect((await as(merchant, 'POST', `${base}/req_4_2_1/undo`, {})).status).toBe(200);
+    expect((await answers()).req_4_2_1).toBe('notApplicable');
+
+    // nothing to undo on an open one; the body is empty; who may
+    const open = await as(merchant, 'POST', `${base}/req_4_2_1/undo`, {});
+    expect([open.status, open.body.code]).toEqual([409, 'suggestionNotDecided']);
+    expect((await as(merchant, 'POST', `${base}/req_6_3_3/undo`, { value: 'inPlace' })).status).toBe(400);
+    expect((await as(merchant, 'POST', `${base}/req_6_3_3/accept`, { value: 'inPlace' })).status).toBe(400);
+    expect((await as(undefined, 'POST', `${base}/req_6_3_3/undo`, {})).status).toBe(401);
+    expect((await as(bank, 'POST', `${base}/req_6_3_3/undo`, {})).status).toBe(403);
+    expect((await as(admin, 'POST', `${base}/req_6_3_3/undo`, {})).status).toBe(403);
+    expect((await as(merchant, 'POST', `${base}/req_12_1_1/undo`, {})).body.code).toBe('suggestionNotFound');
+    expect((await suggestions()).req_6_3_3.status).toBe('overridden');
+  });
+
   it('refuses what it must: 401, 403 for non-answering roles, 404 elsewhere, 400 bad bodies', async () => {
     const base = `${SAQS}/${saqId}/suggestions`;
     expect((await as(undefined, 'GET', base)).status).toBe(401);
@@ -138,6 +185,34 @@ describe('SAQ suggestions from a domain scan', () => {
     expect(badValue.status).toBe(422);
     expect((await suggestions()).req_1_4_1.status).toBe('suggested');
   });
+
+  it('a site answering over plain HTTP only is online and gets the no-HTTPS finding (4.2.1)', async () => {
+    const fresh = await as(merchant, 'POST', SAQS, { saqType: 'A-EP' });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(201);
+    // the bad shop's plain HTTP, and an HTTPS port nothing listens on
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const https = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const started = await as(merchant, 'POST', '/wbe/api/scans', {
+      url: 'http://plain.bad.test',
+      target: {
+        address: fixtures.bad.address,
+        ports: { http: fixtures.bad.ports.http, https, services: {} },
+        resolver: fixtures.bad.resolver,
+      },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await server.settled();
+    const scan = (await as(merchant, 'GET', `/wbe/api/scans/${started.body.content.id}`)).body.content as ScanRecord;
+    expect([scan.status, scan.reachability]).toEqual(['completed', 'online']);
+    const made = (await as(merchant, 'GET', `${SAQS}/${fresh.body.content.id}/suggestions`)).body
+      .content as SaqSuggestion[];
+    const tls = made.find((each) => each.itemId === 'req_4_2_1');
+    expect(tls?.evidence.map((each) => each.finding)).toEqual(
+      expect.arrayContaining(['http_not_redirected', 'https_not_served']),
+    );
+  }, 120_000);
 
   it('reaches the merchant’s SAQ from its bank’s scan once the portfolio merchant is linked to it (Settings → Sharing)', async () => {
     const onboarding = await tokenFor(server.base, 'onboarding@demo.test');

@@ -4,12 +4,18 @@ import type { Item, Question, QuestionnaireBody } from '../../core/questionnaire
 /** The seeded SAQ A questionnaire (PCI DSS 4.0.1), document `saq-a-4.0.1`. */
 export const SAQ_A_ID = 'saq-a-4.0.1';
 
+/** 3.1.1 in 4.0.2: the same requirement, asked differently (an answer to it wants re-reading). */
+export const REWORDED_3_1_1 = {
+  en: 'Are the rules for keeping account data written down, reviewed every year and known to the staff who handle it?',
+  tr: 'Hesap verisinin saklanmasına ilişkin kurallar yazılı, her yıl gözden geçiriliyor ve bu veriyle çalışan personelce biliniyor mu?',
+};
+
 const seeded = (): QuestionnaireBody => JSON.parse(readFileSync(`schemas/saq/${SAQ_A_ID}.json`, 'utf8')).body;
 
 /**
  * An SAQ A for PCI DSS 4.0.2 no code knows, as an analyst would publish it: requirement 6.3.3 renamed
- * 6.3.4, 12.8.5 dropped, 8.3.1 split into 8.3.1.a and 8.3.1.b, and a new question 12.10.2; its
- * `carryOver` says so, from the seeded 4.0.1 document.
+ * 6.3.4, 12.8.5 dropped, 8.3.1 split into 8.3.1.a and 8.3.1.b, a new question 12.10.2, and 3.1.1
+ * asked in other words under its number; its `carryOver` says so, from the seeded 4.0.1 document.
  */
 export function saqANextBody(): QuestionnaireBody {
   const body = seeded();
@@ -35,6 +41,7 @@ export function saqANextBody(): QuestionnaireBody {
           ),
         ];
       if (item.requirement === '12.8.5') return [];
+      if (item.requirement === '3.1.1') return [question(item, item.id, '3.1.1', REWORDED_3_1_1.en, REWORDED_3_1_1.tr)];
       if (item.requirement === '8.3.1')
         return [
           question(

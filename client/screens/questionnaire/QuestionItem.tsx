@@ -2,6 +2,7 @@ import { memo, useContext } from 'react';
 import type { Question } from '../../../core/questionnaire/questionnaire.types';
 import { InfoTip } from '../../runtime/InfoTip';
 import { Problems } from './Problems';
+import { RereadNotice } from './reread';
 import { SuggestionNotice } from './suggestions';
 import { RenderProbe, useAnswer, useExplanation, useStore, useText } from './storeHooks';
 
@@ -65,6 +66,7 @@ export const QuestionItem = memo(function QuestionItem({ question }: { question:
         ))}
       </div>
       {chosen?.explain && <Explanation id={question.id} />}
+      <RereadNotice id={question.id} />
       <SuggestionNotice id={question.id} />
       <Problems id={question.id} />
     </fieldset>

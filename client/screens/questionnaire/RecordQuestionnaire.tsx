@@ -21,6 +21,7 @@ import { Completion, CompletionRefusal, type Refusal } from './Completion';
 import { QuestionnaireView } from './QuestionnaireView';
 import { SaveStatus } from './SaveStatus';
 import { SourceNotice, type SourceNoticeDef } from './SourceNotice';
+import { RereadContext, RereadSummary, useRereads } from './reread';
 import { SuggestionsContext, useSuggestions } from './suggestions';
 import { type AnswerRecord, readRecord } from './recordReads';
 import { useQuestionnaireVersion } from './useQuestionnaireDocument';
@@ -43,6 +44,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * `statusNotices` maps a record status to a text shown above the form; `notice` is one read from a
  * gateway path, shown while it answers something (SourceNotice). `suggestionsPath` reads suggested
  * answers (shown under their questions; `:itemId/accept` and `:itemId/override` below it decide one).
+ * `rereadPath` reads answers given to another wording of their question (flagged under them until
+ * answered again or confirmed at `:itemId/confirm` below it).
  */
 export function RecordQuestionnaire({ route, params, props }: ScreenProps) {
   const { t, i18n } = useTranslation();
@@ -142,16 +145,20 @@ function Answering({
     [compiled, props.answerPath, t, i18n],
   );
   useEffect(() => () => saver.dispose(), [saver]);
+  const rereads = useRereads(props.rereadPath ? fillSourcePath(text(props.rereadPath), values) : null);
+  const answeredAgain = rereads?.answered;
   const onAnswer = useCallback(
     (id: string, value: unknown) => {
       saver.answer(id, value);
+      // the server drops the item's re-read flag with the saved answer
+      answeredAgain?.(id);
       // an answer given drops off the server's missing list; what it refused is judged at the next Complete
       if (!isEmpty(value))
         setRefusal((shown) =>
           shown?.missing.includes(id) ? { ...shown, missing: shown.missing.filter((m) => m !== id) } : shown,
         );
     },
-    [saver],
+    [saver, answeredAgain],
   );
   const initialAnswers = record.answers ?? {};
   const [answers] = useState(initialAnswers);
@@ -204,30 +211,33 @@ function Answering({
       {isNotice(props.notice) && <SourceNotice notice={props.notice} values={values} />}
       <SaveStatus saver={saver} labelOf={labelOf} />
       {refusal && <CompletionRefusal refusal={refusal} labelOf={labelOf} onGoTo={goTo} />}
-      <Card elevation={1}>
-        <SuggestionsContext.Provider value={suggestions}>
-          <QuestionnaireView
-            body={body}
-            initialAnswers={answers}
-            onAnswer={onAnswer}
-            initialSection={initialSection}
-            onSection={onSection}
-            jumpTo={jumpTo}
-            outstanding={refusal ? refusal.problems.length + refusal.missing.length : 0}
-            footer={
-              completePath ? (
-                <Completion
-                  saver={saver}
-                  path={completePath}
-                  onCompleted={onCompleted}
-                  onRefused={setRefusal}
-                  onGoTo={goTo}
-                />
-              ) : undefined
-            }
-          />
-        </SuggestionsContext.Provider>
-      </Card>
+      <RereadContext.Provider value={rereads}>
+        <RereadSummary order={compiled.questionIds} onGoTo={goTo} />
+        <Card elevation={1}>
+          <SuggestionsContext.Provider value={suggestions}>
+            <QuestionnaireView
+              body={body}
+              initialAnswers={answers}
+              onAnswer={onAnswer}
+              initialSection={initialSection}
+              onSection={onSection}
+              jumpTo={jumpTo}
+              outstanding={refusal ? refusal.problems.length + refusal.missing.length : 0}
+              footer={
+                completePath ? (
+                  <Completion
+                    saver={saver}
+                    path={completePath}
+                    onCompleted={onCompleted}
+                    onRefused={setRefusal}
+                    onGoTo={goTo}
+                  />
+                ) : undefined
+              }
+            />
+          </SuggestionsContext.Provider>
+        </Card>
+      </RereadContext.Provider>
     </section>
   );
 }

@@ -12,14 +12,16 @@ import { useStore, useText } from './storeHooks';
 /** Suggested answers by item id, and what deciding one does. */
 export interface Suggestions {
   byItem: ReadonlyMap<string, SaqSuggestion>;
-  decide(itemId: string, choice: 'accept' | 'override'): Promise<boolean>;
+  /** `undo` takes a decision back (the server restores the earlier answer). */
+  decide(itemId: string, choice: 'accept' | 'override' | 'undo'): Promise<boolean>;
 }
 
 export const SuggestionsContext = createContext<Suggestions | null>(null);
 
 /**
  * Suggested answers read from `path` (route prop `suggestionsPath`; `:itemId/accept` and
- * `:itemId/override` below it decide one), read again when the server announces new ones.
+ * `:itemId/override` below it decide one, `:itemId/undo` takes the decision back), read again when
+ * the server announces new ones.
  */
 export function useSuggestions(path: string | null): Suggestions | null {
   const queryClient = useQueryClient();
@@ -36,7 +38,7 @@ export function useSuggestions(path: string | null): Suggestions | null {
     if (path) void queryClient.invalidateQueries({ queryKey: key });
   });
   const decide = useCallback(
-    async (itemId: string, choice: 'accept' | 'override') => {
+    async (itemId: string, choice: 'accept' | 'override' | 'undo') => {
       const target = path ? fillSourcePath(`${path}/:itemId/${choice}`, { itemId }) : null;
       if (!target) return false;
       const { client, url } = clientForPath(target);
@@ -53,9 +55,28 @@ export function useSuggestions(path: string | null): Suggestions | null {
   }, [path, items, decide]);
 }
 
+/** The scan's evidence: a finding's title and what it rests on, in the reader's language where it is ours. */
+function Evidence({ suggestion }: { suggestion: SaqSuggestion }) {
+  const { t } = useText();
+  return (
+    <ul className="questionnaire__suggestion-evidence">
+      {suggestion.evidence.map((each) => {
+        const said = each.detail ? t(each.detail.key, each.detail.params) : each.evidence;
+        return (
+          <li key={`${each.rule}:${each.check}:${each.finding ?? ''}:${each.evidence}`}>
+            <strong>{t(each.title)}</strong>
+            {said ? `: ${said}` : ''}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /**
  * A scan's suggested answer under its question: the evidence and the scan date, with accept (the
- * answer becomes Not in Place) and override (the merchant answers on their own); once decided, a tag.
+ * answer becomes Not in Place) and override (the merchant answers on their own). Once decided the
+ * evidence stays, with the decision as a tag and an undo (the earlier answer comes back).
  */
 export function SuggestionNotice({ id }: { id: string }) {
   const suggestions = useContext(SuggestionsContext);
@@ -64,46 +85,61 @@ export function SuggestionNotice({ id }: { id: string }) {
   const store = useStore();
   const [busy, setBusy] = useState(false);
   if (!suggestions || !suggestion) return null;
-  if (suggestion.status !== 'suggested') {
-    return (
-      <Tag
-        minimal
-        intent={suggestion.status === 'accepted' ? 'danger' : 'none'}
-        className="questionnaire__suggestion-tag"
-      >
-        {t(`questionnaire.suggestion.${suggestion.status}`)}
-      </Tag>
-    );
-  }
-  const decide = async (choice: 'accept' | 'override') => {
+  const decide = async (choice: 'accept' | 'override' | 'undo') => {
     setBusy(true);
     try {
       await suggestions.decide(id, choice);
       // the server saved the answer; the form takes it too (saving the same value again is harmless)
       if (choice === 'accept') store.setAnswer(id, suggestion.value);
+      const { answered } = suggestion;
+      if (choice === 'undo' && answered && sameValue(store.answer(id) ?? null, answered.saved))
+        store.setAnswer(id, answered.before ?? undefined);
     } catch {
-      void showToast(t('questionnaire.suggestion.failed'), 'danger');
+      void showToast(
+        t(choice === 'undo' ? 'questionnaire.suggestion.undoFailed' : 'questionnaire.suggestion.failed'),
+        'danger',
+      );
     } finally {
       setBusy(false);
     }
   };
+  const decided = suggestion.status !== 'suggested';
   return (
-    <Callout intent="warning" icon="search" className="questionnaire__suggestion" data-suggestion={id}>
+    <Callout
+      intent={decided ? 'none' : 'warning'}
+      icon="search"
+      className="questionnaire__suggestion"
+      data-suggestion={id}
+      data-status={suggestion.status}
+    >
+      {decided && (
+        <Tag
+          minimal
+          intent={suggestion.status === 'accepted' ? 'danger' : 'none'}
+          className="questionnaire__suggestion-tag"
+        >
+          {t(`questionnaire.suggestion.${suggestion.status}`)}
+        </Tag>
+      )}
       <p>{t('questionnaire.suggestion.text', { url: suggestion.url, date: suggestion.scanDate })}</p>
-      <ul className="questionnaire__suggestion-evidence">
-        {suggestion.evidence.map((each) => (
-          <li key={`${each.rule}:${each.check}:${each.finding ?? ''}:${each.evidence}`}>
-            <strong>{t(each.title)}</strong>
-            {each.evidence ? `: ${each.evidence}` : ''}
-          </li>
-        ))}
-      </ul>
-      <Button intent="danger" size="small" loading={busy} onClick={() => void decide('accept')}>
-        {t('questionnaire.suggestion.accept')}
-      </Button>{' '}
-      <Button variant="outlined" size="small" disabled={busy} onClick={() => void decide('override')}>
-        {t('questionnaire.suggestion.override')}
-      </Button>
+      <Evidence suggestion={suggestion} />
+      {decided ? (
+        <Button variant="outlined" size="small" icon="undo" loading={busy} onClick={() => void decide('undo')}>
+          {t('questionnaire.suggestion.undo')}
+        </Button>
+      ) : (
+        <>
+          <Button intent="danger" size="small" loading={busy} onClick={() => void decide('accept')}>
+            {t('questionnaire.suggestion.accept')}
+          </Button>{' '}
+          <Button variant="outlined" size="small" disabled={busy} onClick={() => void decide('override')}>
+            {t('questionnaire.suggestion.override')}
+          </Button>
+        </>
+      )}
     </Callout>
   );
 }
+
+/** Answers compare by value (a list answer is a new array each time). */
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,11 +1,12 @@
 /**
  * https_redirection: plain HTTP should answer with a redirect to HTTPS on the same host, and the
  * HTTPS answer should carry Strict-Transport-Security with max-age of at least six months
- * (the Observatory's threshold; RFC 6797).
+ * (the Observatory's threshold; RFC 6797). HTTPS that does not answer while plain HTTP does is
+ * https_not_served, as a site with no HTTPS port is.
  */
 import { finding, statusOf } from '../../../core/scans/status.utils';
 import type { Finding } from '../../../core/scans/scan.types';
-import { fetchPage, portFor } from '../http-fetch';
+import { fetchPage, type Page, portFor, urlOf } from '../http-fetch';
 import type { Check } from '../scan.types';
 
 const HALF_YEAR_SECONDS = 15_552_000;
@@ -17,6 +18,7 @@ export const httpsRedirection: Check = async (target, options) => {
     findings.push(finding('https_not_served', 'high', `${target.host} serves no HTTPS`));
     return { check: 'https_redirection', status: statusOf(findings), findings, data: { https: false } };
   }
+  let plainAnswered = false;
   if (portFor(target, 'http') !== null) {
     try {
       const plain = await fetchPage(target, { scheme: 'http' }, options);
@@ -24,6 +26,7 @@ export const httpsRedirection: Check = async (target, options) => {
       const redirect = plain.status >= 300 && plain.status < 400 ? new URL(location, plain.url) : undefined;
       data.httpStatus = plain.status;
       data.location = location || null;
+      plainAnswered = true;
       data.redirectsToHttps = redirect?.protocol === 'https:';
       if (redirect?.protocol !== 'https:')
         findings.push(finding('http_not_redirected', 'medium', `${plain.url} answered ${plain.status} ${location}`));
@@ -34,7 +37,22 @@ export const httpsRedirection: Check = async (target, options) => {
       data.http = (error as NodeJS.ErrnoException).code ?? 'unreachable';
     }
   }
-  const secure = await fetchPage(target, { scheme: 'https' }, options);
+  let secure: Page;
+  try {
+    secure = await fetchPage(target, { scheme: 'https' }, options);
+  } catch (error) {
+    options.signal.throwIfAborted();
+    // neither answered: the site is offline, which says nothing about HTTPS (http_response reports it)
+    if (!plainAnswered) throw error;
+    const url = urlOf(target, 'https');
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    findings.push(
+      finding('https_not_served', 'high', `${url}: ${code}`, {
+        detail: { key: 'scan.evidence.httpsNotAnswering', params: { url, error: code } },
+      }),
+    );
+    return { check: 'https_redirection', status: statusOf(findings), findings, data: { ...data, https: false } };
+  }
   const hsts = secure.headers['strict-transport-security'];
   data.hsts = hsts ?? null;
   const maxAge = Number(/max-age\s*=\s*"?(\d+)/i.exec(hsts ?? '')?.[1] ?? Number.NaN);

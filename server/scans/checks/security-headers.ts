@@ -1,4 +1,5 @@
 /** security_headers: the main page's headers scored in the manner of the Mozilla HTTP Observatory. */
+import { headerEvidence } from '../../../core/scans/header-evidence';
 import { scoreHeaders } from '../../../core/scans/headers-score';
 import { finding } from '../../../core/scans/status.utils';
 import type { CheckStatus } from '../../../core/scans/scan.types';
@@ -19,7 +20,10 @@ export const securityHeaders: Check = async (target, options) => {
   const score = scoreHeaders({ headers, https: scheme === 'https', redirectsToHttps });
   const findings = score.modifiers
     .filter((modifier) => modifier.modifier < 0)
-    .map((modifier) => finding(`header_${modifier.test.replaceAll('-', '_')}`, 'low', `${modifier.modifier}`));
+    .map((modifier) => {
+      const { evidence, detail } = headerEvidence(modifier, headers);
+      return finding(`header_${modifier.test.replaceAll('-', '_')}`, 'low', evidence, { detail });
+    });
   // the grade is advice, never an ASV failure: B or better passes, F fails, the rest is not recommended
   const status: CheckStatus = score.score >= 70 ? 'pass' : score.grade === 'F' ? 'fail' : 'not_recommended';
   return { check: 'security_headers', status, findings, data: { ...score, url: page.url } };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../../core/documents/validate';
 import { carryOverAnswers } from '../../../core/questionnaire/carry-over';
 import { carryOverChanges } from '../../../core/questionnaire/carry-over-changes';
+import { answersToReread } from '../../../core/questionnaire/reread';
 import {
   type CompiledQuestionnaire,
   checkAnswers,
@@ -403,5 +404,43 @@ describe('carry-over from the previous version', () => {
       ['added', 'q10', null, null],
     ]);
     expect(rows.map((row) => row.position)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('tells a reworded question from a kept one, and flags answers given to another wording for re-reading', () => {
+    const previous = compileQuestionnaire(small());
+    const nextBody = small();
+    const items = nextBody.sections[0].items as Question[];
+    items[1] = { ...items[1], text: { en: 'q1, in other words', tr: 'q1' } }; // 1.1 reworded (English only)
+    items[3] = { ...items[3], id: 'q3new', requirement: '1.3.1' }; // 1.3 renamed, same wording
+    items[4] = { ...items[4], id: 'q4new', requirement: '1.4.1', text: t('q4, asked anew') }; // renamed and reworded
+    nextBody.carryOver = {
+      from: 'small-1',
+      changes: [
+        { op: 'rename', from: '1.3', to: '1.3.1' },
+        { op: 'rename', from: '1.4', to: '1.4.1' },
+      ],
+    };
+    const next = compileQuestionnaire(nextBody);
+    const old = { q1: 'yes', q2: 'yes', q3: 'no', q4: 'yes', flag: true };
+    const carried = carryOverAnswers(previous, next, old);
+    expect(carried.answers).toMatchObject({ q1: 'yes', q2: 'yes', q3new: 'no', q4new: 'yes' });
+    expect(carried.report.kept).toEqual(['q2']);
+    expect(carried.report.reworded).toEqual([{ from: 'q1', to: 'q1' }]);
+    const rows = carryOverChanges(previous, next, old, carried);
+    expect(rows.map((row) => [row.change, row.question, row.fromText])).toEqual([
+      ['moved', 'q3new', null],
+      ['moved', 'q4new', t('q4')],
+      ['reworded', 'q1', t('q1')],
+      ['kept', 'q2', null],
+    ]);
+
+    const flags = answersToReread(previous, next, carried.report, [], '1.0');
+    expect(flags).toEqual([
+      { itemId: 'q1', text: t('q1'), requirement: '1.1', standardVersion: '1.0' },
+      { itemId: 'q4new', text: t('q4'), requirement: '1.4', standardVersion: '1.0' },
+    ]);
+    // a second move keeps what the merchant first read: q2 (kept) still differs from that wording
+    const open = [{ itemId: 'q2', text: t('q2, as first asked'), requirement: '1.2', standardVersion: '0.9' }];
+    expect(answersToReread(previous, next, carried.report, open, '1.0')).toContainEqual(open[0]);
   });
 });

@@ -94,17 +94,49 @@ describe('scan suggestions in the questionnaire', () => {
     expect(radio.checked).toBe(true);
   });
 
-  it('shows a decided suggestion as a tag, without the buttons', async () => {
-    const suggestions: Suggestions = {
-      byItem: new Map([['req_4_2_1', suggestion('overridden')]]),
-      decide: vi.fn(async () => true),
-    };
+  it('keeps the evidence of a decided suggestion, with its decision as a tag and an undo that restores the answer', async () => {
+    const decide = vi.fn(async () => true);
+    const onAnswer = vi.fn();
+    const accepted = { ...suggestion('accepted'), answered: { before: 'inPlace', saved: 'notInPlace' } };
     render(
-      <SuggestionsContext.Provider value={suggestions}>
-        <QuestionnaireView body={body} initialAnswers={{ req_4_2_1: 'inPlace' }} />
+      <SuggestionsContext.Provider value={{ byItem: new Map([['req_4_2_1', accepted]]), decide }}>
+        <QuestionnaireView body={body} initialAnswers={{ req_4_2_1: 'notInPlace' }} onAnswer={onAnswer} />
       </SuggestionsContext.Provider>,
     );
-    expect(await screen.findByText('Scan suggestion overridden')).toBeTruthy();
+    expect(await screen.findByText('Scan suggestion accepted')).toBeTruthy();
+    expect(document.querySelector('[data-item="req_4_2_1"]')?.textContent).toContain('TLSv1 accepted');
     expect(screen.queryByRole('button', { name: 'Accept: Not in Place' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(onAnswer).toHaveBeenCalledWith('req_4_2_1', 'inPlace'));
+    expect(decide).toHaveBeenCalledWith('req_4_2_1', 'undo');
+  });
+
+  it('translates evidence written in our own words (a header penalty), not a bare score modifier', async () => {
+    const headers: SaqSuggestion = {
+      ...suggestion('suggested'),
+      evidence: [
+        {
+          rule: 'missing-headers',
+          check: 'security_headers',
+          finding: 'header_csp_not_implemented',
+          title: 'scan.finding.header_csp_not_implemented',
+          evidence: 'Content-Security-Policy: not sent',
+          detail: {
+            key: 'scan.evidence.headerMissing',
+            params: { header: 'Content-Security-Policy', points: '25' },
+          },
+        },
+      ],
+    };
+    render(
+      <SuggestionsContext.Provider value={{ byItem: new Map([['req_4_2_1', headers]]), decide: vi.fn() }}>
+        <QuestionnaireView body={body} initialAnswers={{}} />
+      </SuggestionsContext.Provider>,
+    );
+    expect(
+      await screen.findByText('The site sent no Content-Security-Policy header: the header score loses 25 points.', {
+        exact: false,
+      }),
+    ).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@
  * Each check against real servers on loopback: the well-configured shop passes, the badly
  * configured one gets the verdict the reference names, and each certificate fault is caught.
  */
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckName, CheckResult } from '../../../core/scans/scan.types';
 import { CHECKS } from '../../../server/scans/checks';
@@ -18,6 +19,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await fixtures?.close();
 });
+
+/** A loopback port nothing listens on (taken, then given back). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 async function run(name: CheckName, target: ScanTarget, timeoutMs = 5000): Promise<CheckResult> {
   const controller = new AbortController();
@@ -46,6 +56,29 @@ describe('web checks', () => {
     expect(offline).toMatchObject({ status: 'fail', data: { reachability: 'offline', error: 'ECONNREFUSED' } });
   });
 
+  it('a site answering over plain HTTP only is online, and its missing HTTPS is a finding', async () => {
+    // the bad shop's HTTP server, and an HTTPS port nothing listens on
+    const httpOnly = { ...fixtures.bad, ports: { ...fixtures.bad.ports, https: await closedPort() } };
+    const response = await run('http_response', httpOnly);
+    expect(response).toMatchObject({
+      status: 'pass',
+      data: { reachability: 'online', statusCode: 200, httpsError: 'ECONNREFUSED' },
+    });
+    expect(response.data.url).toMatch(/^http:/);
+    const redirection = await run('https_redirection', httpOnly);
+    expect(redirection.status).toBe('fail');
+    expect(ids(redirection)).toEqual(['http_not_redirected', 'https_not_served']);
+    expect(redirection.findings[1].detail).toEqual({
+      key: 'scan.evidence.httpsNotAnswering',
+      params: { url: expect.stringMatching(/^https:\/\/bad\.test:\d+\/$/), error: 'ECONNREFUSED' },
+    });
+    // neither answering is an outage, not a missing HTTPS
+    const offline = { ...httpOnly, ports: { ...httpOnly.ports, http: await closedPort() } };
+    expect((await run('http_response', offline)).data.reachability).toBe('offline');
+    // (the runner turns the throw into an errored check)
+    await expect(run('https_redirection', offline)).rejects.toThrow('ECONNREFUSED');
+  });
+
   it('https_redirection: a redirect to HTTPS with a year of HSTS passes; plain HTTP without HSTS does not', async () => {
     const good = await run('https_redirection', fixtures.good);
     expect(good).toMatchObject({ status: 'pass', data: { redirectsToHttps: true, hstsMaxAge: 31536000 } });
@@ -61,6 +94,13 @@ describe('web checks', () => {
     expect(bad).toMatchObject({ status: 'fail', data: { grade: 'F', score: 0 } });
     expect(ids(bad)).toContain('header_csp_not_implemented');
     expect(ids(bad)).toContain('header_redirection_missing');
+    // the evidence is the header as sent and a sentence to translate, not the score's modifier
+    const csp = bad.findings.find((each) => each.id === 'header_csp_not_implemented');
+    expect(csp).toMatchObject({
+      evidence: 'Content-Security-Policy: not sent',
+      detail: { key: 'scan.evidence.headerMissing', params: { header: 'Content-Security-Policy', points: '25' } },
+    });
+    expect(bad.findings.every((each) => !/^-?\d+$/.test(each.evidence) && each.detail)).toBe(true);
   });
 
   it('mixed_content: an http script fails, an http image is not recommended', async () => {

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { mergeSuggestions, type SaqSuggestion } from '../../../core/saq/saq-suggestions';
 import { scanMenuEntries, scanMenuItems } from '../../../core/scans/menu-items';
 import { scanDate } from '../../../core/scans/scan-record';
+import { findingRows } from '../../../core/scans/scan-views';
 import { type ScanRequirementsBody, unmetRequirements } from '../../../core/scans/scan-requirements';
 import type { CheckResult } from '../../../core/scans/scan.types';
+import { finding, statusOf } from '../../../core/scans/status.utils';
 import { scanSettingsFromEnv } from '../../../server/scans/scan-settings';
 import { addressAllowed, resolveScanTarget } from '../../../server/scans/scan-target-policy';
 
@@ -148,6 +150,43 @@ describe('scan requirements (the seeded mapping document)', () => {
     expect(
       unmetRequirements([result('waf_detection', 'not_recommended', ['waf_not_detected'])], mapping).has('6.4.2'),
     ).toBe(true);
+  });
+
+  it('plain HTTP without a redirect to HTTPS is 4.2.1 on its own (a medium finding: the check is not recommended)', () => {
+    const notRedirected = {
+      ...result('https_redirection', 'not_recommended'),
+      findings: [finding('http_not_redirected', 'medium', 'http://bad.test/ answered 200')],
+    };
+    expect(statusOf(notRedirected.findings)).toBe('not_recommended');
+    expect(unmetRequirements([notRedirected], mapping).get('4.2.1')).toEqual([
+      {
+        rule: 'no-https',
+        check: 'https_redirection',
+        finding: 'http_not_redirected',
+        title: 'scan.finding.http_not_redirected',
+        evidence: 'http://bad.test/ answered 200',
+      },
+    ]);
+    // HSTS alone is no 4.2.1 finding
+    const hstsOnly = { ...notRedirected, findings: [finding('hsts_missing', 'medium', 'no HSTS')] };
+    expect(unmetRequirements([hstsOnly], mapping).has('4.2.1')).toBe(false);
+  });
+
+  it('the findings list translates evidence in our own words and keeps what the server sent verbatim', () => {
+    const headers = {
+      ...result('security_headers', 'fail'),
+      findings: [
+        finding('header_csp_not_implemented', 'low', 'Content-Security-Policy: not sent', {
+          detail: { key: 'scan.evidence.headerMissing', params: { header: 'Content-Security-Policy', points: '25' } },
+        }),
+        finding('http_server_error', 'medium', 'https://bad.test/ answered 503'),
+      ],
+    };
+    const t = (key: string, values?: Record<string, string>) => `${key}${values ? JSON.stringify(values) : ''}`;
+    expect(findingRows({ results: [headers] }, t).map((row) => row.evidence)).toEqual([
+      'scan.evidence.headerMissing{"header":"Content-Security-Policy","points":"25"}',
+      'https://bad.test/ answered 503',
+    ]);
   });
 
   it('keeps the merchant’s decisions and replaces undecided suggestions', () => {
