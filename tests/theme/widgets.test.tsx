@@ -84,6 +84,45 @@ describe('numbers', () => {
     expect(screen.getByLabelText('Age')).toHaveValue('1');
   });
 
+  test('number and integer fields ask phones for a numeric keyboard', () => {
+    renderForm({
+      type: 'object',
+      properties: { price: { type: 'number', title: 'Price' }, count: { type: 'integer', title: 'Count' } },
+    });
+    expect(screen.getByLabelText('Price')).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByLabelText('Count')).toHaveAttribute('inputmode', 'numeric');
+  });
+
+  test('a nullable number gets the same numeric input, and emptying it gives null', () => {
+    const form = renderForm(
+      { type: 'object', properties: { limit: { type: ['number', 'null'], title: 'Limit' } } },
+      {},
+      { limit: 5 },
+    );
+    const input = screen.getByLabelText('Limit') as HTMLInputElement;
+    expect(input).toHaveAttribute('inputmode', 'decimal');
+    expect(fireEvent.keyPress(input, { key: 'a', charCode: 97 })).toBe(false);
+    fireEvent.change(input, { target: { value: '7.5' } });
+    expect(form.lastData()).toEqual({ limit: 7.5 });
+    fireEvent.change(input, { target: { value: '' } });
+    expect(form.lastData()).toEqual({ limit: null });
+    form.submit();
+    expect(form.onError).not.toHaveBeenCalled();
+  });
+
+  test('the up/down steppers are side by side at full input height, not two half-height halves', () => {
+    renderForm(age, { age: { 'ui:widget': 'updown' } }, { age: 3 });
+    const steppers = [
+      screen.getByRole('button', { name: 'Decrease value by one step' }),
+      screen.getByRole('button', { name: 'Increase value by one step' }),
+    ];
+    for (const button of steppers) {
+      // a vertical group shares the input's 30 px height between two buttons (about 30×15 each)
+      expect(button.closest('.bp6-vertical')).toBeNull();
+      expect(button).toHaveClass('rjsf-updown__step');
+    }
+  });
+
   test('an integer field refuses a decimal point', () => {
     const form = renderForm(age);
     fireEvent.change(screen.getByLabelText('Age'), { target: { value: '4.5' } });
