@@ -8,6 +8,13 @@ import { specificErrors } from './specific-errors';
 // keywords that name the property they find missing: the problem is that property's
 const MISSING_PROPERTY = new Set(['required', 'dependencies', 'dependentRequired']);
 
+// a date that does not exist (30 February) fails format date and is told so
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'validation.email',
+  date: 'validation.date',
+  'date-time': 'validation.date',
+};
+
 /**
  * The field an ajv error is about: its instance path as 'address.city', plus the missing property
  * for `required` and a property dependency (`dependencies: { a: ['b'] }` is about b).
@@ -38,7 +45,7 @@ function messageFor(error: ErrorObject): string {
     case 'dependentRequired':
       return 'validation.required';
     case 'format':
-      return error.params.format === 'email' ? 'validation.email' : 'validation.invalid';
+      return FORMAT_MESSAGES[error.params.format] ?? 'validation.invalid';
     case 'pattern':
       // the field's own rule names its message (x-messages); no other field's text is borrowed
       return 'validation.pattern';

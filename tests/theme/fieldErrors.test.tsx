@@ -1,6 +1,6 @@
-import type { RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { describe, expect, test } from 'vitest';
 import { createFormValidator } from '../../client/forms/formValidator';
 import { i18next } from '../../client/i18n/i18n';
@@ -10,14 +10,16 @@ import { compileContentSchema } from '../../core/documents/schema-compiler';
 type Data = Record<string, unknown>;
 
 /** A published form as its screen renders it: core's formErrors over ajv, messages from the catalogue. */
-function PublishedLike({ schema }: { schema: RJSFSchema }) {
+function PublishedLike({ schema, uiSchema = {} }: { schema: RJSFSchema; uiSchema?: UiSchema }) {
   const [formData, setFormData] = useState<Data>({});
-  const validators = { main: compileContentSchema(schema), of: (one: unknown) => compileContentSchema(one as Data) };
-  const validator = createFormValidator({ title: 'x', schema }, validators, (code) => i18next.t(code));
+  const validator = useMemo(() => {
+    const validators = { main: compileContentSchema(schema), of: (one: unknown) => compileContentSchema(one as Data) };
+    return createFormValidator({ title: 'x', schema }, validators, (code) => i18next.t(code));
+  }, [schema]);
   return (
     <DocumentForm
       schema={schema}
-      uiSchema={{}}
+      uiSchema={uiSchema}
       validator={validator}
       formData={formData}
       onChange={setFormData}
@@ -61,5 +63,28 @@ describe('schema problems shown on the field they are about', () => {
     submit(container);
     expect(screen.getByLabelText(/VAT number/).closest('.bp6-form-group')).toHaveTextContent(required());
     expect(container.querySelectorAll('.rjsf-error')).toHaveLength(1);
+  });
+});
+
+describe('an impossible date', () => {
+  test('the alternative date widget refuses 30 February once, in words, before and after a submit', () => {
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: { signed: { type: 'string', format: 'date', title: 'Signed' } },
+    };
+    const uiSchema: UiSchema = { signed: { 'ui:widget': 'alt-date', 'ui:options': { yearsRange: [2023, 2025] } } };
+    const { container } = render(<PublishedLike schema={schema} uiSchema={uiSchema} />);
+    for (const [part, value] of [
+      ['Year', '2023'],
+      ['Month', '2'],
+      ['Day', '30'],
+    ]) {
+      fireEvent.change(screen.getByLabelText(part), { target: { value } });
+    }
+    const impossible = i18next.t('validation.date');
+    expect(screen.getAllByText(impossible)).toHaveLength(1);
+    submit(container);
+    expect(screen.getAllByText(impossible)).toHaveLength(1);
+    expect(screen.getByLabelText('Day')).toHaveValue('30');
   });
 });

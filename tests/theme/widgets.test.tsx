@@ -147,6 +147,38 @@ describe('time of day', () => {
   });
 });
 
+describe('the alternative date widget', () => {
+  const signed: RJSFSchema = {
+    type: 'object',
+    properties: { signed: { type: 'string', format: 'date', title: 'Signed' } },
+  };
+  const altDate: UiSchema = { signed: { 'ui:widget': 'alt-date', 'ui:options': { yearsRange: [2020, 2030] } } };
+  const pick = (part: string, value: string) => fireEvent.change(screen.getByLabelText(part), { target: { value } });
+  const impossible = () => i18next.t('validation.date');
+
+  test('30 February is refused with a translated message and stays as chosen, never 2 March', () => {
+    const form = renderForm(signed, altDate);
+    pick('Year', '2024');
+    pick('Month', '2');
+    pick('Day', '30');
+    expect(form.lastData()?.signed).toBe('2024-02-30');
+    expect(screen.getByLabelText('Month')).toHaveValue('2');
+    expect(screen.getByLabelText('Day')).toHaveValue('30');
+    expect(screen.getByRole('alert')).toHaveTextContent(impossible());
+    form.submit();
+    expect(form.onSubmit).not.toHaveBeenCalled();
+    expect(form.onError).toHaveBeenCalled();
+  });
+
+  test('a real date is handed on as it is, with no message', () => {
+    const form = renderForm(signed, altDate, { signed: '2024-02-30' });
+    expect(screen.getByLabelText('Day')).toHaveValue('30');
+    pick('Day', '29');
+    expect(form.lastData()?.signed).toBe('2024-02-29');
+    expect(screen.queryByText(impossible())).toBeNull();
+  });
+});
+
 describe('RJSF strings in the user language', () => {
   afterEach(async () => {
     await act(() => i18next.changeLanguage('en'));

@@ -81,3 +81,11 @@ describe('oneOf and anyOf', () => {
     expect(validateFormData(exclusive, { a: 'x', b: 'y' })).toEqual({ '': 'validation.invalid' });
   });
 });
+
+describe('a date that does not exist', () => {
+  it('is refused at its field with the words for a date', () => {
+    const body = form({ type: 'object', properties: { signed: { type: 'string', format: 'date' } } });
+    expect(validateFormData(body, { signed: '2023-02-30' })).toEqual({ signed: 'validation.date' });
+    expect(validateFormData(body, { signed: '2024-02-29' })).toEqual({});
+  });
+});
