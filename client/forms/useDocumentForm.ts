@@ -179,6 +179,7 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
     status: 'ready',
     title: resolveText(body.title, t, i18n.language),
     form: {
+      formId,
       schema: shown.schema,
       uiSchema: shown.uiSchema,
       validator,

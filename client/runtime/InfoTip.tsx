@@ -30,11 +30,12 @@ export function InfoTip({ dataId, label }: { dataId: string | undefined; label?:
 /**
  * The hook point for generated form fields: FieldTemplate's FormGroup with, when a tip matches,
  * the info icon first in the sub-label. The tip is named by `ui:options.tooltip`, else by the
- * field's name path. Outside the <label>, so the input's accessible name stays its title; without
- * a tip the FormGroup is exactly the theme's.
+ * field's place in its form (the form context's `formId` and the field's JSON pointer). Outside the
+ * <label>, so the input's accessible name stays its title; without a tip the FormGroup is exactly the theme's.
  */
 export function FieldGroup({ field, subLabel, ...group }: FormGroupProps & { field: FieldOfTemplate }) {
-  const dataId = fieldTooltipId(field.fieldPathId.path, field.uiSchema?.['ui:options']);
+  const formId = (field.registry.formContext as { formId?: string } | undefined)?.formId;
+  const dataId = fieldTooltipId(formId, field.fieldPathId.path, field.uiSchema?.['ui:options']);
   const tip = useTooltip(dataId);
   const withTip = tip ? (
     <>
@@ -47,4 +48,4 @@ export function FieldGroup({ field, subLabel, ...group }: FormGroupProps & { fie
   return <FormGroup {...group} subLabel={withTip} />;
 }
 
-type FieldOfTemplate = Pick<FieldTemplateProps, 'fieldPathId' | 'uiSchema' | 'label'>;
+type FieldOfTemplate = Pick<FieldTemplateProps, 'fieldPathId' | 'uiSchema' | 'label' | 'registry'>;

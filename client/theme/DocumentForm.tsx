@@ -6,6 +6,8 @@ import { Form } from './Form';
 type Data = Record<string, unknown>;
 
 export interface DocumentFormProps {
+  /** The form document's id: with a field's JSON pointer it names the field's tooltip (`profile#/name`). */
+  formId?: string;
   /** The form's JSON Schema, its texts already translated. */
   schema: RJSFSchema;
   uiSchema: UiSchema;
@@ -34,10 +36,10 @@ export interface DocumentFormProps {
  * and a submit judges every field and sends nothing while a problem remains.
  */
 export function DocumentForm(props: DocumentFormProps) {
-  const { schema, uiSchema, validator, formData, onChange, onSubmit, title, extraErrors } = props;
+  const { formId, schema, uiSchema, validator, formData, onChange, onSubmit, title, extraErrors } = props;
   const { submitting = false, success, failure, hideOnSuccess } = props;
   const [attempted, setAttempted] = useState(false);
-  const formContext = useMemo(() => ({ submitting }), [submitting]);
+  const formContext = useMemo(() => ({ submitting, formId }), [submitting, formId]);
 
   return (
     <div className="document-form">

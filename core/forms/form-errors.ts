@@ -3,14 +3,28 @@ import { passwordProblems } from '../auth/password';
 import type { SchemaCheck } from '../documents/schema-validators';
 import { applyRule, truthy } from '../rules/jsonlogic';
 import type { FormBody, FormErrors } from './form.types';
+import { specificErrors } from './specific-errors';
 
-/** The field an ajv error is about: its instance path as 'address.city', plus the missing property for `required`. */
+// keywords that name the property they find missing: the problem is that property's
+const MISSING_PROPERTY = new Set(['required', 'dependencies', 'dependentRequired']);
+
+// a date that does not exist (30 February) fails format date and is told so
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'validation.email',
+  date: 'validation.date',
+  'date-time': 'validation.date',
+};
+
+/**
+ * The field an ajv error is about: its instance path as 'address.city', plus the missing property
+ * for `required` and a property dependency (`dependencies: { a: ['b'] }` is about b).
+ */
 function fieldOf(error: ErrorObject): string {
   const parts = error.instancePath
     .split('/')
     .slice(1)
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
+  if (MISSING_PROPERTY.has(error.keyword)) parts.push(String(error.params.missingProperty));
   return parts.join('.');
 }
 
@@ -27,9 +41,11 @@ function messageFor(error: ErrorObject): string {
   }
   switch (error.keyword) {
     case 'required':
+    case 'dependencies':
+    case 'dependentRequired':
       return 'validation.required';
     case 'format':
-      return error.params.format === 'email' ? 'validation.email' : 'validation.invalid';
+      return FORMAT_MESSAGES[error.params.format] ?? 'validation.invalid';
     case 'pattern':
       // the field's own rule names its message (x-messages); no other field's text is borrowed
       return 'validation.pattern';
@@ -56,7 +72,8 @@ function submitted(data: unknown): unknown {
 
 /**
  * Judges form data against a form document with `check`, ajv's validator of `body.schema` (the
- * server's compiled one or the browser's standalone one; both from core/documents/schema-compiler.ts),
+ * server's compiled one or the browser's standalone one; both from core/documents/schema-compiler.ts;
+ * its errors without the if/oneOf wrappers their branch's own errors explain: specific-errors.ts),
  * then the cross-field `body.rules` (json-logic; when a rule holds, its field gets its message).
  * The first problem per field wins. An empty object means the data is valid.
  */
@@ -64,7 +81,7 @@ export function formErrors(body: FormBody, check: SchemaCheck, data: unknown): F
   const errors: FormErrors = {};
   const input = submitted(data);
   const valid = check(input);
-  for (const error of valid ? [] : (check.errors ?? [])) {
+  for (const error of valid ? [] : specificErrors(check.errors ?? [])) {
     const field = fieldOf(error);
     if (!Object.hasOwn(errors, field)) errors[field] = messageFor(error);
   }

@@ -144,8 +144,8 @@ test('an admin edits a tooltip with a live preview, publishes it, and the field 
   await signIn(page, 'admin@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');
   await page.goto('/app/admin/tooltips');
-  await page.getByRole('button', { name: 'timezone', exact: true }).click();
-  await expect(page).toHaveURL(/[?&]tip=timezone$/);
+  await page.getByRole('button', { name: 'settings-language#/timezone', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]tip=settings-language%23%2Ftimezone$/);
 
   const english = page.getByLabel(t('tooltips.editor.text.en'));
   await english.fill(

@@ -22,7 +22,7 @@ describe('GET /tooltip/list (shell §7) serves the published tooltips document',
     expect(total).toBe(items.length);
     expect(items.length).toBeGreaterThan(5);
     expect(items).toContainEqual({
-      data_id: 'timezone',
+      data_id: 'settings-language#/timezone',
       data: { en: expect.stringContaining('timezone'), tr: expect.stringContaining('saat dilimi') },
     });
     const signedIn = await call(server.base, 'GET', '/tooltip/list', { token: admin });
@@ -30,7 +30,7 @@ describe('GET /tooltip/list (shell §7) serves the published tooltips document',
   });
 
   it('speaks the query contract: filter, sort and page on data_id', async () => {
-    const filter = JSON.stringify({ field: 'data_id', op: 'startsWith', value: 'notifications.' });
+    const filter = JSON.stringify({ field: 'data_id', op: 'startsWith', value: 'settings-notifications#/' });
     const answer = await call(
       server.base,
       'GET',
@@ -39,8 +39,8 @@ describe('GET /tooltip/list (shell §7) serves the published tooltips document',
     expect(answer.status).toBe(200);
     expect(answer.body.content.total).toBe(3);
     expect(answer.body.content.items.map((item: { data_id: string }) => item.data_id)).toEqual([
-      'notifications.reports',
-      'notifications.news',
+      'settings-notifications#/notifications/reports',
+      'settings-notifications#/notifications/news',
     ]);
   });
 

@@ -84,6 +84,45 @@ describe('numbers', () => {
     expect(screen.getByLabelText('Age')).toHaveValue('1');
   });
 
+  test('number and integer fields ask phones for a numeric keyboard', () => {
+    renderForm({
+      type: 'object',
+      properties: { price: { type: 'number', title: 'Price' }, count: { type: 'integer', title: 'Count' } },
+    });
+    expect(screen.getByLabelText('Price')).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByLabelText('Count')).toHaveAttribute('inputmode', 'numeric');
+  });
+
+  test('a nullable number gets the same numeric input, and emptying it gives null', () => {
+    const form = renderForm(
+      { type: 'object', properties: { limit: { type: ['number', 'null'], title: 'Limit' } } },
+      {},
+      { limit: 5 },
+    );
+    const input = screen.getByLabelText('Limit') as HTMLInputElement;
+    expect(input).toHaveAttribute('inputmode', 'decimal');
+    expect(fireEvent.keyPress(input, { key: 'a', charCode: 97 })).toBe(false);
+    fireEvent.change(input, { target: { value: '7.5' } });
+    expect(form.lastData()).toEqual({ limit: 7.5 });
+    fireEvent.change(input, { target: { value: '' } });
+    expect(form.lastData()).toEqual({ limit: null });
+    form.submit();
+    expect(form.onError).not.toHaveBeenCalled();
+  });
+
+  test('the up/down steppers are side by side at full input height, not two half-height halves', () => {
+    renderForm(age, { age: { 'ui:widget': 'updown' } }, { age: 3 });
+    const steppers = [
+      screen.getByRole('button', { name: 'Decrease value by one step' }),
+      screen.getByRole('button', { name: 'Increase value by one step' }),
+    ];
+    for (const button of steppers) {
+      // a vertical group shares the input's 30 px height between two buttons (about 30×15 each)
+      expect(button.closest('.bp6-vertical')).toBeNull();
+      expect(button).toHaveClass('rjsf-updown__step');
+    }
+  });
+
   test('an integer field refuses a decimal point', () => {
     const form = renderForm(age);
     fireEvent.change(screen.getByLabelText('Age'), { target: { value: '4.5' } });
@@ -105,6 +144,38 @@ describe('time of day', () => {
     expect(stored).toMatch(/^10:30:00(Z|[+-]\d{2}:\d{2})$/);
     expect(validator.validateFormData({ opens: stored }, schema).errors).toEqual([]);
     expect(screen.getByLabelText('Opens')).toHaveValue('10:30');
+  });
+});
+
+describe('the alternative date widget', () => {
+  const signed: RJSFSchema = {
+    type: 'object',
+    properties: { signed: { type: 'string', format: 'date', title: 'Signed' } },
+  };
+  const altDate: UiSchema = { signed: { 'ui:widget': 'alt-date', 'ui:options': { yearsRange: [2020, 2030] } } };
+  const pick = (part: string, value: string) => fireEvent.change(screen.getByLabelText(part), { target: { value } });
+  const impossible = () => i18next.t('validation.date');
+
+  test('30 February is refused with a translated message and stays as chosen, never 2 March', () => {
+    const form = renderForm(signed, altDate);
+    pick('Year', '2024');
+    pick('Month', '2');
+    pick('Day', '30');
+    expect(form.lastData()?.signed).toBe('2024-02-30');
+    expect(screen.getByLabelText('Month')).toHaveValue('2');
+    expect(screen.getByLabelText('Day')).toHaveValue('30');
+    expect(screen.getByRole('alert')).toHaveTextContent(impossible());
+    form.submit();
+    expect(form.onSubmit).not.toHaveBeenCalled();
+    expect(form.onError).toHaveBeenCalled();
+  });
+
+  test('a real date is handed on as it is, with no message', () => {
+    const form = renderForm(signed, altDate, { signed: '2024-02-30' });
+    expect(screen.getByLabelText('Day')).toHaveValue('30');
+    pick('Day', '29');
+    expect(form.lastData()?.signed).toBe('2024-02-29');
+    expect(screen.queryByText(impossible())).toBeNull();
   });
 });
 

@@ -32,7 +32,7 @@ export interface StepFormProps {
  * place the wizard touches the theme and the form validator.
  */
 export function StepForm({ stepId, resources, formData, serverErrors, onChange, onValid, children }: StepFormProps) {
-  const { form, validators } = resources;
+  const { form, validators, formId } = resources;
   const { t, i18n } = useTranslation();
   const [attempted, setAttempted] = useState(false);
   const translate = useCallback((code: string) => translateCode(code, t, i18n), [t, i18n]);
@@ -55,6 +55,7 @@ export function StepForm({ stepId, resources, formData, serverErrors, onChange, 
       formData={formData}
       validator={validator}
       extraErrors={extraErrors}
+      formContext={{ formId }}
       noHtml5Validate
       // an answer is what the user chose: no option or confirmation is preselected from a `const`
       experimental_defaultFormStateBehavior={NO_CONST_DEFAULTS}

@@ -62,6 +62,8 @@ export async function submitWizard(wizardId: string): Promise<unknown> {
 export interface StepResources {
   form: StepForm;
   validators: SchemaValidators;
+  /** Who the form is, for its fields' tooltips: the form document's id, or `wizard:<id>/<step>` for a step's own schema. */
+  formId: string;
 }
 
 const VALIDATORS = { staleTime: Number.POSITIVE_INFINITY } as const;
@@ -102,12 +104,12 @@ export function useStepResources(wizardId: string, start: WizardStart) {
       const index = body.steps.indexOf(step);
       const validators = own.data && validatorsAt(own.data, `/steps/${index}/schema`);
       const form = { title: step.title, schema: step.schema ?? { type: 'object' }, uiSchema: step.uiSchema };
-      return validators ? { form, validators } : undefined;
+      return validators ? { form, validators, formId: `wizard:${wizardId}/${step.id}` } : undefined;
     }
     const index = formIds.indexOf(step.form);
     const document = forms[index]?.data;
     const validators = formValidators[index]?.data && validatorsAt(formValidators[index].data, '/schema');
-    return document && validators ? { form: document.body, validators } : undefined;
+    return document && validators ? { form: document.body, validators, formId: step.form } : undefined;
   };
   const resourcesOf = (step: WizardStep): StepResources | undefined => {
     const { byStep } = cache.current;

@@ -1,18 +1,20 @@
 import { InputGroup } from '@blueprintjs/core';
 import { SchemaExamples } from '@rjsf/core';
-import { ariaDescribedByIds, type BaseInputTemplateProps, examplesId, getInputProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type BaseInputTemplateProps, examplesId, getInputProps, getSchemaType } from '@rjsf/utils';
 import type { MouseEvent } from 'react';
 import { NumberInput } from '../widgets/NumberInput';
 
 /**
  * The input behind every text-like widget: a Blueprint InputGroup typed from the schema (email,
  * date, time…), a clear button when `allowClearTextInputs` asks, schema examples as a datalist.
- * Numbers and integers without another input type get a NumericInput, which refuses letters.
+ * Numbers and integers (nullable ones too: `type: ['number', 'null']`) without another input type
+ * get a NumericInput, which refuses letters.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, placeholder, required, schema, options } = props;
   const { type, rawErrors, hideError, hideLabel, label, registry, onChange, onChangeOverride, onBlur, onFocus } = props;
-  const numeric = schema.type === 'number' || schema.type === 'integer';
+  const schemaType = getSchemaType(schema);
+  const numeric = schemaType === 'number' || schemaType === 'integer';
   if (numeric && !type && !options.inputType) return <NumberInput {...props} />;
   const { ClearButton } = registry.templates.ButtonTemplates;
   const inputProps = getInputProps(schema, type, options);

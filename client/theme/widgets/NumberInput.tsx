@@ -1,6 +1,6 @@
-import { Button, ButtonGroup, Classes, ControlGroup, NumericInput } from '@blueprintjs/core';
-import { ChevronDownIcon, ChevronUpIcon } from '@blueprintjs/icons';
-import { ariaDescribedByIds, rangeSpec, TranslatableString, type WidgetProps } from '@rjsf/utils';
+import { Button, Classes, ControlGroup, NumericInput } from '@blueprintjs/core';
+import { MinusIcon, PlusIcon } from '@blueprintjs/icons';
+import { ariaDescribedByIds, getSchemaType, rangeSpec, TranslatableString, type WidgetProps } from '@rjsf/utils';
 
 // what a number may look like while it is being typed ('', '-', '1.', '1e') — letters never
 const PARTIAL_NUMBER = /^[-+]?(\d+\.?\d*|\.\d*)?([eE][-+]?\d*)?$/;
@@ -8,15 +8,21 @@ const PARTIAL_INTEGER = /^[-+]?\d*$/;
 
 const decimalsOf = (text: string) => (text.split(/[eE]/)[0].split('.')[1] ?? '').length;
 
+/** `type: ['number', 'null']`: an emptied field means null, not absent. */
+const isNullable = (type: unknown) => Array.isArray(type) && type.includes('null');
+
 /**
- * A number or integer as a Blueprint NumericInput: keys that cannot make a number are refused, and
- * what is typed goes to RJSF's NumberField as text, which hands on a number ('1.' stays while typed).
- * With `buttons`, up and down buttons named in the user's language step by `multipleOf` (or 1).
+ * A number or integer (nullable too) as a Blueprint NumericInput: keys that cannot make a number
+ * are refused, phones show their numeric keyboard (`inputMode`), and what is typed goes to RJSF's
+ * NumberField as text, which hands on a number ('1.' stays while typed). With `buttons`, a minus and
+ * a plus button, each as tall as the input (WCAG 2.5.8: at least 24×24 px) and named in the user's
+ * language, step by `multipleOf` (or 1).
  */
 export function NumberInput(props: WidgetProps & { buttons?: boolean }) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, schema, options } = props;
   const { rawErrors, hideError, hideLabel, label, registry, onChange, onBlur, onFocus, buttons } = props;
-  const integer = schema.type === 'integer';
+  const integer = getSchemaType(schema) === 'integer';
+  const empty = options.emptyValue ?? (isNullable(schema.type) ? null : undefined);
   const text = value === undefined || value === null ? '' : String(value);
   const { min, max, step } = rangeSpec(schema);
   const stepSize = typeof step === 'number' && step > 0 ? step : 1;
@@ -24,7 +30,7 @@ export function NumberInput(props: WidgetProps & { buttons?: boolean }) {
   const minorStepSize = integer ? null : Math.min(stepSize, 10 ** -Math.max(1, decimalsOf(text)));
   const invalid = !hideError && Boolean(rawErrors?.length);
   const change = (next: string) => {
-    if ((integer ? PARTIAL_INTEGER : PARTIAL_NUMBER).test(next)) onChange(next === '' ? options.emptyValue : next);
+    if ((integer ? PARTIAL_INTEGER : PARTIAL_NUMBER).test(next)) onChange(next === '' ? empty : next);
   };
   const stepBy = (direction: 1 | -1) => {
     const current = Number(text);
@@ -44,6 +50,7 @@ export function NumberInput(props: WidgetProps & { buttons?: boolean }) {
       majorStepSize={stepSize * 10}
       buttonPosition="none"
       fill
+      inputMode={integer ? 'numeric' : 'decimal'}
       required={required}
       disabled={disabled}
       readOnly={readonly}
@@ -61,24 +68,24 @@ export function NumberInput(props: WidgetProps & { buttons?: boolean }) {
   if (!buttons) return input;
   const locked = disabled || readonly;
   return (
-    <ControlGroup fill className={`${Classes.NUMERIC_INPUT} rjsf-updown`}>
+    <ControlGroup fill className="rjsf-updown">
+      <Button
+        className={`${Classes.FIXED} rjsf-updown__step`}
+        icon={<MinusIcon />}
+        aria-label={registry.translateString(TranslatableString.DecrementAriaLabel)}
+        aria-controls={id}
+        disabled={locked || (min !== undefined && text !== '' && Number(text) <= min)}
+        onClick={() => stepBy(-1)}
+      />
       {input}
-      <ButtonGroup vertical className={Classes.FIXED}>
-        <Button
-          icon={<ChevronUpIcon />}
-          aria-label={registry.translateString(TranslatableString.IncrementAriaLabel)}
-          aria-controls={id}
-          disabled={locked || (max !== undefined && Number(text) >= max)}
-          onClick={() => stepBy(1)}
-        />
-        <Button
-          icon={<ChevronDownIcon />}
-          aria-label={registry.translateString(TranslatableString.DecrementAriaLabel)}
-          aria-controls={id}
-          disabled={locked || (min !== undefined && text !== '' && Number(text) <= min)}
-          onClick={() => stepBy(-1)}
-        />
-      </ButtonGroup>
+      <Button
+        className={`${Classes.FIXED} rjsf-updown__step`}
+        icon={<PlusIcon />}
+        aria-label={registry.translateString(TranslatableString.IncrementAriaLabel)}
+        aria-controls={id}
+        disabled={locked || (max !== undefined && Number(text) >= max)}
+        onClick={() => stepBy(1)}
+      />
     </ControlGroup>
   );
 }

@@ -220,10 +220,7 @@ describe('RJSF picks branches with the precompiled validators of the translated 
     for (const data of [{ country: 'TR' }, { contact: { phone: '12' } }, { contact: {} }, { country: 1 }]) {
       expect(formErrors(body, validators.main, data)).toEqual(validateFormData(body, data));
     }
-    // ajv also reports the failed `if` on the object itself
-    expect(validateFormData(body, { country: 'TR' })).toEqual({
-      taxId: 'validation.required',
-      '': 'validation.invalid',
-    });
+    // the failed `if` ajv also reports on the object itself is explained by taxId's own problem
+    expect(validateFormData(body, { country: 'TR' })).toEqual({ taxId: 'validation.required' });
   });
 });
