@@ -13,7 +13,7 @@ import { gradesOf, type ScanRecord, scanDate } from '../../core/scans/scan-recor
 import type { CheckName, CheckResult, MenuGroupId, ScanProgress } from '../../core/scans/scan.types';
 import { groupStatuses, reachabilityOf } from '../../core/scans/status.utils';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
