@@ -1,3 +1,5 @@
+import type { AggregateQuery } from '../query/aggregate.types';
+import type { Filter } from '../query/filter.types';
 import type { LiveRefresh, Text } from '../documents/document.types';
 import type { Guard } from '../guard/guard.types';
 import type { DownloadKind } from '../lists/list.types';
@@ -23,6 +25,14 @@ export interface PageBody {
 export interface PanelSource {
   /** Gateway path such as `/wbe/api/resources/merchant/:id`; the answer's `content` is the data. */
   path: string;
+  /**
+   * A list endpoint's figures instead of its page (the list contract's aggregate): the answer's
+   * `aggregate` holds `totals` and `groups` — a stat reads `aggregate.totals.<name>`, a chart
+   * `aggregate.groups` (or `aggregate.totals` as a map of counts).
+   */
+  aggregate?: AggregateQuery;
+  /** The list's filter the aggregate summarises (the list filter language). */
+  filter?: Filter;
 }
 
 /** What the header shows from the record: field paths, and a text whose `{{field}}`s are filled. */

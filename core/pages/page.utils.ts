@@ -2,7 +2,7 @@ import { evaluateGuard } from '../guard/guard.utils';
 import type { GuardSubject, RoleGroups } from '../guard/guard.types';
 import { fieldValue } from '../query/query.utils';
 import type { DocumentProblem } from '../documents/document.types';
-import type { PageAction, PageBody, PageTab, Panel } from './page.types';
+import type { PageAction, PageBody, PageTab, Panel, PanelSource } from './page.types';
 
 /** The value at a dotted path of own properties (`user.name`); the data itself for no path. */
 export function valueAtPath(data: unknown, path: string | undefined): unknown {
@@ -26,6 +26,18 @@ export function fillSourcePath(path: string, params: Record<string, unknown>): s
     return encodeURIComponent(String(value));
   });
   return missing ? null : filled;
+}
+
+/**
+ * The URL a panel source is read from: its filled path, and for an aggregate the list contract's
+ * `aggregate` and `filter` parameters. Also the source's cache key, so panels asking the same share one call.
+ */
+export function sourceUrl(source: PanelSource, params: Record<string, unknown>): string | null {
+  const path = fillSourcePath(source.path, params);
+  if (path === null || !source.aggregate) return path;
+  const query = new URLSearchParams({ aggregate: JSON.stringify(source.aggregate) });
+  if (source.filter) query.set('filter', JSON.stringify(source.filter));
+  return `${path}?${query}`;
 }
 
 /** Route parameters plus the record's own scalar fields, for action paths such as `/x/:id/approve`. */

@@ -1,40 +1,20 @@
+import type { AggregateQuery, AggregateResult } from './aggregate.types';
+import type { Filter } from './filter.types';
+
 /**
  * The one list contract every collection endpoint speaks (issue 5 'One query contract'):
  * page, pageSize, sort and a declarative filter in; `{ items, total, totalCapped? }` out. The filter is
  * data, never a predicate, so a SQL adapter can translate it as the in-memory one evaluates it.
  */
 
-export const FILTER_OPERATORS = [
-  'eq',
-  'ne',
-  'in',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'between',
-  'contains',
-  'startsWith',
-  'isNull',
-] as const;
-
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
-
-/** A scalar a filter may compare with: JSON values only. */
-export type FilterValue = string | number | boolean | null;
-
-/**
- * One condition on one field (a dotted path such as `profile.name`). `value` is a scalar for
- * eq … startsWith, a list for `in`, a `[low, high]` pair for `between` (inclusive), and a boolean
- * for `isNull` (true: the field is null or absent).
- */
-export interface FieldCondition {
-  field: string;
-  op: FilterOperator;
-  value?: FilterValue | FilterValue[];
-}
-
-export type Filter = FieldCondition | { and: Filter[] } | { or: Filter[] };
+// the filter language, shared with the aggregate query's measures
+export {
+  FILTER_OPERATORS,
+  type FieldCondition,
+  type Filter,
+  type FilterOperator,
+  type FilterValue,
+} from './filter.types';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -50,6 +30,8 @@ export interface ListQuery {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /** Asked instead of a page: the figures of every matching record (core/query/aggregate.types.ts). */
+  aggregate?: AggregateQuery;
 }
 
 /**
@@ -64,6 +46,8 @@ export interface ListResult<T> {
   total: number;
   /** Present when more than COUNT_CAP records match: `total` is then a lower bound. */
   totalCapped?: true;
+  /** The answer to the query's `aggregate` (then `items` is empty). */
+  aggregate?: AggregateResult;
 }
 
 /** The fields a collection lets callers filter and sort on (a resource declares them). */
@@ -92,7 +76,7 @@ export const MAX_FILTER_CONDITIONS = 100;
 
 /** A problem with a query, named by the parameter (and field) it concerns; the gateway answers 400. */
 export interface QueryProblem {
-  parameter: 'page' | 'pageSize' | 'sort' | 'filter';
+  parameter: 'page' | 'pageSize' | 'sort' | 'filter' | 'aggregate';
   field?: string;
   message: string;
 }

@@ -378,7 +378,7 @@ export function reverseSorted<T>(sorted: readonly T[], key: SortKey): T[] {
  * The first `count` records in order. A short page of a long list keeps a sorted buffer instead of
  * sorting everything: most records lose one comparison against the buffer's last.
  */
-function firstInOrder<T>(records: T[], count: number, sort: SortKey[]): T[] {
+export function firstInOrder<T>(records: T[], count: number, sort: SortKey[]): T[] {
   if (count * 8 >= records.length) return sortRecords(records, sort).slice(0, count);
   const compare = sortComparator(sort);
   const best: T[] = [];
@@ -404,14 +404,4 @@ function firstInOrder<T>(records: T[], count: number, sort: SortKey[]): T[] {
  */
 export function cappedTotal(count: number, cap = COUNT_CAP): Pick<ListResult<unknown>, 'total' | 'totalCapped'> {
   return count > cap ? { total: cap, totalCapped: true } : { total: count };
-}
-
-/** The in-memory query: filter, sort, then the requested page; the total as cappedTotal gives it. */
-export function runQuery<T>(records: readonly T[], query: ListQuery, countCap = COUNT_CAP): ListResult<T> {
-  const matches = compileFilter(query.filter);
-  const matched: T[] = [];
-  for (const record of records) if (matches(record)) matched.push(record);
-  const start = (query.page - 1) * query.pageSize;
-  const page = firstInOrder(matched, start + query.pageSize, query.sort).slice(start);
-  return { items: page, ...cappedTotal(matched.length, countCap) };
 }

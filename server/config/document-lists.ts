@@ -1,5 +1,5 @@
 import type { ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import { listQueryOf } from '../http/list-query';
 import type { DocumentEntry, DocumentMeta } from './documents.service';
 

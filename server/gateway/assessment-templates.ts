@@ -5,7 +5,7 @@ import { listQueryOf } from '../http/list-query';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { CHANGE_FIELDS, NEWEST_CHANGE_FIRST, TEMPLATE_FIELDS } from '../services/assessment-templates.service';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 
 const ID = '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$';
 const VERSION = '^[1-9][0-9]{0,8}$';

@@ -10,6 +10,7 @@ import { COMPLIANCE_FIELDS, NEWEST_SUBMITTED_FIRST } from '../services/managemen
 import { NEWEST_MOVE_FIRST, SAQ_HISTORY_FIELDS } from '../services/saq.service';
 import { saqParamsSchema, saqReturnSchema, saqValidateSchema } from './request-schemas';
 import { sendAttestation } from './saq-service';
+import { aggregatable } from './aggregatable';
 
 /**
  * Bank side of SAQs under /wbe/api/management-saq (docs/gateway/wbe-compliance.md 'Management SAQ'): the bank
@@ -25,7 +26,7 @@ export function managementSaqRouter(ctx: AppContext, services: Services, signedI
   const params = validateParams(saqParamsSchema);
   const idOf = (req: Request) => String(req.params.saqId);
 
-  router.get('/management-saq/saqs', ...bank('complianceManagement:view'), async (req, res) => {
+  router.get('/management-saq/saqs', ...bank('complianceManagement:view'), aggregatable, async (req, res) => {
     const query = listQueryOf(req.query, COMPLIANCE_FIELDS, NEWEST_SUBMITTED_FIRST);
     res.json({ content: await services.managementSaq.list(requireAuth(req), query) });
   });

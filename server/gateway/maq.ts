@@ -24,6 +24,7 @@ import {
   maqParamsSchema,
 } from './maq-schemas';
 import { readWorkbookUpload, sendWorkbook, uploadedWorkbook, workbookQuery } from './workbook-http';
+import { aggregatable } from './aggregatable';
 
 const BY_NAME: SortKey[] = [{ field: 'name', direction: 'asc' }];
 
@@ -84,7 +85,7 @@ export function maqRouter(ctx: AppContext, services: Services): Router {
     });
   });
 
-  router.get('/assessments/as/:role', ...any, params, async (req, res) => {
+  router.get('/assessments/as/:role', ...any, params, aggregatable, async (req, res) => {
     const query = listQueryOf(req.query, ASSESSMENT_FIELDS, NEWEST_FIRST);
     res.json({ content: await assessments.list(await caller(req), req.params.role as AssessmentRole, query) });
   });

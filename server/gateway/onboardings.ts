@@ -12,6 +12,7 @@ import type { Services } from '../services';
 import { NEWEST_FIRST, ONBOARDING_FIELDS, type UserAction } from '../services/onboarding.service';
 import { csvText } from '../services/resource-import.service';
 import { startScanSchema } from './scans';
+import { aggregatable } from './aggregatable';
 
 const BULK_PATH = /^\/wbe\/api\/onboardings\/bulk\/?$/;
 /** 100 URLs of at most 2,048 characters each, and room for a header and line ends. */
@@ -95,7 +96,7 @@ export function onboardingsRouter(ctx: AppContext, services: Services, signedIn:
       .json({ content: await onboardings.startMany(requireAuth(req), text, options, requestLanguage(req)) });
   });
 
-  router.get('/onboardings', ...onboarders, async (req, res) => {
+  router.get('/onboardings', ...onboarders, aggregatable, async (req, res) => {
     const query = listQueryOf(req.query, ONBOARDING_FIELDS, NEWEST_FIRST);
     res.json({ content: await onboardings.list(requireAuth(req), query) });
   });

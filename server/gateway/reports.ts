@@ -6,6 +6,7 @@ import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { REPORT_FIELDS, REPORTS_NEWEST_FIRST } from '../services/reports.service';
 import { reportParamsSchema, reportRequestSchema } from './request-schemas';
+import { aggregatable } from './aggregatable';
 
 /**
  * Reports under /wbe/api (docs/gateway/wbe.md 'Administration, analytics, mail, reports'): the caller's own list, asking for one,
@@ -15,7 +16,7 @@ import { reportParamsSchema, reportRequestSchema } from './request-schemas';
 export function reportsRouter(_ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {
   const router = express.Router();
 
-  router.get('/reports', ...signedIn, async (req, res) => {
+  router.get('/reports', ...signedIn, aggregatable, async (req, res) => {
     const query = listQueryOf(req.query, REPORT_FIELDS, REPORTS_NEWEST_FIRST);
     res.json({ content: await services.reports.list(requireAuth(req), query) });
   });

@@ -437,3 +437,9 @@ export const suggestionOverrideSchema = {
   additionalProperties: false,
   properties: { value: { type: 'string', minLength: 1, maxLength: 64 } },
 };
+
+/**
+ * GET <list>?aggregate=<JSON>: a list's figures instead of a page (core/query/aggregate.types.ts);
+ * the same schema listQueryOf checks on every list (server/http/list-query.ts).
+ */
+export { AGGREGATE_SCHEMA as aggregateSchema } from '../../core/query/aggregate.schema';

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { type ResourceCaller, resourceCaller } from '../services/resources.service';
 import { actionBodySchema, recordBodySchema, resourceParamsSchema } from './request-schemas';
 import { readImportFile } from './resource-import';
+import { aggregatable } from './aggregatable';
 
 /**
  * Generic record endpoints of every published resource, `/wbe/api/resources/:resource…`
@@ -20,7 +21,7 @@ export function resourcesRouter(ctx: AppContext, services: Services, signedIn: R
   const caller = (req: Request): Promise<ResourceCaller> => resourceCaller(ctx, requireAuth(req));
   const names = (req: Request) => ({ resource: String(req.params.resource), id: String(req.params.id) });
 
-  router.get('/:resource', ...checked, async (req, res) => {
+  router.get('/:resource', ...checked, aggregatable, async (req, res) => {
     res.json({ content: await resources.list(names(req).resource, await caller(req), req.query) });
   });
 

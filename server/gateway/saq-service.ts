@@ -29,6 +29,7 @@ import {
 import { saqMigrationRoutes } from './saq-migration-routes';
 import { saqWorkbookRoutes } from './saq-workbook-routes';
 import { selectSite } from './site-header';
+import { aggregatable } from './aggregatable';
 
 /** Roles that read SAQs but never answer one: banks review them, admins support. */
 const NON_ANSWERING = { anyOf: ['admin', 'bank'] };
@@ -62,7 +63,7 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
     res.json({ content: await services.saqs.banks() });
   });
 
-  router.get('/saqs', ...saq, async (req, res) => {
+  router.get('/saqs', ...saq, aggregatable, async (req, res) => {
     const query = listQueryOf(req.query, MY_SAQ_FIELDS, NEWEST_SAQ_FIRST);
     res.json({ content: await services.saqs.list(userOf(req), query) });
   });

@@ -9,6 +9,7 @@ import type { Services } from '../services';
 import { CHECK_GROUPS } from '../../core/scans/status.utils';
 import type { CheckName, MenuGroupId } from '../../core/scans/scan.types';
 import { CHECK_FIELDS, FINDING_FIELDS, NEWEST_FIRST, SCAN_FIELDS } from '../services/scans.service';
+import { aggregatable } from './aggregatable';
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const scanParams = validateParams({
@@ -107,7 +108,7 @@ export function scansRouter(ctx: AppContext, services: Services, signedIn: Reque
     res.status(202).json({ content: await scans.start(requireAuth(req), req.body) });
   });
 
-  router.get('/scans', ...scanners, async (req, res) => {
+  router.get('/scans', ...scanners, aggregatable, async (req, res) => {
     res.json({ content: await scans.list(requireAuth(req), listQueryOf(req.query, SCAN_FIELDS, NEWEST_FIRST)) });
   });
 

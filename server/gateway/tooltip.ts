@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { MAX_PAGE_SIZE } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import type { TooltipsBody } from '../../core/tooltips/tooltip.types';
 import { tooltipItems } from '../../core/tooltips/tooltip.utils';
 import type { AppContext } from '../context';

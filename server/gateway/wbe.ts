@@ -37,6 +37,7 @@ import { onboardingsRouter } from './onboardings';
 import { portfolioRouter } from './portfolio';
 import { scansRouter } from './scans';
 import { mmspRouter } from './mmsp';
+import { aggregatable } from './aggregatable';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -67,7 +68,7 @@ export function wbeRouter(
   const uuidOf = (req: Request) => String(req.params.uuid);
 
   // the users list speaks the query contract (docs/gateway/README.md 'The query contract')
-  router.get('/admin/users', ...admin, async (req, res) => {
+  router.get('/admin/users', ...admin, aggregatable, async (req, res) => {
     res.json({ content: await services.admin.listUsers(listQueryOf(req.query, USER_FIELDS, NEWEST_FIRST)) });
   });
 
@@ -100,9 +101,15 @@ export function wbeRouter(
     res.json({ content: await services.sites.list(requireAuth(req)) });
   });
 
-  router.get('/mail-logs', ...signedIn, requireGuard(ctx, { anyOf: ['mailLogs:view'] }), async (req, res) => {
-    res.json({ content: await services.admin.mailLogs(listQueryOf(req.query, MAIL_LOG_FIELDS, NEWEST_FIRST)) });
-  });
+  router.get(
+    '/mail-logs',
+    ...signedIn,
+    requireGuard(ctx, { anyOf: ['mailLogs:view'] }),
+    aggregatable,
+    async (req, res) => {
+      res.json({ content: await services.admin.mailLogs(listQueryOf(req.query, MAIL_LOG_FIELDS, NEWEST_FIRST)) });
+    },
+  );
 
   // the admin dashboard's stat cards and charts: system-wide figures, so admins only
   router.get('/dashboard/stats', ...admin, validateQuery(dashboardStatsQuery), async (req, res) => {

@@ -1,6 +1,6 @@
 import type { Text } from '../../core/documents/document.types';
 import type { ListQuery, QueryableFields } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';

@@ -1,7 +1,7 @@
 import { isAssessmentTemplate } from '../../core/assessments/template';
 import type { ConfigDocument, Text } from '../../core/documents/document.types';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import { compareVersions, type ItemChange } from '../../core/questionnaire/compare';
 import type { QuestionnaireBody, Section } from '../../core/questionnaire/questionnaire.types';
 import type { AppContext } from '../context';

@@ -23,7 +23,7 @@ import {
 } from '../../core/questionnaire/questionnaire';
 import type { AnswerProblem, Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import type { WorkflowCaller } from '../../core/workflows/workflow.utils';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';

@@ -1,5 +1,5 @@
 import type { ListQuery, QueryableFields } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';

@@ -1,5 +1,5 @@
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import {
   type ComplianceStats,
   complianceStats,

@@ -13,7 +13,7 @@ import {
 import { merchantSettingsOf, type MerchantSettings } from '../../core/portfolio/merchant-settings';
 import type { OnboardingRecord } from '../../core/onboarding/onboarding.types';
 import { type Filter, type ListQuery, type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import { periodOf } from '../../core/reports/report.utils';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { ScanRecord } from '../../core/scans/scan-record';

@@ -8,7 +8,7 @@ import { validateFormData } from '../../core/forms/form.utils';
 import { type OnboardingProfile, onboardingFacts, onboardingProPanels } from '../../core/onboarding/onboarding-pro';
 import type { OnboardingRecord } from '../../core/onboarding/onboarding.types';
 import type { ListQuery, ListResult, QueryableFields } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { ScanRecord } from '../../core/scans/scan-record';
 import type { AuthContext } from '../auth/authenticate';

@@ -4,7 +4,7 @@ import { assessScan, FAST_SCAN_CHECKS, type OnboardingOutcome } from '../../core
 import type { OnboardingRecord, OnboardingView } from '../../core/onboarding/onboarding.types';
 import { type OnboardingWarningsBody, warningsFor } from '../../core/onboarding/onboarding-warnings';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import type { ScanRecord } from '../../core/scans/scan-record';
 import type { WorkflowBody, WorkflowTransition } from '../../core/workflows/workflow.types';
 import { allowedActions, judgeAction, openTransitions } from '../../core/workflows/workflow.utils';

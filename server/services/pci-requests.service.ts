@@ -14,7 +14,7 @@ import {
 } from '../../core/pci-requests/pci-request-status';
 import type { QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import { unknownFields } from '../../core/resources/resource.utils';
 import { saqCatalog } from '../../core/saq/saq-catalog';
 import type { AuthContext } from '../auth/authenticate';

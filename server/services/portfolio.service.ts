@@ -16,7 +16,7 @@ import {
   recordFacts,
 } from '../../core/mmsp/mmsp-findings';
 import type { ListQuery, ListResult, QueryableFields } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import { allOf, queryableFields, scopeFilter } from '../../core/resources/resource.utils';
 import type { ScanRecord } from '../../core/scans/scan-record';

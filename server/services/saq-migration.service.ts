@@ -1,6 +1,6 @@
 import type { ConfigDocument, Text } from '../../core/documents/document.types';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import { type CarryOverReport, carryOverAnswers } from '../../core/questionnaire/carry-over';
 import { type CarryOverChangeRow, carryOverChanges } from '../../core/questionnaire/carry-over-changes';
 import { type CompiledQuestionnaire, compileQuestionnaire } from '../../core/questionnaire/questionnaire';

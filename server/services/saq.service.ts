@@ -8,7 +8,7 @@ import {
 } from '../../core/questionnaire/questionnaire';
 import type { AnswerProblem, Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import type { ConfigDocument, Text } from '../../core/documents/document.types';
 import { type SaqTypeEntry, saqCatalog, saqTypeEntry } from '../../core/saq/saq-catalog';
 import { expiryOf } from '../../core/saq/saq-compliance';

@@ -13,7 +13,7 @@ import { gradesOf, type ScanRecord, scanDate } from '../../core/scans/scan-recor
 import type { CheckName, CheckResult, MenuGroupId, ScanProgress } from '../../core/scans/scan.types';
 import { groupStatuses, reachabilityOf } from '../../core/scans/status.utils';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
@@ -26,6 +26,7 @@ import type { CheckRegistry, ScanTarget } from '../scans/scan.types';
 import type { ScanSettings } from '../scans/scan-settings';
 import { type LoopbackTarget, resolveScanTarget } from '../scans/scan-target-policy';
 import { findWhere } from '../store/matching';
+import { allOf } from '../../core/resources/resource.utils';
 import { sessionOrganization } from './compliance-documents.service';
 
 export const RUN_SCAN_JOB = 'scan.run';
@@ -132,7 +133,10 @@ export class ScansService {
   }
 
   async list(auth: AuthContext, query: ListQuery): Promise<ListResult<ScanListItem>> {
-    const mine = await findWhere(this.scans, { field: 'organizationId', op: 'eq', value: sessionOrganization(auth) });
+    const organization = { field: 'organizationId', op: 'eq' as const, value: sessionOrganization(auth) };
+    // figures are the stored records' own: counted where they live (SQL on PostgreSQL), in the same scope
+    if (query.aggregate) return this.scans.query({ ...query, filter: allOf(organization, query.filter) });
+    const mine = await findWhere(this.scans, organization);
     return runQuery(
       mine.map(({ results: _results, ...rest }) => rest),
       query,

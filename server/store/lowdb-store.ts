@@ -2,7 +2,7 @@ import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
-import { runQuery } from '../../core/query/query.utils';
+import { runQuery } from '../../core/query/run-query';
 import { CollectionFiles, collectionNameOf, type JournalEntry } from './collection-journal';
 import { isTempFile } from './durable-json-file';
 import { indexableConditions, PrefixIndex } from './prefix-index';

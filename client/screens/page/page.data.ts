@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LiveRefresh } from '../../../core/documents/document.types';
 import type { PageBody, PanelSource } from '../../../core/pages/page.types';
-import { fillSourcePath } from '../../../core/pages/page.utils';
+import { sourceUrl } from '../../../core/pages/page.utils';
 import { clientForPath } from '../../api/clients';
 import { contentOrSelf } from '../../api/http';
 import { latestDocumentQuery } from '../../runtime/documentQuery';
@@ -34,7 +34,7 @@ export function useSource(
   params: Record<string, unknown>,
   live?: LiveRefresh,
 ): SourceState {
-  const path = source ? fillSourcePath(source.path, params) : null;
+  const path = source ? sourceUrl(source, params) : null;
   const query = useQuery({
     queryKey: sourceKey(path),
     enabled: path !== null,

@@ -15,6 +15,7 @@ import { migrate } from './migrate';
 import type { SqlClient } from './sql-client';
 import { cappedTotal } from '../../../core/query/query.utils';
 import { indexStatements, listSql } from './sql-query';
+import { type AggregateRow, aggregateResult, aggregateSql } from './sql-aggregate';
 
 const FIXED = new Set<string>(COLLECTION_NAMES);
 
@@ -74,8 +75,14 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
     return (await this.all()).filter((record) => predicate(record));
   }
 
-  /** The list contract in SQL (sql-query.ts): the page and the total, as two statements. */
+  /** The list contract in SQL (sql-query.ts): the page and the total, as two statements; an aggregate as one. */
   async query(query: ListQuery): Promise<ListResult<T>> {
+    if (query.aggregate) {
+      const statement = aggregateSql(this.name, query.filter, query.aggregate);
+      const { rows } = await this.sql.query<AggregateRow>(statement.text, statement.values);
+      const { matched, aggregate } = aggregateResult(rows, query.aggregate);
+      return { items: [], ...cappedTotal(matched), aggregate };
+    }
     const { items, count } = listSql(this.name, query);
     if (!items.text.startsWith(LIST_SELECT)) throw new Error('listSql no longer selects data first');
     const text = `SELECT ${READ} ${items.text.slice(LIST_SELECT.length)}`;

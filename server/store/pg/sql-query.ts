@@ -39,7 +39,7 @@ function segments(field: string): string[] {
 }
 
 /** `data->'a'->'b'`: `->` with a text key reads an object's own member and yields NULL on an array or scalar. */
-function jsonPath(field: string): string {
+export function jsonPath(field: string): string {
   return `data${segments(field)
     .map((part) => `->'${part}'`)
     .join('')}`;
@@ -89,7 +89,7 @@ function sortColumns(field: string, direction: SortDirection): string[] {
 
 const ID_ORDER = 'id COLLATE "C" ASC';
 
-class Parameters {
+export class Parameters {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);
@@ -161,7 +161,7 @@ function condition(field: string, op: string, value: unknown, params: Parameters
  * a condition that yields NULL (a non-string in strpos, say) acts as false exactly as in memory —
  * which keeps range conditions in the bare `expr < $n` form an index can serve.
  */
-function filterSql(filter: Filter, params: Parameters): string {
+export function filterSql(filter: Filter, params: Parameters): string {
   if ('and' in filter)
     return filter.and.length ? `(${filter.and.map((f) => filterSql(f, params)).join(' AND ')})` : 'TRUE';
   if ('or' in filter)

@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP } from '../../../core/query/query.types';
-import { runQuery } from '../../../core/query/query.utils';
+import { runQuery } from '../../../core/query/run-query';
 import type { UserRecord } from '../../../server/store/records.types';
 import { type TestServer, call, startTestServer, tokenFor } from '../support/harness';
 

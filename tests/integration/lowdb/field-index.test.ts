@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListQuery } from '../../../core/query/query.types';
-import { runQuery } from '../../../core/query/query.utils';
+import { runQuery } from '../../../core/query/run-query';
 import { openLowdbStore } from '../../../server/store/lowdb-store';
 import type { StoredRecord } from '../../../server/store/store.types';
 import { newDataDir } from '../support/harness';

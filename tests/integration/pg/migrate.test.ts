@@ -76,7 +76,8 @@ describe('PostgreSQL migrations', () => {
     if (sql.engine === 'server')
       await sql.query("CREATE STATISTICS records_s_old (dependencies) ON (data->'a'), (data->'b') FROM records");
 
-    expect(await migrate(sql)).toEqual(['0004_partitions.sql']);
+    // 0004 and whatever came after it
+    expect((await migrate(sql))[0]).toBe('0004_partitions.sql');
     const store = await openPgStore(sql);
     const shops = store.collection('res.shops');
     await shops.insert({ id: 's4' });

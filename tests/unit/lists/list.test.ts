@@ -13,7 +13,7 @@ import {
   visibleColumns,
 } from '../../../core/lists/list.utils';
 import type { ListQuery } from '../../../core/query/query.types';
-import { runQuery } from '../../../core/query/query.utils';
+import { runQuery } from '../../../core/query/run-query';
 import { exportShare } from '../../../client/screens/list/pageFacts';
 import { subject } from '../support/subjects';
 

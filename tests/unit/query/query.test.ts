@@ -7,10 +7,10 @@ import {
   matchesFilter,
   parseListQuery,
   reverseSorted,
-  runQuery,
   sortComparator,
   sortRecords,
 } from '../../../core/query/query.utils';
+import { runQuery } from '../../../core/query/run-query';
 
 const fields = {
   filterable: ['name', 'risk', 'score', 'tags', 'owner.email', 'createdAt'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentKind } from '../../../core/documents/document.types';
 import { validateDocument } from '../../../core/documents/validate';
-import { runQuery } from '../../../core/query/query.utils';
+import { runQuery } from '../../../core/query/run-query';
 import {
   allOf,
   editableFields,

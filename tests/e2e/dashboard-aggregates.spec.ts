@@ -1,0 +1,28 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { PASSWORD } from './support/users';
+import { expectSignedInAt, signIn, t } from './support/ui';
+
+/** A stat card showing a figure (digits, grouped or with decimals), not its pending text. */
+async function expectFigure(page: Page, panel: string) {
+  const card = page.locator(`[data-panel="${panel}"]`);
+  await expect(card.locator('.stat-card__value')).toHaveText(/^[0-9][0-9.,]*$/);
+  await expect(card).not.toContainText(t('dashboard.statPending'));
+}
+
+test('a bank and a merchant dashboard show real figures from aggregate documents', async ({ page }) => {
+  await signIn(page, 'bank@demo.test', PASSWORD);
+  await expectSignedInAt(page, '/app/dashboard');
+  for (const panel of ['compliance', 'portfolioScore', 'reports']) await expectFigure(page, panel);
+  // the seeded portfolio: its merchants by grade, a slice per grade
+  const grades = page.locator('[data-panel="grades"]').getByRole('img', { name: t('dashboard.charts.grades') });
+  await expect(grades.locator('.recharts-pie-sector').first()).toBeVisible();
+  // guarded like the lists: no merchant's own SAQs on a bank's dashboard
+  await expect(page.locator('[data-panel="saqs"]')).toHaveCount(0);
+
+  await signIn(page, 'merchant@demo.test', PASSWORD);
+  await page.goto('/app/dashboard');
+  for (const panel of ['saqs', 'reports']) await expectFigure(page, panel);
+  await expect(page.locator('[data-panel="portfolioScore"]')).toHaveCount(0);
+  await expect(page.locator('[data-panel="compliance"]')).toHaveCount(0);
+});
