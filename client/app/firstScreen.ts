@@ -9,7 +9,7 @@ import { latestDocumentQuery, screenDocument } from '../runtime/documentQuery';
 import { preloadable } from '../runtime/preloadable';
 import { queryClient } from '../lib/queryClient';
 import { screenFor } from '../runtime/screenRegistry';
-import { refreshSession } from '../session/refreshSession';
+import { refreshSession } from '../account/refreshSession';
 import { getSession } from '../session/session.store';
 import { sessionSubject } from '../session/subject';
 

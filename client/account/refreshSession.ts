@@ -1,7 +1,7 @@
 import { iam } from '../api/clients';
 import { content } from '../api/http';
-import { getSession, isSignedIn, updateSession } from './session.store';
-import type { LoginResponse } from './session.types';
+import { getSession, isSignedIn, updateSession } from '../session/session.store';
+import type { LoginResponse } from '../session/session.types';
 
 type MeAnswer = Pick<LoginResponse, 'user' | 'roles' | 'permissions' | 'roleGroups' | 'data' | 'protectedData'>;
 
