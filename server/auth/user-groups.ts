@@ -1,5 +1,7 @@
 import type { ResourceRecord } from '../../core/resources/resource.types';
+import type { AuthContext } from './authenticate';
 import type { AppContext } from '../context';
+import { membershipIn, organizationOf } from './memberships';
 import type { Membership, UserRecord } from '../store/records.types';
 
 /**
@@ -67,4 +69,10 @@ export async function withUserGroups(
     permissions: union(membership.permissions, ...groups.map((group) => group.permissions ?? [])),
     groups: union(...groups.map((group) => group.roleGroups ?? [])),
   };
+}
+
+/** What the caller holds in the session's organisation, user groups included: what its guards judge. */
+export function heldBy(ctx: AppContext, auth: Pick<AuthContext, 'user' | 'claims'>): Promise<Held> {
+  const organizationId = organizationOf(auth);
+  return withUserGroups(ctx, auth.user, organizationId, membershipIn(auth.user, organizationId));
 }
