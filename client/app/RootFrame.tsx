@@ -35,7 +35,7 @@ export function RootFrame() {
   useEffect(() => {
     const match = matchRoute(routes, location.pathname);
     if (!match) return;
-    const menu = visibleMenu(menus.main, subject, location.pathname);
+    const menu = visibleMenu(menus.main, subject, location.pathname, {}, roleGroups);
     preloadSiblings(match.route, { routes, menu, subject, roleGroups, limit: shell.preloadSiblingRoutes });
   }, [location.pathname, routes, menus, roleGroups, subject, shell.preloadSiblingRoutes]);
 

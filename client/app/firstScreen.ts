@@ -9,6 +9,7 @@ import { latestDocumentQuery, screenDocument } from '../runtime/documentQuery';
 import { preloadable } from '../runtime/preloadable';
 import { queryClient } from '../lib/queryClient';
 import { screenFor } from '../runtime/screenRegistry';
+import { refreshSession } from '../account/refreshSession';
 import { getSession } from '../session/session.store';
 import { sessionSubject } from '../session/subject';
 
@@ -49,9 +50,13 @@ function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknow
   return Promise.all(loads);
 }
 
-/** The app documents, with the first page's chunks already in (a chunk that fails loads again on render). */
+/**
+ * The app documents, with the first page's chunks already in (a chunk that fails loads again on
+ * render), and the session's roles and permissions read again alongside, so the first render judges
+ * the route with what the user holds now.
+ */
 async function bootConfig(): Promise<AppConfig> {
-  const config = await fetchAppConfig();
+  const [config] = await Promise.all([fetchAppConfig(), refreshSession()]);
   await preloadFirstScreen(config, window.location.pathname).catch(() => undefined);
   return config;
 }

@@ -17,7 +17,15 @@ export interface Organization {
 }
 
 /** Fields present only while signed in. */
-type AuthFields = 'token' | 'user' | 'roles' | 'permissions' | 'protectedData' | 'data' | 'organizationList';
+type AuthFields =
+  | 'token'
+  | 'user'
+  | 'roles'
+  | 'permissions'
+  | 'roleGroups'
+  | 'protectedData'
+  | 'data'
+  | 'organizationList';
 
 /**
  * The localStorage key `config` (docs/domain/sessions-auth.md 'The browser's session') as the browser holds it: the

@@ -12,11 +12,14 @@ import { useSubject } from './useSubject';
 /** The left navbar: main menu of the menus document for this user, foldable (widths from shell settings). */
 export function MainNav({ mobile = false, onNavigate }: { mobile?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { menus, shell } = useAppConfig();
+  const { menus, shell, roleGroups } = useAppConfig();
   const { navbarFolded } = useSession();
   const subject = useSubject();
   const { pathname } = useLocation();
-  const items = useMemo(() => visibleMenu(menus.main, subject, pathname), [menus.main, subject, pathname]);
+  const items = useMemo(
+    () => visibleMenu(menus.main, subject, pathname, {}, roleGroups),
+    [menus.main, subject, pathname, roleGroups],
+  );
   const folded = !mobile && navbarFolded;
   const width = folded ? shell.navbar.foldedWidth : shell.navbar.width;
 

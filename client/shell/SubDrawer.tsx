@@ -64,7 +64,7 @@ function useSourcedItems(source: ItemsSource | undefined, params: Record<string,
 export function SubDrawer() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { menus, routes, landing, shell } = useAppConfig();
+  const { menus, routes, landing, shell, roleGroups } = useAppConfig();
   const subject = useSubject();
   const { pathname } = useLocation();
   const drawer = useMemo(() => subDrawerFor(menus, pathname), [menus, pathname]);
@@ -72,8 +72,8 @@ export function SubDrawer() {
   const sourced = useSourcedItems(drawer?.itemsSource, params, i18n.language === 'tr' ? 'tr' : 'en');
   const items = useMemo(() => {
     if (!drawer) return [];
-    return [...fillUrls(visibleMenu(drawer.items, subject, pathname), params, routes), ...sourced];
-  }, [drawer, params, subject, pathname, sourced, routes]);
+    return [...fillUrls(visibleMenu(drawer.items, subject, pathname, {}, roleGroups), params, routes), ...sourced];
+  }, [drawer, params, subject, pathname, sourced, routes, roleGroups]);
   // a drawer with nothing this user may open would be an empty panel
   if (!drawer || (items.length === 0 && !drawer.siteSelector)) return null;
 

@@ -1,6 +1,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ResourceBody } from '../resources/resource.types';
-import { resourceProblems } from '../resources/resource.utils';
+import { publishedGroups, resourceProblems } from '../resources/resource.utils';
+import { menuGroupProblems } from '../menus/menu-checks';
+import type { MenusBody } from '../menus/menu.types';
 import { formOptionProblems } from './form-options';
 import { type EligibilityRulesBody, eligibilityProblems } from '../eligibility/eligibility';
 import { checkListBody } from '../lists/list.utils';
@@ -142,6 +144,7 @@ const KIND_CHECKS: Partial<
   page: (_id, body: unknown) => checkPageBody(body as never),
   form: (_id, body: unknown) => formOptionProblems(body as never),
   routes: (_id, body: unknown) => routeProblems(body as never),
+  menus: (_id, body: MenusBody, context) => menuGroupProblems(body, publishedGroups(context)),
   resource: (id, body: ResourceBody, context) => resourceProblems(id, body, context),
   workflow: (id, body: WorkflowBody, context) => workflowProblems(id, body, context),
   questionnaire: (_id, body: QuestionnaireBody, context) => questionnaireProblems(body, context),

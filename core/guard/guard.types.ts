@@ -23,6 +23,11 @@ export interface GuardSubject {
   bankAccount?: boolean;
   bramOnly?: boolean;
   impersonating?: boolean;
+  /**
+   * Role groups the user is a member of by name, granted by a user group in the session's
+   * organisation: a `{ group }` guard naming one passes whatever the group's list holds.
+   */
+  groups?: string[];
 }
 
 /** role group name -> entries (shell §6). */

@@ -18,13 +18,14 @@ function passesList(list: readonly string[], subject: GuardSubject): boolean {
 
 /**
  * Whether the subject passes a guard (shell §6): null is open; `anyOf` and `group` pass on any held
- * entry; `rule` is json-logic over the subject. An unknown group or a refused rule denies, so a
+ * entry, and `group` also for a member of that role group by name (a user group's grant); `rule` is json-logic over the subject. An unknown group or a refused rule denies, so a
  * broken document fails closed.
  */
 export function evaluateGuard(guard: Guard | undefined, subject: GuardSubject, roleGroups: RoleGroups): boolean {
   if (guard === null || guard === undefined) return true;
   if ('anyOf' in guard) return Array.isArray(guard.anyOf) && passesList(guard.anyOf, subject);
   if ('group' in guard) {
+    if (subject.groups?.includes(guard.group)) return true;
     const list = Object.hasOwn(roleGroups, guard.group) ? roleGroups[guard.group] : undefined;
     return Array.isArray(list) && passesList(list, subject);
   }

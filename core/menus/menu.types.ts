@@ -1,6 +1,12 @@
 import type { JsonLogicRule } from '../rules/rule.types';
 import type { Text } from '../documents/document.types';
 
+/**
+ * Who sees a menu item: a list like a guard's `anyOf` (empty means everyone), or a role group by
+ * name — the same definition the route it opens names, so the permissions are written once.
+ */
+export type MenuAuth = string[] | { group: string };
+
 /** A menu item (shell §3 'Menu item'). `auth` empty means everyone. */
 export interface MenuItem {
   id: string;
@@ -9,7 +15,7 @@ export interface MenuItem {
   icon?: string;
   /** A path, or json-logic over the GuardSubject that yields a path. */
   url?: string | { rule: JsonLogicRule };
-  auth: string[];
+  auth: MenuAuth;
   /** Extra visibility condition (json-logic over GuardSubject & {path}). */
   visible?: JsonLogicRule;
   /** Shown only when the current path contains this marker. */

@@ -1,8 +1,8 @@
-import type { GuardSubject } from '../guard/guard.types';
-import { subjectEntries } from '../guard/guard.utils';
+import type { Guard, GuardSubject, RoleGroups } from '../guard/guard.types';
+import { evaluateGuard } from '../guard/guard.utils';
 import { applyRule, truthy } from '../rules/jsonlogic';
 import { fillPath } from '../routes/route.utils';
-import type { MenuItem, MenusBody, ResolvedMenuItem, SubDrawer } from './menu.types';
+import type { MenuAuth, MenuItem, MenusBody, ResolvedMenuItem, SubDrawer } from './menu.types';
 
 /** The data menu rules read: the subject plus the current path (menu.types 'visible'). */
 export type MenuRuleData = GuardSubject & { path: string };
@@ -15,20 +15,26 @@ function safeRule(rule: unknown, data: MenuRuleData): unknown {
   }
 }
 
-function passesAuth(auth: readonly string[] | undefined, entries: Set<string>): boolean {
-  if (!auth || auth.length === 0) return true;
-  return auth.some((entry) => entries.has(entry));
+/**
+ * The guard a menu item's `auth` stands for: an empty list is open to everyone (unlike a guard's
+ * `{ anyOf: [] }`), a list is `anyOf`, a role group is `{ group }`. The server judges the same guard
+ * with the same evaluator, so an item shows exactly when its route or endpoint lets the user in.
+ */
+export function menuAuthGuard(auth: MenuAuth | undefined): Guard {
+  if (auth === undefined) return null;
+  if (Array.isArray(auth)) return auth.length === 0 ? null : { anyOf: auth };
+  return { group: auth.group };
 }
 
 interface Context {
   data: MenuRuleData;
-  entries: Set<string>;
+  roleGroups: RoleGroups;
   params: Record<string, string>;
 }
 
 function resolveItem(item: MenuItem, context: Context): ResolvedMenuItem | null {
-  const { data, entries, params } = context;
-  if (!passesAuth(item.auth, entries)) return null;
+  const { data, roleGroups, params } = context;
+  if (!evaluateGuard(menuAuthGuard(item.auth), data, roleGroups)) return null;
   if (item.pathMarker && !data.path.includes(item.pathMarker)) return null;
   if (item.visible !== undefined && !truthy(safeRule(item.visible, data))) return null;
   const { url, children, ...rest } = item;
@@ -57,18 +63,20 @@ function resolveItems(items: readonly MenuItem[], context: Context): ResolvedMen
 }
 
 /**
- * The menu a subject sees on a path (shell §2.8): items whose `auth` list passes (empty means
- * everyone), whose `pathMarker` is in the path and whose `visible` rule holds; `url` rules are
- * resolved to paths. Groups left without children disappear. `params` (from matchRoute) fill
- * `:param` placeholders in urls, e.g. the portfolio drawer's '/app/portfolio/:id/overview'.
+ * The menu a subject sees on a path (shell §2.8): items whose `auth` passes (an empty list means
+ * everyone; a role group is resolved with `roleGroups`, the published document), whose `pathMarker`
+ * is in the path and whose `visible` rule holds; `url` rules are resolved to paths. Groups left
+ * without children disappear. `params` (from matchRoute) fill `:param` placeholders in urls, e.g.
+ * the portfolio drawer's '/app/portfolio/:id/overview'.
  */
 export function visibleMenu(
   items: readonly MenuItem[],
   subject: GuardSubject,
   pathname: string,
   params: Record<string, string> = {},
+  roleGroups: RoleGroups = {},
 ): ResolvedMenuItem[] {
-  return resolveItems(items, { data: { ...subject, path: pathname }, entries: subjectEntries(subject), params });
+  return resolveItems(items, { data: { ...subject, path: pathname }, roleGroups, params });
 }
 
 /**

@@ -38,6 +38,8 @@ export interface LoginResponse {
   user: SessionUser;
   roles: string[];
   permissions: string[];
+  /** Role groups the user is a member of by name (granted by user groups in the session's organisation). */
+  roleGroups?: string[];
   organization_list: { id: string | number; name: string }[];
   originalToken?: string;
   originalUser?: SessionUser;
@@ -51,6 +53,8 @@ export interface ClientSession {
   user: SessionUser;
   roles: string[];
   permissions: string[];
+  /** Role groups held by name (LoginResponse `roleGroups`). */
+  roleGroups?: string[];
   protectedData: ProtectedData;
   data: SessionData;
   organizationList: { id: string | number; name: string }[];
@@ -71,6 +75,7 @@ export interface SessionLike {
   user?: Partial<SessionUser> | null;
   roles?: unknown;
   permissions?: unknown;
+  roleGroups?: unknown;
   protectedData?: ProtectedData | null;
   data?: SessionData | null;
   originalUser?: unknown;

@@ -43,5 +43,6 @@ export function subjectOf(session: SessionLike | null | undefined): GuardSubject
     bankAccount: data.bankAccount === true,
     bramOnly: data.bramOnly === true,
     impersonating: Boolean(session.originalUser),
+    groups: strings(session.roleGroups),
   };
 }

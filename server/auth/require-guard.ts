@@ -22,12 +22,19 @@ export async function guardSubject(ctx: AppContext, auth: AuthContext): Promise<
 }
 
 /**
+ * Whether a subject passes a guard on the server: the evaluator and the published role groups the
+ * browser's routes and menus judge with (a menu item's `auth` through core's menuAuthGuard).
+ */
+export function judgeGuard(ctx: Pick<AppContext, 'documents'>, subject: GuardSubject, guard: Guard): boolean {
+  return evaluateGuard(guard, subject, publishedRoleGroups(ctx));
+}
+
+/**
  * Whether the caller passes the guard, judged by the evaluator the browser uses; an anonymous
  * caller (no auth) is a visitor, who passes only open guards.
  */
 export async function passesGuard(ctx: AppContext, auth: AuthContext | undefined, guard: Guard): Promise<boolean> {
-  const subject = auth ? await guardSubject(ctx, auth) : subjectOf(null);
-  return evaluateGuard(guard, subject, publishedRoleGroups(ctx));
+  return judgeGuard(ctx, auth ? await guardSubject(ctx, auth) : subjectOf(null), guard);
 }
 
 /**

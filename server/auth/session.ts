@@ -6,6 +6,7 @@ import { findWhere } from '../store/matching';
 import type { Membership, OrganizationRecord, UserRecord } from '../store/records.types';
 import { membershipIn } from './memberships';
 import { sitesOf } from './sites';
+import { withUserGroups } from './user-groups';
 
 /**
  * The user as the client may see it (no hash, no 2FA secret), with what they hold in the session's
@@ -58,17 +59,19 @@ export async function organizationsOf(ctx: AppContext, user: UserRecord): Promis
 
 /**
  * The parts of a LoginResponse that describe the user in the session's organisation (also the /me
- * answer and the guard subject): roles and permissions are that membership's only.
+ * answer and the guard subject): roles and permissions are that membership's only, with what the
+ * user's groups grant there (permissions, and `roleGroups` the user is a member of by name).
  * `data.hasSites` is derived from the user's sites, so the SAQ menu rule (shell §2.8) stays true
  * to what GET /wbe/api/sites answers.
  */
 export async function sessionView(ctx: AppContext, user: UserRecord, organizationId: string | null) {
-  const held = membershipIn(user, organizationId);
+  const held = await withUserGroups(ctx, user, organizationId, membershipIn(user, organizationId));
   const hasSites = (await sitesOf(ctx, user, held)).length > 0;
   return {
     user: publicUser(user, held),
     roles: held.roles,
     permissions: held.permissions,
+    roleGroups: held.groups,
     protectedData: { platform: user.platform, packageList: user.packages, email: user.email },
     data: {
       version: ctx.version,

@@ -6,6 +6,9 @@ import type { AppContext } from '../context';
 import { findWhere } from '../store/matching';
 import type { Membership, SiteRecord, UserRecord } from '../store/records.types';
 
+/** What a user holds in one organisation: a membership, with the role groups user groups grant by name. */
+type Holding = Membership & { groups?: string[] };
+
 /** A site as the client sees it (shell §3 'Site'). */
 export interface SiteView {
   id: string;
@@ -18,18 +21,19 @@ export interface SiteView {
  * The subject is what the user holds in the session's organisation, and their packages: what a role
  * group can name.
  */
-export function mayHaveSites(ctx: AppContext, user: UserRecord, held: Membership): boolean {
+export function mayHaveSites(ctx: AppContext, user: UserRecord, held: Holding): boolean {
   const subject = subjectOf({
     token: null,
     roles: held.roles,
     permissions: held.permissions,
+    roleGroups: held.groups,
     protectedData: { platform: user.platform, packageList: user.packages },
   });
   return evaluateGuard(SITES_GUARD, subject, publishedRoleGroups(ctx));
 }
 
 /** The sites of the user's organisations, by name; empty without the saq permission. */
-export async function sitesOf(ctx: AppContext, user: UserRecord, held: Membership): Promise<SiteView[]> {
+export async function sitesOf(ctx: AppContext, user: UserRecord, held: Holding): Promise<SiteView[]> {
   if (!mayHaveSites(ctx, user, held)) return [];
   const sites = await findWhere(ctx.store.collection<SiteRecord>('sites'), {
     field: 'organizationId',
@@ -48,7 +52,7 @@ export async function sitesOf(ctx: AppContext, user: UserRecord, held: Membershi
 export async function selectedSiteOf(
   ctx: AppContext,
   user: UserRecord,
-  held: Membership,
+  held: Holding,
   header: string | undefined,
 ): Promise<SiteView | undefined> {
   const id = header?.trim();

@@ -12,7 +12,8 @@ import type { Services } from '../services';
 import type { AssessmentAction } from '../services/assessment-flow';
 import { ASSESSMENT_FIELDS, type AssessmentCaller, ITEM_FIELDS, NEWEST_FIRST } from '../services/assessments.service';
 import { GROUP_FIELDS, type GroupBy, PORTFOLIO_FIELDS } from '../services/assessment-overviews.service';
-import { membershipOf, organizationOf } from '../auth/memberships';
+import { organizationOf } from '../auth/memberships';
+import { heldBy } from '../auth/user-groups';
 import {
   assessmentActionSchema,
   assessmentAnswerSchema,
@@ -35,7 +36,7 @@ export async function assessmentCaller(ctx: AppContext, req: Request): Promise<A
   return {
     subject: await guardSubject(ctx, auth),
     roleGroups: publishedRoleGroups(ctx),
-    user: { id: user.id, ...membershipOf(auth), organizationId: organizationOf(auth) },
+    user: { id: user.id, ...(await heldBy(ctx, auth)), organizationId: organizationOf(auth) },
     record: user,
     language: requestLanguage(req),
   };

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context';
-import { membershipOf } from '../auth/memberships';
+import { heldBy } from '../auth/user-groups';
 import { type SiteView, selectedSiteOf } from '../auth/sites';
 
 declare global {
@@ -19,7 +19,7 @@ declare global {
 export function selectSite(ctx: AppContext): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const header = req.get('x-site-id');
-    if (req.auth && header) req.site = await selectedSiteOf(ctx, req.auth.user, membershipOf(req.auth), header);
+    if (req.auth && header) req.site = await selectedSiteOf(ctx, req.auth.user, await heldBy(ctx, req.auth), header);
     next();
   };
 }

@@ -1,7 +1,8 @@
 import type { WorkflowBody, WorkflowTransition, WorkflowUser } from '../../core/workflows/workflow.types';
 import { allowedActions, judgeAction, openTransitions, type WorkflowCaller } from '../../core/workflows/workflow.utils';
 import type { AuthContext } from '../auth/authenticate';
-import { membershipOf, organizationOf } from '../auth/memberships';
+import { organizationOf } from '../auth/memberships';
+import { heldBy } from '../auth/user-groups';
 import { guardSubject } from '../auth/require-guard';
 import { publishedRoleGroups } from '../auth/role-groups';
 import type { AppContext } from '../context';
@@ -38,7 +39,7 @@ export async function saqCaller(ctx: AppContext, auth: AuthContext): Promise<Saq
   return {
     subject: await guardSubject(ctx, auth),
     roleGroups: publishedRoleGroups(ctx),
-    user: { id: auth.user.id, ...membershipOf(auth), organizationId: organizationOf(auth) },
+    user: { id: auth.user.id, ...(await heldBy(ctx, auth)), organizationId: organizationOf(auth) },
   };
 }
 

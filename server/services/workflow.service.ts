@@ -20,6 +20,7 @@ import type { Effect } from './workflow-effect.types';
 import { readHistory, writeHistory } from './history';
 import type { UserRecord } from '../store/records.types';
 import { membershipIn } from '../auth/memberships';
+import { withUserGroups } from '../auth/user-groups';
 import type { PublishedResource, ResourceCaller, ResourcesService } from './resources.service';
 
 /** History `by` of a move the server made on its own (e.g. an expiry). */
@@ -111,7 +112,9 @@ export class WorkflowService {
       if (!record) throw new AppError(404, 'notFound');
       // what the actor holds in the record's organisation (a newcomer accepting an invitation: nothing yet)
       const organizationId = typeof record.organizationId === 'string' ? record.organizationId : null;
-      const user = actor ? { id: actor.id, ...membershipIn(actor, organizationId) } : SYSTEM_USER;
+      const held =
+        actor && (await withUserGroups(this.ctx, actor, organizationId, membershipIn(actor, organizationId)));
+      const user = actor && held ? { id: actor.id, roles: held.roles, permissions: held.permissions } : SYSTEM_USER;
       const transition = workflow && openTransitions(workflow, record, user).find((t) => t.action === action);
       if (!transition) throw new AppError(409, 'transitionNotAllowed', undefined, { allowed: [] });
       return this.apply(resource, workflow as WorkflowBody, record, transition, actor);

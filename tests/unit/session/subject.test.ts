@@ -29,7 +29,12 @@ describe('subjectOf', () => {
       bankAccount: false,
       bramOnly: true,
       impersonating: false,
+      groups: [],
     });
+  });
+
+  it('reads the role groups a user group grants by name', () => {
+    expect(subjectOf({ ...login, roleGroups: ['mmspReaders', 7] }).groups).toEqual(['mmspReaders']);
   });
 
   it('marks impersonation when originalUser is present', () => {
