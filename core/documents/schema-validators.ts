@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../json/canonical-json';
 import { mapSchemaNodes } from './schema-nodes';
 
 /**

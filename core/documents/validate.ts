@@ -15,7 +15,7 @@ import { checkRule } from '../rules/jsonlogic';
 import { formReferences, wizardProblems } from '../wizards/wizard.utils';
 import type { WorkflowBody } from '../workflows/workflow.types';
 import { workflowProblems } from '../workflows/workflow.utils';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../json/canonical-json';
 import type { DocumentKind, DocumentProblem, SeedDocument, ValidationContext } from './document.types';
 import { isDocumentKind, META_SCHEMAS } from './meta-schemas';
 import { compileContentSchema } from './schema-compiler';

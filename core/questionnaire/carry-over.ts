@@ -1,4 +1,4 @@
-import { canonicalJson } from '../documents/canonical-json';
+import { canonicalJson } from '../json/canonical-json';
 import type { CompiledQuestionnaire } from './questionnaire';
 import type { Answers, Question } from './questionnaire.types';
 

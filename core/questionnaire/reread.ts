@@ -1,4 +1,4 @@
-import { canonicalJson } from '../documents/canonical-json';
+import { canonicalJson } from '../json/canonical-json';
 import type { Text } from '../documents/document.types';
 import type { CarryOverReport } from './carry-over';
 import type { CompiledQuestionnaire } from './questionnaire';

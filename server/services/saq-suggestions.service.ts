@@ -7,7 +7,7 @@ import {
 import type { ScanRecord } from '../../core/scans/scan-record';
 import { type ScanRequirementsBody, unmetRequirements } from '../../core/scans/scan-requirements';
 import type { AppContext } from '../context';
-import { canonicalJson } from '../../core/documents/canonical-json';
+import { canonicalJson } from '../../core/json/canonical-json';
 import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';
 import { publishToUser } from '../realtime/publish';

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_KINDS, META_SCHEMAS } from '../../../core/documents/meta-schemas';
-import { canonicalJson } from '../../../core/documents/canonical-json';
+import { canonicalJson } from '../../../core/json/canonical-json';
 import { hashDocument, validateDocument } from '../../../core/documents/validate';
 import { allSeedDocuments, appDocument } from '../support/app-documents';
 
