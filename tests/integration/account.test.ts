@@ -14,7 +14,14 @@ describe('/iam/api/me and two-factor setup', () => {
     const token = await tokenFor(server.base, 'merchant@demo.test');
     const me = await call(server.base, 'GET', '/iam/api/me', { token, headers: { 'x-project-key': 'any' } });
     expect(me.status).toBe(200);
-    expect(Object.keys(me.body.content).sort()).toEqual(['data', 'permissions', 'protectedData', 'roleGroups', 'roles', 'user']);
+    expect(Object.keys(me.body.content).sort()).toEqual([
+      'data',
+      'permissions',
+      'protectedData',
+      'roleGroups',
+      'roles',
+      'user',
+    ]);
     expect(me.body.content.user.email).toBe('merchant@demo.test');
     expect(me.body.content.data.hasSites).toBe(true);
 
