@@ -65,7 +65,9 @@ export function MenuList({ items, folded = false, onNavigate }: Props) {
                 to={url}
                 className={`menu-link${active.has(item.id) ? ' menu-link--active' : ''}`}
                 aria-current={active.has(item.id) ? 'page' : undefined}
-                aria-label={folded || soon ? name : undefined}
+                aria-label={folded ? title : undefined}
+                // the name stays the title (what people say and tests find); "not built yet" is its description
+                aria-description={soon ? t('placeholder.soonDescription') : undefined}
                 title={folded ? name : undefined}
                 onClick={onNavigate}
               >

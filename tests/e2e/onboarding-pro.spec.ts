@@ -42,12 +42,13 @@ test('onboarding-pro panels and the merchant profile judged by the eligibility r
     await expect(status).toContainText(new RegExp(OUTCOMES.join('|')), { timeout: 60_000 });
   });
 
-  await test.step('Onboarding-pro lists it as needing review: no profile yet', async () => {
+  await test.step('Onboarding-pro lists it as not eligible: the loopback shop answers plain HTTP only', async () => {
     await page.getByRole('link', { name: t('menu.onboardingPro'), exact: true }).click();
     await expect(page).toHaveURL(/\/app\/onboarding-pro$/);
     await expect(page.getByRole('heading', { name: t('onboardingPro.title'), level: 1 })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: url });
-    await expect(row).toContainText(t('eligibility.verdicts.needsReview'));
+    // online over HTTP with no HTTPS (the scan's https_not_served), not offline: the no-https rule holds
+    await expect(row).toContainText(t('eligibility.verdicts.notEligible'));
     await row.getByText(url).click();
     await expect(page).toHaveURL(/\/app\/onboarding-pro\/[0-9a-f-]{36}$/);
   });
@@ -58,6 +59,9 @@ test('onboarding-pro panels and the merchant profile judged by the eligibility r
     }
     await expect(page.locator('[data-panel="reasons"]')).toContainText(
       "The merchant's MCC, country or business type is not recorded yet.",
+    );
+    await expect(page.locator('[data-panel="reasons"]')).toContainText(
+      'The site does not serve HTTPS, so it cannot take card payments.',
     );
     await expect(page.locator('[data-panel="product"]')).toContainText(url);
     await expect(page.locator('[data-panel="cyber"]')).toContainText(

@@ -49,7 +49,8 @@ test('a link to a route not built yet says so; a group opens on its first built 
       ],
     },
   ]);
-  const later = screen.getByRole('link', { name: 'Later (not built yet)' });
+  const later = screen.getByRole('link', { name: 'Later' });
+  expect(later.getAttribute('aria-description')).toBe('Not built yet');
   expect(later.textContent).toContain('Soon');
   const group = screen.getByRole('link', { name: 'Administration' });
   expect(group.getAttribute('href')).toBe('/app/built');
