@@ -224,7 +224,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
               total: number.format(progress.total),
             })}
           </span>
-          <ProgressBar intent="primary" value={exportShare(progress)} />
+          <ProgressBar intent="primary" value={exportShare(progress)} aria-label={t('list.export')} />
         </div>
       )}
       {body.filters?.form && (
