@@ -1,9 +1,21 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
 import { expectScreen, expectSignedInAt, signIn, t } from './support/ui';
 
 /** Issue 24 items 15 and 18: the shell and its screens by keyboard alone, and on a phone. */
+
+const PHONE = { width: 375, height: 740 };
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not laid out');
+  return found;
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
 
 async function openInApp(page: Page, path: string) {
   await page.evaluate((to) => {
@@ -52,4 +64,38 @@ test('a refused submit focuses the first invalid field', async ({ page }) => {
   const title = page.getByRole('textbox', { name: t('issues.fields.title') });
   await expect(title).toBeFocused();
   await expect(title).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('on a phone the help chat leaves the SAQ answers free and list actions do not cover columns', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'admin@demo.test', PASSWORD);
+  await expectSignedInAt(page, '/app/dashboard');
+  const main = page.getByRole('main');
+  const launcher = page.locator('.help-chat__launcher');
+  await expect(launcher).toBeVisible();
+
+  // nothing of the screen lies under the launcher, however far the page is scrolled
+  await openInApp(page, '/app/saq/preview/saq-a-4.0.1');
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(overlaps(await box(main), await box(launcher)), 'the SAQ under the help chat').toBe(false);
+
+  // the third section of SAQ A asks yes/no questions: each answer row, scrolled to the screen's bottom
+  for (const _ of [2, 3]) await main.getByRole('button', { name: t('questionnaire.next') }).click();
+  const choices = main.getByRole('radiogroup');
+  await expect(choices.first()).toBeVisible();
+  for (let index = 0; index < Math.min(3, await choices.count()); index++) {
+    const answers = choices.nth(index);
+    await answers.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    expect(overlaps(await box(answers), await box(launcher)), `answers ${index}`).toBe(false);
+  }
+
+  // a row's actions sit after its columns instead of pinned over them
+  await openInApp(page, '/app/admin/users');
+  const cells = main.locator('tbody tr[data-index]').first().locator('td');
+  await expect(cells.first()).toBeVisible();
+  const actions = await box(main.locator('tbody tr[data-index]').first().locator('td.list-table__actions'));
+  const count = await cells.count();
+  for (let index = 0; index < count - 1; index++) {
+    expect(overlaps(actions, await box(cells.nth(index))), `column ${index}`).toBe(false);
+  }
 });
