@@ -1,5 +1,6 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './shell/public.css';
+import './shell/contrast.css';
 import { Classes } from '@blueprintjs/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -2,6 +2,7 @@ import { Spinner } from '@blueprintjs/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteDef } from '../../core/routes/route.types';
+import { useFocusOnArrival } from './focusOnArrival';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { usePreloadable } from './preloadable';
 import { screenFor } from './screenRegistry';
@@ -18,6 +19,7 @@ interface Props {
 export function ScreenHost({ kind, route, params, resetKey }: Props) {
   const { t } = useTranslation();
   const Screen = usePreloadable(screenFor(kind));
+  useFocusOnArrival(resetKey);
   return (
     <ScreenErrorBoundary key={resetKey}>
       <Suspense fallback={<Spinner className="screen-spinner" aria-label={t('shell.loading')} />}>

@@ -1,3 +1,4 @@
+import { isDateFormat } from '../../core/dates/date-formats';
 import { isTimeZone } from '../../core/dates/time-zones';
 import type { ShellSettingsBody } from '../../core/shell/shell.types';
 import { getSession } from '../session/session.store';
@@ -38,4 +39,14 @@ export function displayTimeZone(userZone?: string | null): string | undefined {
   const session = getSession();
   const zone = userZone ?? session.user?.timezone ?? session.data?.timezone ?? settings.defaultTimezone;
   return zone && zone !== 'browser' && isTimeZone(zone) ? zone : undefined;
+}
+
+/**
+ * The date format dates are shown in: the user's own choice (profile `date_format`), else the
+ * document's (the spec's yyyy-MM-dd). `userFormat` is the signed-in user's as a component read it;
+ * left out, the stored session's.
+ */
+export function displayDateFormat(userFormat?: string | null): string {
+  const chosen = userFormat === undefined ? getSession().user?.date_format : userFormat;
+  return isDateFormat(chosen) ? chosen : settings.dateFormat;
 }

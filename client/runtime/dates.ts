@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { dateSettings, displayTimeZone } from './dateSettings';
+import { getSession } from '../session/session.store';
+import { dateSettings, displayDateFormat, displayTimeZone } from './dateSettings';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -15,12 +16,12 @@ export function toDayjsFormat(pattern: string): string {
 }
 
 /**
- * Format a date with a settings pattern (default: the document's dateFormat) in the signed-in
- * user's time zone; empty text for missing or invalid input.
+ * Format a date with a settings pattern (default: the user's date format, else the document's) in
+ * the signed-in user's time zone; empty text for missing or invalid input.
  */
 export function formatDate(
   value: string | number | Date | null | undefined,
-  pattern: string = dateSettings().dateFormat,
+  pattern: string = displayDateFormat(),
   timeZone: string | undefined = displayTimeZone(),
 ): string {
   if (value === null || value === undefined || value === '') return '';
@@ -29,9 +30,10 @@ export function formatDate(
   return (timeZone ? date.tz(timeZone) : date).format(toDayjsFormat(pattern));
 }
 
-/** A scan's date in the document's scanDateFormat (dd-MM-yyyy HH:mm:ss). */
+/** A scan's date in the document's scanDateFormat (dd-MM-yyyy HH:mm:ss), or the user's own date format with the time. */
 export function formatScanDate(value: string | number | Date | null | undefined): string {
-  return formatDate(value, dateSettings().scanDateFormat);
+  const own = getSession().user?.date_format;
+  return formatDate(value, own ? `${displayDateFormat(own)} HH:mm:ss` : dateSettings().scanDateFormat);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, Button, ButtonGroup, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import { listKey } from './list/listQuery';
 import { ListView } from './list/ListView';
 import { PageHeader } from './parts/PageHeader';
 import './documents/documents.css';
+import { ConfirmAlert } from './parts/ConfirmAlert';
 
 // CodeMirror and the meta-schemas are a chunk of their own, fetched when a body is shown
 const JsonEditor = lazy(() => import('./documents/JsonEditor'));
@@ -325,7 +326,7 @@ export default function AdminDocumentsScreen({ props, params: routeParams }: Par
         </div>
       </div>
 
-      <Alert
+      <ConfirmAlert
         isOpen={confirming}
         icon="cloud-upload"
         intent="primary"
@@ -339,7 +340,7 @@ export default function AdminDocumentsScreen({ props, params: routeParams }: Par
         }}
       >
         <p>{t('admin.documents.publishConfirm', { version: document?.version, name })}</p>
-      </Alert>
+      </ConfirmAlert>
     </section>
   );
 }

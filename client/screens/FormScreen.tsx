@@ -6,8 +6,8 @@ import { PublishedForm } from './parts/PublishedForm';
 /**
  * The generic form screen: props.formId names the form document to render and submit; the route's
  * params fill the document's `:params` (an edit form at /app/things/:id/edit loads and saves that
- * record); a page's form panel also hands initialData (the record's values), onSuccess, and hideTitle
- * when the panel heads the form itself.
+ * record); a page's form panel also hands initialData (the record's values), onSuccess, hideTitle
+ * when the panel heads the form itself, and embedded (its title is then no screen heading).
  */
 export default function FormScreen({ props, params }: ScreenProps) {
   const { t } = useTranslation();
@@ -22,6 +22,8 @@ export default function FormScreen({ props, params }: ScreenProps) {
         initialData={props.initialData as Record<string, unknown> | undefined}
         onSuccess={props.onSuccess as ((content: unknown) => void) | undefined}
         hideTitle={props.hideTitle === true}
+        // the screen's own heading, unless a page's panel holds the form
+        titleLevel={props.embedded === true ? 2 : 1}
       />
     </section>
   );

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { Footer } from './Footer';
 import { MainNav } from './MainNav';
 import { MobileDrawer } from './MobileDrawer';
+import { MAIN_ID, SkipLink } from './SkipLink';
 import { SubDrawer } from './SubDrawer';
 import { TopBar } from './TopBar';
 import './shell.css';
@@ -15,6 +16,7 @@ export default function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className="app-layout">
+      <SkipLink />
       <div className="app-layout__nav">
         <MainNav />
       </div>
@@ -23,7 +25,7 @@ export default function AppLayout() {
         <TopBar onOpenMenu={() => setDrawerOpen(true)} />
         <div className="app-layout__body">
           <SubDrawer />
-          <main className="app-layout__main">
+          <main id={MAIN_ID} className="app-layout__main" tabIndex={-1}>
             <Outlet />
           </main>
         </div>

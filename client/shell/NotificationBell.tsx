@@ -47,6 +47,7 @@ function Bell({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { shell } = useAppConfig();
+  const ownDateFormat = useSession().user?.date_format;
   const key = menuKey(userId);
   const { data: items = [] } = useQuery({ queryKey: key, queryFn: loadMenu });
   /** A 'received' event came since the menu was last opened. */
@@ -111,7 +112,7 @@ function Bell({ userId }: { userId: string }) {
                   {text.description && <span className="notification-menu__description">{text.description}</span>}
                 </span>
               }
-              label={bucketLabel(bucket, item.createdAtStr, zone, language)}
+              label={bucketLabel(bucket, item.createdAtStr, zone, language, ownDateFormat)}
             />
           );
         }),

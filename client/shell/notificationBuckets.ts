@@ -38,15 +38,19 @@ export function bucketNotifications<T extends { createdAtStr: string }>(
   return buckets;
 }
 
-/** How an item's time reads in its bucket: HH:mm today, the day's name this week, dd.MM.yyyy earlier. */
+/**
+ * How an item's time reads in its bucket: HH:mm today, the day's name this week, and earlier the
+ * spec's dd.MM.yyyy unless the user chose a date format of their own.
+ */
 export function bucketLabel(
   bucket: keyof NotificationBuckets<unknown>,
   createdAt: string,
   zone: string | undefined,
   language: string,
+  ownDateFormat?: string | null,
 ): string {
   if (bucket === 'today') return formatDateIn(createdAt, 'HH:mm', zone);
-  if (bucket === 'earlier') return formatDateIn(createdAt, 'dd.MM.yyyy', zone);
+  if (bucket === 'earlier') return formatDateIn(createdAt, ownDateFormat || 'dd.MM.yyyy', zone);
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(language, { weekday: 'long', ...(zone ? { timeZone: zone } : {}) }).format(date);

@@ -1,4 +1,4 @@
-import { Callout, H2 } from '@blueprintjs/core';
+import { Callout, H1, H2 } from '@blueprintjs/core';
 import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { Form } from './Form';
@@ -18,6 +18,8 @@ export interface DocumentFormProps {
   onSubmit: (data: Data) => void;
   /** Heading above the form. */
   title?: string;
+  /** The heading's level: 1 when the form is the screen (a route of its own), 2 inside another screen. */
+  titleLevel?: 1 | 2;
   /** Field errors from outside the schema, e.g. the server's 422. */
   extraErrors?: ErrorSchema;
   /** A submission is on its way: the submit button spins. */
@@ -36,14 +38,25 @@ export interface DocumentFormProps {
  * and a submit judges every field and sends nothing while a problem remains.
  */
 export function DocumentForm(props: DocumentFormProps) {
-  const { formId, schema, uiSchema, validator, formData, onChange, onSubmit, title, extraErrors } = props;
+  const {
+    formId,
+    schema,
+    uiSchema,
+    validator,
+    formData,
+    onChange,
+    onSubmit,
+    title,
+    titleLevel = 2,
+    extraErrors,
+  } = props;
   const { submitting = false, success, failure, hideOnSuccess } = props;
   const [attempted, setAttempted] = useState(false);
   const formContext = useMemo(() => ({ submitting, formId }), [submitting, formId]);
 
   return (
     <div className="document-form">
-      {title && <H2>{title}</H2>}
+      {title && (titleLevel === 1 ? <H1 className="document-form__title">{title}</H1> : <H2>{title}</H2>)}
       {success && (
         <Callout intent="success" role="status" className="document-form__notice">
           {success}

@@ -1,3 +1,5 @@
+import type { DateFormat } from '../dates/date-formats';
+
 /** The user object of a LoginResponse / client session (docs/gateway/iam.md 'LoginResponse'). */
 export interface SessionUser {
   uuid: string;
@@ -8,6 +10,8 @@ export interface SessionUser {
   site_language?: string;
   theme?: 'dark' | 'light';
   timezone?: string | null;
+  /** The user's chosen date format (core/dates/date-formats.ts); null or absent: the shell settings' default. */
+  date_format?: DateFormat | null;
   roles?: string[];
   permissions?: string[];
 }

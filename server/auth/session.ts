@@ -32,6 +32,7 @@ export function publicUser(
     site_language: user.site_language,
     theme: user.theme,
     timezone: user.timezone,
+    date_format: user.date_format ?? null,
     roles: held.roles,
     permissions: held.permissions,
     company: user.company,

@@ -7,6 +7,7 @@ import { HELP_CHAT_MESSAGE_MAX } from '../../core/help-chat/help-chat.types';
  * password policy, matching passwords) live in the published form documents instead (422).
  */
 import { REPORT_KINDS } from '../../core/reports/report.types';
+import { DATE_FORMATS } from '../../core/dates/date-formats';
 import { PERIOD_PATTERN } from '../../core/reports/report.utils';
 
 const text = (maxLength: number) => ({ type: 'string', maxLength });
@@ -75,6 +76,8 @@ export const profileSchema = {
     theme: { type: 'string', enum: ['dark', 'light'] },
     // an IANA name, or null / '' to fall back to the shell-settings default
     timezone: { anyOf: [{ type: 'null' }, { const: '' }, { type: 'string', format: 'time-zone' }] },
+    // one of the offered formats, or null / '' for the shell settings' default (the spec's yyyy-MM-dd)
+    date_format: { anyOf: [{ type: 'null' }, { const: '' }, { type: 'string', enum: [...DATE_FORMATS] }] },
     notifications: {
       type: 'object',
       additionalProperties: false,

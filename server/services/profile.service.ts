@@ -1,6 +1,7 @@
 import { endSessions, sessionGeneration } from '../auth/session-generation';
 import { endRealtimeAccess } from '../realtime/publish';
 import { newTotpSecret, totpProvisioning, acceptTotp } from '../auth/totp';
+import type { DateFormat } from '../../core/dates/date-formats';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
@@ -14,6 +15,7 @@ export interface ProfilePatch {
   site_language?: 'en' | 'tr';
   theme?: 'dark' | 'light';
   timezone?: string | null;
+  date_format?: DateFormat | '' | null;
   notifications?: NotificationPreferences;
 }
 
@@ -32,6 +34,7 @@ export class ProfileService {
     if (patch.site_language !== undefined) changes.site_language = patch.site_language;
     if (patch.theme !== undefined) changes.theme = patch.theme;
     if (patch.timezone !== undefined) changes.timezone = patch.timezone || null;
+    if (patch.date_format !== undefined) changes.date_format = patch.date_format || null;
     if (patch.notifications !== undefined) changes.notifications = { ...user.notifications, ...patch.notifications };
     return publicUser(await usersOf(this.ctx).update(user.id, changes), membershipOf(auth));
   }

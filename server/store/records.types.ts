@@ -8,6 +8,7 @@ import type { ReportKind, ReportState } from '../../core/reports/report.types';
 import type { RereadFlag } from '../../core/questionnaire/reread';
 import type { Compliance } from '../../core/saq/saq-summary';
 import type { ReviewOutcome } from '../../core/saq/saq-records';
+import type { DateFormat } from '../../core/dates/date-formats';
 
 /** A user account as stored (never sent as is: see auth/session.ts for the public shape). */
 export interface UserRecord {
@@ -37,6 +38,8 @@ export interface UserRecord {
   report_language?: 'en' | 'tr';
   theme: 'dark' | 'light';
   timezone: string | null;
+  /** The user's own date format (core/dates/date-formats.ts); absent or null: the shell settings' default. */
+  date_format?: DateFormat | null;
   avatar: string | null;
   commercial_consent?: boolean;
   /** Settings → Notifications: which mails the user wants (absent: the defaults of the form). */

@@ -124,6 +124,31 @@ test('settings: the language form switches the interface at once and keeps the t
   expect((await profileOf(page)).timezone).toBeNull();
 });
 
+test('settings: a date format of the user’s own shows every date that way (issue 24 item 18)', async ({ page }) => {
+  await signIn(page, 'admin@demo.test', PASSWORD);
+  await expectSignedInAt(page, '/app/dashboard');
+  // the selection checkbox, then name, e-mail, roles and the day the account was made
+  const joined = page.locator('tbody tr[data-index]').first().locator('td').nth(4);
+  try {
+    await page.goto('/app/admin/users');
+    // the spec's yyyy-MM-dd for everyone who chose nothing
+    await expect(joined).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+
+    await page.goto('/app/settings?tab=language');
+    await page
+      .getByLabel(t('settings.language.dateFormat'), { exact: true })
+      .selectOption({ label: t('settings.forms.dateFormatDayDot') });
+    await page.getByRole('button', { name: t('settings.save') }).click();
+    await expect.poll(async () => (await profileOf(page)).date_format).toBe('dd.MM.yyyy');
+
+    await page.goto('/app/admin/users');
+    await expect(joined).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+  } finally {
+    const token = (await storedConfig(page))?.token as string;
+    await page.request.put('/iam/api/me', { headers: { authorization: `Bearer ${token}` }, data: { date_format: '' } });
+  }
+});
+
 test('a form field shows its tooltip in a popover', async ({ page }) => {
   await signIn(page, 'bank@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');

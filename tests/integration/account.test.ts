@@ -53,6 +53,24 @@ describe('/iam/api/me and two-factor setup', () => {
     expect(wrong.body.errors).toEqual({ theme: 'invalidRequest' });
   });
 
+  it('PUT /me stores a date format of the offered ones, null for the default, and refuses others', async () => {
+    const token = await tokenFor(server.base, 'assessee@demo.test');
+    expect((await call(server.base, 'GET', '/iam/api/me', { token })).body.content.user.date_format).toBeNull();
+    const chosen = await call(server.base, 'PUT', '/iam/api/me', { token, body: { date_format: 'dd.MM.yyyy' } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.content.date_format).toBe('dd.MM.yyyy');
+    // it follows the user: the next sign-in and /me carry it
+    expect((await login(server.base, 'assessee@demo.test')).body.content.user.date_format).toBe('dd.MM.yyyy');
+
+    const wrong = await call(server.base, 'PUT', '/iam/api/me', { token, body: { date_format: 'YYYY-DD' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ date_format: 'invalidRequest' });
+
+    const standard = await call(server.base, 'PUT', '/iam/api/me', { token, body: { date_format: '' } });
+    expect(standard.body.content.date_format).toBeNull();
+    expect((await call(server.base, 'GET', '/iam/api/me', { token })).body.content.user.date_format).toBeNull();
+  });
+
   it('setup → enable → login requires the code → disable', async () => {
     const token = await tokenFor(server.base, 'tm@demo.test');
     const setup = await call(server.base, 'POST', '/iam/api/me/2fa/setup', { token });

@@ -85,7 +85,8 @@ export default function JsonEditor({ initialText, kind, readOnly, label, onChang
           syntaxHighlighting(classHighlighter),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': String(readOnly) }),
+          // a read-only body is not editable, so not focusable: tabindex keeps its scroll area in keyboard reach
+          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': String(readOnly), tabindex: '0' }),
           keymap.of([
             {
               key: 'Mod-s',

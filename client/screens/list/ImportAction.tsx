@@ -133,7 +133,7 @@ export function ImportAction({ action, listId }: { action: ListAction; listId: s
           {progress !== null && (
             <div role="status" className="list-view__progress">
               <span>{t('list.import.uploading')}</span>
-              <ProgressBar intent="primary" value={progress ?? undefined} />
+              <ProgressBar intent="primary" value={progress ?? undefined} aria-label={t('list.import.uploading')} />
             </div>
           )}
           {failure && (

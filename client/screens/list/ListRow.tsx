@@ -1,6 +1,7 @@
 import { Button, Checkbox, Tooltip } from '@blueprintjs/core';
 import type { FlexRenderProps } from '@tanstack/react-table';
 import { type MouseEvent, memo, type ReactNode, useCallback } from 'react';
+import { Link } from 'react-router-dom';
 import type { ListAction } from '../../../core/lists/list.types';
 import { fillFromRow } from '../../../core/lists/list.utils';
 import type { ListFeatures, ListTableRow } from './listFeatures';
@@ -24,6 +25,10 @@ export interface ListRowProps {
   /** `<action id>:<row id>` when an action of this row is running. */
   running: string | null;
   rowLink?: string;
+  /** The column whose cell holds the row's link (rowLinkColumn). */
+  linkColumn?: string;
+  /** The row link's text when its cell is empty. */
+  openLabel: string;
   /** Goes to a row's link (the router's navigate). */
   navigate: (to: string) => void;
   /** The selection checkbox's label. */
@@ -31,6 +36,9 @@ export interface ListRowProps {
   /** An action's title in the user's language. */
   titleOf: (action: ListAction) => string;
 }
+
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** A click on a control inside a row is the control's, not the row link's. */
 const fromControl = (event: MouseEvent) =>
@@ -79,7 +87,14 @@ export const ListRow = memo(function ListRow(props: ListRowProps) {
       {row.getAllCells().map((cell) => (
         // keyed by column: a row element showing another record keeps its cells
         <td key={cell.column.id}>
-          <FlexRender cell={cell} />
+          {target && cell.column.id === props.linkColumn ? (
+            // the row's own link: Tab reaches it, Enter opens it, and it opens in a new tab like any link
+            <Link to={target} className="list-table__row-link">
+              {isEmpty(cell.getValue()) ? props.openLabel : <FlexRender cell={cell} />}
+            </Link>
+          ) : (
+            <FlexRender cell={cell} />
+          )}
         </td>
       ))}
       {props.hasRowActions && (

@@ -27,6 +27,7 @@ import { type ListFeatures, listFeatures } from './listFeatures';
 import type { Row } from './listQuery';
 import type { PageFacts } from './pageFacts';
 import { Pager } from './Pager';
+import { rowLinkColumn } from './rowLinkColumn';
 import type { ListState, ListStatePatch } from './useListState';
 
 /** Rows are about this tall before they are measured. */
@@ -74,6 +75,7 @@ export function ListTable(props: ListTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const byField = useMemo(() => new Map(columns.map((column) => [column.field, column])), [columns]);
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const linkColumn = useMemo(() => rowLinkColumn(columns, props.rowLink), [columns, props.rowLink]);
   // a header click shows a sort icon: loaded once the browser is idle after the table shows, or the click
   // would fetch its chunk and then render again
   const sortable = columns.some((column) => column.sortable);
@@ -294,6 +296,8 @@ export function ListTable(props: ListTableProps) {
                   onAction={props.onAction}
                   running={props.running?.endsWith(`:${row.id}`) ? props.running : null}
                   rowLink={props.rowLink}
+                  linkColumn={linkColumn}
+                  openLabel={t('list.openRow')}
                   navigate={navigate}
                   selectLabel={t('list.selectRow')}
                   titleOf={titleOf}

@@ -11,6 +11,7 @@ import { failureOf } from '../../api/http';
 import { resolveText, translateCode } from '../../i18n/text';
 import { useAppConfig } from '../../runtime/appConfig';
 import { displayZone } from '../../runtime/dates';
+import { useDateFormat } from '../../runtime/useDateFormat';
 import { useSession } from '../../session/useSession';
 import { showToast } from '../../lib/toaster';
 import { useSubject } from '../../shell/useSubject';
@@ -75,9 +76,10 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   const { roleGroups, shell } = useAppConfig();
   const routeParams = useMemo(() => definedParams(params), [params]);
   const zone = displayZone(session.user?.timezone, shell.defaultTimezone);
+  const dateFormat = useDateFormat();
   const cellContext = useMemo<CellContext>(
-    () => ({ t, language: i18n.language, zone, dateFormat: shell.dateFormat }),
-    [t, i18n.language, zone, shell.dateFormat],
+    () => ({ t, language: i18n.language, zone, dateFormat }),
+    [t, i18n.language, zone, dateFormat],
   );
   const title = resolveText(body.title, t, i18n.language);
 
@@ -224,7 +226,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
               total: number.format(progress.total),
             })}
           </span>
-          <ProgressBar intent="primary" value={exportShare(progress)} />
+          <ProgressBar intent="primary" value={exportShare(progress)} aria-label={t('list.export')} />
         </div>
       )}
       {body.filters?.form && (

@@ -1,4 +1,4 @@
-import { Alert, Dialog, DialogBody } from '@blueprintjs/core';
+import { Dialog, DialogBody } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { showToast } from '../../lib/toaster';
 import { clientActions } from './clientActions';
 import { listKey, type Row } from './listQuery';
 import { ValuesForm } from './ValuesForm';
+import { ConfirmAlert } from '../parts/ConfirmAlert';
 
 /** What an action runs on: one row, the selected rows, or nothing (a toolbar action). */
 export type ActionTarget = { row: Row } | { rows: Row[] } | Record<string, never>;
@@ -142,7 +143,7 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
 
   const dialogs = (
     <>
-      <Alert
+      <ConfirmAlert
         isOpen={pending?.step === 'confirm'}
         intent={pending?.action.intent === 'danger' ? 'danger' : 'primary'}
         icon={pending?.action.icon as never}
@@ -153,7 +154,7 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
         canEscapeKeyCancel
       >
         <p>{pending ? text(pending.action.confirm, pending.target) : ''}</p>
-      </Alert>
+      </ConfirmAlert>
       <Dialog
         isOpen={pending?.step === 'form'}
         title={pending ? text(pending.action.title, pending.target) : ''}

@@ -8,6 +8,7 @@ import { fillPath } from '../../../core/routes/route.utils';
 import { resolveText } from '../../i18n/text';
 import { useAppConfig } from '../../runtime/appConfig';
 import { displayZone, formatDateIn } from '../../runtime/dates';
+import { useDateFormat } from '../../runtime/useDateFormat';
 import { useSession } from '../../session/useSession';
 
 interface Props {
@@ -22,6 +23,7 @@ export function FieldValue({ field, record, params }: Props) {
   const { shell } = useAppConfig();
   const { user } = useSession();
   const canOpen = useCanOpen();
+  const dateFormat = useDateFormat();
   const value = valueAtPath(record, field.field);
   const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
   if (empty) return <span className="bp6-text-muted">—</span>;
@@ -34,9 +36,9 @@ export function FieldValue({ field, record, params }: Props) {
 
   switch (field.type) {
     case 'date':
-      return <>{formatDateIn(String(value), shell.dateFormat, zone)}</>;
+      return <>{formatDateIn(String(value), dateFormat, zone)}</>;
     case 'datetime':
-      return <>{formatDateIn(String(value), `${shell.dateFormat} HH:mm`, zone)}</>;
+      return <>{formatDateIn(String(value), `${dateFormat} HH:mm`, zone)}</>;
     case 'number':
     case 'score':
       return <>{typeof value === 'number' ? value.toLocaleString(i18n.language) : String(value)}</>;

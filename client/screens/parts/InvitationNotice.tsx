@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import type { InvitationView } from '../../../core/invitations/invitation';
 import { inv } from '../../api/clients';
 import { content } from '../../api/http';
-import { useAppConfig } from '../../runtime/appConfig';
 import { formatDate } from '../../runtime/dates';
+import { useDateFormat } from '../../runtime/useDateFormat';
 
 /** GET /inv/api/invitation/:code (shell §7): the invitation as anyone holding the link sees it. */
 function useInvitation(code: string) {
@@ -25,7 +25,7 @@ function useInvitation(code: string) {
 export function InvitationNotice({ code, hint }: { code: string; hint?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { shell } = useAppConfig();
+  const dateFormat = useDateFormat();
   const invitation = useInvitation(code);
 
   useEffect(() => {
@@ -45,7 +45,7 @@ export function InvitationNotice({ code, hint }: { code: string; hint?: string }
         })}
       </p>
       {target_email && <p>{t('invitations.accept.forEmail', { email: target_email })}</p>}
-      <p>{t('invitations.accept.validUntil', { date: formatDate(expires_at, shell.dateFormat) })}</p>
+      <p>{t('invitations.accept.validUntil', { date: formatDate(expires_at, dateFormat) })}</p>
       {hint && <p>{hint}</p>}
     </Callout>
   );

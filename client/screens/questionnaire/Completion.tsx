@@ -1,4 +1,4 @@
-import { Alert, Button, Callout } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import axios from 'axios';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { resolveText } from '../../i18n/text';
 import { showToast } from '../../lib/toaster';
 import type { Text } from '../../../core/documents/document.types';
 import type { AnswerSaver } from './answerSaver';
+import { ConfirmAlert } from '../parts/ConfirmAlert';
 
 type Problem = { item?: string; message: Text };
 
@@ -87,7 +88,7 @@ export function Completion({ saver, path, onCompleted, onRefused, onGoTo }: Prop
       <Button intent="primary" icon="endorsed" loading={busy} onClick={() => void complete(false)}>
         {t('questionnaire.complete')}
       </Button>
-      <Alert
+      <ConfirmAlert
         isOpen={missing !== null}
         intent="warning"
         icon="warning-sign"
@@ -101,7 +102,7 @@ export function Completion({ saver, path, onCompleted, onRefused, onGoTo }: Prop
         }}
       >
         <p>{t('questionnaire.missingAnswers', { count: missing?.length ?? 0 })}</p>
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

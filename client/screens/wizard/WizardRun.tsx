@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, Classes, H3, ProgressBar, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Classes, H3, ProgressBar, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { showToast } from '../../lib/toaster';
 import { StepForm } from './StepForm';
 import { StepList } from './StepList';
 import { saveProgress, startOver, submitWizard, useStepResources, type WizardStart } from './wizard.api';
+import { ConfirmAlert } from '../parts/ConfirmAlert';
 
 type Data = Record<string, unknown>;
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -254,7 +255,7 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
           {restartButton}
         </div>
       </div>
-      <Alert
+      <ConfirmAlert
         isOpen={confirming}
         intent="danger"
         icon="reset"
@@ -264,7 +265,7 @@ export function WizardRun({ wizardId, start, onRestarted }: Props) {
         onCancel={() => setConfirming(false)}
       >
         {t('wizard.startOverConfirm')}
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

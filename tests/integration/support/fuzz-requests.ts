@@ -31,6 +31,7 @@ const FIELD_NAMES = [
   'report_language',
   'theme',
   'timezone',
+  'date_format',
   'token',
   'code',
   'body',

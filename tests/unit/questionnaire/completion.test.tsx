@@ -129,6 +129,8 @@ describe('completion', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
     const alert = await screen.findByRole('alertdialog');
     expect(alert.textContent).toContain('unanswered: 3');
+    // the dialog is named by its question (issue 24 item 17): a nameless alertdialog said nothing
+    expect(screen.getByRole('alertdialog', { name: /unanswered: 3/ })).toBe(alert);
     fireEvent.click(screen.getByRole('button', { name: 'Complete anyway' }));
     await waitFor(() => expect(done).toHaveBeenCalledWith({ id: '1' }));
     expect(posts).toEqual([{}, { continueAnyway: true }]);

@@ -1,4 +1,4 @@
-import { Alert, Button, Classes, Dialog, DialogBody, type IconName } from '@blueprintjs/core';
+import { Button, Classes, Dialog, DialogBody, type IconName } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -20,6 +20,7 @@ import { useSubject } from '../../../shell/useSubject';
 import { ValuesForm } from '../../list/ValuesForm';
 import { useRefreshSources } from '../page.data';
 import { type ListedProblem, ProblemList, problemsOf } from './ProblemList';
+import { ConfirmAlert } from '../../parts/ConfirmAlert';
 
 interface Props {
   panel: ActionsDef;
@@ -114,7 +115,7 @@ export function ActionsPanel({ panel, data, params }: Props) {
           onClick={() => start(action)}
         />
       ))}
-      <Alert
+      <ConfirmAlert
         isOpen={confirming !== null}
         intent={confirming?.intent ?? 'primary'}
         confirmButtonText={confirming ? text(confirming.title) : ''}
@@ -123,7 +124,7 @@ export function ActionsPanel({ panel, data, params }: Props) {
         onCancel={() => setConfirming(null)}
       >
         {confirming?.confirm ? resolveTextWith(confirming.confirm, doneValues(data, null), t, i18n.language) : ''}
-      </Alert>
+      </ConfirmAlert>
       <Dialog isOpen={asking !== null} title={asking ? text(asking.title) : ''} onClose={() => setAsking(null)}>
         <DialogBody>
           {asking?.confirm && <p>{resolveTextWith(asking.confirm, doneValues(data, null), t, i18n.language)}</p>}

@@ -38,7 +38,7 @@ export function FormPanel({ panel, data, route, params }: Props) {
       <FormScreen
         route={route}
         params={params}
-        props={{ formId: panel.form, initialData, onSuccess, hideTitle: Boolean(panel.title) }}
+        props={{ formId: panel.form, initialData, onSuccess, hideTitle: Boolean(panel.title), embedded: true }}
       />
     </Suspense>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { showToast } from '../../../lib/toaster';
 import { createDraft, publishVersion, saveDraft, versionsKey } from '../../documents/documents.api';
 import { ProblemList } from '../../documents/ProblemList';
 import { TipForm } from './TipForm';
+import { ConfirmAlert } from '../../parts/ConfirmAlert';
 /** The document the editor works on. */
 export const KIND = 'tooltips';
 export const ID = 'app';
@@ -197,7 +198,7 @@ export function TipsDraft({ document }: { document: ServedDocument | null }) {
           <p className="bp6-text-muted">{t('tooltips.editor.pick')}</p>
         )}
       </div>
-      <Alert
+      <ConfirmAlert
         isOpen={confirming}
         intent="primary"
         confirmButtonText={t('tooltips.editor.publish')}
@@ -209,7 +210,7 @@ export function TipsDraft({ document }: { document: ServedDocument | null }) {
         onCancel={() => setConfirming(false)}
       >
         {t('tooltips.editor.publishConfirm')}
-      </Alert>
+      </ConfirmAlert>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { failureText } from '../../../api/failureText';
 import { showToast } from '../../../lib/toaster';
 import { useAppConfig } from '../../../runtime/appConfig';
 import { displayZone, formatDateIn } from '../../../runtime/dates';
+import { useDateFormat } from '../../../runtime/useDateFormat';
 import { useSession } from '../../../session/useSession';
 import './thread.css';
 
@@ -48,6 +49,7 @@ export function ThreadView({ messages, paths, isOwn, empty, label, reply }: Prop
   const { shell } = useAppConfig();
   const { user } = useSession();
   const zone = displayZone(user?.timezone, shell.defaultTimezone);
+  const dateFormat = useDateFormat();
   const log = useRef<HTMLDivElement>(null);
   const newest = messages.length > 0 ? messages[messages.length - 1] : null;
 
@@ -75,7 +77,7 @@ export function ThreadView({ messages, paths, isOwn, empty, label, reply }: Prop
                 >
                   <div className="thread__meta">
                     {own ? t('thread.you') : author}
-                    {at && <time dateTime={at}>{formatDateIn(at, `${shell.dateFormat} HH:mm`, zone)}</time>}
+                    {at && <time dateTime={at}>{formatDateIn(at, `${dateFormat} HH:mm`, zone)}</time>}
                   </div>
                   <div className="thread__bubble">{text(message, paths.text)}</div>
                 </li>
