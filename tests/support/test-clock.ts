@@ -18,3 +18,17 @@ export function testClock(): TestClock {
     },
   };
 }
+
+/**
+ * A clock that moves only when the test moves it: for a test that reads exact remaining times
+ * (a Retry-After of 15 s) across many requests, which a loaded machine makes last seconds.
+ */
+export function stoppedClock(start = new Date()): TestClock {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    advance(ms) {
+      at += Math.max(ms, 0);
+    },
+  };
+}

@@ -18,7 +18,7 @@ import { pgliteClient } from '../../../server/store/pg/pglite-client';
 import type { RealtimeServer } from '../../../server/realtime/realtime-server';
 import type { SqlClient } from '../../../server/store/pg/sql-client';
 import type { Store } from '../../../server/store/store.types';
-import { type TestClock, testClock } from '../../support/test-clock';
+import { stoppedClock, type TestClock, testClock } from '../../support/test-clock';
 import { type SmtpSink, start as startSink } from './smtp-sink';
 
 export const DEMO_PASSWORD = 'Demo-Pass1';
@@ -166,11 +166,13 @@ export async function newDataDir(): Promise<string> {
 }
 
 /** createApp on port 0 over a fresh (or given) data directory, with a real SMTP sink. */
-export async function startTestServer(options: Partial<AppOptions> & { withSmtp?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: Partial<AppOptions> & { withSmtp?: boolean; stoppedClock?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await newDataDir());
   const sink = options.withSmtp === false ? null : await startSink();
   const sql = TEST_STORE === 'postgres' ? (await pgTargetFor(dataDir)).client() : undefined;
-  const clock = options.clock ? givenClock(options.clock) : testClock();
+  const clock = options.clock ? givenClock(options.clock) : options.stoppedClock ? stoppedClock() : testClock();
   const { app, listener, close, store, ctx, realtime } = await createApp({
     log: quietLog,
     ...options,
