@@ -85,7 +85,7 @@ export async function returnToOriginalUser(): Promise<void> {
  * reload the super-user data with GET /me under the super-user (original) token (shell §7), then
  * redirect with a full reload.
  */
-export async function switchOrganization(id: string | number, landing: LandingBody): Promise<void> {
+export async function switchOrganization(id: string | number, landing: LandingBody, returnTo?: string): Promise<void> {
   const before = getSession();
   const superUserToken = before.originalToken ?? before.token;
   const answer = content<LoginResponse>(await trn.get(`/login/organization/${encodeURIComponent(String(id))}`));
@@ -96,5 +96,6 @@ export async function switchOrganization(id: string | number, landing: LandingBo
     originalToken: superUserToken,
     originalUser: before.originalUser ?? before.user,
   });
-  hardRedirect(resolveLanding(landing, sessionSubject(session)));
+  // a page opened in the wrong organisation (page/RecordNotFound) comes back to itself, not to the landing
+  hardRedirect(returnTo ?? resolveLanding(landing, sessionSubject(session)));
 }

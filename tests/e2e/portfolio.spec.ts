@@ -244,3 +244,19 @@ test('a merchant that is not in the bank’s portfolio is one not-found state, n
   await expect(page.getByText(t('errors.dataCouldNotBeLoaded'))).toHaveCount(0);
   expect(await missingKeys(page)).toEqual([]);
 });
+
+test('a record opened in the wrong organisation offers the user’s other organisation and opens there', async ({
+  page,
+}) => {
+  await signIn(page, 'bank@demo.test', PASSWORD);
+  await expect(page).toHaveURL(/\/app\//);
+  // the bank user works for Demo Bank and Demo Acquirer: switched to the acquirer, the bank's merchant is not there
+  await page.getByRole('combobox', { name: t('shell.organization') }).selectOption({ label: 'Demo Acquirer' });
+  await expect(page.getByRole('combobox', { name: t('shell.organization') })).toHaveValue('org-demo-acquirer');
+  await page.goto('/app/portfolio/demo-merchant-bosphorus/overview');
+  await expect(page.getByRole('heading', { name: t('page.recordNotFound') })).toBeVisible();
+  await page.getByRole('button', { name: t('page.lookIn').replace('{{name}}', 'Demo Bank') }).click();
+  await expect(page).toHaveURL(/\/app\/portfolio\/demo-merchant-bosphorus\/overview$/);
+  await expect(page.getByRole('combobox', { name: t('shell.organization') })).toHaveValue('org-demo-bank');
+  await expect(page.getByRole('img', { name: t('portfolio.overview.scoreHistory') })).toBeVisible();
+});

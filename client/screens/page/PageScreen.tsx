@@ -1,4 +1,4 @@
-import { Callout, Card, H2, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Callout, Card, H2, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Text } from '../../../core/documents/document.types';
@@ -9,6 +9,7 @@ import { resolveText } from '../../i18n/text';
 import { useAppConfig } from '../../runtime/appConfig';
 import type { ScreenProps } from '../../runtime/screen.types';
 import { useSubject } from '../../shell/useSubject';
+import { RecordNotFound } from './RecordNotFound';
 import { PageHeader } from '../parts/PageHeader';
 import { PanelGrid } from './PanelGrid';
 import { LiveEvent } from '../parts/LiveEvent';
@@ -41,15 +42,7 @@ function PageView({ pageId, route, params }: ScreenProps & { pageId: string }) {
 
   // a record that is not there (or another organisation's: the gateway answers 404 for both) is one
   // state of the page, not an empty header over a failed panel each
-  if (record.status === 'error' && failureOf(record.error)?.status === 404)
-    return (
-      <NonIdealState
-        className="page-screen page-screen--missing"
-        icon="search"
-        title={t('page.recordNotFound')}
-        description={t('page.recordNotFoundText')}
-      />
-    );
+  if (record.status === 'error' && failureOf(record.error)?.status === 404) return <RecordNotFound />;
 
   const tabs = visibleTabs(body.tabs, subject, roleGroups);
   const open = selectTab(tabs, search.get('tab'));
