@@ -26,7 +26,9 @@ import { ScansService } from './scans.service';
 import { SaqSuggestionsService } from './saq-suggestions.service';
 import { ManagementSaqService } from './management-saq.service';
 import { PciRequestsService } from './pci-requests.service';
-import { PinnedQuestionnaires } from './pinned-questionnaires';
+import { PinnedQuestionnaires } from './questionnaire-record/pinned';
+import { SaqSigning } from './saq-signing';
+import { SaqSubmissions } from './saq-submissions';
 import { SaqLevelService } from './saq-level.service';
 import { SaqMigrationService } from './saq-migration.service';
 import { SaqWorkbookService } from './saq-workbook.service';
@@ -50,7 +52,9 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   // a submission picks the PCI request it answers (domain §5): the requests first
   const questionnaires = new PinnedQuestionnaires(ctx);
   const pciRequests = new PciRequestsService(ctx, questionnaires);
-  const saqs = new SaqService(ctx, questionnaires, pciRequests);
+  const saqs = new SaqService(ctx, questionnaires);
+  const saqSigning = new SaqSigning(ctx, saqs.lifecycle, saqs.flow);
+  const saqSubmissions = new SaqSubmissions(ctx, saqs.lifecycle, saqs.flow, pciRequests);
   const scans = new ScansService(ctx, ctx.scanSettings);
   const onboardings = new OnboardingService(ctx, scans, resources);
   const portfolio = new PortfolioService(ctx, resources, scans, workflows);
@@ -72,7 +76,9 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     saqs,
     saqMigration: new SaqMigrationService(ctx),
     saqWorkbook: new SaqWorkbookService(ctx, saqs),
-    managementSaq: new ManagementSaqService(ctx, saqs),
+    saqSigning,
+    saqSubmissions,
+    managementSaq: new ManagementSaqService(ctx, saqs, saqSubmissions, saqSigning),
     resources,
     portfolio,
     resourceImport: new ResourceImportService(ctx, resources),

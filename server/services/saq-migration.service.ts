@@ -13,7 +13,8 @@ import type { Language } from '../http/i18n';
 import { publishToUser } from '../realtime/publish';
 import type { SaqAttestationRecord, SaqRecord } from '../store/records.types';
 import { writeHistory } from './history';
-import { type SaqView, UNSIGNED } from './saq.service';
+import { UNSIGNED } from './saq-policy';
+import type { SaqView } from './saq-views';
 import { SAQ_WORKFLOW, type SaqCaller, SaqFlow } from './saq-flow';
 
 const KIND = 'questionnaire';

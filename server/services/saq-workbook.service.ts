@@ -8,7 +8,8 @@ import {
   type WorkbookFile,
   workbookBytes,
 } from '../workbook/workbook-import';
-import type { SaqService, SaqView } from './saq.service';
+import type { SaqService } from './saq.service';
+import type { SaqView } from './saq-views';
 import type { SaqCaller } from './saq-flow';
 
 /**
@@ -50,13 +51,7 @@ export class SaqWorkbookService {
     const upload = { ...(await uploadedSheets(file.bytes)), originalName: file.originalName };
     return this.saqs.replaceAnswers(caller, id, IMPORT_WORKBOOK, (record, compiled) => {
       const identity = { documentId: record.document.id, version: record.document.version };
-      const { answers, changed, comment } = importWorkbook(
-        this.ctx,
-        upload,
-        { identity, compiled, answers: record.answers },
-        language,
-      );
-      return { answers, changed: changed.length, comment };
+      return importWorkbook(this.ctx, upload, { identity, compiled, answers: record.answers }, language);
     });
   }
 }
