@@ -9,7 +9,9 @@ import {
   workbookBytes,
 } from '../workbook/workbook-import';
 import type { AssessmentRecord } from '../../core/assessments/assessment.types';
-import type { AssessmentCaller, AssessmentsService, AssessmentView } from './assessments.service';
+import type { AssessmentCaller } from './assessment-policy';
+import type { AssessmentView } from './assessment-views';
+import type { AssessmentsService } from './assessments.service';
 
 /**
  * An assessment's offline workbook (issue 10 'Offline answering'), as the SAQ's: the pinned template

@@ -60,7 +60,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   const portfolio = new PortfolioService(ctx, resources, scans, workflows);
   // the suggestions ask the portfolio which merchant organisation a scanned merchant is linked to (Settings → Sharing)
   const saqSuggestions = new SaqSuggestionsService(ctx, saqs, portfolio);
-  const assessments = new AssessmentsService(ctx, resources, workflows);
+  const assessments = new AssessmentsService(ctx, questionnaires, resources, workflows);
   // an assessment's participants read the files its answers name
   const files = new FilesService(ctx, [assessments]);
   return {
