@@ -51,5 +51,10 @@ export function assessmentPolicy(
       return { ...record, answers, reviews, sentBack, progress: answerProgressOf(compiled, answers) };
     },
     written: (_before, after) => announceAssessment(ctx, after, ASSESSMENT_CHANGED),
+    workbook: {
+      subject: (record) => `${record.name} · ${record.thirdPartyName}`,
+      fileName: ({ template }, language) =>
+        `Assessment-${template.id.replace(/[^A-Za-z0-9.-]/g, '')}-v${template.version}-${language}.xlsx`,
+    },
   };
 }

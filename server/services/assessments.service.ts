@@ -30,7 +30,9 @@ import { remindOfDeadlines } from './assessment-reminders';
 import { ASSESSMENT_CHANGED, ASSESSMENT_MESSAGE, announceAssessment, notifyOfAssessment } from './assessment-notices';
 import { type AssessmentCaller, assessmentPolicy } from './assessment-policy';
 import { type AssessmentRow, type AssessmentView, assessmentRow, assessmentView, itemRows } from './assessment-views';
-import { type DecideAnswers, QuestionnaireRecords } from './questionnaire-record/lifecycle';
+import { QuestionnaireRecords } from './questionnaire-record/lifecycle';
+import { QuestionnaireWorkbook } from './questionnaire-record/workbook';
+import type { UploadedWorkbook } from '../workbook/workbook-import';
 import type { PinnedQuestionnaires } from './questionnaire-record/pinned';
 import { problemViews } from './questionnaire-record/problems';
 import type { ResourcesService } from './resources.service';
@@ -62,6 +64,8 @@ export class AssessmentsService {
   readonly flow: AssessmentFlow;
   /** The shared lifecycle: pinned version, answers, history, bulk replace. */
   readonly lifecycle: QuestionnaireRecords<AssessmentRecord, AssessmentCaller>;
+  /** Its offline workbook (download and import). */
+  readonly workbook: QuestionnaireWorkbook<AssessmentRecord, AssessmentCaller>;
   private readonly invitations: AssessmentInvitations;
 
   constructor(
@@ -72,6 +76,7 @@ export class AssessmentsService {
   ) {
     this.flow = new AssessmentFlow(ctx);
     this.lifecycle = new QuestionnaireRecords(ctx, questionnaires, assessmentPolicy(ctx, this.flow));
+    this.workbook = new QuestionnaireWorkbook(ctx, this.lifecycle);
     this.invitations = new AssessmentInvitations(ctx, resources, workflows, this.flow, this.lifecycle);
   }
 
@@ -231,24 +236,19 @@ export class AssessmentsService {
     return this.view(await this.lifecycle.saveAnswer(caller, id, itemId, value, language), caller);
   }
 
-  /** One assessment the caller holds a role in, with its pinned questionnaire (the workbook's download). */
-  withQuestionnaire(caller: AssessmentCaller, id: string) {
-    return this.lifecycle.withQuestionnaire(caller.user.id, id);
-  }
-
   /** Refuses, before an upload is read, a caller who could not write answers now (404/403/409). */
   mayAnswer(caller: AssessmentCaller, id: string): Promise<void> {
     return this.lifecycle.mayAnswer(caller, id);
   }
 
-  /** Replaces answers all at once as typed ones land (the offline workbook; QuestionnaireRecords.replaceAnswers). */
-  async replaceAnswers(
+  /** An answered offline workbook (the assessee, while answering), landing as typed answers do (QuestionnaireWorkbook.upload). */
+  async importWorkbook(
     caller: AssessmentCaller,
     id: string,
-    action: string,
-    decide: DecideAnswers<AssessmentRecord>,
+    file: UploadedWorkbook,
+    language: Language,
   ): Promise<{ assessment: AssessmentView; changed: number }> {
-    const { record, changed } = await this.lifecycle.replaceAnswers(caller, id, action, decide);
+    const { record, changed } = await this.workbook.upload(caller, id, file, language);
     return { assessment: await this.view(record, caller), changed };
   }
 

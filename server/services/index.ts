@@ -3,7 +3,6 @@ import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
 import { AnalyticsService } from './analytics.service';
 import { AssessmentsService } from './assessments.service';
-import { AssessmentWorkbookService } from './assessment-workbook.service';
 import { AssessmentOverviewsService } from './assessment-overviews.service';
 import { AuthService } from './auth.service';
 import { ComplianceDocumentsService } from './compliance-documents.service';
@@ -31,7 +30,6 @@ import { SaqSigning } from './saq-signing';
 import { SaqSubmissions } from './saq-submissions';
 import { SaqLevelService } from './saq-level.service';
 import { SaqMigrationService } from './saq-migration.service';
-import { SaqWorkbookService } from './saq-workbook.service';
 import { SiteService } from './site.service';
 import { SmtpSettingsService } from './smtp-settings.service';
 import { WizardService } from './wizard.service';
@@ -75,7 +73,6 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     saqLevel: new SaqLevelService(ctx),
     saqs,
     saqMigration: new SaqMigrationService(ctx),
-    saqWorkbook: new SaqWorkbookService(ctx, saqs),
     saqSigning,
     saqSubmissions,
     managementSaq: new ManagementSaqService(ctx, saqs, saqSubmissions, saqSigning),
@@ -101,7 +98,6 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     files,
     assessmentTemplates: new AssessmentTemplatesService(ctx),
     assessments,
-    assessmentWorkbook: new AssessmentWorkbookService(ctx, assessments),
     assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),
     mmsp: new MmspService(ctx, resources),
   };

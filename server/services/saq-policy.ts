@@ -43,6 +43,14 @@ export function saqPolicy(ctx: AppContext, flow: SaqFlow): QuestionnaireRecordPo
       if (before.attestation) await ctx.store.collection<SaqAttestationRecord>('saqAttestations').remove(before.id);
       if (move) await announceSaq(ctx, after);
     },
+    workbook: {
+      subject: (record) => `SAQ ${record.saqType} · PCI DSS ${record.standardVersion ?? ''}`,
+      fileName: (record, language) => {
+        const type = record.saqType.replace(/[^A-Za-z0-9-]/g, '');
+        const version = (record.standardVersion ?? '').replace(/[^0-9.]/g, '');
+        return `SAQ-${type}-${version}-${language}.xlsx`;
+      },
+    },
   };
 }
 

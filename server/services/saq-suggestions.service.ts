@@ -73,7 +73,7 @@ export class SaqSuggestionsService {
       })
     ).filter((saq) => OPEN_STATUSES.has(saq.status));
     for (const saq of saqs) {
-      const { compiled } = await this.saqs.withQuestionnaire(saq.userId, saq.id);
+      const { compiled } = await this.saqs.lifecycle.withQuestionnaire(saq.userId, saq.id);
       const fresh: Record<string, SaqSuggestion> = {};
       for (const itemId of compiled.questionIds) {
         const item = compiled.entries.get(itemId)?.item;

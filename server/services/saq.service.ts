@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CompiledQuestionnaire, checkAnswers } from '../../core/questionnaire/questionnaire';
+import { checkAnswers } from '../../core/questionnaire/questionnaire';
 import type { QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import type { ListQuery, ListResult, QueryableFields } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
@@ -11,7 +11,9 @@ import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';
 import { findWhere } from '../store/matching';
 import type { SaqAttestationRecord, SaqRecord } from '../store/records.types';
-import { type DecideAnswers, QuestionnaireRecords } from './questionnaire-record/lifecycle';
+import { QuestionnaireRecords } from './questionnaire-record/lifecycle';
+import { QuestionnaireWorkbook } from './questionnaire-record/workbook';
+import type { UploadedWorkbook } from '../workbook/workbook-import';
 import type { PinnedQuestionnaires } from './questionnaire-record/pinned';
 import { problemViews } from './questionnaire-record/problems';
 import { SAQ_WORKFLOW, type SaqCaller, SaqFlow } from './saq-flow';
@@ -49,6 +51,8 @@ export class SaqService {
   readonly flow: SaqFlow;
   /** The shared lifecycle: pinned version, answers, history, bulk replace. */
   readonly lifecycle: QuestionnaireRecords<SaqRecord, SaqCaller>;
+  /** Its offline workbook (download and import). */
+  readonly workbook: QuestionnaireWorkbook<SaqRecord, SaqCaller>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -56,6 +60,7 @@ export class SaqService {
   ) {
     this.flow = new SaqFlow(ctx);
     this.lifecycle = new QuestionnaireRecords(ctx, questionnaires, saqPolicy(ctx, this.flow));
+    this.workbook = new QuestionnaireWorkbook(ctx, this.lifecycle);
   }
 
   /** The questionnaire each SAQ type starts on, from the published documents (core/saq/saq-catalog). */
@@ -175,20 +180,15 @@ export class SaqService {
     return saqView(this.flow, saved, caller);
   }
 
-  /** Many answers at once, landing as typed ones do (the offline workbook; QuestionnaireRecords.replaceAnswers). */
-  async replaceAnswers(
+  /** An answered offline workbook, landing as typed answers do (QuestionnaireWorkbook.upload). */
+  async importWorkbook(
     caller: SaqCaller,
     id: string,
-    action: string,
-    decide: DecideAnswers<SaqRecord>,
+    file: UploadedWorkbook,
+    language: Language,
   ): Promise<{ saq: SaqView; changed: number }> {
-    const { record, changed } = await this.lifecycle.replaceAnswers(caller, id, action, decide);
+    const { record, changed } = await this.workbook.upload(caller, id, file, language);
     return { saq: saqView(this.flow, record, caller), changed };
-  }
-
-  /** One of the caller's SAQs with its pinned questionnaire (404 `saqNotFound` for another user's). */
-  withQuestionnaire(userId: string, id: string): Promise<{ record: SaqRecord; compiled: CompiledQuestionnaire }> {
-    return this.lifecycle.withQuestionnaire(userId, id);
   }
 
   /**

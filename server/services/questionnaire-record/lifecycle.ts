@@ -34,7 +34,7 @@ export class QuestionnaireRecords<R extends QuestionnaireRecord, C extends Workf
   constructor(
     private readonly ctx: AppContext,
     private readonly questionnaires: PinnedQuestionnaires,
-    private readonly policy: QuestionnaireRecordPolicy<R, C>,
+    readonly policy: QuestionnaireRecordPolicy<R, C>,
   ) {}
 
   get records() {

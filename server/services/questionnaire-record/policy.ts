@@ -2,6 +2,7 @@ import type { CompiledQuestionnaire } from '../../../core/questionnaire/question
 import type { Answers } from '../../../core/questionnaire/questionnaire.types';
 import type { WorkflowTransition } from '../../../core/workflows/workflow.types';
 import type { WorkflowCaller } from '../../../core/workflows/workflow.utils';
+import type { Language } from '../../http/i18n';
 import type { CollectionName } from '../../store/store.types';
 import type { QuestionnaireRef } from './pinned';
 
@@ -44,4 +45,9 @@ export interface QuestionnaireRecordPolicy<R extends QuestionnaireRecord, C exte
   answered(record: R, change: AnswerChange): R;
   /** After the write, under the lock: what the kind tells or tidies (real-time events, stale files). */
   written(before: R, after: R, move: WorkflowTransition | null): Promise<void>;
+  /** How its offline workbook is titled and named. */
+  workbook: {
+    subject(record: R): string;
+    fileName(record: R, language: Language): string;
+  };
 }
