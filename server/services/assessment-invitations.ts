@@ -29,7 +29,7 @@ export class AssessmentInvitations {
 
   /** The owner's `invite` move on the record: 409 without a contact e-mail. */
   async invite(caller: AssessmentCaller, record: AssessmentRecord, roles: AssessmentRole[]): Promise<AssessmentRecord> {
-    const move = this.flow.judge(record, roles, 'invite', caller);
+    const move = this.flow.judge(record, 'invite', caller, roles);
     const thirdParty = await this.resources.records(THIRD_PARTY).get(record.thirdPartyId);
     const email = typeof thirdParty?.contactEmail === 'string' ? thirdParty.contactEmail : record.contactEmail;
     if (!email) throw new AppError(409, 'assessmentContactEmailMissing');

@@ -36,7 +36,7 @@ export function assessmentPolicy(
     mayRead: (record, userId) => rolesIn(record, userId).length > 0,
     answering(record, caller) {
       const roles = rolesIn(record, caller.user.id);
-      if (record.status === 'requested') return flow.judge(record, roles, 'start', caller);
+      if (record.status === 'requested') return flow.judge(record, 'start', caller, roles);
       if (!roles.includes('assessee')) throw new AppError(403, 'assessmentRoleRefused');
       if (record.status !== 'answering') throw new AppError(409, 'assessmentNotAnswering');
       return null;

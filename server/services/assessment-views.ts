@@ -97,7 +97,7 @@ export async function assessmentView(
     templateTitle: textIn(ctx, compiled.body.title, language),
     lastStep: null,
     myRoles,
-    actions: flow.actions(record, myRoles, caller),
+    actions: flow.actions(record, caller, myRoles),
     filesNotReviewed,
     filesNotReviewedNames: filesNotReviewed.map(labelOf),
     sentBackItems: Object.keys(record.sentBack ?? {}),

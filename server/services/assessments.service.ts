@@ -219,7 +219,7 @@ export class AssessmentsService {
     if (action === 'submit') return this.submit(caller, id, language);
     if (action === 'complete') return this.complete(caller, id);
     return this.write(caller, id, async (record, roles) => {
-      const move = this.flow.judge(record, roles, action, caller);
+      const move = this.flow.judge(record, action, caller, roles);
       if (action === 'request' && !record.assesseeId) throw new AppError(409, 'assessmentInviteFirst');
       await this.lifecycle.recordMove(record, move, caller.user.id);
       return { ...record, status: move.to };
@@ -255,7 +255,7 @@ export class AssessmentsService {
   /** Submits for review (assessee): every visible question and required field answered, else 409. */
   submit(caller: AssessmentCaller, id: string, language: Language): Promise<AssessmentView> {
     return this.write(caller, id, async (record, roles) => {
-      const move = this.flow.judge(record, roles, 'submit', caller);
+      const move = this.flow.judge(record, 'submit', caller, roles);
       const compiled = await this.lifecycle.pinned(record);
       const { problems, missing } = checkAnswers(compiled, record.answers);
       if (problems.length > 0 || missing.length > 0) {
@@ -308,7 +308,7 @@ export class AssessmentsService {
    */
   sendBack(caller: AssessmentCaller, id: string, itemIds: string[], note: string | undefined) {
     return this.write(caller, id, async (record, roles) => {
-      const move = this.flow.judge(record, roles, 'sendBack', caller);
+      const move = this.flow.judge(record, 'sendBack', caller, roles);
       const compiled = await this.lifecycle.pinned(record);
       const visible = visibleItems(compiled, record.answers);
       if (itemIds.some((itemId) => !visible.has(itemId))) throw new AppError(422, 'unknownItem');
@@ -346,7 +346,7 @@ export class AssessmentsService {
    */
   complete(caller: AssessmentCaller, id: string): Promise<AssessmentView> {
     return this.write(caller, id, async (record, roles) => {
-      const move = this.flow.judge(record, roles, 'complete', caller);
+      const move = this.flow.judge(record, 'complete', caller, roles);
       const compiled = await this.lifecycle.pinned(record);
       const unreviewed = unreviewedItems(compiled, record);
       if (unreviewed.length > 0) {
