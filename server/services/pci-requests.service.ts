@@ -355,7 +355,7 @@ export class PciRequestsService {
   }
 
   /**
-   * SAQ submission (SaqService.submit asks it; domain §5 'at least one Request ID selected'):
+   * SAQ submission (SaqSubmissions.submit asks it; domain §5 'at least one Request ID selected'):
    * when the organisation has open requests to the bank one of them must be picked (422
    * `requestIdRequired`); a pick that is no open request of it to that bank is 422 `requestIdInvalid`.
    * The picked request is linked to the SAQ. Answers the request's id, or null when none was open.

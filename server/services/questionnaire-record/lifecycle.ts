@@ -14,7 +14,7 @@ import { isOwnUpload } from '../files.service';
 import { writeHistory } from '../history';
 import { type HistoryRow, namedHistory } from './history';
 import type { PinnedQuestionnaires } from './pinned';
-import type { QuestionnaireRecord, QuestionnaireRecordPolicy } from './policy';
+import type { AnswerChange, QuestionnaireRecord, QuestionnaireRecordPolicy } from './policy';
 import { problemViews } from './problems';
 
 /** What a bulk replace decides from the record and its pinned questionnaire (or its refusal, thrown). */
@@ -138,7 +138,7 @@ export class QuestionnaireRecords<R extends QuestionnaireRecord, C extends Workf
     caller: C,
     record: R,
     move: WorkflowTransition | null,
-    change: Parameters<QuestionnaireRecordPolicy<R, C>['answered']>[1],
+    change: AnswerChange,
     alsoRecord?: () => Promise<void>,
   ): Promise<R> {
     const changed: R = {
