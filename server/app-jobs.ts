@@ -3,7 +3,7 @@ import type { Services } from './services';
 import { LinkTokens, PURGE_LINK_TOKENS_CRON, PURGE_LINK_TOKENS_JOB } from './services/link-tokens';
 import { PURGE_REVOKED_SESSIONS_CRON, PURGE_REVOKED_SESSIONS_JOB, purgeExpiredRevocations } from './auth/revocations';
 import { ASSESSMENT_REMINDERS_CRON, ASSESSMENT_REMINDERS_JOB, REMINDER_DAYS } from './services/assessment-reminders';
-import { SIGN_SAQ_JOB } from './services/saq.service';
+import { SIGN_SAQ_JOB } from './services/saq-signing';
 import { ONBOARDING_CONTROLS_JOB } from './services/onboarding.service';
 import { RUN_SCAN_JOB } from './services/scans.service';
 import { AUTO_SCAN_CRON, AUTO_SCAN_JOB } from './services/portfolio.service';
@@ -36,7 +36,7 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
   });
   await ctx.jobs.schedule(GENERATE_DUE_REPORTS_JOB, GENERATE_DUE_REPORTS_CRON);
 
-  await ctx.jobs.define<{ id: string }>(SIGN_SAQ_JOB, (job) => services.saqs.renderSigned(job), {
+  await ctx.jobs.define<{ id: string }>(SIGN_SAQ_JOB, (job) => services.saqSigning.renderSigned(job), {
     retryLimit: 2,
     retryDelaySeconds: 30,
   });

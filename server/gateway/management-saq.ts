@@ -7,7 +7,7 @@ import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { requestLanguage } from '../http/i18n';
 import { COMPLIANCE_FIELDS, NEWEST_SUBMITTED_FIRST } from '../services/management-saq.service';
-import { NEWEST_MOVE_FIRST, SAQ_HISTORY_FIELDS } from '../services/saq.service';
+import { HISTORY_FIELDS, NEWEST_MOVE_FIRST } from '../services/questionnaire-record/history';
 import { saqParamsSchema, saqReturnSchema, saqValidateSchema } from './request-schemas';
 import { sendAttestation } from './saq-service';
 import { aggregatable } from './aggregatable';
@@ -36,7 +36,7 @@ export function managementSaqRouter(ctx: AppContext, services: Services, signedI
   });
 
   router.get('/management-saq/saqs/:saqId/history', ...bank('saqManagement:view'), params, async (req, res) => {
-    const query = listQueryOf(req.query, SAQ_HISTORY_FIELDS, NEWEST_MOVE_FIRST);
+    const query = listQueryOf(req.query, HISTORY_FIELDS, NEWEST_MOVE_FIRST);
     const history = await services.managementSaq.history(requireAuth(req), idOf(req), query, requestLanguage(req));
     res.json({ content: history });
   });

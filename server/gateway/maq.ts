@@ -10,7 +10,8 @@ import { listQueryOf } from '../http/list-query';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import type { AssessmentAction } from '../services/assessment-flow';
-import { ASSESSMENT_FIELDS, type AssessmentCaller, ITEM_FIELDS, NEWEST_FIRST } from '../services/assessments.service';
+import type { AssessmentCaller } from '../services/assessment-policy';
+import { ASSESSMENT_FIELDS, ITEM_FIELDS, NEWEST_FIRST } from '../services/assessment-views';
 import { GROUP_FIELDS, type GroupBy, PORTFOLIO_FIELDS } from '../services/assessment-overviews.service';
 import { organizationOf } from '../auth/memberships';
 import { heldBy } from '../auth/user-groups';
@@ -195,17 +196,17 @@ export function maqRouter(ctx: AppContext, services: Services): Router {
   // the offline workbook (issue 10): any participant downloads it, the assessee uploads it while answering
   router.get('/assessments/:id/workbook', ...any, params, workbookQuery, async (req, res) => {
     const language = req.query.lang ? asLanguage(req.query.lang) : requestLanguage(req);
-    sendWorkbook(res, await services.assessmentWorkbook.download(await caller(req), id(req), language));
+    sendWorkbook(res, await services.assessments.workbook.download((await caller(req)).user.id, id(req), language));
   });
 
   // the caller's role and the state are judged before the body is read: nobody makes us read a file we would refuse
   const mayUpload = async (req: Request, _res: Response, next: NextFunction) => {
-    await services.assessmentWorkbook.mayUpload(await caller(req), id(req));
+    await services.assessments.mayAnswer(await caller(req), id(req));
     next();
   };
   router.post('/assessments/:id/workbook', ...any, params, mayUpload, readWorkbookUpload, async (req, res) => {
     const file = uploadedWorkbook(req);
-    const upload = services.assessmentWorkbook.upload(await caller(req), id(req), file, requestLanguage(req));
+    const upload = services.assessments.importWorkbook(await caller(req), id(req), file, requestLanguage(req));
     res.json({ content: await upload });
   });
   // one answer sent back to fix, with the assessor's note (the review list's row action)

@@ -7,14 +7,10 @@ import { requestLanguage } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
-import type { Attestation } from '../services/saq.service';
-import {
-  MY_SAQ_FIELDS,
-  NEWEST_MOVE_FIRST,
-  NEWEST_SAQ_FIRST,
-  SAQ_HISTORY_FIELDS,
-  SAQ_TYPE_FIELDS,
-} from '../services/saq.service';
+import { HISTORY_FIELDS, NEWEST_MOVE_FIRST } from '../services/questionnaire-record/history';
+import { SAQ_TYPE_FIELDS } from '../services/saq.service';
+import type { Attestation } from '../services/saq-signing';
+import { MY_SAQ_FIELDS, NEWEST_SAQ_FIRST } from '../services/saq-views';
 import { saqCaller } from '../services/saq-flow';
 import {
   emptyBodySchema,
@@ -60,7 +56,7 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   });
 
   router.get('/banks', ...saq, async (_req, res) => {
-    res.json({ content: await services.saqs.banks() });
+    res.json({ content: await services.saqSubmissions.banks() });
   });
 
   router.get('/saqs', ...saq, aggregatable, async (req, res) => {
@@ -177,7 +173,7 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
 
   router.post('/saqs/:saqId/sign', ...saq, answering, params, validate(saqSignSchema), async (req, res) => {
     const { signerName, signerTitle } = req.body as { signerName: string; signerTitle: string };
-    const pending = await services.saqs.sign(await callerOf(req), String(req.params.saqId), {
+    const pending = await services.saqSigning.sign(await callerOf(req), String(req.params.saqId), {
       signerName,
       signerTitle,
     });
@@ -185,19 +181,19 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
   });
 
   router.get('/saqs/:saqId/history', ...saq, params, async (req, res) => {
-    const query = listQueryOf(req.query, SAQ_HISTORY_FIELDS, NEWEST_MOVE_FIRST);
+    const query = listQueryOf(req.query, HISTORY_FIELDS, NEWEST_MOVE_FIRST);
     const id = String(req.params.saqId);
     res.json({ content: await services.saqs.historyOfOwn(userOf(req), id, query, requestLanguage(req)) });
   });
 
   router.get('/saqs/:saqId/attestation', ...saq, params, async (req, res) => {
-    sendAttestation(res, await services.saqs.attestation(userOf(req), String(req.params.saqId)));
+    sendAttestation(res, await services.saqSigning.attestation(userOf(req), String(req.params.saqId)));
   });
 
   router.post('/saqs/:saqId/submit', ...saq, answering, params, validate(saqSubmitSchema), async (req, res) => {
     const { bankId, requestId } = req.body as { bankId: string; requestId?: string };
     res.json({
-      content: await services.saqs.submit(
+      content: await services.saqSubmissions.submit(
         await callerOf(req),
         String(req.params.saqId),
         bankId,

@@ -16,13 +16,13 @@ export function saqWorkbookRoutes(
 ) {
   router.get('/saqs/:saqId/workbook', ...saq, params, workbookQuery, async (req, res) => {
     const language = req.query.lang ? asLanguage(req.query.lang) : requestLanguage(req);
-    sendWorkbook(res, await services.saqWorkbook.download(userOf(req), String(req.params.saqId), language));
+    sendWorkbook(res, await services.saqs.workbook.download(userOf(req), String(req.params.saqId), language));
   });
 
   // guards first, then the body: nobody makes the server read a file it would refuse anyway
   router.post('/saqs/:saqId/workbook', ...saq, answering, params, readWorkbookUpload, async (req, res) => {
     const saqId = String(req.params.saqId);
-    const content = await services.saqWorkbook.upload(
+    const content = await services.saqs.importWorkbook(
       await callerOf(req),
       saqId,
       uploadedWorkbook(req),

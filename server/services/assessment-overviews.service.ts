@@ -4,7 +4,9 @@ import { runQuery } from '../../core/query/run-query';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';
-import type { AssessmentCaller, AssessmentRow, AssessmentsService } from './assessments.service';
+import type { AssessmentCaller } from './assessment-policy';
+import type { AssessmentRow } from './assessment-views';
+import type { AssessmentsService } from './assessments.service';
 
 /** How the assessor's review requests are grouped (`/app/review-requests`). */
 export type GroupBy = 'thirdParty' | 'template';

@@ -3,7 +3,6 @@ import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
 import { AnalyticsService } from './analytics.service';
 import { AssessmentsService } from './assessments.service';
-import { AssessmentWorkbookService } from './assessment-workbook.service';
 import { AssessmentOverviewsService } from './assessment-overviews.service';
 import { AuthService } from './auth.service';
 import { ComplianceDocumentsService } from './compliance-documents.service';
@@ -26,10 +25,11 @@ import { ScansService } from './scans.service';
 import { SaqSuggestionsService } from './saq-suggestions.service';
 import { ManagementSaqService } from './management-saq.service';
 import { PciRequestsService } from './pci-requests.service';
-import { PinnedQuestionnaires } from './pinned-questionnaires';
+import { PinnedQuestionnaires } from './questionnaire-record/pinned';
+import { SaqSigning } from './saq-signing';
+import { SaqSubmissions } from './saq-submissions';
 import { SaqLevelService } from './saq-level.service';
 import { SaqMigrationService } from './saq-migration.service';
-import { SaqWorkbookService } from './saq-workbook.service';
 import { SiteService } from './site.service';
 import { SmtpSettingsService } from './smtp-settings.service';
 import { WizardService } from './wizard.service';
@@ -50,13 +50,15 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   // a submission picks the PCI request it answers (domain §5): the requests first
   const questionnaires = new PinnedQuestionnaires(ctx);
   const pciRequests = new PciRequestsService(ctx, questionnaires);
-  const saqs = new SaqService(ctx, questionnaires, pciRequests);
+  const saqs = new SaqService(ctx, questionnaires);
+  const saqSigning = new SaqSigning(ctx, saqs.lifecycle, saqs.flow);
+  const saqSubmissions = new SaqSubmissions(ctx, saqs.lifecycle, saqs.flow, pciRequests);
   const scans = new ScansService(ctx, ctx.scanSettings);
   const onboardings = new OnboardingService(ctx, scans, resources);
   const portfolio = new PortfolioService(ctx, resources, scans, workflows);
   // the suggestions ask the portfolio which merchant organisation a scanned merchant is linked to (Settings → Sharing)
   const saqSuggestions = new SaqSuggestionsService(ctx, saqs, portfolio);
-  const assessments = new AssessmentsService(ctx, resources, workflows);
+  const assessments = new AssessmentsService(ctx, questionnaires, resources, workflows);
   // an assessment's participants read the files its answers name
   const files = new FilesService(ctx, [assessments]);
   return {
@@ -70,9 +72,10 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     wizards: new WizardService(ctx),
     saqLevel: new SaqLevelService(ctx),
     saqs,
-    saqMigration: new SaqMigrationService(ctx),
-    saqWorkbook: new SaqWorkbookService(ctx, saqs),
-    managementSaq: new ManagementSaqService(ctx, saqs),
+    saqMigration: new SaqMigrationService(ctx, saqs.lifecycle, saqs.flow),
+    saqSigning,
+    saqSubmissions,
+    managementSaq: new ManagementSaqService(ctx, saqs, saqSubmissions, saqSigning),
     resources,
     portfolio,
     resourceImport: new ResourceImportService(ctx, resources),
@@ -95,7 +98,6 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     files,
     assessmentTemplates: new AssessmentTemplatesService(ctx),
     assessments,
-    assessmentWorkbook: new AssessmentWorkbookService(ctx, assessments),
     assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),
     mmsp: new MmspService(ctx, resources),
   };

@@ -14,7 +14,10 @@ import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';
 import { findWhere } from '../store/matching';
 import type { ComplianceDocumentRecord, ComplianceShareRecord, SaqRecord } from '../store/records.types';
-import type { Attestation, ReviewInput, SaqHistoryRow, SaqService } from './saq.service';
+import type { HistoryRow } from './questionnaire-record/history';
+import type { SaqService } from './saq.service';
+import type { Attestation, SaqSigning } from './saq-signing';
+import type { ReviewInput, SaqSubmissions } from './saq-submissions';
 import { saqCaller } from './saq-flow';
 
 /**
@@ -86,6 +89,8 @@ export class ManagementSaqService {
   constructor(
     private readonly ctx: AppContext,
     private readonly saqs: SaqService,
+    private readonly submissions: SaqSubmissions,
+    private readonly signing: SaqSigning,
   ) {}
 
   /** The organisation the session works for: the one switched to, else the user's first. */
@@ -175,23 +180,24 @@ export class ManagementSaqService {
     input: ReviewInput,
   ): Promise<ComplianceRow & { answersSummary: AnswersSummary; actions: string[] }> {
     const { saq } = await this.readable(auth, id);
-    await this.saqs.review(await saqCaller(this.ctx, auth), auth.user.name ?? auth.user.email, saq, action, input);
+    await this.submissions.review(
+      await saqCaller(this.ctx, auth),
+      auth.user.name ?? auth.user.email,
+      saq,
+      action,
+      input,
+    );
     return this.get(auth, id);
   }
 
   async attestation(auth: AuthContext, id: string): Promise<Attestation> {
-    return this.saqs.attestationOf((await this.readable(auth, id)).saq);
+    return this.signing.attestationOf((await this.readable(auth, id)).saq);
   }
 
   /** The SAQ's moves, newest first, with who made them (names, not ids). */
-  async history(
-    auth: AuthContext,
-    id: string,
-    query: ListQuery,
-    language: Language,
-  ): Promise<ListResult<SaqHistoryRow>> {
+  async history(auth: AuthContext, id: string, query: ListQuery, language: Language): Promise<ListResult<HistoryRow>> {
     const { saq } = await this.readable(auth, id);
-    return runQuery(await this.saqs.history(saq, language), query);
+    return runQuery(await this.saqs.lifecycle.history(saq, language), query);
   }
 
   async stats(auth: AuthContext, now = this.ctx.clock()): Promise<ComplianceStats> {

@@ -35,7 +35,7 @@ import type {
 } from '../store/records.types';
 import { sessionOrganization } from './compliance-documents.service';
 import { createNotification } from './notifications';
-import type { PinnedQuestionnaires } from './pinned-questionnaires';
+import type { PinnedQuestionnaires } from './questionnaire-record/pinned';
 import { membershipIn } from '../auth/memberships';
 
 /** Who hears of a merchant entering a request ID: those who make them or follow the merchants. */
@@ -355,7 +355,7 @@ export class PciRequestsService {
   }
 
   /**
-   * SAQ submission (SaqService.submit asks it; domain §5 'at least one Request ID selected'):
+   * SAQ submission (SaqSubmissions.submit asks it; domain §5 'at least one Request ID selected'):
    * when the organisation has open requests to the bank one of them must be picked (422
    * `requestIdRequired`); a pick that is no open request of it to that bank is 422 `requestIdInvalid`.
    * The picked request is linked to the SAQ. Answers the request's id, or null when none was open.
@@ -448,7 +448,7 @@ export class PciRequestsService {
   private async asvRequired(level: number | null, saq: SaqRecord | null, levelSaqType: string | null) {
     if (level === 1) return true;
     let body: QuestionnaireBody | undefined;
-    if (saq) body = await this.questionnaires.bodyOf(saq);
+    if (saq) body = await this.questionnaires.bodyOf(saq.document);
     else if (levelSaqType) {
       body = saqCatalog(this.ctx.documents.cache.ofKind('questionnaire')).get(levelSaqType)?.body;
     }

@@ -10,11 +10,13 @@ import { compareVersions, SAQ_STANDARD, saqCatalog } from '../../core/saq/saq-ca
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';
-import { publishToUser } from '../realtime/publish';
 import type { SaqAttestationRecord, SaqRecord } from '../store/records.types';
 import { writeHistory } from './history';
-import { type SaqView, UNSIGNED } from './saq.service';
-import { SAQ_WORKFLOW, type SaqCaller, SaqFlow } from './saq-flow';
+import { UNSIGNED } from './saq-policy';
+import type { QuestionnaireRecords } from './questionnaire-record/lifecycle';
+import { SAQ_WORKFLOW, type SaqCaller, type SaqFlow } from './saq-flow';
+import { announceSaq } from './saq-notices';
+import { type SaqView, saqView } from './saq-views';
 
 const KIND = 'questionnaire';
 /** The history entry a migration writes (schemas/lists/saq-history.json labels it). */
@@ -63,15 +65,12 @@ export class SaqMigrationService {
   /** Compiled versions by `id@version` (and `#plain` without their carry-over): a published version never changes. */
   private readonly compiled = new Map<string, CompiledQuestionnaire>();
 
-  private readonly flow: SaqFlow;
-
-  constructor(private readonly ctx: AppContext) {
-    this.flow = new SaqFlow(ctx);
-  }
-
-  private get records() {
-    return this.ctx.store.collection<SaqRecord>('saqs');
-  }
+  constructor(
+    private readonly ctx: AppContext,
+    /** The SAQs' lifecycle (its lock, so a migration never interleaves with an answer being saved) and flow. */
+    private readonly saqs: QuestionnaireRecords<SaqRecord, SaqCaller>,
+    private readonly flow: SaqFlow,
+  ) {}
 
   /** The newest published version of the SAQ's type when newer than its own, with the report; else null. */
   async offer(userId: string, id: string): Promise<SaqMigrationOffer | null> {
@@ -118,9 +117,10 @@ export class SaqMigrationService {
    */
   migrate(caller: SaqCaller, id: string, target: MigrationTarget, language: Language): Promise<SaqView> {
     const userId = caller.user.id;
-    return this.ctx.store.withLock(`saqs.${userId}`, async () => {
-      const record = await this.owned(userId, id);
-      const edit = record.status === this.flow.initial() ? null : this.flow.judge(record, 'edit', caller);
+    return this.saqs.locked(userId, id, async () => {
+      const record = await this.saqs.find(userId, id);
+      // who may answer now may migrate: outside answering it is the workflow's `edit`
+      const edit = this.saqs.policy.answering(record, caller);
       const next = await this.ctx.documents.version(KIND, target.documentId, target.version);
       if (next.status !== 'published') throw new AppError(404, 'documentNotFound');
       const body = next.body as QuestionnaireBody;
@@ -166,15 +166,15 @@ export class SaqMigrationService {
           reread: String(reread.length),
         }),
       });
-      await this.records.replace(record.id, migrated);
-      await this.announce(userId, migrated);
-      return this.view(migrated, caller);
+      await this.saqs.records.replace(record.id, migrated);
+      await announceSaq(this.ctx, migrated);
+      return saqView(this.flow, migrated, caller);
     });
   }
 
   /** The answers still to re-read after a migration; none once the SAQ no longer takes answers. */
   async rereads(userId: string, id: string): Promise<RereadFlag[]> {
-    const record = await this.owned(userId, id);
+    const record = await this.saqs.find(userId, id);
     return this.flow.takesAnswers(record) ? (record.reread ?? []) : [];
   }
 
@@ -185,8 +185,8 @@ export class SaqMigrationService {
    */
   confirm(caller: SaqCaller, id: string, itemId: string): Promise<SaqView> {
     const userId = caller.user.id;
-    return this.ctx.store.withLock(`saqs.${userId}`, async () => {
-      const record = await this.owned(userId, id);
+    return this.saqs.locked(userId, id, async () => {
+      const record = await this.saqs.find(userId, id);
       if (!this.flow.takesAnswers(record)) throw new AppError(409, 'saqLocked');
       const flags = record.reread ?? [];
       if (!flags.some((flag) => flag.itemId === itemId)) throw new AppError(404, 'rereadNotFound');
@@ -195,26 +195,15 @@ export class SaqMigrationService {
         reread: flags.filter((flag) => flag.itemId !== itemId),
         updatedAt: this.ctx.clock().toISOString(),
       };
-      await this.records.replace(record.id, confirmed);
-      await this.announce(userId, confirmed);
-      return this.view(confirmed, caller);
+      await this.saqs.records.replace(record.id, confirmed);
+      await announceSaq(this.ctx, confirmed);
+      return saqView(this.flow, confirmed, caller);
     });
-  }
-
-  private async announce(userId: string, record: SaqRecord): Promise<void> {
-    await publishToUser(this.ctx, userId, 'saq.changed', { id: record.id, status: record.status }).catch(
-      (error: unknown) => this.ctx.log.error(`SAQ ${record.id} changed but not announced`, error),
-    );
-  }
-
-  private view(record: SaqRecord, caller: SaqCaller): SaqView {
-    const { userId: _userId, siteId: _siteId, ...view } = record;
-    return { ...view, actions: this.flow.actions(record, caller) };
   }
 
   /** The SAQ, its pinned version, the catalogue's newer one and the carry-over report; null when none is newer. */
   private async plan(userId: string, id: string) {
-    const record = await this.owned(userId, id);
+    const record = await this.saqs.find(userId, id);
     // only an SAQ that may still be edited moves (a submitted one is the bank's report)
     if (!this.flow.takesAnswers(record)) return null;
     const target = saqCatalog(this.ctx.documents.cache.ofKind(KIND)).get(record.saqType);
@@ -254,12 +243,6 @@ export class SaqMigrationService {
   private async pinned(record: SaqRecord): Promise<ConfigDocument<QuestionnaireBody>> {
     const { id, version } = record.document;
     return (await this.ctx.documents.version(KIND, id, version)) as ConfigDocument<QuestionnaireBody>;
-  }
-
-  private async owned(userId: string, id: string): Promise<SaqRecord> {
-    const record = await this.records.get(id);
-    if (!record || record.userId !== userId) throw new AppError(404, 'saqNotFound');
-    return record;
   }
 }
 

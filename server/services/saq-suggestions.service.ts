@@ -13,7 +13,7 @@ import type { Language } from '../http/i18n';
 import { publishToUser } from '../realtime/publish';
 import { findWhere } from '../store/matching';
 import type { SaqRecord } from '../store/records.types';
-import { type SaqCaller, SaqFlow } from './saq-flow';
+import type { SaqCaller } from './saq-flow';
 import type { SaqService } from './saq.service';
 
 /** The mapping document: scan results → PCI DSS requirements (schemas/scan-requirements/). */
@@ -40,15 +40,11 @@ export interface LinkedOrganizations {
  * through later scans.
  */
 export class SaqSuggestionsService {
-  private readonly flow: SaqFlow;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly saqs: SaqService,
     private readonly links: LinkedOrganizations,
-  ) {
-    this.flow = new SaqFlow(ctx);
-  }
+  ) {}
 
   private get records() {
     return this.ctx.store.collection<SaqSuggestionsRecord>('saqSuggestions');
@@ -73,7 +69,7 @@ export class SaqSuggestionsService {
       })
     ).filter((saq) => OPEN_STATUSES.has(saq.status));
     for (const saq of saqs) {
-      const { compiled } = await this.saqs.withQuestionnaire(saq.userId, saq.id);
+      const { compiled } = await this.saqs.lifecycle.withQuestionnaire(saq.userId, saq.id);
       const fresh: Record<string, SaqSuggestion> = {};
       for (const itemId of compiled.questionIds) {
         const item = compiled.entries.get(itemId)?.item;
@@ -145,7 +141,7 @@ export class SaqSuggestionsService {
     const suggestion = await this.suggestion(caller, saqId, itemId);
     if (suggestion.status === 'suggested') throw new AppError(409, 'suggestionNotDecided');
     const record = await this.ctx.store.collection<SaqRecord>('saqs').get(saqId);
-    if (!record || !this.flow.takesAnswers(record)) throw new AppError(409, 'saqLocked');
+    if (!record || !this.saqs.flow.takesAnswers(record)) throw new AppError(409, 'saqLocked');
     const { answered } = suggestion;
     if (answered && sameValue(record.answers[itemId] ?? null, answered.saved))
       await this.saqs.saveAnswer(caller, saqId, itemId, { value: answered.before }, language);

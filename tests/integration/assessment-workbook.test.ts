@@ -6,7 +6,7 @@ import { fillPath, mountedRoutes } from './support/mounted-routes';
 import { download } from './support/saq-flow';
 import { memoryGrowthDuring, zipBomb } from './support/zip-bomb';
 
-// Issue 10 'Offline answering' on assessments over real HTTP (server/services/assessment-workbook.service.ts):
+// Issue 10 'Offline answering' on assessments over real HTTP (server/services/questionnaire-record/workbook.ts):
 // the assessment's pinned template version exported as an xlsx, answered with exceljs as a spreadsheet
 // program would, uploaded by the assessee, judged by that version and its rules, applied whole or not
 // at all. A template an admin publishes here brings inputs no SAQ has (a checkbox, a file, a question
