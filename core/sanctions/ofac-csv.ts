@@ -41,7 +41,7 @@ function akas(remarks: string): string[] {
 }
 
 export function readOfacCsv(text: string, listId: string): ImportedRow[] {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimiter: ',', skipEmptyLines: 'greedy' });
   return parsed.data.map((cells, index): ImportedRow => {
     const line = index + 1;
     if (cells.length !== OFAC_COLUMNS.length) {
