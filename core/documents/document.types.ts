@@ -30,6 +30,7 @@ export type DocumentKind =
   | 'scan-requirements'
   | 'onboarding-warnings'
   | 'mmsp-rules'
+  | 'sanctions-bands'
   | 'eligibility-rules';
 
 /** A versioned config document as stored and served by /config/v1. */

@@ -6,6 +6,7 @@ import menus from '../../schemas/meta/menus.json';
 import questionnaire from '../../schemas/meta/questionnaire.json';
 import onboardingWarnings from '../../schemas/meta/onboarding-warnings.json';
 import mmspRules from '../../schemas/meta/mmsp-rules.json';
+import sanctionsBands from '../../schemas/meta/sanctions-bands.json';
 import page from '../../schemas/meta/page.json';
 import resource from '../../schemas/meta/resource.json';
 import roleGroups from '../../schemas/meta/role-groups.json';
@@ -40,6 +41,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   'scan-requirements': scanRequirements,
   'onboarding-warnings': onboardingWarnings,
   'mmsp-rules': mmspRules,
+  'sanctions-bands': sanctionsBands,
   'eligibility-rules': eligibilityRules,
 });
 

@@ -37,6 +37,7 @@ import { onboardingsRouter } from './onboardings';
 import { portfolioRouter } from './portfolio';
 import { scansRouter } from './scans';
 import { mmspRouter } from './mmsp';
+import { sanctionsRouter } from './sanctions';
 import { aggregatable } from './aggregatable';
 
 /**
@@ -157,6 +158,7 @@ export function wbeRouter(
   router.use(filesRouter(ctx, services, signedIn));
   router.use(assessmentTemplatesRouter(services, admin));
   router.use(mmspRouter(ctx, services, signedIn));
+  router.use(sanctionsRouter(ctx, services, signedIn));
 
   return router;
 }

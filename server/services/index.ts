@@ -41,6 +41,7 @@ import { WorkflowService } from './workflow.service';
 import { FilesService } from './files.service';
 import { AssessmentTemplatesService } from './assessment-templates.service';
 import { MmspService } from './mmsp.service';
+import { SanctionsService } from './sanctions.service';
 
 /** `effects`: the workflow effects (server/workflows/effects.ts), which use the services' helpers. */
 export function createServices(ctx: AppContext, effects: Readonly<Record<string, Effect>>) {
@@ -100,6 +101,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     assessments,
     assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),
     mmsp: new MmspService(ctx, resources),
+    sanctions: new SanctionsService(ctx, resources),
   };
 }
 

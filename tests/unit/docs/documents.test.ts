@@ -29,6 +29,7 @@ describe('docs/documents/ examples', () => {
       'resource',
       'role-groups',
       'routes',
+      'sanctions-bands',
       'scan-requirements',
       'tooltips',
       'wizard',

@@ -25,6 +25,7 @@ describe('meta-schemas', () => {
       'resource',
       'role-groups',
       'routes',
+      'sanctions-bands',
       'scan-requirements',
       'shell-settings',
       'tooltips',
