@@ -39,7 +39,8 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
   // category labels from the panel; values read by path so nested fields work too
   const data = rows.map((row) => {
     const x = String(valueAtPath(row, panel.x) ?? '');
-    const label = panel.labels?.[x];
+    // a group of records without the value (a merchant not graded yet) is named, not a blank slice
+    const label = panel.labels?.[x] ?? (x === '' ? 'page.chartNone' : undefined);
     const out: Record<string, unknown> = { [X]: label ? text(label) : x, [CATEGORY]: x };
     for (const entry of series) out[entry.key] = Number(valueAtPath(row, entry.field) ?? 0);
     return out;

@@ -16,7 +16,8 @@ export function StatPanel({ panel, data }: { panel: StatDef; data: unknown }) {
   }
   const delta = panel.delta ? numberAt(data, panel.delta) : null;
   const capped = panel.capped !== undefined && valueAtPath(data, panel.capped) === true;
-  const number = value.toLocaleString(i18n.language);
+  // a figure, not a computation: an average of 77.667 reads as 77.7
+  const number = value.toLocaleString(i18n.language, { maximumFractionDigits: 1 });
   const figure = (
     <span className={`stat-card__value${panel.intent ? ` stat-card__value--${panel.intent}` : ''}`}>
       {capped ? t('list.atLeast', { value: number }) : number}
