@@ -251,7 +251,9 @@ test('a record opened in the wrong organisation offers the user’s other organi
   await signIn(page, 'bank@demo.test', PASSWORD);
   await expect(page).toHaveURL(/\/app\//);
   // the bank user works for Demo Bank and Demo Acquirer: switched to the acquirer, the bank's merchant is not there
+  const switched = page.waitForEvent('load'); // the switch ends in a full reload
   await page.getByRole('combobox', { name: t('shell.organization') }).selectOption({ label: 'Demo Acquirer' });
+  await switched;
   await expect(page.getByRole('combobox', { name: t('shell.organization') })).toHaveValue('org-demo-acquirer');
   await page.goto('/app/portfolio/demo-merchant-bosphorus/overview');
   await expect(page.getByRole('heading', { name: t('page.recordNotFound') })).toBeVisible();
