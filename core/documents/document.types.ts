@@ -30,7 +30,8 @@ export type DocumentKind =
   | 'scan-requirements'
   | 'onboarding-warnings'
   | 'mmsp-rules'
-  | 'eligibility-rules';
+  | 'eligibility-rules'
+  | 'tm-rules';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {

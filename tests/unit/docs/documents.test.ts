@@ -30,6 +30,7 @@ describe('docs/documents/ examples', () => {
       'role-groups',
       'routes',
       'scan-requirements',
+      'tm-rules',
       'tooltips',
       'wizard',
       'workflow',

@@ -27,6 +27,7 @@ describe('meta-schemas', () => {
       'routes',
       'scan-requirements',
       'shell-settings',
+      'tm-rules',
       'tooltips',
       'wizard',
       'workflow',
