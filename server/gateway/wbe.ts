@@ -37,6 +37,7 @@ import { onboardingsRouter } from './onboardings';
 import { portfolioRouter } from './portfolio';
 import { scansRouter } from './scans';
 import { mmspRouter } from './mmsp';
+import { transactionMonitoringRouter } from './transaction-monitoring';
 import { aggregatable } from './aggregatable';
 
 /**
@@ -155,6 +156,7 @@ export function wbeRouter(
   router.use(reportsRouter(ctx, services, signedIn));
   router.use(complianceDocumentsRouter(ctx, services, signedIn));
   router.use(filesRouter(ctx, services, signedIn));
+  router.use('/transaction-monitoring', transactionMonitoringRouter(ctx, services, signedIn));
   router.use(assessmentTemplatesRouter(services, admin));
   router.use(mmspRouter(ctx, services, signedIn));
 
