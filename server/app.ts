@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import express, { type Express, type Request } from 'express';
 import { seedDemoAssessment } from '../fixtures/demo-assessment';
 import { seedDemoData } from '../fixtures/seed';
+import { seedDemoTransactions } from '../fixtures/demo-transactions';
 import type { ResourceBody } from '../core/resources/resource.types';
 import { callerOf, optionalAuthenticate } from './auth/authenticate';
 import { loadJwtSecret } from './auth/jwt-secret';
@@ -108,6 +109,8 @@ export interface AppOptions {
   trustProxy?: number | string;
   /** Load fixtures/ demo users into an empty store (default true). */
   seedDemo?: boolean;
+  /** With the demo data, a few hundred scored transactions of the demo acquirer (server/main.ts; tests leave them out). */
+  demoTransactions?: boolean;
   /** With the demo data, one running vendor assessment and its third party (server/main.ts; tests leave it out). */
   demoAssessment?: boolean;
   log?: AppContext['log'];
@@ -254,6 +257,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     };
     const services = createServices(ctx, EFFECTS);
+    if (options.seedDemo !== false && options.demoTransactions) {
+      await withStartUpLock(options.sql, () => seedDemoTransactions(opened, services.tmScoring, ctx.clock()));
+    }
     // who reacts to a completed or failed scan, an approved onboarding, a linked merchant: once per app
     subscribeReactions(ctx.events, services);
     const app = express();

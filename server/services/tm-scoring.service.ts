@@ -152,7 +152,12 @@ export class TmScoringService {
   }
 
   /** Scores and stores the transactions in order; answers each one's decision. */
-  async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
+  async ingest(
+    key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>,
+    submitted: readonly SubmittedTransaction[],
+    /** The scoring time: the clock's, except for the demo seed's past transactions. */
+    at?: Date,
+  ): Promise<IngestAnswer[]> {
     const { version, compiled } = this.ruleSet();
     const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
     const answers: IngestAnswer[] = [];
@@ -160,7 +165,7 @@ export class TmScoringService {
       const { pan, occurredAt, ...rest } = item;
       const card = cardForms(pan, this.cardKey);
       const facts: TransactionFacts = { ...rest, bin: card.bin, last4: card.last4, cardHash: card.cardHash };
-      const now = this.ctx.clock();
+      const now = at ?? this.ctx.clock();
       const verdict = compiled.score(facts, await this.features(key.organizationId, facts, compiled, now));
       const record: TmTransactionRecord = {
         ...rest,

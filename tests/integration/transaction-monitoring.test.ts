@@ -208,3 +208,35 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
     expect((await ingest(INGEST, transaction('t-revoked'), fresh.key)).status).toBe(401);
   });
 });
+
+describe('transaction monitoring demo data', () => {
+  let server: TestServer;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('seeds a few hundred scored demo transactions, older than the delay, with patterns the rules catch', async () => {
+    server = await startTestServer({ withSmtp: false, demoTransactions: true });
+    const token = await tokenFor(server.base, 'tm@demo.test');
+    const get = (path: string) => call(server.base, 'GET', path, { token });
+    const all = (await get(`${TM}/transactions?pageSize=1`)).body.content;
+    expect(all.total).toBeGreaterThan(250);
+    const aggregate = encodeURIComponent(
+      JSON.stringify({ measures: [{ op: 'count', as: 'count' }], groupBy: { field: 'decision' } }),
+    );
+    const groups = (await get(`${TM}/transactions?aggregate=${aggregate}`)).body.content.aggregate.groups;
+    const decisions = Object.fromEntries(
+      groups.map((group: { key: string; count: number }) => [group.key, group.count]),
+    );
+    expect(decisions.approved).toBeGreaterThan(200);
+    expect((decisions.flagged ?? 0) + (decisions.investigating ?? 0) + (decisions.declined ?? 0)).toBeGreaterThan(20);
+    const hitsOf = async (rule: string) => {
+      const filter = encodeURIComponent(JSON.stringify({ field: 'decision', op: 'ne', value: 'approved' }));
+      const rows = (await get(`${TM}/transactions?filter=${filter}&pageSize=500`)).body.content.items;
+      return rows.filter((row: { hits: string[] }) => row.hits.includes(rule)).length;
+    };
+    for (const rule of ['card-velocity', 'blocked-card-bin', 'amount-spike', 'high-risk-country']) {
+      expect(await hitsOf(rule), rule).toBeGreaterThan(0);
+    }
+  });
+});
