@@ -4,6 +4,8 @@ import { type ListEntry, prepareList } from '../../core/transaction-monitoring/l
 import { type Features, MERCHANT_AVERAGE_DAYS, type VelocitySpec } from '../../core/transaction-monitoring/operators';
 import type { Decision, TmRuleSetBody, TransactionFacts } from '../../core/transaction-monitoring/tm.types';
 import type { Filter } from '../../core/query/filter.types';
+import type { ListQuery, ListResult } from '../../core/query/query.types';
+import { runQuery } from '../../core/query/run-query';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { cardForms } from './tm-card';
@@ -41,6 +43,9 @@ export interface IngestAnswer {
 }
 
 const MINUTE = 60_000;
+
+/** Where the history figures are read: the store, or the records a seed is scoring in memory. */
+type HistoryQuery = (query: ListQuery) => Promise<ListResult<TmTransactionRecord>>;
 
 /**
  * The ingest path: each transaction's card reduced to its masked form and keyed hash, the figures
@@ -87,8 +92,8 @@ export class TmScoringService {
     return Object.fromEntries(listIds.map((id) => [id, prepareList(items.filter((entry) => entry.listId === id))]));
   }
 
-  private async history(filter: Filter, measures: 'velocity' | 'average') {
-    const { aggregate } = await this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
+  private async history(read: HistoryQuery, filter: Filter, measures: 'velocity' | 'average') {
+    const { aggregate } = await read({
       filter,
       sort: [],
       page: 1,
@@ -111,6 +116,7 @@ export class TmScoringService {
     facts: TransactionFacts,
     compiled: CompiledRuleSet,
     now: Date,
+    read: HistoryQuery,
   ): Promise<Features> {
     const org = { field: 'organizationId', op: 'eq', value: organizationId } as const;
     const velocities: Record<string, number> = {};
@@ -125,6 +131,7 @@ export class TmScoringService {
         }
         const since = new Date(now.getTime() - spec.minutes * MINUTE).toISOString();
         const totals = await this.history(
+          read,
           {
             and: [org, { field: spec.key, op: 'eq', value }, { field: 'scoredAt', op: 'gte', value: since }],
           },
@@ -137,6 +144,7 @@ export class TmScoringService {
     if (compiled.needs.merchantAverage) {
       const since = new Date(now.getTime() - MERCHANT_AVERAGE_DAYS * 24 * 60 * MINUTE).toISOString();
       const totals = await this.history(
+        read,
         {
           and: [
             org,
@@ -151,36 +159,41 @@ export class TmScoringService {
     return { lists: await this.lists(organizationId, [...compiled.needs.lists]), velocities, merchantAverage };
   }
 
-  /** Scores and stores the transactions in order; answers each one's decision. */
-  async ingest(
+  /** One transaction scored (not yet stored): the card reduced to its masked form and keyed hash. */
+  private async scored(
     key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>,
-    submitted: readonly SubmittedTransaction[],
-    /** The scoring time: the clock's, except for the demo seed's past transactions. */
-    at?: Date,
-  ): Promise<IngestAnswer[]> {
+    item: SubmittedTransaction,
+    now: Date,
+    read: HistoryQuery,
+  ): Promise<TmTransactionRecord> {
     const { version, compiled } = this.ruleSet();
+    const { pan, occurredAt, ...rest } = item;
+    const card = cardForms(pan, this.cardKey);
+    const facts: TransactionFacts = { ...rest, bin: card.bin, last4: card.last4, cardHash: card.cardHash };
+    const verdict = compiled.score(facts, await this.features(key.organizationId, facts, compiled, now, read));
+    return {
+      ...rest,
+      ...card,
+      id: randomUUID(),
+      organizationId: key.organizationId,
+      occurredAt: occurredAt ?? now.toISOString(),
+      scoredAt: now.toISOString(),
+      decision: verdict.decision,
+      score: verdict.score,
+      hits: verdict.hits,
+      ruleSet: { id: TM_RULES.id, version },
+      trace: verdict.trace,
+      keyId: key.id,
+    };
+  }
+
+  /** Scores and stores the transactions in order, each written before the next; answers each one's decision. */
+  async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
     const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
+    const read: HistoryQuery = (query) => this.ctx.store.query<TmTransactionRecord>('tmTransactions', query);
     const answers: IngestAnswer[] = [];
     for (const item of submitted) {
-      const { pan, occurredAt, ...rest } = item;
-      const card = cardForms(pan, this.cardKey);
-      const facts: TransactionFacts = { ...rest, bin: card.bin, last4: card.last4, cardHash: card.cardHash };
-      const now = at ?? this.ctx.clock();
-      const verdict = compiled.score(facts, await this.features(key.organizationId, facts, compiled, now));
-      const record: TmTransactionRecord = {
-        ...rest,
-        ...card,
-        id: randomUUID(),
-        organizationId: key.organizationId,
-        occurredAt: occurredAt ?? now.toISOString(),
-        scoredAt: now.toISOString(),
-        decision: verdict.decision,
-        score: verdict.score,
-        hits: verdict.hits,
-        ruleSet: { id: TM_RULES.id, version },
-        trace: verdict.trace,
-        keyId: key.id,
-      };
+      const record = await this.scored(key, item, this.ctx.clock(), read);
       await records.insert(record);
       answers.push({
         id: record.id,
@@ -192,5 +205,19 @@ export class TmScoringService {
       });
     }
     return answers;
+  }
+
+  /**
+   * The demo seed's past transactions, each scored at its own time over the ones before it, in
+   * memory, then stored in one write: a fresh store has no history of its own to read.
+   */
+  async scoreHistory(
+    key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>,
+    items: ReadonlyArray<{ at: Date; transaction: SubmittedTransaction }>,
+  ): Promise<void> {
+    const done: TmTransactionRecord[] = [];
+    const read: HistoryQuery = async (query) => runQuery(done, query);
+    for (const { at, transaction } of items) done.push(await this.scored(key, transaction, at, read));
+    await this.ctx.store.collection<TmTransactionRecord>('tmTransactions').insertMany(done);
   }
 }
