@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_NAMES } from '../../server/store/store.types';
 import type { UserRecord } from '../../server/store/records.types';
 import { call, TEST_STORE, type TestServer, startTestServer, tokenFor } from './support/harness';
+import { fillPath, mountedRoutes } from './support/mounted-routes';
 
 const INGEST = '/tm/api/v1/transactions';
 const TM = '/wbe/api/transaction-monitoring';
@@ -81,6 +82,36 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
     expect(unknown.body.code).toBe('invalidIngestKey');
     expect((await as('bank', 'GET', `${TM}/keys`)).status).toBe(403);
     expect((await as('bank', 'GET', `${TM}/transactions`)).status).toBe(403);
+  });
+
+  it('guards every endpoint on the server: managers’ routes 401 signed out and 403 without the permission; ingest 401 without a key', async () => {
+    const routes = mountedRoutes(server.app).filter(
+      (route) => (route.path.startsWith(`${TM}/`) || route.path.startsWith('/tm/api/v1/')) && route.method !== 'HEAD',
+    );
+    expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      'GET /wbe/api/transaction-monitoring/keys',
+      'GET /wbe/api/transaction-monitoring/rules',
+      'GET /wbe/api/transaction-monitoring/transactions',
+      'GET /wbe/api/transaction-monitoring/transactions/:id',
+      'GET /wbe/api/transaction-monitoring/transactions/:id/trace',
+      'POST /tm/api/v1/transactions',
+      'POST /tm/api/v1/transactions/batch',
+      'POST /wbe/api/transaction-monitoring/keys',
+      'POST /wbe/api/transaction-monitoring/keys/:id/revoke',
+      'POST /wbe/api/transaction-monitoring/keys/:id/rotate',
+    ]);
+    for (const route of routes) {
+      const path = fillPath(route.path, { id: keyId });
+      const body = route.method === 'GET' ? undefined : {};
+      expect((await call(server.base, route.method, path, { body })).status, path).toBe(401);
+      if (path.startsWith('/tm/')) {
+        // a session is no key
+        expect((await as('tm', route.method, path, transaction('t-session'))).status, path).toBe(401);
+        continue;
+      }
+      const refused = await as('bank', route.method, path, body);
+      expect([refused.status, refused.body.code], `${route.method} ${path}`).toEqual([403, 'noPermission']);
+    }
   });
 
   it('validates each transaction: 400 naming the field, per item in a batch, never a 500', async () => {
