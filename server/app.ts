@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import express, { type Express, type Request } from 'express';
 import { seedDemoAssessment } from '../fixtures/demo-assessment';
 import { seedDemoData } from '../fixtures/seed';
+import { seedDemoTransactions } from '../fixtures/demo-transactions';
 import type { ResourceBody } from '../core/resources/resource.types';
 import { callerOf, optionalAuthenticate } from './auth/authenticate';
 import { loadJwtSecret } from './auth/jwt-secret';
@@ -41,6 +42,7 @@ import { ntgwRouter } from './gateway/ntgw';
 import { saqServiceRouter } from './gateway/saq-service';
 import { astRouter } from './gateway/ast';
 import { maqRouter } from './gateway/maq';
+import { tmIngestRouter } from './gateway/tm-ingest';
 import { ChannelAuth, realtimeSecret } from './realtime/channel-auth';
 import { clientAddress, type TrustProxy } from './realtime/client-address';
 import { RealtimeServer, type RealtimeOptions } from './realtime/realtime-server';
@@ -54,6 +56,8 @@ import { signInDelayPolicy } from './auth/sign-in-delays';
 import { openScaleOut, type ScaleOut } from './scale/scale-out';
 import { withStartUpLock } from './scale/start-up-lock';
 import { createServices } from './services';
+import { cardHashKey } from './services/tm-card';
+import { VISIBILITY_DELAY_MS } from './services/tm-transactions.service';
 import { EFFECTS } from './workflows/effects';
 import { EventEmitter } from './events/event-emitter';
 import type { DomainEvents } from './events/domain-events';
@@ -105,6 +109,8 @@ export interface AppOptions {
   trustProxy?: number | string;
   /** Load fixtures/ demo users into an empty store (default true). */
   seedDemo?: boolean;
+  /** With the demo data, a few hundred scored transactions of the demo acquirer (server/main.ts; tests leave them out). */
+  demoTransactions?: boolean;
   /** With the demo data, one running vendor assessment and its third party (server/main.ts; tests leave it out). */
   demoAssessment?: boolean;
   log?: AppContext['log'];
@@ -116,6 +122,8 @@ export interface AppOptions {
   scans?: Partial<ScanSettings>;
   /** The real-time socket server's timeouts (server/realtime/realtime-server.ts); tests shorten them. */
   realtime?: RealtimeOptions;
+  /** How long after scoring users see a transaction (default 15 minutes, domain §9); tests shorten it. */
+  transactionVisibilityDelayMs?: number;
   /** The clock of time windows (default the system's); tests move it instead of waiting. */
   clock?: () => Date;
 }
@@ -243,8 +251,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       version,
       log,
       clock: options.clock ?? (() => new Date()),
+      transactionMonitoring: {
+        cardKey: cardHashKey(sessionKey),
+        visibilityDelayMs: options.transactionVisibilityDelayMs ?? VISIBILITY_DELAY_MS,
+      },
     };
     const services = createServices(ctx, EFFECTS);
+    if (options.seedDemo !== false && options.demoTransactions) {
+      await withStartUpLock(options.sql, () => seedDemoTransactions(opened, services.tmScoring, ctx.clock()));
+    }
     // who reacts to a completed or failed scan, an approved onboarding, a linked merchant: once per app
     subscribeReactions(ctx.events, services);
     const app = express();
@@ -304,6 +319,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use('/saq/api/v1', saqServiceRouter(ctx, services));
     app.use('/ast', astRouter(ctx, services));
     app.use('/maq/api', maqRouter(ctx, services));
+    // the acquirers' ingest API: its own key, not a session (server/gateway/tm-ingest.ts)
+    app.use('/tm/api/v1', tmIngestRouter(services));
 
     // public: the gateway as OpenAPI 3.1, made from the routes mounted above (server/http/openapi.ts)
     app.get('/openapi.json', openApiRoute(app, { title: 'PaySec compliance gateway', version }));

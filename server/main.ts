@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     appUrl,
     // one running vendor assessment for the demo users (fixtures/demo-assessment.ts); DEMO_ASSESSMENT=0 leaves it out
     demoAssessment: process.env.DEMO_ASSESSMENT !== '0',
+    // scored demo transactions for tm@demo.test (fixtures/demo-transactions.ts); DEMO_TRANSACTIONS=0 leaves them out
+    demoTransactions: process.env.DEMO_TRANSACTIONS !== '0',
     smtp: process.env.SMTP_HOST && smtpPort ? { host: process.env.SMTP_HOST, port: smtpPort } : null,
     jwtSecret: process.env.JWT_SECRET || undefined,
     loginRateLimit: limit('LOGIN_RATE_LIMIT'),

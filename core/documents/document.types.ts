@@ -31,7 +31,8 @@ export type DocumentKind =
   | 'onboarding-warnings'
   | 'mmsp-rules'
   | 'sanctions-bands'
-  | 'eligibility-rules';
+  | 'eligibility-rules'
+  | 'tm-rules';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {

@@ -13,6 +13,7 @@ import roleGroups from '../../schemas/meta/role-groups.json';
 import routes from '../../schemas/meta/routes.json';
 import scanRequirements from '../../schemas/meta/scan-requirements.json';
 import shellSettings from '../../schemas/meta/shell-settings.json';
+import tmRules from '../../schemas/meta/tm-rules.json';
 import tooltips from '../../schemas/meta/tooltips.json';
 import wizard from '../../schemas/meta/wizard.json';
 import workflow from '../../schemas/meta/workflow.json';
@@ -43,6 +44,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   'mmsp-rules': mmspRules,
   'sanctions-bands': sanctionsBands,
   'eligibility-rules': eligibilityRules,
+  'tm-rules': tmRules,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

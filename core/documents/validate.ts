@@ -5,6 +5,8 @@ import { menuGroupProblems } from '../menus/menu-checks';
 import type { MenusBody } from '../menus/menu.types';
 import { formOptionProblems } from './form-options';
 import { type EligibilityRulesBody, eligibilityProblems } from '../eligibility/eligibility';
+import { ruleSetProblems } from '../transaction-monitoring/engine';
+import type { TmRuleSetBody } from '../transaction-monitoring/tm.types';
 import { checkListBody } from '../lists/list.utils';
 import { checkPageBody } from '../pages/page.utils';
 import { MAX_DOCUMENT_DEPTH, nestsDeeperThan } from '../json/nesting';
@@ -149,6 +151,7 @@ const KIND_CHECKS: Partial<
   workflow: (id, body: WorkflowBody, context) => workflowProblems(id, body, context),
   questionnaire: (_id, body: QuestionnaireBody, context) => questionnaireProblems(body, context),
   'eligibility-rules': (_id, body: EligibilityRulesBody) => eligibilityProblems(body),
+  'tm-rules': (_id, body: TmRuleSetBody) => ruleSetProblems(body),
   // a wizard's steps reference each other and may name form documents, which must be published
   wizard: (_id, body: unknown, { published }) => [
     ...wizardProblems(body),

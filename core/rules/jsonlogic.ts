@@ -51,7 +51,7 @@ const allowed = new Set(ALLOWED_OPERATIONS);
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Reads a dotted path from data, descending only through own properties of objects and arrays. */
-function lookup(data: unknown, path: unknown, notFound: unknown): unknown {
+export function lookup(data: unknown, path: unknown, notFound: unknown): unknown {
   if (path === undefined || path === null || path === '') return data;
   let current: unknown = data;
   for (const key of String(path).split('.')) {

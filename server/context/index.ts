@@ -41,6 +41,11 @@ export interface AppContext {
   /** package.json version (LoginResponse.data.version). */
   version: string;
   log: { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
+  /**
+   * Transaction monitoring: the key of card-number hashes (derived from the session key, so every
+   * instance agrees) and how long after scoring users see a transaction (domain §9: 15 minutes).
+   */
+  transactionMonitoring: { cardKey: Uint8Array; visibilityDelayMs: number };
   /** The time windows read (the onboarding's cancel window); tests move it instead of waiting. */
   clock: () => Date;
 }

@@ -38,6 +38,7 @@ import { portfolioRouter } from './portfolio';
 import { scansRouter } from './scans';
 import { mmspRouter } from './mmsp';
 import { sanctionsRouter } from './sanctions';
+import { transactionMonitoringRouter } from './transaction-monitoring';
 import { aggregatable } from './aggregatable';
 
 /**
@@ -156,6 +157,7 @@ export function wbeRouter(
   router.use(reportsRouter(ctx, services, signedIn));
   router.use(complianceDocumentsRouter(ctx, services, signedIn));
   router.use(filesRouter(ctx, services, signedIn));
+  router.use('/transaction-monitoring', transactionMonitoringRouter(ctx, services, signedIn));
   router.use(assessmentTemplatesRouter(services, admin));
   router.use(mmspRouter(ctx, services, signedIn));
   router.use(sanctionsRouter(ctx, services, signedIn));

@@ -1,6 +1,9 @@
 import type { AppContext } from '../context';
 import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
+import { TmKeysService } from './tm-keys.service';
+import { TmScoringService } from './tm-scoring.service';
+import { TmTransactionsService } from './tm-transactions.service';
 import { AnalyticsService } from './analytics.service';
 import { AssessmentsService } from './assessments.service';
 import { AssessmentOverviewsService } from './assessment-overviews.service';
@@ -62,6 +65,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   const assessments = new AssessmentsService(ctx, questionnaires, resources, workflows);
   // an assessment's participants read the files its answers name
   const files = new FilesService(ctx, [assessments]);
+  const tmScoring = new TmScoringService(ctx, ctx.transactionMonitoring.cardKey);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -102,6 +106,9 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),
     mmsp: new MmspService(ctx, resources),
     sanctions: new SanctionsService(ctx, resources),
+    tmKeys: new TmKeysService(ctx),
+    tmScoring,
+    tmTransactions: new TmTransactionsService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
   };
 }
 

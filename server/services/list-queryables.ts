@@ -7,6 +7,7 @@ import { REPORT_STORE_FIELDS } from './reports.service';
 import { PAGE_VIEW_FIELDS } from './analytics.service';
 import { IMPERSONATION_FIELDS } from './impersonation.service';
 import { COMPLIANCE_DOCUMENT_STORE_FIELDS } from './compliance-documents.service';
+import { TRANSACTION_FIELDS } from './tm-records';
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
 const SERVER_FILTERS: Array<
@@ -49,6 +50,8 @@ export async function declareFixedQueryables(store: Store): Promise<void> {
   await store.declareQueryable('impersonations', IMPERSONATION_FIELDS);
   await store.declareQueryable('pageViews', PAGE_VIEW_FIELDS);
   await store.declareQueryable('complianceDocuments', COMPLIANCE_DOCUMENT_STORE_FIELDS);
+  await store.declareQueryable('tmTransactions', TRANSACTION_FIELDS);
+  await store.declareQueryable('tmApiKeys', { filterable: ['hash', 'organizationId'], sortable: [] });
   await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
   for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);
 }

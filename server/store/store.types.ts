@@ -80,6 +80,8 @@ export const COLLECTION_NAMES = [
   'assessments',
   'mmspSettings',
   'mmspMarkings',
+  'tmApiKeys',
+  'tmTransactions',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

@@ -31,6 +31,7 @@ describe('docs/documents/ examples', () => {
       'routes',
       'sanctions-bands',
       'scan-requirements',
+      'tm-rules',
       'tooltips',
       'wizard',
       'workflow',

@@ -28,6 +28,7 @@ describe('meta-schemas', () => {
       'sanctions-bands',
       'scan-requirements',
       'shell-settings',
+      'tm-rules',
       'tooltips',
       'wizard',
       'workflow',

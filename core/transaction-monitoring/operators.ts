@@ -1,0 +1,135 @@
+import type { Compiled, CustomOperation, ReadObserver } from './compile-logic';
+import { listHolds, type PreparedList } from './list-match';
+
+/**
+ * The rule operators transaction monitoring adds to json-logic (docs/domain/transaction-monitoring.md
+ * 'Operators'). Their list ids, keys and windows are literals, so the scoring path knows before
+ * evaluating which lists and which history aggregates to read (one store read each), and then
+ * evaluates every rule synchronously over those figures.
+ *
+ * - `{ "inList": ["blocked-ips", { "var": "ip" }] }`: the value is on that list (text, CIDR, BIN range).
+ * - `{ "velocity": ["cardHash", "count", 60] }`: transactions with this transaction's card hash (ip,
+ *   deviceId, merchantId, email) in the last 60 minutes, this one included; `"sum"` adds their amounts.
+ * - `{ "countryRisk": [{ "var": "country" }] }`: `high`, `medium` or `low` from the rule set's countryRisk.
+ * - `{ "merchantAmountRatio": [] }`: the amount over the merchant's average of the last 30 days (null
+ *   when the merchant has no earlier transaction).
+ */
+export const VELOCITY_KEYS = ['cardHash', 'ip', 'deviceId', 'merchantId', 'email'] as const;
+export type VelocityKey = (typeof VELOCITY_KEYS)[number];
+export const VELOCITY_MEASURES = ['count', 'sum'] as const;
+export type VelocityMeasure = (typeof VELOCITY_MEASURES)[number];
+/** The longest velocity window (a week): the history read stays bounded. */
+export const MAX_WINDOW_MINUTES = 7 * 24 * 60;
+/** The merchant's usual amount is its average over this many days. */
+export const MERCHANT_AVERAGE_DAYS = 30;
+
+export interface VelocitySpec {
+  key: VelocityKey;
+  measure: VelocityMeasure;
+  minutes: number;
+}
+
+export const velocityName = (spec: VelocitySpec) => `${spec.key}:${spec.measure}:${spec.minutes}`;
+
+/** What the operators need read before evaluation (collected at compile time). */
+export interface FeatureNeeds {
+  lists: Set<string>;
+  velocities: Map<string, VelocitySpec>;
+  merchantAverage: boolean;
+}
+
+/** The figures read for one transaction, by the names of FeatureNeeds. */
+export interface Features {
+  lists: Record<string, PreparedList>;
+  /** velocityName → count or sum, this transaction included. */
+  velocities: Record<string, number>;
+  /** The merchant's average amount over MERCHANT_AVERAGE_DAYS before this transaction, or null. */
+  merchantAverage: number | null;
+}
+
+export interface OperatorScope {
+  needs: FeatureNeeds;
+  features(): Features;
+  reads(): ReadObserver | undefined;
+  countryRisk: { high: Set<string>; medium: Set<string> };
+}
+
+const LIST_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** A problem with one operator's literal arguments, or null. Used at publish time and when compiling. */
+export function operatorProblem(op: string, args: unknown[]): string | null {
+  if (op === 'inList') {
+    if (args.length !== 2 || typeof args[0] !== 'string' || !LIST_ID.test(args[0]))
+      return 'inList takes a list id (lower-case letters, digits, dashes) and a value';
+  }
+  if (op === 'velocity') {
+    const [key, measure, minutes] = args;
+    if (
+      args.length !== 3 ||
+      !VELOCITY_KEYS.includes(key as VelocityKey) ||
+      !VELOCITY_MEASURES.includes(measure as VelocityMeasure) ||
+      typeof minutes !== 'number' ||
+      !Number.isInteger(minutes) ||
+      minutes < 1 ||
+      minutes > MAX_WINDOW_MINUTES
+    )
+      return `velocity takes a key (${VELOCITY_KEYS.join(', ')}), count or sum, and whole minutes (1–${MAX_WINDOW_MINUTES})`;
+  }
+  if (op === 'countryRisk' && args.length !== 1) return 'countryRisk takes one value (a country code)';
+  if (op === 'merchantAmountRatio' && args.length !== 0) return 'merchantAmountRatio takes no argument';
+  return null;
+}
+
+export const OPERATOR_NAMES = ['inList', 'velocity', 'countryRisk', 'merchantAmountRatio'] as const;
+
+/** The custom operations for compileLogic, bound to one compiled rule set's scope. */
+export function operators(scope: OperatorScope): Record<string, CustomOperation> {
+  const checked = (op: string, args: unknown[]) => {
+    const problem = operatorProblem(op, args);
+    if (problem) throw new Error(problem);
+  };
+  const report = (name: string, value: unknown) => {
+    scope.reads()?.(name, value);
+    return value;
+  };
+  return {
+    inList(args, compile) {
+      checked('inList', args);
+      const listId = args[0] as string;
+      const value: Compiled = compile(args[1]);
+      scope.needs.lists.add(listId);
+      return (data) => report(`inList(${listId})`, listHolds(scope.features().lists[listId], value(data)));
+    },
+    velocity(args) {
+      checked('velocity', args);
+      const spec: VelocitySpec = {
+        key: args[0] as VelocityKey,
+        measure: args[1] as VelocityMeasure,
+        minutes: args[2] as number,
+      };
+      const name = velocityName(spec);
+      scope.needs.velocities.set(name, spec);
+      return () => report(`velocity(${name})`, scope.features().velocities[name] ?? 0);
+    },
+    countryRisk(args, compile) {
+      checked('countryRisk', args);
+      const country = compile(args[0]);
+      return (data) => {
+        const code = String(country(data) ?? '').toUpperCase();
+        const level = scope.countryRisk.high.has(code) ? 'high' : scope.countryRisk.medium.has(code) ? 'medium' : 'low';
+        return report(`countryRisk(${code})`, level);
+      };
+    },
+    merchantAmountRatio(args) {
+      checked('merchantAmountRatio', args);
+      scope.needs.merchantAverage = true;
+      return (data) => {
+        const average = scope.features().merchantAverage;
+        const amount = Number((data as { amount?: unknown }).amount);
+        const ratio =
+          average && average > 0 && Number.isFinite(amount) ? Math.round((amount / average) * 100) / 100 : null;
+        return report('merchantAmountRatio', ratio);
+      };
+    },
+  };
+}

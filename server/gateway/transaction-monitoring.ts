@@ -1,0 +1,69 @@
+import express, { type RequestHandler, type Router } from 'express';
+import { requireAuth } from '../auth/authenticate';
+import { requireGuard } from '../auth/require-guard';
+import type { AppContext } from '../context';
+import { listQueryOf } from '../http/list-query';
+import { validate, validateParams } from '../http/validate';
+import type { Services } from '../services';
+import { TRANSACTION_FIELDS } from '../services/tm-records';
+import { RULE_FIELDS, TRACE_FIELDS } from '../services/tm-transactions.service';
+
+const idParams = validateParams({
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' } },
+});
+const keySchema = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
+};
+const empty = validate({ type: 'object', additionalProperties: false });
+/** The user-facing list's fields (the organisation is set by the service, never by the caller). */
+const LIST_FIELDS = {
+  ...TRANSACTION_FIELDS,
+  filterable: TRANSACTION_FIELDS.filterable.filter((field) => field !== 'organizationId' && field !== 'cardHash'),
+};
+
+/**
+ * Transaction monitoring for its managers under /wbe/api/transaction-monitoring (docs/gateway/tm.md):
+ * the organisation's ingest keys, its transactions after the visibility delay, one transaction's
+ * trace, the published rule set's rules. Every route needs `transactionMonitoringManager:view` in
+ * the session's organisation.
+ */
+export function transactionMonitoringRouter(ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {
+  const router = express.Router();
+  const managers = [...signedIn, requireGuard(ctx, { anyOf: ['transactionMonitoringManager:view'] })];
+  const { tmKeys, tmTransactions } = services;
+
+  router.get('/keys', ...managers, async (req, res) => {
+    res.json({ content: await tmKeys.list(requireAuth(req)) });
+  });
+  router.post('/keys', ...managers, validate(keySchema), async (req, res) => {
+    res.status(201).json({ content: await tmKeys.create(requireAuth(req), (req.body as { name: string }).name) });
+  });
+  router.post('/keys/:id/rotate', ...managers, idParams, empty, async (req, res) => {
+    res.status(201).json({ content: await tmKeys.rotate(requireAuth(req), String(req.params.id)) });
+  });
+  router.post('/keys/:id/revoke', ...managers, idParams, empty, async (req, res) => {
+    res.json({ content: await tmKeys.revoke(requireAuth(req), String(req.params.id)) });
+  });
+
+  router.get('/transactions', ...managers, async (req, res) => {
+    const query = listQueryOf(req.query, LIST_FIELDS, [{ field: 'scoredAt', direction: 'desc' }]);
+    res.json({ content: await tmTransactions.list(requireAuth(req), query) });
+  });
+  router.get('/transactions/:id', ...managers, idParams, async (req, res) => {
+    res.json({ content: await tmTransactions.get(requireAuth(req), String(req.params.id)) });
+  });
+  router.get('/transactions/:id/trace', ...managers, idParams, async (req, res) => {
+    const query = listQueryOf(req.query, TRACE_FIELDS);
+    res.json({ content: await tmTransactions.trace(requireAuth(req), String(req.params.id), query) });
+  });
+  router.get('/rules', ...managers, async (req, res) => {
+    const query = listQueryOf(req.query, RULE_FIELDS, [{ field: 'id', direction: 'asc' }]);
+    res.json({ content: tmTransactions.rules(query) });
+  });
+  return router;
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { type CompiledRuleSet, compileRuleSet } from '../../core/transaction-monitoring/engine';
+import { type ListEntry, prepareList } from '../../core/transaction-monitoring/list-match';
+import { type Features, MERCHANT_AVERAGE_DAYS, type VelocitySpec } from '../../core/transaction-monitoring/operators';
+import type { Decision, TmRuleSetBody, TransactionFacts } from '../../core/transaction-monitoring/tm.types';
+import type { Filter } from '../../core/query/filter.types';
+import type { ListQuery, ListResult } from '../../core/query/query.types';
+import { runQuery } from '../../core/query/run-query';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import { cardForms } from './tm-card';
+import type { TmApiKeyRecord, TmTransactionRecord } from './tm-records';
+
+/** The rule set that scores (one per deployment for now; maker-checker and per-acquirer sets come later). */
+export const TM_RULES = { kind: 'tm-rules', id: 'acquirer' } as const;
+
+/** A transaction as the ingest API takes it (server/gateway/tm-ingest.ts's schema). */
+export interface SubmittedTransaction {
+  transactionId: string;
+  merchantId: string;
+  merchantName?: string;
+  mcc?: string;
+  pan: string;
+  amount: number;
+  currency: string;
+  country?: string;
+  direction?: 'inbound' | 'outbound';
+  ip?: string;
+  deviceId?: string;
+  email?: string;
+  billingCountry?: string;
+  shippingCountry?: string;
+  occurredAt?: string;
+}
+
+export interface IngestAnswer {
+  id: string;
+  transactionId: string;
+  decision: Decision;
+  score: number;
+  hits: string[];
+  ruleSet: { id: string; version: number };
+}
+
+const MINUTE = 60_000;
+
+/** Where the history figures are read: the store, or the records a seed is scoring in memory. */
+type HistoryQuery = (query: ListQuery) => Promise<ListResult<TmTransactionRecord>>;
+
+/**
+ * The ingest path: each transaction's card reduced to its masked form and keyed hash, the figures
+ * the rule set's operators need read from the store, the compiled rule set run, and the decision
+ * with its trace written before the answer (an acknowledged transaction is on disk). A batch is
+ * scored in order, so its later transactions count the earlier ones in their velocity.
+ */
+export class TmScoringService {
+  /** Published versions never change: compiled once each. */
+  private readonly compiled = new Map<number, CompiledRuleSet>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly cardKey: Uint8Array,
+  ) {}
+
+  /** The published rule set and its compiled form. */
+  ruleSet(): { version: number; body: TmRuleSetBody; compiled: CompiledRuleSet } {
+    const entry = this.ctx.documents.cache.get(TM_RULES.kind, TM_RULES.id);
+    if (!entry) throw new AppError(404, 'documentNotFound');
+    const { version } = entry.document;
+    const body = entry.document.body as TmRuleSetBody;
+    let compiled = this.compiled.get(version);
+    if (!compiled) {
+      compiled = compileRuleSet(body);
+      this.compiled.set(version, compiled);
+    }
+    return { version, body, compiled };
+  }
+
+  private async lists(organizationId: string, listIds: readonly string[]): Promise<Features['lists']> {
+    if (listIds.length === 0) return {};
+    const { items } = await this.ctx.store.query<ListEntry & { id: string }>('res.tm-list-entry', {
+      filter: {
+        and: [
+          { field: 'organizationId', op: 'eq', value: organizationId },
+          { field: 'listId', op: 'in', value: [...listIds] },
+        ],
+      },
+      sort: [],
+      page: 1,
+      pageSize: 10_000,
+    });
+    return Object.fromEntries(listIds.map((id) => [id, prepareList(items.filter((entry) => entry.listId === id))]));
+  }
+
+  private async history(read: HistoryQuery, filter: Filter, measures: 'velocity' | 'average') {
+    const { aggregate } = await read({
+      filter,
+      sort: [],
+      page: 1,
+      pageSize: 1,
+      aggregate: {
+        measures:
+          measures === 'velocity'
+            ? [
+                { op: 'count', as: 'count' },
+                { op: 'sum', field: 'amount', as: 'sum' },
+              ]
+            : [{ op: 'avg', field: 'amount', as: 'avg' }],
+      },
+    });
+    return aggregate?.totals ?? {};
+  }
+
+  private async features(
+    organizationId: string,
+    facts: TransactionFacts,
+    compiled: CompiledRuleSet,
+    now: Date,
+    read: HistoryQuery,
+  ): Promise<Features> {
+    const org = { field: 'organizationId', op: 'eq', value: organizationId } as const;
+    const velocities: Record<string, number> = {};
+    const specs: Array<[string, VelocitySpec]> = [...compiled.needs.velocities];
+    await Promise.all(
+      specs.map(async ([name, spec]) => {
+        const value = facts[spec.key];
+        const own = spec.measure === 'count' ? 1 : facts.amount;
+        if (value === undefined || value === '') {
+          velocities[name] = own;
+          return;
+        }
+        const since = new Date(now.getTime() - spec.minutes * MINUTE).toISOString();
+        const totals = await this.history(
+          read,
+          {
+            and: [org, { field: spec.key, op: 'eq', value }, { field: 'scoredAt', op: 'gte', value: since }],
+          },
+          'velocity',
+        );
+        velocities[name] = Number(totals[spec.measure] ?? 0) + own;
+      }),
+    );
+    let merchantAverage: number | null = null;
+    if (compiled.needs.merchantAverage) {
+      const since = new Date(now.getTime() - MERCHANT_AVERAGE_DAYS * 24 * 60 * MINUTE).toISOString();
+      const totals = await this.history(
+        read,
+        {
+          and: [
+            org,
+            { field: 'merchantId', op: 'eq', value: facts.merchantId },
+            { field: 'scoredAt', op: 'gte', value: since },
+          ],
+        },
+        'average',
+      );
+      merchantAverage = typeof totals.avg === 'number' ? totals.avg : null;
+    }
+    return { lists: await this.lists(organizationId, [...compiled.needs.lists]), velocities, merchantAverage };
+  }
+
+  /** One transaction scored (not yet stored): the card reduced to its masked form and keyed hash. */
+  private async scored(
+    key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>,
+    item: SubmittedTransaction,
+    now: Date,
+    read: HistoryQuery,
+  ): Promise<TmTransactionRecord> {
+    const { version, compiled } = this.ruleSet();
+    const { pan, occurredAt, ...rest } = item;
+    const card = cardForms(pan, this.cardKey);
+    const facts: TransactionFacts = { ...rest, bin: card.bin, last4: card.last4, cardHash: card.cardHash };
+    const verdict = compiled.score(facts, await this.features(key.organizationId, facts, compiled, now, read));
+    return {
+      ...rest,
+      ...card,
+      id: randomUUID(),
+      organizationId: key.organizationId,
+      occurredAt: occurredAt ?? now.toISOString(),
+      scoredAt: now.toISOString(),
+      decision: verdict.decision,
+      score: verdict.score,
+      hits: verdict.hits,
+      ruleSet: { id: TM_RULES.id, version },
+      trace: verdict.trace,
+      keyId: key.id,
+    };
+  }
+
+  /** Scores and stores the transactions in order, each written before the next; answers each one's decision. */
+  async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
+    const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
+    const read: HistoryQuery = (query) => this.ctx.store.query<TmTransactionRecord>('tmTransactions', query);
+    const answers: IngestAnswer[] = [];
+    for (const item of submitted) {
+      const record = await this.scored(key, item, this.ctx.clock(), read);
+      await records.insert(record);
+      answers.push({
+        id: record.id,
+        transactionId: record.transactionId,
+        decision: record.decision,
+        score: record.score,
+        hits: record.hits,
+        ruleSet: record.ruleSet,
+      });
+    }
+    return answers;
+  }
+
+  /**
+   * The demo seed's past transactions, each scored at its own time over the ones before it, in
+   * memory, then stored in one write: a fresh store has no history of its own to read.
+   */
+  async scoreHistory(
+    key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>,
+    items: ReadonlyArray<{ at: Date; transaction: SubmittedTransaction }>,
+  ): Promise<void> {
+    const done: TmTransactionRecord[] = [];
+    const read: HistoryQuery = async (query) => runQuery(done, query);
+    for (const { at, transaction } of items) done.push(await this.scored(key, transaction, at, read));
+    await this.ctx.store.collection<TmTransactionRecord>('tmTransactions').insertMany(done);
+  }
+}

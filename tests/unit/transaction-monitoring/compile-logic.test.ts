@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { applyRule } from '../../../core/rules/jsonlogic';
+import { compileLogic } from '../../../core/transaction-monitoring/compile-logic';
+import conformance from '../rules/jsonlogic-tests.json';
+
+type Case = [unknown, unknown, unknown];
+const cases = (conformance as unknown[]).filter((entry): entry is Case => Array.isArray(entry));
+
+describe('compiled json-logic against json-logic-js (the official conformance cases)', () => {
+  it.each(cases.map((entry, index) => [index, ...entry] as const))(
+    'case %i: %j with %j',
+    (_i, rule, data, expected) => {
+      const compiled = compileLogic(rule)(data);
+      expect(compiled).toEqual(expected);
+      expect(compiled).toEqual(applyRule(rule, data));
+    },
+  );
+
+  it('refuses an operation outside the vetted set (log) at compile time', () => {
+    expect(() => compileLogic({ log: 1 })).toThrow(/not allowed/);
+  });
+
+  it('never reads inherited properties', () => {
+    expect(compileLogic({ var: 'constructor.constructor' })({})).toBeNull();
+  });
+
+  it('reports the root reads it made, not those inside a map', () => {
+    const reads: Record<string, unknown> = {};
+    const rule = compileLogic(
+      { and: [{ '>': [{ var: 'amount' }, 10] }, { map: [{ var: 'items' }, { var: 'x' }] }] },
+      {},
+      () => (path, value) => {
+        reads[path] = value;
+      },
+    );
+    rule({ amount: 20, items: [{ x: 1 }] });
+    expect(reads).toEqual({ amount: 20, items: [{ x: 1 }] });
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { validateDocument } from '../../../core/documents/validate';
+import { compileRuleSet, decisionFor, NO_FEATURES } from '../../../core/transaction-monitoring/engine';
+import { listHolds, prepareList } from '../../../core/transaction-monitoring/list-match';
+import type { TmRuleSetBody, TransactionFacts } from '../../../core/transaction-monitoring/tm.types';
+import seeded from '../../../schemas/transaction-monitoring/rules.json';
+
+const facts = (patch: Partial<TransactionFacts> = {}): TransactionFacts => ({
+  transactionId: 't-1',
+  merchantId: 'm-1',
+  amount: 100,
+  currency: 'EUR',
+  country: 'DE',
+  ip: '10.0.0.1',
+  bin: '411111',
+  last4: '1111',
+  cardHash: 'h1',
+  ...patch,
+});
+
+const body = (rules: TmRuleSetBody['rules'], extra: Partial<TmRuleSetBody> = {}): TmRuleSetBody => ({
+  title: 't',
+  thresholds: { flag: 30, investigate: 60, decline: 90 },
+  rules,
+  ...extra,
+});
+const rule = (id: string, score: number, when: unknown) => ({ id, title: id, group: 'g', score, when: when as never });
+
+describe('list membership', () => {
+  const list = prepareList([
+    { listId: 'l', kind: 'text', value: 'Fraud@Example.com' },
+    { listId: 'l', kind: 'cidr', value: '192.168.1.0/24' },
+    { listId: 'l', kind: 'binRange', value: '400000-400099' },
+    { listId: 'l', kind: 'binRange', value: '555555' },
+  ]);
+  it.each([
+    ['fraud@example.com', true],
+    ['192.168.1.77', true],
+    ['192.168.2.1', false],
+    ['400050', true],
+    ['400100', false],
+    ['555555', true],
+    ['4000501234567890', true],
+    ['other', false],
+    [null, false],
+  ])('%s → %s', (value, expected) => {
+    expect(listHolds(list, value)).toBe(expected);
+  });
+  it('a /0 CIDR holds every IPv4 address', () => {
+    expect(listHolds(prepareList([{ listId: 'l', kind: 'cidr', value: '0.0.0.0/0' }]), '8.8.8.8')).toBe(true);
+  });
+});
+
+describe('operators', () => {
+  it('inList reads the prepared list and names it in the needs and the trace', () => {
+    const set = compileRuleSet(body([rule('ip', 60, { inList: ['blocked-ips', { var: 'ip' }] })]));
+    expect([...set.needs.lists]).toEqual(['blocked-ips']);
+    const lists = { 'blocked-ips': prepareList([{ listId: 'blocked-ips', kind: 'cidr', value: '10.0.0.0/8' }]) };
+    const verdict = set.score(facts(), { ...NO_FEATURES, lists });
+    expect(verdict).toMatchObject({ decision: 'investigating', score: 60, hits: ['ip'] });
+    expect(verdict.trace[0].reads).toEqual({ ip: '10.0.0.1', 'inList(blocked-ips)': true });
+    expect(set.score(facts({ ip: '11.0.0.1' }), { ...NO_FEATURES, lists }).hits).toEqual([]);
+  });
+
+  it('velocity reads the precomputed count or sum of its window', () => {
+    const set = compileRuleSet(
+      body([
+        rule('count', 40, { '>': [{ velocity: ['cardHash', 'count', 10] }, 5] }),
+        rule('sum', 10, { '>': [{ velocity: ['ip', 'sum', 60] }, 1000] }),
+      ]),
+    );
+    expect([...set.needs.velocities.keys()].sort()).toEqual(['cardHash:count:10', 'ip:sum:60']);
+    const verdict = set.score(facts(), {
+      ...NO_FEATURES,
+      velocities: { 'cardHash:count:10': 6, 'ip:sum:60': 500 },
+    });
+    expect(verdict.hits).toEqual(['count']);
+    expect(verdict.trace[1]).toMatchObject({ outcome: 'noHit', reads: { 'velocity(ip:sum:60)': 500 } });
+  });
+
+  it('countryRisk reads the rule set levels, low by default', () => {
+    const set = compileRuleSet(
+      body([rule('risk', 35, { '==': [{ countryRisk: [{ var: 'country' }] }, 'high'] })], {
+        countryRisk: { high: ['NG'], medium: ['RU'] },
+      }),
+    );
+    expect(set.score(facts({ country: 'ng' }), NO_FEATURES).hits).toEqual(['risk']);
+    expect(set.score(facts({ country: 'RU' }), NO_FEATURES).trace[0].reads['countryRisk(RU)']).toBe('medium');
+    expect(set.score(facts({ country: 'DE' }), NO_FEATURES).hits).toEqual([]);
+  });
+
+  it('merchantAmountRatio is the amount over the merchant average, null without history', () => {
+    const set = compileRuleSet(body([rule('spike', 35, { '>': [{ merchantAmountRatio: [] }, 5] })]));
+    expect(set.needs.merchantAverage).toBe(true);
+    expect(set.score(facts({ amount: 600 }), { ...NO_FEATURES, merchantAverage: 100 }).hits).toEqual(['spike']);
+    expect(set.score(facts({ amount: 400 }), { ...NO_FEATURES, merchantAverage: 100 }).hits).toEqual([]);
+    expect(set.score(facts({ amount: 600 }), NO_FEATURES).trace[0].reads.merchantAmountRatio).toBeNull();
+  });
+});
+
+describe('the engine', () => {
+  it('adds the scores of the rules that hit and picks the highest threshold reached', () => {
+    expect(decisionFor(29, { flag: 30, investigate: 60, decline: 90 })).toBe('approved');
+    expect(decisionFor(30, { flag: 30, investigate: 60, decline: 90 })).toBe('flagged');
+    expect(decisionFor(60, { flag: 30, investigate: 60, decline: 90 })).toBe('investigating');
+    expect(decisionFor(95, { flag: 30, investigate: 60, decline: 90 })).toBe('declined');
+    const set = compileRuleSet(
+      body([rule('a', 50, { '>': [{ var: 'amount' }, 10] }), rule('b', 45, true), rule('c', 5, false)]),
+    );
+    expect(set.score(facts(), NO_FEATURES)).toMatchObject({ decision: 'declined', score: 95, hits: ['a', 'b'] });
+  });
+
+  it('records a rule that throws as an error and scores the others', () => {
+    const set = compileRuleSet(body([rule('bad', 50, { all: [{ var: 'nothing' }, true] }), rule('ok', 30, true)]));
+    const verdict = set.score(facts(), NO_FEATURES);
+    expect(verdict.trace.map((entry) => entry.outcome)).toEqual(['error', 'hit']);
+    expect(verdict).toMatchObject({ decision: 'flagged', score: 30 });
+  });
+
+  it('skips disabled rules', () => {
+    const set = compileRuleSet(body([{ ...rule('off', 99, true), disabled: true }]));
+    expect(set.score(facts(), NO_FEATURES)).toMatchObject({ decision: 'approved', trace: [] });
+  });
+});
+
+describe('the publish gate of tm-rules', () => {
+  it('passes the seeded rule set', () => {
+    expect(validateDocument(seeded as never)).toEqual([]);
+  });
+
+  it('refuses repeated ids, falling thresholds, unknown operations and malformed operator arguments', () => {
+    const problems = validateDocument({
+      kind: 'tm-rules',
+      id: 'x',
+      body: body([
+        rule('a', 1, { log: 1 }),
+        rule('a', 1, { velocity: ['cardHash', 'count', 0] }),
+        rule('b', 1, { inList: [{ var: 'x' }, 'y'] }),
+      ]) as never,
+    } as never);
+    const paths = problems.map((problem) => problem.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/body/rules/0/when',
+        '/body/rules/1/id',
+        '/body/rules/1/when/velocity',
+        '/body/rules/2/when/inList',
+      ]),
+    );
+    const falling = validateDocument({
+      kind: 'tm-rules',
+      id: 'x',
+      body: { ...body([]), thresholds: { flag: 50, investigate: 40, decline: 90 } },
+    } as never);
+    expect(falling.map((problem) => problem.path)).toEqual(['/body/thresholds']);
+  });
+});
