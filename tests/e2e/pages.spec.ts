@@ -59,7 +59,8 @@ test('guarded panels: a bank user sees the welcome and its own figures, no admin
   await signIn(page, 'bank@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');
   await expect(page.locator('[data-panel="reports"] .stat-card__value')).toHaveText(/^[0-9][0-9.,]*$/);
-  await expect(page.locator('[data-panel="roles"]')).toContainText('bank');
+  // the role by its label, never the raw id
+  await expect(page.locator('[data-panel="roles"]')).toContainText(t('roles.bank'));
   await expect(page.locator('[data-panel="pendingApprovals"]')).toHaveCount(0);
   await expect(page.locator('[data-panel="mailByDay"]')).toHaveCount(0);
 });
