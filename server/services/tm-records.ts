@@ -1,27 +1,10 @@
-import type { Decision, TraceEntry } from '../../core/transaction-monitoring/tm.types';
+import type { Decision, TraceEntry, TransactionFacts } from '../../core/transaction-monitoring/tm.types';
 
 /** One scored transaction (collection `tmTransactions`): never the card number, only its masked form and keyed hash. */
-export interface TmTransactionRecord {
+export interface TmTransactionRecord extends TransactionFacts {
   id: string;
   organizationId: string;
-  /** The acquirer's own id of the transaction. */
-  transactionId: string;
-  merchantId: string;
-  merchantName?: string;
-  mcc?: string;
-  amount: number;
-  currency: string;
-  country?: string;
-  direction?: 'inbound' | 'outbound';
-  ip?: string;
-  deviceId?: string;
-  email?: string;
-  billingCountry?: string;
-  shippingCountry?: string;
   maskedPan: string;
-  bin: string;
-  last4: string;
-  cardHash: string;
   /** When the acquirer says it happened (ISO), and when we scored it (ISO, ctx.clock). */
   occurredAt: string;
   scoredAt: string;

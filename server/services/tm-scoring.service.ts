@@ -15,23 +15,11 @@ import type { TmApiKeyRecord, TmTransactionRecord } from './tm-records';
 export const TM_RULES = { kind: 'tm-rules', id: 'acquirer' } as const;
 
 /** A transaction as the ingest API takes it (server/gateway/tm-ingest.ts's schema). */
-export interface SubmittedTransaction {
-  transactionId: string;
-  merchantId: string;
-  merchantName?: string;
-  mcc?: string;
+export type SubmittedTransaction = Omit<TransactionFacts, 'bin' | 'last4' | 'cardHash'> & {
+  /** The full card number: read once to mask and hash it, never stored. */
   pan: string;
-  amount: number;
-  currency: string;
-  country?: string;
-  direction?: 'inbound' | 'outbound';
-  ip?: string;
-  deviceId?: string;
-  email?: string;
-  billingCountry?: string;
-  shippingCountry?: string;
   occurredAt?: string;
-}
+};
 
 export interface IngestAnswer {
   id: string;
