@@ -16,9 +16,19 @@ interface Props {
   onNavigate?: () => void;
 }
 
+const placeholderUrls = new WeakMap<RoutesBody, Map<string, boolean>>();
+
 /** A link to a route whose area is not built yet (screen `placeholder`): the menu says so before the click. */
 function leadsToPlaceholder(routes: RoutesBody, url: string): boolean {
-  return matchRoute(routes, url.split('?')[0])?.route.screen === 'placeholder';
+  // the menu renders on every navigation: each url is matched once per published routes document
+  let known = placeholderUrls.get(routes);
+  if (!known) placeholderUrls.set(routes, (known = new Map()));
+  let placeholder = known.get(url);
+  if (placeholder === undefined) {
+    placeholder = matchRoute(routes, url.split('?')[0])?.route.screen === 'placeholder';
+    known.set(url, placeholder);
+  }
+  return placeholder;
 }
 
 /**

@@ -89,44 +89,24 @@ export function saqServiceRouter(ctx: AppContext, services: Services): Router {
     res.json({ content: await services.saqSuggestions.list(await callerOf(req), String(req.params.saqId)) });
   });
 
-  router.post(
-    '/saqs/:saqId/suggestions/:itemId/accept',
-    ...saq,
-    answering,
-    params,
-    validate(emptyBodySchema),
-    async (req, res) => {
-      const { saqId, itemId } = req.params;
-      res.json({
-        content: await services.saqSuggestions.accept(
-          await callerOf(req),
-          String(saqId),
-          String(itemId),
-          requestLanguage(req),
-        ),
-      });
-    },
-  );
-
-  // a decision taken back: the suggestion is open again, the earlier answer restored
-  router.post(
-    '/saqs/:saqId/suggestions/:itemId/undo',
-    ...saq,
-    answering,
-    params,
-    validate(emptyBodySchema),
-    async (req, res) => {
-      const { saqId, itemId } = req.params;
-      res.json({
-        content: await services.saqSuggestions.undo(
-          await callerOf(req),
-          String(saqId),
-          String(itemId),
-          requestLanguage(req),
-        ),
-      });
-    },
-  );
+  // accept takes the suggestion as the answer; undo takes a decision back (the suggestion open again,
+  // the earlier answer restored): the same call shape, an empty body
+  for (const decision of ['accept', 'undo'] as const) {
+    router.post(
+      `/saqs/:saqId/suggestions/:itemId/${decision}`,
+      ...saq,
+      answering,
+      params,
+      validate(emptyBodySchema),
+      async (req, res) => {
+        const { saqId, itemId } = req.params;
+        const caller = await callerOf(req);
+        res.json({
+          content: await services.saqSuggestions[decision](caller, String(saqId), String(itemId), requestLanguage(req)),
+        });
+      },
+    );
+  }
 
   router.post(
     '/saqs/:saqId/suggestions/:itemId/override',
