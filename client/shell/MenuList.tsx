@@ -22,7 +22,10 @@ const placeholderUrls = new WeakMap<RoutesBody, Map<string, boolean>>();
 function leadsToPlaceholder(routes: RoutesBody, url: string): boolean {
   // the menu renders on every navigation: each url is matched once per published routes document
   let known = placeholderUrls.get(routes);
-  if (!known) placeholderUrls.set(routes, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    placeholderUrls.set(routes, known);
+  }
   let placeholder = known.get(url);
   if (placeholder === undefined) {
     placeholder = matchRoute(routes, url.split('?')[0])?.route.screen === 'placeholder';
