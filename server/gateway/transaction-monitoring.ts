@@ -7,6 +7,7 @@ import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { TRANSACTION_FIELDS } from '../services/tm-records';
 import { RULE_FIELDS, TRACE_FIELDS } from '../services/tm-transactions.service';
+import { tmListRoutes } from './tm-lists';
 
 const idParams = validateParams({
   type: 'object',
@@ -65,5 +66,6 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
     const query = listQueryOf(req.query, RULE_FIELDS, [{ field: 'id', direction: 'asc' }]);
     res.json({ content: tmTransactions.rules(query) });
   });
+  tmListRoutes(router, services, managers);
   return router;
 }

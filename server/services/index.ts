@@ -3,6 +3,8 @@ import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
 import { TmKeysService } from './tm-keys.service';
 import { TmScoringService } from './tm-scoring.service';
+import { TmListsService } from './tm-lists.service';
+import { TmBacktestService } from './tm-backtest.service';
 import { TmTransactionsService } from './tm-transactions.service';
 import { AnalyticsService } from './analytics.service';
 import { AssessmentsService } from './assessments.service';
@@ -66,6 +68,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   // an assessment's participants read the files its answers name
   const files = new FilesService(ctx, [assessments]);
   const tmScoring = new TmScoringService(ctx, ctx.transactionMonitoring.cardKey);
+  const tmLists = new TmListsService(ctx, ctx.transactionMonitoring.cardKey);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -109,6 +112,8 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     tmKeys: new TmKeysService(ctx),
     tmScoring,
     tmTransactions: new TmTransactionsService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
+    tmLists,
+    tmBacktests: new TmBacktestService(ctx, tmScoring, tmLists),
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CompiledRuleSet, compileRuleSet } from '../../core/transaction-monitoring/engine';
-import { type ListEntry, prepareList } from '../../core/transaction-monitoring/list-match';
+import { prepareLists } from '../../core/transaction-monitoring/list-match';
 import { type Features, MERCHANT_AVERAGE_DAYS, type VelocitySpec } from '../../core/transaction-monitoring/operators';
 import type { Decision, TmRuleSetBody, TransactionFacts } from '../../core/transaction-monitoring/tm.types';
 import type { Filter } from '../../core/query/filter.types';
@@ -9,7 +9,7 @@ import { runQuery } from '../../core/query/run-query';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { cardForms } from './tm-card';
-import type { TmApiKeyRecord, TmTransactionRecord } from './tm-records';
+import type { TmApiKeyRecord, TmListEntryRecord, TmTransactionRecord } from './tm-records';
 
 /** The rule set that scores (one per deployment for now; maker-checker and per-acquirer sets come later). */
 export const TM_RULES = { kind: 'tm-rules', id: 'acquirer' } as const;
@@ -32,8 +32,11 @@ export interface IngestAnswer {
 
 const MINUTE = 60_000;
 
-/** Where the history figures are read: the store, or the records a seed is scoring in memory. */
-type HistoryQuery = (query: ListQuery) => Promise<ListResult<TmTransactionRecord>>;
+/** The prepared lists a scoring reads. */
+export type ListFeatures = Pick<Features, 'lists' | 'allow'>;
+
+/** Where the history figures are read: the store, or the records a seed or a replay holds in memory. */
+export type HistoryQuery = (query: ListQuery) => Promise<ListResult<TmTransactionRecord>>;
 
 /**
  * The ingest path: each transaction's card reduced to its masked form and keyed hash, the figures
@@ -56,28 +59,39 @@ export class TmScoringService {
     if (!entry) throw new AppError(404, 'documentNotFound');
     const { version } = entry.document;
     const body = entry.document.body as TmRuleSetBody;
+    return { version, body, compiled: this.compiledVersion(version, body) };
+  }
+
+  /** A published version compiled, once (a version's body never changes). */
+  compiledVersion(version: number, body: TmRuleSetBody): CompiledRuleSet {
     let compiled = this.compiled.get(version);
     if (!compiled) {
       compiled = compileRuleSet(body);
       this.compiled.set(version, compiled);
     }
-    return { version, body, compiled };
+    return compiled;
   }
 
-  private async lists(organizationId: string, listIds: readonly string[]): Promise<Features['lists']> {
-    if (listIds.length === 0) return {};
-    const { items } = await this.ctx.store.query<ListEntry & { id: string }>('res.tm-list-entry', {
+  /** The lists a rule set reads and the organisation's white lists (allow beats block), as stored now. */
+  private async lists(organizationId: string, listIds: readonly string[]): Promise<ListFeatures> {
+    if (listIds.length === 0) return { lists: {} };
+    const { items } = await this.ctx.store.query<TmListEntryRecord>('tmListEntries', {
       filter: {
         and: [
           { field: 'organizationId', op: 'eq', value: organizationId },
-          { field: 'listId', op: 'in', value: [...listIds] },
+          {
+            or: [
+              { field: 'listId', op: 'in', value: [...listIds] },
+              { field: 'listKind', op: 'eq', value: 'white' },
+            ],
+          },
         ],
       },
       sort: [],
       page: 1,
       pageSize: 10_000,
     });
-    return Object.fromEntries(listIds.map((id) => [id, prepareList(items.filter((entry) => entry.listId === id))]));
+    return prepareLists(items, listIds);
   }
 
   private async history(read: HistoryQuery, filter: Filter, measures: 'velocity' | 'average') {
@@ -99,12 +113,18 @@ export class TmScoringService {
     return aggregate?.totals ?? {};
   }
 
-  private async features(
+  /**
+   * The figures the rule set's operators need for one transaction at `now`: velocity and the
+   * merchant's average from `read` (the store, or a replay's records before it), and the lists —
+   * as stored now, or as a replay says they were then.
+   */
+  async features(
     organizationId: string,
     facts: TransactionFacts,
     compiled: CompiledRuleSet,
     now: Date,
     read: HistoryQuery,
+    lists?: ListFeatures,
   ): Promise<Features> {
     const org = { field: 'organizationId', op: 'eq', value: organizationId } as const;
     const velocities: Record<string, number> = {};
@@ -144,7 +164,12 @@ export class TmScoringService {
       );
       merchantAverage = typeof totals.avg === 'number' ? totals.avg : null;
     }
-    return { lists: await this.lists(organizationId, [...compiled.needs.lists]), velocities, merchantAverage };
+    return {
+      ...(lists ?? (await this.lists(organizationId, [...compiled.needs.lists]))),
+      at: now.getTime(),
+      velocities,
+      merchantAverage,
+    };
   }
 
   /** One transaction scored (not yet stored): the card reduced to its masked form and keyed hash. */

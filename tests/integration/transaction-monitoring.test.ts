@@ -89,16 +89,30 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
       (route) => (route.path.startsWith(`${TM}/`) || route.path.startsWith('/tm/api/v1/')) && route.method !== 'HEAD',
     );
     expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      'DELETE /wbe/api/transaction-monitoring/list-entries/:id',
+      'GET /wbe/api/transaction-monitoring/backtests',
+      'GET /wbe/api/transaction-monitoring/backtests/:id',
+      'GET /wbe/api/transaction-monitoring/backtests/:id/rules',
       'GET /wbe/api/transaction-monitoring/keys',
+      'GET /wbe/api/transaction-monitoring/list-entries',
+      'GET /wbe/api/transaction-monitoring/list-entries/:id',
+      'GET /wbe/api/transaction-monitoring/list-entries/:id/history',
+      'GET /wbe/api/transaction-monitoring/list-entries/import/template',
+      'GET /wbe/api/transaction-monitoring/list-history',
       'GET /wbe/api/transaction-monitoring/rules',
       'GET /wbe/api/transaction-monitoring/transactions',
       'GET /wbe/api/transaction-monitoring/transactions/:id',
       'GET /wbe/api/transaction-monitoring/transactions/:id/trace',
       'POST /tm/api/v1/transactions',
       'POST /tm/api/v1/transactions/batch',
+      'POST /wbe/api/transaction-monitoring/backtests',
       'POST /wbe/api/transaction-monitoring/keys',
       'POST /wbe/api/transaction-monitoring/keys/:id/revoke',
       'POST /wbe/api/transaction-monitoring/keys/:id/rotate',
+      'POST /wbe/api/transaction-monitoring/list-entries',
+      'POST /wbe/api/transaction-monitoring/list-entries/:id/expire',
+      'POST /wbe/api/transaction-monitoring/list-entries/import',
+      'PUT /wbe/api/transaction-monitoring/list-entries/:id',
     ]);
     for (const route of routes) {
       const path = fillPath(route.path, { id: keyId });
@@ -217,7 +231,7 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
         expect(await readFile(file, 'latin1'), file).not.toContain(PAN);
       }
     } else {
-      for (const name of [...COLLECTION_NAMES, 'res.tm-list-entry'] as const) {
+      for (const name of COLLECTION_NAMES) {
         expect(JSON.stringify(await server.store.collection(name).all()), name).not.toContain(PAN);
       }
     }
