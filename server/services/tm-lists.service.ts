@@ -13,7 +13,7 @@ import {
   type EntityType,
   ipRangeOf,
   LIST_KINDS,
-  type ListKind,
+  type ListEntry,
 } from '../../core/transaction-monitoring/list-match';
 import type { AuthContext } from '../auth/authenticate';
 import { organizationOf } from '../auth/memberships';
@@ -52,15 +52,8 @@ export const ENTRY_SCHEMA = {
   },
 } as const;
 
-export interface NewEntry {
-  listId: string;
-  listKind: ListKind;
-  entityType: EntityType;
-  value: string;
-  expiresAt?: string;
-  notOverridable?: boolean;
-  note?: string;
-}
+/** A new entry as given (a card's `value` is still its number here). */
+export type NewEntry = ListEntry & { note?: string };
 export type EntryEdit = Pick<NewEntry, 'expiresAt' | 'notOverridable' | 'note'>;
 
 /** An entry as answered: a card entry's hash stays on the server (its masked form is `display`). */
