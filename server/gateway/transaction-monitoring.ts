@@ -7,6 +7,8 @@ import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { TRANSACTION_FIELDS } from '../services/tm-records';
 import { RULE_FIELDS, TRACE_FIELDS } from '../services/tm-transactions.service';
+import { VERSION_FIELDS } from '../services/tm-rules.service';
+import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
 
 const idParams = validateParams({
   type: 'object',
@@ -20,6 +22,29 @@ const keySchema = {
   properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
 };
 const empty = validate({ type: 'object', additionalProperties: false });
+const versionParams = validateParams({
+  type: 'object',
+  required: ['version'],
+  properties: { version: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+});
+/** A rule set as the editor sends it; the kind's meta-schema and checks answer 422 with every problem. */
+const ruleSetBody = { type: 'object', description: 'A tm-rules body (schemas/meta/tm-rules.json).' };
+const draftSchema = {
+  type: 'object',
+  required: ['body'],
+  additionalProperties: false,
+  properties: { body: ruleSetBody },
+};
+const previewSchema = {
+  type: 'object',
+  required: ['body'],
+  additionalProperties: false,
+  properties: {
+    body: ruleSetBody,
+    days: { type: 'integer', minimum: 1, maximum: 30 },
+    limit: { type: 'integer', minimum: 1, maximum: 2000 },
+  },
+};
 /** The user-facing list's fields (the organisation is set by the service, never by the caller). */
 const LIST_FIELDS = {
   ...TRANSACTION_FIELDS,
@@ -35,7 +60,8 @@ const LIST_FIELDS = {
 export function transactionMonitoringRouter(ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {
   const router = express.Router();
   const managers = [...signedIn, requireGuard(ctx, { anyOf: ['transactionMonitoringManager:view'] })];
-  const { tmKeys, tmTransactions } = services;
+  const approvers = [...managers, requireGuard(ctx, { group: 'tmRuleApprovers' })];
+  const { tmKeys, tmTransactions, tmRules } = services;
 
   router.get('/keys', ...managers, async (req, res) => {
     res.json({ content: await tmKeys.list(requireAuth(req)) });
@@ -64,6 +90,29 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
   router.get('/rules', ...managers, async (req, res) => {
     const query = listQueryOf(req.query, RULE_FIELDS, [{ field: 'id', direction: 'asc' }]);
     res.json({ content: tmTransactions.rules(query) });
+  });
+
+  // maker-checker (docs/documents/tm-rules.md): drafts by managers, approval by another, rollback as a draft
+  router.get('/rules/versions', ...managers, async (req, res) => {
+    const query = listQueryOf(req.query, VERSION_FIELDS, [{ field: 'version', direction: 'desc' }]);
+    res.json({ content: await tmRules.versions(query) });
+  });
+  router.get('/rules/versions/:version', ...managers, versionParams, async (req, res) => {
+    res.json({ content: await tmRules.version(Number(req.params.version)) });
+  });
+  router.post('/rules/drafts', ...managers, validate(draftSchema), async (req, res) => {
+    const { body } = req.body as { body: TmRuleSetBody };
+    res.status(201).json({ content: await tmRules.draft(requireAuth(req), body) });
+  });
+  router.post('/rules/preview', ...managers, validate(previewSchema), async (req, res) => {
+    const { body, days = 7, limit = 500 } = req.body as { body: TmRuleSetBody; days?: number; limit?: number };
+    res.json({ content: await tmRules.preview(requireAuth(req), body, { days, limit }) });
+  });
+  router.post('/rules/versions/:version/approve', ...approvers, versionParams, empty, async (req, res) => {
+    res.json({ content: await tmRules.approve(requireAuth(req), Number(req.params.version)) });
+  });
+  router.post('/rules/versions/:version/rollback', ...managers, versionParams, empty, async (req, res) => {
+    res.status(201).json({ content: await tmRules.rollback(requireAuth(req), Number(req.params.version)) });
   });
   return router;
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
 import { TmKeysService } from './tm-keys.service';
+import { TmRulesService } from './tm-rules.service';
 import { TmScoringService } from './tm-scoring.service';
 import { TmTransactionsService } from './tm-transactions.service';
 import { AnalyticsService } from './analytics.service';
@@ -109,6 +110,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     tmKeys: new TmKeysService(ctx),
     tmScoring,
     tmTransactions: new TmTransactionsService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
+    tmRules: new TmRulesService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
   };
 }
 

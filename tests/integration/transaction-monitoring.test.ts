@@ -91,6 +91,8 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
     expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
       'GET /wbe/api/transaction-monitoring/keys',
       'GET /wbe/api/transaction-monitoring/rules',
+      'GET /wbe/api/transaction-monitoring/rules/versions',
+      'GET /wbe/api/transaction-monitoring/rules/versions/:version',
       'GET /wbe/api/transaction-monitoring/transactions',
       'GET /wbe/api/transaction-monitoring/transactions/:id',
       'GET /wbe/api/transaction-monitoring/transactions/:id/trace',
@@ -99,9 +101,13 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
       'POST /wbe/api/transaction-monitoring/keys',
       'POST /wbe/api/transaction-monitoring/keys/:id/revoke',
       'POST /wbe/api/transaction-monitoring/keys/:id/rotate',
+      'POST /wbe/api/transaction-monitoring/rules/drafts',
+      'POST /wbe/api/transaction-monitoring/rules/preview',
+      'POST /wbe/api/transaction-monitoring/rules/versions/:version/approve',
+      'POST /wbe/api/transaction-monitoring/rules/versions/:version/rollback',
     ]);
     for (const route of routes) {
-      const path = fillPath(route.path, { id: keyId });
+      const path = fillPath(route.path, { id: keyId, version: '1' });
       const body = route.method === 'GET' ? undefined : {};
       expect((await call(server.base, route.method, path, { body })).status, path).toBe(401);
       if (path.startsWith('/tm/')) {
