@@ -9,6 +9,7 @@ import { TRANSACTION_FIELDS } from '../services/tm-records';
 import { RULE_FIELDS, TRACE_FIELDS } from '../services/tm-transactions.service';
 import { VERSION_FIELDS } from '../services/tm-rules.service';
 import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
+import { saveSettings, settingsOf, TM_MODES, type TmMode } from '../auth/tm-mode';
 
 const idParams = validateParams({
   type: 'object',
@@ -34,6 +35,12 @@ const draftSchema = {
   required: ['body'],
   additionalProperties: false,
   properties: { body: ruleSetBody },
+};
+const settingsSchema = {
+  type: 'object',
+  required: ['mode'],
+  additionalProperties: false,
+  properties: { mode: { enum: [...TM_MODES] } },
 };
 const previewSchema = {
   type: 'object',
@@ -74,6 +81,14 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
   });
   router.post('/keys/:id/revoke', ...managers, idParams, empty, async (req, res) => {
     res.json({ content: await tmKeys.revoke(requireAuth(req), String(req.params.id)) });
+  });
+
+  // shell §2.4: the organisation's variant of these screens (the session's `transactionMonitoringMode`)
+  router.get('/settings', ...managers, async (req, res) => {
+    res.json({ content: await settingsOf(ctx, requireAuth(req)) });
+  });
+  router.put('/settings', ...managers, validate(settingsSchema), async (req, res) => {
+    res.json({ content: await saveSettings(ctx, requireAuth(req), (req.body as { mode: TmMode }).mode) });
   });
 
   router.get('/transactions', ...managers, async (req, res) => {

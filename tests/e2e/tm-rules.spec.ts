@@ -41,3 +41,22 @@ test('the rules screen shows the published version and previews an edited draft'
   ).toBeVisible();
   expect(await missingKeys(page)).toEqual([]);
 });
+
+test('the organisation’s variant switches the screens and the menu without a reload', async ({ page }) => {
+  await signIn(page, 'tm@demo.test', PASSWORD);
+  await page.goto('/app/transaction-monitoring');
+  const inbound = page.getByRole('heading', { name: t('transactionMonitoring.directions.inbound'), exact: true });
+  const menuItem = page.getByRole('link', { name: t('menu.transactionMonitoring') });
+  await expect(menuItem).toHaveAttribute('href', '/app/transaction-monitoring');
+  await expect(inbound).toHaveCount(0);
+  const choose = async (variant: 'alternate' | 'acquirer') => {
+    await page.getByLabel(t(`transactionMonitoring.settings.${variant}`)).check();
+    await page.getByRole('button', { name: t('transactionMonitoring.settings.save') }).click();
+    await expect(page.getByText(t('transactionMonitoring.settings.saved'))).toBeVisible();
+  };
+  await choose('alternate');
+  await expect(inbound).toBeVisible();
+  await expect(menuItem).toHaveAttribute('href', '/app/transaction-monitoring/transactions');
+  await choose('acquirer'); // the other specs read the acquirer variant
+  await expect(inbound).toHaveCount(0);
+});

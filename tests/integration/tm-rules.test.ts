@@ -225,4 +225,20 @@ describe('transaction-monitoring rules: drafts, approval, rollback, preview', ()
     expect((await as('tm-approver', 'POST', `${TM}/rules/versions/1/approve`, { now: true })).status).toBe(400);
     expect((await as('tm', 'GET', `${TM}/rules/versions/1`)).body.content.body.rules.length).toBe(LIVE.rules.length);
   });
+
+  it('keeps the organisation’s screen variant (shell §2.4): acquirer by default, alternate once chosen, in the session guards read', async () => {
+    const mode = async (who: string) =>
+      (await as(who, 'GET', '/iam/api/me')).body.content.data.transactionMonitoringMode;
+    expect((await as('tm', 'GET', `${TM}/settings`)).body.content).toEqual({ mode: 'acquirer' });
+    expect(await mode('tm')).toBe('acquirer');
+    expect((await as('tm', 'PUT', `${TM}/settings`, { mode: 'sideways' })).status).toBe(400);
+    expect((await as('tm', 'PUT', `${TM}/settings`, { mode: 'alternate', extra: 1 })).status).toBe(400);
+    expect((await as('bank', 'PUT', `${TM}/settings`, { mode: 'alternate' })).status).toBe(403);
+    const saved = await as('tm', 'PUT', `${TM}/settings`, { mode: 'alternate' });
+    expect(saved.body.content).toEqual({ mode: 'alternate' });
+    // every user of the organisation sees it; another organisation keeps the default
+    expect(await mode('tm-approver')).toBe('alternate');
+    expect(await mode('admin')).toBe('acquirer');
+    expect((await as('tm', 'GET', `${TM}/settings`)).body.content).toEqual({ mode: 'alternate' });
+  });
 });

@@ -93,6 +93,7 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
       'GET /wbe/api/transaction-monitoring/rules',
       'GET /wbe/api/transaction-monitoring/rules/versions',
       'GET /wbe/api/transaction-monitoring/rules/versions/:version',
+      'GET /wbe/api/transaction-monitoring/settings',
       'GET /wbe/api/transaction-monitoring/transactions',
       'GET /wbe/api/transaction-monitoring/transactions/:id',
       'GET /wbe/api/transaction-monitoring/transactions/:id/trace',
@@ -105,6 +106,7 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
       'POST /wbe/api/transaction-monitoring/rules/preview',
       'POST /wbe/api/transaction-monitoring/rules/versions/:version/approve',
       'POST /wbe/api/transaction-monitoring/rules/versions/:version/rollback',
+      'PUT /wbe/api/transaction-monitoring/settings',
     ]);
     for (const route of routes) {
       const path = fillPath(route.path, { id: keyId, version: '1' });
