@@ -1,4 +1,5 @@
 import { compileRuleSet } from '../../core/transaction-monitoring/engine';
+import type { DecisionChange, PreviewAnswer, RulePreview } from '../../core/transaction-monitoring/preview.types';
 import type { Decision, TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
 import type { AuthContext } from '../auth/authenticate';
 import { organizationOf } from '../auth/memberships';
@@ -16,39 +17,6 @@ export interface PreviewOptions {
   days: number;
   /** At most this many of the newest transactions (default 500). */
   limit: number;
-}
-
-export interface DecisionChange {
-  id: string;
-  transactionId: string;
-  merchantName?: string;
-  maskedPan: string;
-  scoredAt: string;
-  from: Decision;
-  to: Decision;
-  scoreFrom: number;
-  scoreTo: number;
-}
-
-export interface RulePreview {
-  ruleId: string;
-  /** Transactions the rule hit when they were scored, and with the draft. */
-  liveHits: number;
-  draftHits: number;
-}
-
-export interface PreviewAnswer {
-  from: string;
-  to: string;
-  /** Transactions replayed. */
-  total: number;
-  changed: number;
-  /** Counts by `from→to`, e.g. `approved→flagged`. */
-  transitions: Array<{ from: Decision; to: Decision; count: number }>;
-  changes: DecisionChange[];
-  rules: RulePreview[];
-  /** The published version, scoring now (each transaction's decision is from the version that scored it). */
-  liveVersion: number;
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { ConfigDocument } from '../../core/documents/document.types';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
+import type { PreviewAnswer } from '../../core/transaction-monitoring/preview.types';
 import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { type PreviewAnswer, type PreviewOptions, previewRuleSet } from './tm-rule-preview';
+import { type PreviewOptions, previewRuleSet } from './tm-rule-preview';
 import { TM_RULES, type TmScoringService } from './tm-scoring.service';
 
 /** One row of the rule set's history: who wrote each version, who approved it, and when. */

@@ -1,7 +1,7 @@
 import { Callout, H5, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Decision } from '../../../../core/transaction-monitoring/tm.types';
-import type { PreviewAnswer } from './tmRules.api';
+import type { PreviewAnswer } from '../../../../core/transaction-monitoring/preview.types';
 
 const INTENTS: Record<Decision, 'success' | 'warning' | 'primary' | 'danger'> = {
   approved: 'success',

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentProblem } from '../../../../core/documents/document.types';
+import type { PreviewAnswer } from '../../../../core/transaction-monitoring/preview.types';
 import type { TmRuleSetBody } from '../../../../core/transaction-monitoring/tm.types';
 import { failureOf } from '../../../api/http';
 import { showToast } from '../../../lib/toaster';
@@ -11,14 +12,7 @@ import type { JsonEditorHandle } from '../../documents/JsonEditor';
 import { ProblemList } from '../../documents/ProblemList';
 import { listKey } from '../../list/listQuery';
 import { PreviewResult } from './PreviewResult';
-import {
-  type PreviewAnswer,
-  previewDraft,
-  problemsOf,
-  publishedRuleSet,
-  rulesVersionsKey,
-  submitDraft,
-} from './tmRules.api';
+import { previewDraft, problemsOf, publishedRuleSet, rulesVersionsKey, submitDraft } from './tmRules.api';
 import '../../documents/documents.css';
 import './tmRules.css';
 

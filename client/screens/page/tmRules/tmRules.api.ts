@@ -1,5 +1,6 @@
 import type { ConfigDocument, DocumentProblem } from '../../../../core/documents/document.types';
-import type { Decision, TmRuleSetBody } from '../../../../core/transaction-monitoring/tm.types';
+import type { PreviewAnswer } from '../../../../core/transaction-monitoring/preview.types';
+import type { TmRuleSetBody } from '../../../../core/transaction-monitoring/tm.types';
 import { wbe } from '../../../api/clients';
 import { content } from '../../../api/http';
 
@@ -21,27 +22,6 @@ export async function publishedRuleSet(): Promise<ConfigDocument | null> {
 
 export async function submitDraft(body: TmRuleSetBody): Promise<ConfigDocument> {
   return content<ConfigDocument>(await wbe.post(`${RULES}/drafts`, { body }));
-}
-
-export interface PreviewAnswer {
-  from: string;
-  to: string;
-  total: number;
-  changed: number;
-  transitions: Array<{ from: Decision; to: Decision; count: number }>;
-  changes: Array<{
-    id: string;
-    transactionId: string;
-    merchantName?: string;
-    maskedPan: string;
-    scoredAt: string;
-    from: Decision;
-    to: Decision;
-    scoreFrom: number;
-    scoreTo: number;
-  }>;
-  rules: Array<{ ruleId: string; liveHits: number; draftHits: number }>;
-  liveVersion: number;
 }
 
 export async function previewDraft(body: TmRuleSetBody, days: number): Promise<PreviewAnswer> {
