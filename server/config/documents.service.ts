@@ -329,9 +329,9 @@ export class DocumentsService {
       if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
       if (FOUR_EYES[kind] && draft.createdBy === actor) throw new AppError(403, 'ownDraftApproval');
       const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
-      // a draft older than the published version would go back on what that version changed (and the
-      // caches, which keep the later version, would not follow it): it is made again from the current one
-      if (previous && previous.version > version) throw new AppError(409, 'draftSuperseded');
+      // an approver's draft older than the published version would go back on what that version changed,
+      // unseen by whoever approved that one: it is made again from the current one
+      if (FOUR_EYES[kind] && previous && previous.version > version) throw new AppError(409, 'draftSuperseded');
       const problems = this.check({ kind: draft.kind, id, body: draft.body });
       if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
       this.generateValidators(draft); // the browser's validators are ready before anyone asks
