@@ -8,6 +8,9 @@ import type { Services } from '../services';
 import { TRANSACTION_FIELDS } from '../services/tm-records';
 import { RULE_FIELDS, TRACE_FIELDS } from '../services/tm-transactions.service';
 import { tmListRoutes } from './tm-lists';
+import { VERSION_FIELDS } from '../services/tm-rules.service';
+import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
+import { saveSettings, settingsOf, TM_MODES, type TmMode } from '../auth/tm-mode';
 
 const idParams = validateParams({
   type: 'object',
@@ -21,6 +24,35 @@ const keySchema = {
   properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
 };
 const empty = validate({ type: 'object', additionalProperties: false });
+const versionParams = validateParams({
+  type: 'object',
+  required: ['version'],
+  properties: { version: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+});
+/** A rule set as the editor sends it; the kind's meta-schema and checks answer 422 with every problem. */
+const ruleSetBody = { type: 'object', description: 'A tm-rules body (schemas/meta/tm-rules.json).' };
+const draftSchema = {
+  type: 'object',
+  required: ['body'],
+  additionalProperties: false,
+  properties: { body: ruleSetBody },
+};
+const settingsSchema = {
+  type: 'object',
+  required: ['mode'],
+  additionalProperties: false,
+  properties: { mode: { enum: [...TM_MODES] } },
+};
+const previewSchema = {
+  type: 'object',
+  required: ['body'],
+  additionalProperties: false,
+  properties: {
+    body: ruleSetBody,
+    days: { type: 'integer', minimum: 1, maximum: 30 },
+    limit: { type: 'integer', minimum: 1, maximum: 2000 },
+  },
+};
 /** The user-facing list's fields (the organisation is set by the service, never by the caller). */
 const LIST_FIELDS = {
   ...TRANSACTION_FIELDS,
@@ -36,7 +68,8 @@ const LIST_FIELDS = {
 export function transactionMonitoringRouter(ctx: AppContext, services: Services, signedIn: RequestHandler[]): Router {
   const router = express.Router();
   const managers = [...signedIn, requireGuard(ctx, { anyOf: ['transactionMonitoringManager:view'] })];
-  const { tmKeys, tmTransactions } = services;
+  const approvers = [...managers, requireGuard(ctx, { group: 'tmRuleApprovers' })];
+  const { tmKeys, tmTransactions, tmRules } = services;
 
   router.get('/keys', ...managers, async (req, res) => {
     res.json({ content: await tmKeys.list(requireAuth(req)) });
@@ -49,6 +82,14 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
   });
   router.post('/keys/:id/revoke', ...managers, idParams, empty, async (req, res) => {
     res.json({ content: await tmKeys.revoke(requireAuth(req), String(req.params.id)) });
+  });
+
+  // shell §2.4: the organisation's variant of these screens (the session's `transactionMonitoringMode`)
+  router.get('/settings', ...managers, async (req, res) => {
+    res.json({ content: await settingsOf(ctx, requireAuth(req)) });
+  });
+  router.put('/settings', ...managers, validate(settingsSchema), async (req, res) => {
+    res.json({ content: await saveSettings(ctx, requireAuth(req), (req.body as { mode: TmMode }).mode) });
   });
 
   router.get('/transactions', ...managers, async (req, res) => {
@@ -67,5 +108,28 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
     res.json({ content: tmTransactions.rules(query) });
   });
   tmListRoutes(router, services, managers);
+
+  // maker-checker (docs/documents/tm-rules.md): drafts by managers, approval by another, rollback as a draft
+  router.get('/rules/versions', ...managers, async (req, res) => {
+    const query = listQueryOf(req.query, VERSION_FIELDS, [{ field: 'version', direction: 'desc' }]);
+    res.json({ content: await tmRules.versions(query) });
+  });
+  router.get('/rules/versions/:version', ...managers, versionParams, async (req, res) => {
+    res.json({ content: await tmRules.version(Number(req.params.version)) });
+  });
+  router.post('/rules/drafts', ...managers, validate(draftSchema), async (req, res) => {
+    const { body } = req.body as { body: TmRuleSetBody };
+    res.status(201).json({ content: await tmRules.draft(requireAuth(req), body) });
+  });
+  router.post('/rules/preview', ...managers, validate(previewSchema), async (req, res) => {
+    const { body, days = 7, limit = 500 } = req.body as { body: TmRuleSetBody; days?: number; limit?: number };
+    res.json({ content: await tmRules.preview(requireAuth(req), body, { days, limit }) });
+  });
+  router.post('/rules/versions/:version/approve', ...approvers, versionParams, empty, async (req, res) => {
+    res.json({ content: await tmRules.approve(requireAuth(req), Number(req.params.version)) });
+  });
+  router.post('/rules/versions/:version/rollback', ...managers, versionParams, empty, async (req, res) => {
+    res.status(201).json({ content: await tmRules.rollback(requireAuth(req), Number(req.params.version)) });
+  });
   return router;
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
 import { TmKeysService } from './tm-keys.service';
+import { TmRulesService } from './tm-rules.service';
 import { TmScoringService } from './tm-scoring.service';
 import { TmListsService } from './tm-lists.service';
 import { TmBacktestService } from './tm-backtest.service';
@@ -114,6 +115,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     tmTransactions: new TmTransactionsService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
     tmLists,
     tmBacktests: new TmBacktestService(ctx, tmScoring, tmLists),
+    tmRules: new TmRulesService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
   };
 }
 

@@ -89,8 +89,9 @@ export const TRANSACTION_FIELDS = {
     'ip',
     'deviceId',
     'email',
+    'direction',
   ],
-  sortable: ['scoredAt', 'amount', 'score', 'decision', 'merchantName', 'country', 'transactionId'],
+  sortable: ['scoredAt', 'amount', 'score', 'decision', 'merchantName', 'country', 'transactionId', 'direction'],
   searchable: ['merchantName', 'transactionId'],
   ranged: ['scoredAt'],
 } as const;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CompiledRuleSet, compileRuleSet } from '../../core/transaction-monitoring/engine';
 import { prepareLists } from '../../core/transaction-monitoring/list-match';
 import { type Features, MERCHANT_AVERAGE_DAYS, type VelocitySpec } from '../../core/transaction-monitoring/operators';
-import type { Decision, TmRuleSetBody, TransactionFacts } from '../../core/transaction-monitoring/tm.types';
+import type { Decision, TmRuleSetBody, TransactionFacts, Verdict } from '../../core/transaction-monitoring/tm.types';
 import type { Filter } from '../../core/query/filter.types';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
@@ -200,6 +200,25 @@ export class TmScoringService {
     };
   }
 
+  /**
+   * A stored transaction scored again by another rule set (the rules screen's preview), with the
+   * figures as they stood when it was scored: history strictly before its scoredAt, lists as they
+   * are now. Transactions scored in the same millisecond (one batch on a coarse clock) do not count
+   * each other here, though the earlier ones counted at ingest.
+   */
+  async rescore(record: TmTransactionRecord, compiled: CompiledRuleSet): Promise<Verdict> {
+    const before: HistoryQuery = (query) =>
+      this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
+        ...query,
+        filter: {
+          and: [...(query.filter ? [query.filter] : []), { field: 'scoredAt', op: 'lt', value: record.scoredAt }],
+        },
+      });
+    const facts = factsOf(record);
+    const at = new Date(record.scoredAt);
+    return compiled.score(facts, await this.features(record.organizationId, facts, compiled, at, before));
+  }
+
   /** Scores and stores the transactions in order, each written before the next; answers each one's decision. */
   async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
     const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
@@ -233,4 +252,23 @@ export class TmScoringService {
     for (const { at, transaction } of items) done.push(await this.scored(key, transaction, at, read));
     await this.ctx.store.collection<TmTransactionRecord>('tmTransactions').insertMany(done);
   }
+}
+
+/** What a rule read when the record was scored: the record without what scoring and storing added. */
+function factsOf(record: TmTransactionRecord): TransactionFacts {
+  const {
+    id: _id,
+    organizationId: _organization,
+    maskedPan: _masked,
+    occurredAt: _occurred,
+    scoredAt: _scored,
+    decision: _decision,
+    score: _score,
+    hits: _hits,
+    ruleSet: _ruleSet,
+    trace: _trace,
+    keyId: _key,
+    ...facts
+  } = record;
+  return facts;
 }

@@ -100,6 +100,9 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
       'GET /wbe/api/transaction-monitoring/list-entries/import/template',
       'GET /wbe/api/transaction-monitoring/list-history',
       'GET /wbe/api/transaction-monitoring/rules',
+      'GET /wbe/api/transaction-monitoring/rules/versions',
+      'GET /wbe/api/transaction-monitoring/rules/versions/:version',
+      'GET /wbe/api/transaction-monitoring/settings',
       'GET /wbe/api/transaction-monitoring/transactions',
       'GET /wbe/api/transaction-monitoring/transactions/:id',
       'GET /wbe/api/transaction-monitoring/transactions/:id/trace',
@@ -112,10 +115,15 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
       'POST /wbe/api/transaction-monitoring/list-entries',
       'POST /wbe/api/transaction-monitoring/list-entries/:id/expire',
       'POST /wbe/api/transaction-monitoring/list-entries/import',
+      'POST /wbe/api/transaction-monitoring/rules/drafts',
+      'POST /wbe/api/transaction-monitoring/rules/preview',
+      'POST /wbe/api/transaction-monitoring/rules/versions/:version/approve',
+      'POST /wbe/api/transaction-monitoring/rules/versions/:version/rollback',
       'PUT /wbe/api/transaction-monitoring/list-entries/:id',
+      'PUT /wbe/api/transaction-monitoring/settings',
     ]);
     for (const route of routes) {
-      const path = fillPath(route.path, { id: keyId });
+      const path = fillPath(route.path, { id: keyId, version: '1' });
       const body = route.method === 'GET' ? undefined : {};
       expect((await call(server.base, route.method, path, { body })).status, path).toBe(401);
       if (path.startsWith('/tm/')) {
