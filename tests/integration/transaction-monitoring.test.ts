@@ -89,6 +89,8 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
       (route) => (route.path.startsWith(`${TM}/`) || route.path.startsWith('/tm/api/v1/')) && route.method !== 'HEAD',
     );
     expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      'GET /wbe/api/transaction-monitoring/cases/:id/alerts',
+      'GET /wbe/api/transaction-monitoring/cases/:id/files',
       'GET /wbe/api/transaction-monitoring/keys',
       'GET /wbe/api/transaction-monitoring/rules',
       'GET /wbe/api/transaction-monitoring/transactions',
@@ -96,6 +98,10 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
       'GET /wbe/api/transaction-monitoring/transactions/:id/trace',
       'POST /tm/api/v1/transactions',
       'POST /tm/api/v1/transactions/batch',
+      'POST /wbe/api/transaction-monitoring/alerts/:id/assign',
+      'POST /wbe/api/transaction-monitoring/alerts/:id/case',
+      'POST /wbe/api/transaction-monitoring/alerts/:id/snooze',
+      'POST /wbe/api/transaction-monitoring/cases/:id/files',
       'POST /wbe/api/transaction-monitoring/keys',
       'POST /wbe/api/transaction-monitoring/keys/:id/revoke',
       'POST /wbe/api/transaction-monitoring/keys/:id/rotate',
@@ -269,5 +275,17 @@ describe('transaction monitoring demo data', () => {
     for (const rule of ['card-velocity', 'blocked-card-bin', 'amount-spike', 'high-risk-country']) {
       expect(await hitsOf(rule), rule).toBeGreaterThan(0);
     }
+    // their flagged and investigating decisions raised alerts, some grouped into demo cases, two closed with labels
+    const alerts = (await get('/wbe/api/resources/tm-alert?pageSize=1')).body.content;
+    expect(alerts.total).toBe((decisions.flagged ?? 0) + (decisions.investigating ?? 0));
+    const cases = (await get('/wbe/api/resources/tm-case?sort=title')).body.content.items;
+    expect(cases.map((c: { state: string; label?: string }) => [c.state, c.label ?? null])).toEqual([
+      ['closed', 'confirmed_risk'],
+      ['closed', 'false_positive'],
+      ['investigating', null],
+    ]);
+    const labelled = await server.store.collection<{ id: string; label?: string }>('tmTransactions').all();
+    expect(labelled.filter((t) => t.label === 'confirmed_risk').length).toBeGreaterThan(0);
+    expect(labelled.filter((t) => t.label === 'false_positive').length).toBeGreaterThan(0);
   });
 });
