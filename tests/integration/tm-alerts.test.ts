@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../server/store/records.types';
-import { call, type TestServer, startTestServer, tokenFor } from './support/harness';
+import { call, type TestServer, startTestServer } from './support/harness';
+import { tmManagerTokens } from './support/tm-managers';
 
 const INGEST = '/tm/api/v1/transactions';
 const TM = '/wbe/api/transaction-monitoring';
@@ -56,23 +56,8 @@ describe('transaction monitoring: alerts, cases, snoozes', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ withSmtp: false, loginRateLimit: 100 });
-    // a transaction-monitoring manager of another organisation
-    const users = server.store.collection<UserRecord>('users');
-    const tm = (await users.all()).find((user) => user.email === 'tm@demo.test') as UserRecord;
-    await users.insert({
-      ...tm,
-      id: crypto.randomUUID(),
-      email: 'tm-elsewhere@demo.test',
-      organizationIds: ['org-demo-bank'],
-      memberships: undefined,
-    });
-    for (const [who, email] of [
-      ['tm', 'tm@demo.test'],
-      ['other', 'tm-elsewhere@demo.test'],
-      ['bank', 'bank@demo.test'],
-    ]) {
-      tokens[who] = await tokenFor(server.base, email);
-    }
+    // a transaction-monitoring manager of another organisation, and a user without the permission
+    Object.assign(tokens, await tmManagerTokens(server, 'tm-elsewhere@demo.test'));
     key = (await as('tm', 'POST', `${TM}/keys`, { name: 'Alerts switch' })).body.content.key;
   });
 

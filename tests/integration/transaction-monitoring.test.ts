@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_NAMES } from '../../server/store/store.types';
-import type { UserRecord } from '../../server/store/records.types';
 import { call, TEST_STORE, type TestServer, startTestServer, tokenFor } from './support/harness';
+import { tmManagerTokens } from './support/tm-managers';
 import { fillPath, mountedRoutes } from './support/mounted-routes';
 
 const INGEST = '/tm/api/v1/transactions';
@@ -47,23 +47,8 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ withSmtp: false, loginRateLimit: 100 });
-    // a transaction-monitoring manager of another organisation
-    const users = server.store.collection<UserRecord>('users');
-    const tm = (await users.all()).find((user) => user.email === 'tm@demo.test') as UserRecord;
-    await users.insert({
-      ...tm,
-      id: crypto.randomUUID(),
-      email: 'tm-other@demo.test',
-      organizationIds: ['org-demo-bank'],
-      memberships: undefined,
-    });
-    for (const [who, email] of [
-      ['tm', 'tm@demo.test'],
-      ['other', 'tm-other@demo.test'],
-      ['bank', 'bank@demo.test'],
-    ]) {
-      tokens[who] = await tokenFor(server.base, email);
-    }
+    // a transaction-monitoring manager of another organisation, and a user without the permission
+    Object.assign(tokens, await tmManagerTokens(server, 'tm-other@demo.test'));
     const created = await as('tm', 'POST', `${TM}/keys`, { name: 'Switch A' });
     expect(created.status).toBe(201);
     key = created.body.content.key;
