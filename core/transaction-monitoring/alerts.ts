@@ -17,6 +17,22 @@ export type CaseLabel = (typeof CASE_LABELS)[number];
 export const SNOOZE_ENTITIES: readonly VelocityKey[] = VELOCITY_KEYS;
 export type SnoozeEntity = VelocityKey;
 
+/** What an alert is made from: a stored, scored transaction (server/services/tm-records.ts has all of it). */
+export interface ScoredTransaction {
+  id: string;
+  organizationId: string;
+  transactionId: string;
+  decision: Decision;
+  score: number;
+  hits: string[];
+  merchantId: string;
+  merchantName?: string;
+  maskedPan: string;
+  amount: number;
+  currency: string;
+  scoredAt: string;
+}
+
 /** An alert: one flagged or investigating transaction, as the decision left it. */
 export interface TmAlertFields {
   /** The stored transaction's id (tmTransactions), and the acquirer's own id of it. */

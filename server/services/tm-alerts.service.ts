@@ -2,6 +2,7 @@ import {
   ALERTING_DECISIONS,
   CASE_LABELS,
   type CaseLabel,
+  type ScoredTransaction,
   type SnoozeEntity,
   type TmAlertFields,
 } from '../../core/transaction-monitoring/alerts';
@@ -59,12 +60,12 @@ export class TmAlertsService implements FileReader {
   ) {}
 
   /** Reaction to `tm.transactionsScored`: an alert per flagged or investigating transaction, shown after the delay. */
-  async raise(transactions: readonly TmTransactionRecord[]): Promise<void> {
+  async raise(transactions: readonly ScoredTransaction[]): Promise<void> {
     const alerting = transactions.filter((transaction) => ALERTING_DECISIONS.includes(transaction.decision));
     if (alerting.length === 0) return;
     const resource = this.resources.published(ALERTS);
     const workflow = this.resources.workflowOf(resource);
-    const byOrganization = new Map<string, TmTransactionRecord[]>();
+    const byOrganization = new Map<string, ScoredTransaction[]>();
     for (const transaction of alerting)
       byOrganization.set(transaction.organizationId, [
         ...(byOrganization.get(transaction.organizationId) ?? []),
@@ -81,7 +82,7 @@ export class TmAlertsService implements FileReader {
     });
   }
 
-  private alertOf(transaction: TmTransactionRecord): Omit<TmAlertFields, 'state'> {
+  private alertOf(transaction: ScoredTransaction): Omit<TmAlertFields, 'state'> {
     return {
       transactionRef: transaction.id,
       transactionId: transaction.transactionId,
