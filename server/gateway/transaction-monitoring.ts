@@ -60,10 +60,17 @@ const CASE_FILES = /^\/wbe\/api\/transaction-monitoring\/cases\/[A-Za-z0-9-]{1,6
 export function isCaseFileUpload(req: Request): boolean {
   return req.method === 'POST' && CASE_FILES.test(req.baseUrl + req.path) && req.is('multipart/form-data') !== false;
 }
-/** The user-facing list's fields (the organisation is set by the service, never by the caller). */
+/**
+ * The user-facing list's fields (the organisation is set by the service, never by the caller), and
+ * `hits`: a rule id among them (the dashboard's rules over time), which the GIN index of every
+ * filterable collection serves on PostgreSQL without an index of its own.
+ */
 const LIST_FIELDS = {
   ...TRANSACTION_FIELDS,
-  filterable: TRANSACTION_FIELDS.filterable.filter((field) => field !== 'organizationId' && field !== 'cardHash'),
+  filterable: [
+    ...TRANSACTION_FIELDS.filterable.filter((field) => field !== 'organizationId' && field !== 'cardHash'),
+    'hits',
+  ],
 };
 
 /**

@@ -50,8 +50,6 @@ export const TRANSACTION_FIELDS = {
     'ip',
     'deviceId',
     'email',
-    // membership of a rule id (the dashboard's rules over time)
-    'hits',
   ],
   sortable: ['scoredAt', 'amount', 'score', 'decision', 'merchantName', 'country', 'transactionId'],
   searchable: ['merchantName', 'transactionId'],

@@ -260,6 +260,16 @@ describe('transaction monitoring demo data', () => {
     for (const rule of ['card-velocity', 'blocked-card-bin', 'amount-spike', 'high-risk-country']) {
       expect(await hitsOf(rule), rule).toBeGreaterThan(0);
     }
+    // the dashboard's rules over time: a rule id among `hits`, by day
+    const byRule = encodeURIComponent(
+      JSON.stringify({
+        measures: [{ op: 'count', as: 'testing', where: { field: 'hits', op: 'eq', value: 'card-testing' } }],
+        groupBy: { field: 'scoredAt', bucket: 'day' },
+      }),
+    );
+    const perDay = (await get(`${TM}/transactions?aggregate=${byRule}`)).body.content.aggregate;
+    expect(perDay.totals.testing).toBe(await hitsOf('card-testing'));
+    expect(perDay.groups.length).toBeGreaterThan(1);
     // their flagged and investigating decisions raised alerts, some grouped into demo cases, two closed with labels
     const alerts = (await get('/wbe/api/resources/tm-alert?pageSize=1')).body.content;
     expect(alerts.total).toBe((decisions.flagged ?? 0) + (decisions.investigating ?? 0));
