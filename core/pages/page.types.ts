@@ -158,6 +158,8 @@ export interface ChartSeries {
   field: string;
   title: Text;
   color?: string;
+  /** The path of a number in the same row: the series shows `field` as a percentage of it (alerts of all transactions). */
+  per?: string;
 }
 
 export interface ChartPanel extends PanelBase {

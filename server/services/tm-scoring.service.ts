@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CompiledRuleSet, compileRuleSet } from '../../core/transaction-monitoring/engine';
 import { prepareLists } from '../../core/transaction-monitoring/list-match';
 import { type Features, MERCHANT_AVERAGE_DAYS, type VelocitySpec } from '../../core/transaction-monitoring/operators';
+import { SNOOZE_ENTITIES, type TmSnoozeFields } from '../../core/transaction-monitoring/alerts';
 import type { Decision, TmRuleSetBody, TransactionFacts, Verdict } from '../../core/transaction-monitoring/tm.types';
 import type { Filter } from '../../core/query/filter.types';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
@@ -9,6 +10,7 @@ import { runQuery } from '../../core/query/run-query';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { cardForms } from './tm-card';
+import { snoozeKey } from './tm-snooze-key';
 import type { TmApiKeyRecord, TmListEntryRecord, TmTransactionRecord } from './tm-records';
 
 /** The rule set that scores (one per deployment for now; maker-checker and per-acquirer sets come later). */
@@ -172,6 +174,27 @@ export class TmScoringService {
     };
   }
 
+  /** The rules snoozed now (by ctx.clock) for one of the transaction's entities (resource `tm-snooze`). */
+  private async snoozed(organizationId: string, facts: TransactionFacts, now: Date): Promise<Set<string>> {
+    const keys = SNOOZE_ENTITIES.flatMap((entity) => {
+      const value = facts[entity];
+      return value === undefined || value === '' ? [] : [snoozeKey(entity, value)];
+    });
+    const { items } = await this.ctx.store.query<TmSnoozeFields & { id: string }>('res.tm-snooze', {
+      filter: {
+        and: [
+          { field: 'organizationId', op: 'eq', value: organizationId },
+          { field: 'expiresAt', op: 'gt', value: now.toISOString() },
+          { field: 'match', op: 'in', value: keys },
+        ],
+      },
+      sort: [],
+      page: 1,
+      pageSize: 1_000,
+    });
+    return new Set(items.map((snooze) => snooze.ruleId));
+  }
+
   /** One transaction scored (not yet stored): the card reduced to its masked form and keyed hash. */
   private async scored(
     key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>,
@@ -183,7 +206,11 @@ export class TmScoringService {
     const { pan, occurredAt, ...rest } = item;
     const card = cardForms(pan, this.cardKey);
     const facts: TransactionFacts = { ...rest, bin: card.bin, last4: card.last4, cardHash: card.cardHash };
-    const verdict = compiled.score(facts, await this.features(key.organizationId, facts, compiled, now, read));
+    const [features, snoozed] = await Promise.all([
+      this.features(key.organizationId, facts, compiled, now, read),
+      this.snoozed(key.organizationId, facts, now),
+    ]);
+    const verdict = compiled.score(facts, features, snoozed);
     return {
       ...rest,
       ...card,
@@ -219,14 +246,19 @@ export class TmScoringService {
     return compiled.score(facts, await this.features(record.organizationId, facts, compiled, at, before));
   }
 
-  /** Scores and stores the transactions in order, each written before the next; answers each one's decision. */
+  /**
+   * Scores and stores the transactions in order, each written before the next; answers each one's
+   * decision once every one is stored and `tm.transactionsScored` was told (alerts are raised from it).
+   */
   async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
     const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
     const read: HistoryQuery = (query) => this.ctx.store.query<TmTransactionRecord>('tmTransactions', query);
     const answers: IngestAnswer[] = [];
+    const stored: TmTransactionRecord[] = [];
     for (const item of submitted) {
       const record = await this.scored(key, item, this.ctx.clock(), read);
       await records.insert(record);
+      stored.push(record);
       answers.push({
         id: record.id,
         transactionId: record.transactionId,
@@ -236,7 +268,20 @@ export class TmScoringService {
         ruleSet: record.ruleSet,
       });
     }
+    await this.told(stored);
     return answers;
+  }
+
+  /**
+   * Tells who reacts (alerts) that transactions were scored and stored. The decisions are on disk and
+   * answered whatever a reaction does, so a failing one is logged, not turned into a failed ingest.
+   */
+  private async told(transactions: TmTransactionRecord[]): Promise<void> {
+    try {
+      await this.ctx.events.emit('tm.transactionsScored', { transactions });
+    } catch (error) {
+      this.ctx.log.error('tm.transactionsScored reaction failed', error);
+    }
   }
 
   /**
@@ -251,6 +296,7 @@ export class TmScoringService {
     const read: HistoryQuery = async (query) => runQuery(done, query);
     for (const { at, transaction } of items) done.push(await this.scored(key, transaction, at, read));
     await this.ctx.store.collection<TmTransactionRecord>('tmTransactions').insertMany(done);
+    await this.told(done);
   }
 }
 
