@@ -10,8 +10,10 @@ import { missingKeys, signIn, t } from './support/ui';
 test('the lists screen shows entries and a CSV import report', async ({ page }) => {
   await signIn(page, 'tm@demo.test', PASSWORD);
   await page.goto('/app/transaction-monitoring/lists');
-  await expect(page.getByRole('row').filter({ hasText: '185.220.101.0/24' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'blocked-bins' }).first()).toBeVisible();
+  // the entries' panel (the history below names the same values)
+  const entries = page.locator('[data-panel="entries"]');
+  await expect(entries.getByRole('row').filter({ hasText: '185.220.101.0/24' })).toBeVisible();
+  await expect(entries.getByRole('row').filter({ hasText: 'blocked-bins' })).toBeVisible();
 
   await page.getByRole('button', { name: t('transactionMonitoring.lists.actions.import') }).click();
   const dialog = page.getByRole('dialog');

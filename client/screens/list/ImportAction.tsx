@@ -163,7 +163,7 @@ export function ImportAction({ action, listId }: { action: ListAction; listId: s
                   ? t('list.import.failed')
                   : t('list.import.report')}
               </p>
-              <HTMLTable compact striped aria-label={t('list.import.report')}>
+              <HTMLTable compact striped aria-label={report ? t('list.import.report') : t('list.import.failed')}>
                 <thead>
                   <tr>
                     {report && <th>{t('list.import.row')}</th>}
