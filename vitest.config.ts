@@ -33,7 +33,15 @@ export default defineConfig({
       },
       {
         plugins: [catalogueParts()],
-        test: { name: 'unit-own-process', include: OWN_PROCESS, environment: 'node', maxWorkers: 2 },
+        test: {
+          name: 'unit-own-process',
+          include: OWN_PROCESS,
+          environment: 'node',
+          maxWorkers: 2,
+          // the scan tests talk to loopback servers: 0.4 s alone, several seconds beside the browser suite
+          // on 2 busy cores (npm test runs both at once); a wait, never a judgement of speed
+          testTimeout: 30000,
+        },
       },
       {
         test: {
