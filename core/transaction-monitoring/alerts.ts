@@ -34,19 +34,9 @@ export interface ScoredTransaction {
 }
 
 /** An alert: one flagged or investigating transaction, as the decision left it. */
-export interface TmAlertFields {
-  /** The stored transaction's id (tmTransactions), and the acquirer's own id of it. */
+export interface TmAlertFields extends Omit<ScoredTransaction, 'id' | 'organizationId'> {
+  /** The stored transaction's id (tmTransactions); `transactionId` is the acquirer's own id of it. */
   transactionRef: string;
-  transactionId: string;
-  decision: Decision;
-  score: number;
-  hits: string[];
-  merchantId: string;
-  merchantName?: string;
-  maskedPan: string;
-  amount: number;
-  currency: string;
-  scoredAt: string;
   /** When managers may see it: the transaction's visibility delay (domain §9) after scoring. */
   visibleAt: string;
   /** The case it was grouped into. */
