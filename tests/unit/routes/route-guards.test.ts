@@ -235,3 +235,12 @@ describe('routes document: the support inbox (docs/domain/notifications-realtime
     expect(matchRoute(routes, '/app/help-chat/u-42')?.route.props).toEqual({ pageId: 'help-chat-conversation' });
   });
 });
+
+describe('routes document: a visitor (signed out)', () => {
+  it('is sent to /login by every guarded route and let through every open one (the browser walks a sample)', () => {
+    for (const route of routesBody().routes) {
+      const decision = decideAccess(route.guard, visitor, roleGroups());
+      expect(decision, route.path).toBe(route.guard === null ? 'allow' : 'login');
+    }
+  });
+});
