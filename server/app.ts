@@ -20,6 +20,7 @@ import { PAGE_VIEW_PATH } from './gateway/analytics';
 import { isComplianceUpload } from './gateway/compliance-documents';
 import { isFileUpload } from './gateway/files';
 import { isOnboardingBulk } from './gateway/onboardings';
+import { isSanctionsUpload } from './gateway/sanctions';
 import { isResourceImport } from './gateway/resource-import';
 import { isWorkbookUpload } from './gateway/workbook-http';
 import { flowRouter } from './gateway/flow';
@@ -307,7 +308,8 @@ export async function createApp(options: AppOptions): Promise<App> {
           isWorkbookUpload(req) ||
           isResourceImport(req) ||
           isFileUpload(req) ||
-          isOnboardingBulk(req),
+          isOnboardingBulk(req) ||
+          isSanctionsUpload(req),
       }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));

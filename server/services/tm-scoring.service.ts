@@ -8,6 +8,7 @@ import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import { readSanctionsSnapshot } from './sanctions-snapshot';
 import { cardForms } from './tm-card';
 import type { TmApiKeyRecord, TmTransactionRecord } from './tm-records';
 
@@ -144,7 +145,12 @@ export class TmScoringService {
       );
       merchantAverage = typeof totals.avg === 'number' ? totals.avg : null;
     }
-    return { lists: await this.lists(organizationId, [...compiled.needs.lists]), velocities, merchantAverage };
+    return {
+      lists: await this.lists(organizationId, [...compiled.needs.lists]),
+      velocities,
+      merchantAverage,
+      ...(compiled.needs.sanctions ? { sanctions: await readSanctionsSnapshot(this.ctx) } : {}),
+    };
   }
 
   /** One transaction scored (not yet stored): the card reduced to its masked form and keyed hash. */

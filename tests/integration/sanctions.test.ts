@@ -59,7 +59,7 @@ describe('sanction screening', () => {
     const near = await as('merchant', 'POST', `${API}/screen`, { name: 'Mohamad Karim Rashidy', country: 'SY' });
     expect(near.body.content.band).toBe('review');
     expect(near.body.content.items[0]).toMatchObject({
-      name: 'RASHIDI, Mohammed Karim',
+      entryName: 'RASHIDI, Mohammed Karim',
       listId: 'ofac-sdn',
       band: 'review',
     });
