@@ -7,6 +7,7 @@ import { SIGN_SAQ_JOB } from './services/saq-signing';
 import { ONBOARDING_CONTROLS_JOB } from './services/onboarding.service';
 import { RUN_SCAN_JOB } from './services/scans.service';
 import { AUTO_SCAN_CRON, AUTO_SCAN_JOB } from './services/portfolio.service';
+import { BACKTEST_JOB } from './services/tm-backtest.service';
 import { GENERATE_DUE_REPORTS_CRON, GENERATE_DUE_REPORTS_JOB, GENERATE_REPORT_JOB } from './services/reports.service';
 
 /**
@@ -67,4 +68,10 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
     if (started > 0) ctx.log.info(`Started ${started} automatic merchant scans`);
   });
   await ctx.jobs.schedule(AUTO_SCAN_JOB, AUTO_SCAN_CRON);
+
+  // transaction monitoring's point-in-time backtest; a failure marks the record failed (no retry)
+  await ctx.jobs.define<{ id: string }>(BACKTEST_JOB, (job) => services.tmBacktests.run(job), {
+    retryLimit: 0,
+    expireInSeconds: 60 * 60,
+  });
 }

@@ -19,6 +19,7 @@ import type { AppContext } from './context';
 import { PAGE_VIEW_PATH } from './gateway/analytics';
 import { isComplianceUpload } from './gateway/compliance-documents';
 import { isFileUpload } from './gateway/files';
+import { isCaseFileUpload } from './gateway/transaction-monitoring';
 import { isOnboardingBulk } from './gateway/onboardings';
 import { isSanctionsUpload } from './gateway/sanctions';
 import { isResourceImport } from './gateway/resource-import';
@@ -258,11 +259,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     };
     const services = createServices(ctx, EFFECTS);
-    if (options.seedDemo !== false && options.demoTransactions) {
-      await withStartUpLock(options.sql, () => seedDemoTransactions(opened, services.tmScoring, ctx.clock()));
-    }
-    // who reacts to a completed or failed scan, an approved onboarding, a linked merchant: once per app
+    // who reacts to a completed or failed scan, an approved onboarding, a linked merchant, scored
+    // transactions (alerts, the demo's too): once per app
     subscribeReactions(ctx.events, services);
+    if (options.seedDemo !== false && options.demoTransactions) {
+      await withStartUpLock(options.sql, () => seedDemoTransactions(opened, services, ctx.clock()));
+    }
     const app = express();
     app.disable('x-powered-by');
     if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
@@ -308,6 +310,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           isWorkbookUpload(req) ||
           isResourceImport(req) ||
           isFileUpload(req) ||
+          isCaseFileUpload(req) ||
           isOnboardingBulk(req) ||
           isSanctionsUpload(req),
       }),

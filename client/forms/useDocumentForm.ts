@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { validatorsAt } from '../../core/documents/schema-validators';
 import type { FormBody } from '../../core/forms/form.types';
 import { fillFromRow } from '../../core/lists/list.utils';
+import { refreshSession } from '../account/refreshSession';
 import { clientForPath } from '../api/clients';
 import { failureOf } from '../api/http';
 import { resolveText, resolveTextWith, translateCode } from '../i18n/text';
@@ -130,6 +131,7 @@ export function useDocumentForm(options: DocumentFormOptions): DocumentFormState
         const chosen = successMessageFor?.(saved) ?? body.submit.successMessage;
         const message = chosen ? resolveTextWith(chosen, values, t, i18n.language) : null;
         onSuccess?.(saved, payload);
+        if (body.submit.refreshSession) await refreshSession();
         const redirect = body.submit.successRedirect
           ? fillFromRow(body.submit.successRedirect, { ...routeParams, ...values })
           : null;

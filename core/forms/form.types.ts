@@ -31,6 +31,8 @@ export interface FormSubmit {
   successMessage?: Text;
   /** Where to go after success; `:params` are filled from the answer's `content` (the saved record), then the route. */
   successRedirect?: string;
+  /** Read the session again after success (GET /iam/api/me): the saved value changes what guards and menus see. */
+  refreshSession?: boolean;
 }
 
 /** Field -> i18n error key (first problem per field), as the gateway's 422 `errors` object. */

@@ -22,6 +22,8 @@ export interface GuardSubject {
   hasSites?: boolean;
   bankAccount?: boolean;
   bramOnly?: boolean;
+  /** Shell §2.4: the organisation's transaction-monitoring variant (routes' pages and menus choose by it). */
+  tmMode?: 'acquirer' | 'alternate';
   impersonating?: boolean;
   /**
    * Role groups the user is a member of by name, granted by a user group in the session's

@@ -106,7 +106,8 @@ export interface ListAction {
    * `POST /wbe/api/resources/<resource>/import` with a progress bar, shows a 422's row problems in a
    * table and refetches the list after an import; the template is `…/import/template`.
    */
-  import?: { resource: string };
+  /** A resource's generic import, or a service's own import path (which may answer a per-row report). */
+  import?: { resource: string; path?: undefined } | { path: string; resource?: undefined };
   /** A form document asked for first; its values are the call's body. */
   form?: string;
   /** Text of the success toast after a call (default: list.done). */

@@ -158,6 +158,8 @@ export interface ChartSeries {
   field: string;
   title: Text;
   color?: string;
+  /** The path of a number in the same row: the series shows `field` as a percentage of it (alerts of all transactions). */
+  per?: string;
 }
 
 export interface ChartPanel extends PanelBase {
@@ -241,7 +243,7 @@ export interface ThreadPanel extends PanelBase {
 }
 
 /** Named components for what no generic panel can say (see docs/domain/shell.md 'Two named panels'). */
-export const CUSTOM_PANELS = ['twoFactor', 'tooltipsEditor'] as const;
+export const CUSTOM_PANELS = ['twoFactor', 'tooltipsEditor', 'tmRulesEditor'] as const;
 
 export interface CustomPanel extends PanelBase {
   type: 'custom';

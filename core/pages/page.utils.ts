@@ -119,6 +119,17 @@ export function chartRows(data: unknown): Record<string, unknown>[] {
 }
 
 /**
+ * A chart series' value in one row: the number at its `field`, or with `per` that number as a
+ * percentage of the one at `per` (one decimal; 0 when the whole is 0 or absent).
+ */
+export function seriesValue(row: Record<string, unknown>, series: { field: string; per?: string }): number {
+  const value = Number(valueAtPath(row, series.field) ?? 0);
+  if (series.per === undefined) return value;
+  const whole = Number(valueAtPath(row, series.per) ?? 0);
+  return whole > 0 ? Math.round((value / whole) * 1000) / 10 : 0;
+}
+
+/**
  * What the meta-schema cannot say about a page (runs after it, at publish): an action's `form`
  * gives a call its body, so it needs a `call` (and no `body` mapping beside it); action ids are unique within their panel.
  */

@@ -29,6 +29,11 @@ export interface ResourceBody {
   sortable: string[];
   /** Id of the workflow document that moves these records through states. */
   workflow?: string;
+  /**
+   * A date-time field: a record whose value is later than now is neither listed, counted, read nor
+   * moved until then (the server sets it; transaction monitoring's alerts wait out the delay of domain §9).
+   */
+  visibleFrom?: string;
   /** How a CSV file fills these records (core/resources/resource-import.ts); every resource can import. */
   import?: ResourceImport;
   /** Rules over several records (core/resources/resource-constraints.ts): one primary per group, references. */

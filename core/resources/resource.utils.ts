@@ -202,6 +202,9 @@ export function resourceProblems(id: string, body: ResourceBody, context: Valida
       }
     });
   });
+  if (body.visibleFrom && body.visibleFrom !== 'createdAt' && !schemaHasField(body.schema, body.visibleFrom)) {
+    problems.push({ path: '/body/visibleFrom', message: `unknown field "${body.visibleFrom}"` });
+  }
   problems.push(...importProblems(body, context));
   problems.push(...constraintProblems(body.schema, body.constraints ?? []));
   if (!context.published) return problems;

@@ -33,6 +33,8 @@ export interface SessionData {
   hasSites?: boolean;
   bankAccount?: boolean;
   bramOnly?: boolean;
+  /** Shell §2.4: the organisation's variant of the transaction-monitoring screens. */
+  transactionMonitoringMode?: 'acquirer' | 'alternate';
   [key: string]: unknown;
 }
 

@@ -42,6 +42,7 @@ export function subjectOf(session: SessionLike | null | undefined): GuardSubject
     hasSites: data.hasSites === true,
     bankAccount: data.bankAccount === true,
     bramOnly: data.bramOnly === true,
+    tmMode: data.transactionMonitoringMode === 'alternate' ? 'alternate' : 'acquirer',
     impersonating: Boolean(session.originalUser),
     groups: strings(session.roleGroups),
   };

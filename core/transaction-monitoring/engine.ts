@@ -12,7 +12,8 @@ import type { Decision, TmRuleSetBody, TraceEntry, TransactionFacts, Verdict } f
  */
 export interface CompiledRuleSet {
   needs: FeatureNeeds;
-  score(facts: TransactionFacts, features: Features): Verdict;
+  /** `snoozed`: ids of rules snoozed for this transaction's entities, traced `snoozed` and not scored. */
+  score(facts: TransactionFacts, features: Features, snoozed?: ReadonlySet<string>): Verdict;
 }
 
 export const NO_FEATURES: Features = { lists: {}, velocities: {}, merchantAverage: null };
@@ -42,7 +43,7 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
     .map((rule) => ({ rule, when: compileLogic(rule.when, custom, () => observer) as Compiled }));
   return {
     needs,
-    score(facts, features) {
+    score(facts, features, snoozed) {
       current = features;
       const trace: TraceEntry[] = [];
       let score = 0;
@@ -53,6 +54,10 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
             reads[path] = value;
           };
           const entry: TraceEntry = { ruleId: rule.id, group: rule.group, score: rule.score, outcome: 'noHit', reads };
+          if (snoozed?.has(rule.id)) {
+            trace.push({ ...entry, outcome: 'snoozed' });
+            continue;
+          }
           try {
             if (truthy(when(facts))) {
               entry.outcome = 'hit';

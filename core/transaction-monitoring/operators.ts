@@ -1,5 +1,5 @@
 import type { Compiled, CustomOperation, ReadObserver } from './compile-logic';
-import { listHolds, type PreparedList } from './list-match';
+import { type AllowList, allowedBy, listMatches, type PreparedList } from './list-match';
 import { SANCTIONS_MATCH, sanctionsMatchOperation, sanctionsMatchProblem } from '../sanctions/sanctions-operator';
 import type { SanctionsSnapshot } from '../sanctions/screening';
 
@@ -9,7 +9,10 @@ import type { SanctionsSnapshot } from '../sanctions/screening';
  * evaluating which lists and which history aggregates to read (one store read each), and then
  * evaluates every rule synchronously over those figures.
  *
- * - `{ "inList": ["blocked-ips", { "var": "ip" }] }`: the value is on that list (text, CIDR, BIN range).
+ * - `{ "inList": ["blocked-ips", { "var": "ip" }] }`: the value matches a live entry of that list (card
+ *   hash, BIN range, IP range, e-mail, device, merchant). Allow beats block: on a black list the
+ *   membership is cancelled when a white list holds the transaction (its card, BIN, IP, e-mail,
+ *   device or merchant) — unless an entry the value matched is `notOverridable`.
  * - `{ "velocity": ["cardHash", "count", 60] }`: transactions with this transaction's card hash (ip,
  *   deviceId, merchantId, email) in the last 60 minutes, this one included; `"sum"` adds their amounts.
  * - `{ "countryRisk": [{ "var": "country" }] }`: `high`, `medium` or `low` from the rule set's countryRisk.
@@ -47,6 +50,10 @@ export interface FeatureNeeds {
 /** The figures read for one transaction, by the names of FeatureNeeds. */
 export interface Features {
   lists: Record<string, PreparedList>;
+  /** The organisation's white lists, judged whenever a black list matches. */
+  allow?: AllowList;
+  /** The instant scored (ms): entries expired by then no longer match (absent: none has expired). */
+  at?: number;
   /** velocityName → count or sum, this transaction included. */
   velocities: Record<string, number>;
   /** The merchant's average amount over MERCHANT_AVERAGE_DAYS before this transaction, or null. */
@@ -107,7 +114,19 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
       const listId = args[0] as string;
       const value: Compiled = compile(args[1]);
       scope.needs.lists.add(listId);
-      return (data) => report(`inList(${listId})`, listHolds(scope.features().lists[listId], value(data)));
+      return (data) => {
+        const { lists, allow, at } = scope.features();
+        const list = lists[listId];
+        const matched = listMatches(list, value(data), at);
+        if (matched.length > 0 && list.kind === 'black' && !matched.some((entry) => entry.notOverridable)) {
+          const allowed = allowedBy(allow, data as object, at);
+          if (allowed) {
+            report('allowedBy', allowed);
+            return report(`inList(${listId})`, false);
+          }
+        }
+        return report(`inList(${listId})`, matched.length > 0);
+      };
     },
     velocity(args) {
       checked('velocity', args);

@@ -47,12 +47,15 @@ export interface TransactionFacts {
   shippingCountry?: string;
 }
 
-/** What a rule's evaluation recorded: hit, no hit, or error (the rule threw), and the values it read. */
+/**
+ * What a rule's evaluation recorded: hit, no hit, error (the rule threw), or snoozed (a manager
+ * snoozed it for one of this transaction's entities: not evaluated, adds nothing), and the values it read.
+ */
 export interface TraceEntry {
   ruleId: string;
   group: string;
   score: number;
-  outcome: 'hit' | 'noHit' | 'error';
+  outcome: 'hit' | 'noHit' | 'error' | 'snoozed';
   reads: Record<string, unknown>;
   error?: string;
 }

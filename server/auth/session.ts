@@ -7,6 +7,7 @@ import type { Membership, OrganizationRecord, UserRecord } from '../store/record
 import { membershipIn } from './memberships';
 import { sitesOf } from './sites';
 import { withUserGroups } from './user-groups';
+import { modeOf } from './tm-mode';
 
 /**
  * The user as the client may see it (no hash, no 2FA secret), with what they hold in the session's
@@ -68,6 +69,7 @@ export async function organizationsOf(ctx: AppContext, user: UserRecord): Promis
 export async function sessionView(ctx: AppContext, user: UserRecord, organizationId: string | null) {
   const held = await withUserGroups(ctx, user, organizationId, membershipIn(user, organizationId));
   const hasSites = (await sitesOf(ctx, user, held)).length > 0;
+  const transactionMonitoringMode = await modeOf(ctx, organizationId, held.permissions);
   return {
     user: publicUser(user, held),
     roles: held.roles,
@@ -82,6 +84,7 @@ export async function sessionView(ctx: AppContext, user: UserRecord, organizatio
       hasSites,
       bankAccount: user.data.bankAccount === true,
       bramOnly: user.data.bramOnly === true,
+      transactionMonitoringMode,
     },
   };
 }

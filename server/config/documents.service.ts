@@ -53,6 +53,13 @@ export interface DocumentsServiceOptions {
  */
 const DOCUMENTS_LOCK = 'config.documents';
 
+/**
+ * Kinds under maker-checker (four eyes): a draft is published ("approved") only by someone other than
+ * its author who passes the named role group, and edited only by its author, so what the approver
+ * saw is what the author wrote. The role group is checked by the routers, the author here.
+ */
+export const FOUR_EYES: Readonly<Record<string, string>> = { 'tm-rules': 'tmRuleApprovers' };
+
 const recordId = (kind: string, id: string, version: number) => `${kind}/${id}/${version}`;
 
 /** A draft may be incomplete, but never nested deeper than a document may be (it is cloned, hashed, stored). */
@@ -306,6 +313,7 @@ export class DocumentsService {
       const body = await storedBody(kind, given);
       const current = await this.version(kind, id, version);
       if (current.status !== 'draft') throw new AppError(409, 'documentImmutable');
+      if (FOUR_EYES[kind] && current.createdBy !== actor) throw new AppError(403, 'notDraftAuthor');
       const document: ConfigDocument = { ...current, body, hash: await hashDocument({ kind: current.kind, id, body }) };
       await this.store.transaction(async (tx) => {
         await documentsIn(tx).update(recordId(kind, id, version), { document });
@@ -319,10 +327,14 @@ export class DocumentsService {
     const published = await this.store.withLock(DOCUMENTS_LOCK, async () => {
       const draft = await this.version(kind, id, version);
       if (draft.status !== 'draft') throw new AppError(409, 'documentImmutable');
+      if (FOUR_EYES[kind] && draft.createdBy === actor) throw new AppError(403, 'ownDraftApproval');
+      const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
+      // an approver's draft older than the published version would go back on what that version changed,
+      // unseen by whoever approved that one: it is made again from the current one
+      if (FOUR_EYES[kind] && previous && previous.version > version) throw new AppError(409, 'draftSuperseded');
       const problems = this.check({ kind: draft.kind, id, body: draft.body });
       if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
       this.generateValidators(draft); // the browser's validators are ready before anyone asks
-      const previous = (await this.versionsOf(kind, id)).find((document) => document.status === 'published');
       const published: ConfigDocument = {
         ...draft,
         status: 'published',

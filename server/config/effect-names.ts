@@ -3,7 +3,7 @@
  * under each): what a workflow document may name, known to publish and to the seeds without loading
  * the effects and what they use.
  */
-export const EFFECT_NAMES = ['notifyCreator', 'sendInvitationMail'] as const;
+export const EFFECT_NAMES = ['notifyCreator', 'sendInvitationMail', 'labelCaseTransactions'] as const;
 
 export type EffectName = (typeof EFFECT_NAMES)[number];
 

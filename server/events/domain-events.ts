@@ -1,4 +1,7 @@
 import type { ScanRecord } from '../../core/scans/scan-record';
+import type { ResourceRecord } from '../../core/resources/resource.types';
+import type { UserRecord } from '../store/records.types';
+import type { ScoredTransaction } from '../../core/transaction-monitoring/alerts';
 import type { EventEmitter } from './event-emitter';
 
 /**
@@ -17,6 +20,13 @@ export interface DomainEvents {
    * Sharing), with the merchant's latest scan: that organisation's open SAQs take its suggestions.
    */
   'portfolio.merchantLinked': { organizationId: string; scan: ScanRecord };
+  /** Transactions were scored and stored (TmScoringService: an ingest call, or the demo seed), in order. */
+  'tm.transactionsScored': { transactions: readonly ScoredTransaction[] };
+  /**
+   * A transaction-monitoring case is closing with its label (the workflow effect `labelCaseTransactions`,
+   * before the move is written): the record as it was, and who closes it.
+   */
+  'tm.caseClosing': { caseRecord: ResourceRecord; actor: UserRecord };
 }
 
 /** The app's emitter of domain events (AppContext.events). */

@@ -12,6 +12,7 @@ import { asksForPage, documentsPage, versionsPage } from '../config/document-lis
 import { etagMatches } from '../http/if-none-match';
 import { COMPRESSION_THRESHOLD, reusedEncoding } from '../http/compression';
 import { DOCUMENT_NAME } from '../config/published-reads';
+import { FOUR_EYES } from '../config/documents.service';
 
 /** A draft's body (request-schemas.ts holds the API's others; this one only the config router reads). */
 const documentBodySchema = {
@@ -154,6 +155,9 @@ export function configRouter(ctx: AppContext): Router {
 
   router.post('/documents/:kind/:id/versions/:version/publish', ...admin, async (req, res) => {
     const { kind, id } = names(req);
+    // a maker-checker kind is approved only by its approvers, here as on its own screen
+    const approvers = FOUR_EYES[kind];
+    if (approvers && !(await passesGuard(ctx, req.auth, { group: approvers }))) throw new AppError(403, 'noPermission');
     res.json(await documents.publish(kind, id, versionOf(req), requireAuth(req).user.email));
   });
 

@@ -29,6 +29,9 @@ const multipart = multer({
   },
 }).single(UPLOAD_FIELD);
 
+/** Reads one uploaded file as a file answer is read (its cap, its 413): for routes that keep files of their own records. */
+export const readFileUpload = readUpload(multipart, 'fileAnswerTooLarge');
+
 /**
  * `scope` says what the file answers (e.g. `assessment:<id>:<itemId>`, `preview`): the same bytes
  * are refused twice within one scope. `accept` (comma separated kinds) narrows what the question takes.
@@ -54,18 +57,12 @@ export function filesRouter(_ctx: AppContext, services: Services, signedIn: Requ
   const router = express.Router();
 
   // signed in first, then the body: nobody makes the server read a file it would refuse anyway
-  router.post(
-    '/files',
-    ...signedIn,
-    readUpload(multipart, 'fileAnswerTooLarge'),
-    validate(uploadFieldsSchema),
-    async (req, res) => {
-      if (!req.file) throw new AppError(422, 'fileRequired', { file: 'errors.fileRequired' });
-      const accept = req.body.accept ? (String(req.body.accept).split(',') as FileKind[]) : undefined;
-      const file = { originalName: req.file.originalname, bytes: req.file.buffer };
-      res.status(201).json({ content: await services.files.upload(requireAuth(req), req.body.scope, file, accept) });
-    },
-  );
+  router.post('/files', ...signedIn, readFileUpload, validate(uploadFieldsSchema), async (req, res) => {
+    if (!req.file) throw new AppError(422, 'fileRequired', { file: 'errors.fileRequired' });
+    const accept = req.body.accept ? (String(req.body.accept).split(',') as FileKind[]) : undefined;
+    const file = { originalName: req.file.originalname, bytes: req.file.buffer };
+    res.status(201).json({ content: await services.files.upload(requireAuth(req), req.body.scope, file, accept) });
+  });
 
   router.get('/files/:fileId', ...signedIn, idParams, async (req, res) => {
     const { record, bytes } = await services.files.download(requireAuth(req), String(req.params.fileId));

@@ -3,7 +3,8 @@ import multer from 'multer';
 import { readUpload, UPLOAD_FIELD } from '../http/uploads';
 import { MAX_IMPORT_BYTES } from '../../core/resources/resource-import';
 
-const IMPORT_PATH = /^\/wbe\/api\/resources\/[^/]+\/import\/?$/;
+/** A resource's import, and transaction monitoring's list entries (the same file handling). */
+const IMPORT_PATH = /^\/wbe\/api\/(resources\/[^/]+|transaction-monitoring\/list-entries)\/import\/?$/;
 
 /**
  * A CSV import (`POST /wbe/api/resources/:resource/import`) is read by its route: `bodies()` leaves

@@ -6,6 +6,7 @@ import { bodies } from '../http/bodies';
 import { describeHandler } from '../http/handler-docs';
 import { noStore } from '../http/security';
 import type { Services } from '../services';
+import { luhn } from '../services/tm-card';
 import type { TmApiKeyRecord } from '../services/tm-records';
 import type { SubmittedTransaction } from '../services/tm-scoring.service';
 
@@ -42,20 +43,6 @@ export const batchSchema = {
   additionalProperties: false,
   properties: { transactions: { type: 'array', minItems: 1, maxItems: MAX_BATCH, items: transactionSchema } },
 } as const;
-
-/** Luhn's check digit: a mistyped number is refused like a malformed one. */
-function luhn(pan: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < pan.length; i += 1) {
-    let digit = Number(pan[pan.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);

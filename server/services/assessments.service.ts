@@ -18,6 +18,7 @@ import { checkAnswers, isFileRef, visibleItems } from '../../core/questionnaire/
 import type { QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
+import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { Language } from '../http/i18n';
@@ -417,7 +418,8 @@ export class AssessmentsService {
    * Whether `userId` may download an upload: the owner and assessor (any participant) of an
    * assessment whose answers name it (FilesService asks this beyond the uploader and admins).
    */
-  async mayReadFile(userId: string, fileId: string): Promise<boolean> {
+  async mayReadFile({ user }: AuthContext, fileId: string): Promise<boolean> {
+    const userId = user.id;
     const naming = await this.records.find(
       (record) =>
         rolesIn(record, userId).length > 0 &&

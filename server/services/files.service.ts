@@ -29,7 +29,7 @@ function cleanName(name: string, kind: FileKind): string {
 
 /** Whether a user other than the uploader may read a file (e.g. a participant of the assessment it answers). */
 export interface FileReader {
-  mayReadFile(userId: string, fileId: string): Promise<boolean>;
+  mayReadFile(auth: AuthContext, fileId: string): Promise<boolean>;
 }
 
 /**
@@ -112,7 +112,7 @@ export class FilesService {
 
   private async mayRead(auth: AuthContext, record: UploadedFileRecord): Promise<boolean> {
     if (record.ownerId === auth.user.id || (await passesGuard(this.ctx, auth, ADMIN_GUARD))) return true;
-    for (const reader of this.readers) if (await reader.mayReadFile(auth.user.id, record.id)) return true;
+    for (const reader of this.readers) if (await reader.mayReadFile(auth, record.id)) return true;
     return false;
   }
 }

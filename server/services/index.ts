@@ -1,8 +1,12 @@
 import type { AppContext } from '../context';
 import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
+import { TmAlertsService } from './tm-alerts.service';
 import { TmKeysService } from './tm-keys.service';
+import { TmRulesService } from './tm-rules.service';
 import { TmScoringService } from './tm-scoring.service';
+import { TmListsService } from './tm-lists.service';
+import { TmBacktestService } from './tm-backtest.service';
 import { TmTransactionsService } from './tm-transactions.service';
 import { AnalyticsService } from './analytics.service';
 import { AssessmentsService } from './assessments.service';
@@ -63,9 +67,11 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   // the suggestions ask the portfolio which merchant organisation a scanned merchant is linked to (Settings → Sharing)
   const saqSuggestions = new SaqSuggestionsService(ctx, saqs, portfolio);
   const assessments = new AssessmentsService(ctx, questionnaires, resources, workflows);
-  // an assessment's participants read the files its answers name
-  const files = new FilesService(ctx, [assessments]);
+  // an assessment's participants read the files its answers name, a monitoring case's readers its files
+  const tmAlerts = new TmAlertsService(ctx, resources, workflows, ctx.transactionMonitoring.visibilityDelayMs);
+  const files = new FilesService(ctx, [assessments, tmAlerts]);
   const tmScoring = new TmScoringService(ctx, ctx.transactionMonitoring.cardKey);
+  const tmLists = new TmListsService(ctx, ctx.transactionMonitoring.cardKey);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -108,7 +114,11 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     sanctions: new SanctionsService(ctx, resources),
     tmKeys: new TmKeysService(ctx),
     tmScoring,
+    tmAlerts,
     tmTransactions: new TmTransactionsService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
+    tmLists,
+    tmBacktests: new TmBacktestService(ctx, tmScoring, tmLists),
+    tmRules: new TmRulesService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
   };
 }
 

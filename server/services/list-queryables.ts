@@ -8,6 +8,14 @@ import { PAGE_VIEW_FIELDS } from './analytics.service';
 import { IMPERSONATION_FIELDS } from './impersonation.service';
 import { COMPLIANCE_DOCUMENT_STORE_FIELDS } from './compliance-documents.service';
 import { TRANSACTION_FIELDS } from './tm-records';
+import { LIST_ENTRY_FIELDS, LIST_HISTORY_FIELDS } from './tm-lists.service';
+import { BACKTEST_FIELDS } from './tm-backtest.service';
+
+/** A list's fields plus the organisation every query of the service is narrowed to. */
+const withOrganization = (fields: QueryableFields): QueryableFields => ({
+  ...fields,
+  filterable: [...fields.filterable, 'organizationId'],
+});
 
 /** Fixed collections the server filters on by a field of its own (not a list endpoint's). */
 const SERVER_FILTERS: Array<
@@ -52,6 +60,9 @@ export async function declareFixedQueryables(store: Store): Promise<void> {
   await store.declareQueryable('complianceDocuments', COMPLIANCE_DOCUMENT_STORE_FIELDS);
   await store.declareQueryable('tmTransactions', TRANSACTION_FIELDS);
   await store.declareQueryable('tmApiKeys', { filterable: ['hash', 'organizationId'], sortable: [] });
+  await store.declareQueryable('tmListEntries', withOrganization(LIST_ENTRY_FIELDS));
+  await store.declareQueryable('tmListHistory', withOrganization(LIST_HISTORY_FIELDS));
+  await store.declareQueryable('tmBacktests', withOrganization(BACKTEST_FIELDS));
   await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
   for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);
 }

@@ -2,12 +2,14 @@ import type { DomainEventEmitter } from '../events/domain-events';
 import type { OnboardingService } from './onboarding.service';
 import type { PortfolioService } from './portfolio.service';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
+import type { TmAlertsService } from './tm-alerts.service';
 
 /** The services that react to domain events. */
 export interface Reacting {
   saqSuggestions: SaqSuggestionsService;
   onboardings: OnboardingService;
   portfolio: PortfolioService;
+  tmAlerts: TmAlertsService;
 }
 
 /**
@@ -15,7 +17,10 @@ export interface Reacting {
  * subscriptions of the app, here and nowhere else. A reaction's error stops those after it and
  * reaches the emitting service, which decides (ScansService logs it; an approval or a link fails).
  */
-export function subscribeReactions(events: DomainEventEmitter, { saqSuggestions, onboardings, portfolio }: Reacting) {
+export function subscribeReactions(
+  events: DomainEventEmitter,
+  { saqSuggestions, onboardings, portfolio, tmAlerts }: Reacting,
+) {
   // a completed scan pre-fills its organisation's open SAQs, and those of the merchant organisation a
   // portfolio merchant is linked to (issue 11), decides its onboarding's outcome, and its merchant
   // takes its score while the merchant's deleted assets drop out (domain §4)
@@ -29,4 +34,7 @@ export function subscribeReactions(events: DomainEventEmitter, { saqSuggestions,
   events.on('onboarding.approved', ({ merchantId, scan }) => portfolio.readSite(merchantId, scan));
   // a merchant linked to its organisation (Settings → Sharing): its latest scan suggests in that organisation's SAQs
   events.on('portfolio.merchantLinked', ({ organizationId, scan }) => saqSuggestions.suggest(scan, organizationId));
+  // flagged and investigating transactions raise alerts; a closing case labels its alerts' transactions
+  events.on('tm.transactionsScored', ({ transactions }) => tmAlerts.raise(transactions));
+  events.on('tm.caseClosing', (closing) => tmAlerts.closeCase(closing));
 }

@@ -68,7 +68,7 @@ function delimiterOf(text: string): string {
  * The header and the data rows with the line each starts on (a quoted cell may span lines); blank
  * lines skipped. 400 `invalidCsv` for broken quoting, `importTooManyLines` beyond MAX_IMPORT_ROWS.
  */
-function parseCsv(text: string): { header: string[]; rows: Row[] } {
+export function parseCsv(text: string): { header: string[]; rows: Row[] } {
   const rows: Row[] = [];
   let malformed = false;
   let counted = 0;

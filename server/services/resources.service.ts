@@ -29,6 +29,7 @@ import {
   uniqueClash,
   unknownFields,
 } from '../../core/resources/resource.utils';
+import type { Filter } from '../../core/query/filter.types';
 import type { WorkflowBody } from '../../core/workflows/workflow.types';
 import type { AuthContext } from '../auth/authenticate';
 import { guardSubject } from '../auth/require-guard';
@@ -48,6 +49,9 @@ export interface ResourceCaller {
   subject: GuardSubject;
   roleGroups: RoleGroups;
 }
+
+/** Who a record is made for and by: a caller, or the server on an organisation's behalf (an alert). */
+export type RecordMaker = Pick<ResourceCaller, 'owner'> & { user: Pick<UserRecord, 'id'> };
 
 /** The latest published version of a resource document. */
 export interface PublishedResource {
@@ -122,22 +126,40 @@ export class ResourcesService {
     return id ? this.ctx.documents.latestBody<WorkflowBody>('workflow', id) : undefined;
   }
 
-  /** A record of the caller's scope; 404 `notFound` otherwise (never revealing others' records). */
+  /** A record of the caller's scope; 404 `notFound` otherwise (never revealing others' records, nor one not visible yet). */
   async find(resource: PublishedResource, caller: ResourceCaller, recordId: string): Promise<ResourceRecord> {
     const record = await this.records(resource.id).get(recordId);
     if (!record || !inScope(record, resource.body.scope, caller.owner)) throw new AppError(404, 'notFound');
+    const { visibleFrom } = resource.body;
+    if (visibleFrom && String(record[visibleFrom] ?? '') > this.ctx.clock().toISOString())
+      throw new AppError(404, 'notFound');
     return record;
   }
 
-  /** One page of the caller's scope, filtered and sorted on the resource's declared fields only. */
+  /** `visibleFrom`: only the records whose time has come (by ctx.clock). */
+  private visibleNow(resource: PublishedResource): Filter | undefined {
+    const { visibleFrom } = resource.body;
+    return visibleFrom ? { field: visibleFrom, op: 'lte', value: this.ctx.clock().toISOString() } : undefined;
+  }
+
+  /**
+   * One page of the caller's scope, filtered and sorted on the resource's declared fields only;
+   * `within` narrows it further for a service (a case's alerts).
+   */
   list(
     resourceId: string,
     caller: ResourceCaller,
     params: Record<string, unknown>,
+    within?: Filter,
   ): Promise<ListResult<ResourceRecord>> {
     const resource = this.authorize(resourceId, 'list', caller);
     const query = listQueryOf(params, queryableFields(resource.body));
-    query.filter = allOf(scopeFilter(resource.body.scope, caller.owner), query.filter);
+    query.filter = allOf(
+      scopeFilter(resource.body.scope, caller.owner),
+      this.visibleNow(resource),
+      within,
+      query.filter,
+    );
     return this.records(resource.id).query(query);
   }
 
@@ -181,7 +203,7 @@ export class ResourcesService {
   /** A new record of the caller's scope from checked fields: system members set by the server. */
   newRecord(
     resource: PublishedResource,
-    caller: ResourceCaller,
+    caller: RecordMaker,
     fields: Record<string, unknown>,
     workflow: WorkflowBody | undefined,
   ): ResourceRecord {
@@ -204,7 +226,7 @@ export class ResourcesService {
    */
   async insertAllNew(
     resource: PublishedResource,
-    caller: ResourceCaller,
+    caller: RecordMaker,
     records: readonly ResourceRecord[],
     workflow: WorkflowBody | undefined,
   ): Promise<ResourceRecord[]> {
@@ -227,7 +249,7 @@ export class ResourcesService {
   /** Stores a new record and, with a workflow, its creation in the history. Call under the lock, in a transaction. */
   async insertNew(
     resource: PublishedResource,
-    caller: ResourceCaller,
+    caller: RecordMaker,
     record: ResourceRecord,
     workflow: WorkflowBody | undefined,
   ): Promise<ResourceRecord> {

@@ -26,3 +26,17 @@ export function cardForms(pan: string, key: Uint8Array): CardForms {
     cardHash: createHmac('sha256', key).update(digits).digest('hex'),
   };
 }
+
+/** Luhn's check digit: a mistyped card number is refused like a malformed one. */
+export function luhn(pan: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < pan.length; i += 1) {
+    let digit = Number(pan[pan.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

@@ -1,3 +1,5 @@
+import type { ListChangeAction } from '../../core/transaction-monitoring/list-history';
+import type { ListEntry } from '../../core/transaction-monitoring/list-match';
 import type { Decision, TraceEntry, TransactionFacts } from '../../core/transaction-monitoring/tm.types';
 
 /** One scored transaction (collection `tmTransactions`): never the card number, only its masked form and keyed hash. */
@@ -15,6 +17,43 @@ export interface TmTransactionRecord extends TransactionFacts {
   trace: TraceEntry[];
   /** The API key that submitted it. */
   keyId: string;
+  /** Set when a case closes (what the backtest scores against); absent while unlabelled. */
+  label?: TransactionLabel;
+}
+
+export const TRANSACTION_LABELS = ['false_positive', 'confirmed_risk'] as const;
+export type TransactionLabel = (typeof TRANSACTION_LABELS)[number];
+
+/**
+ * A black-, watch- or white-list entry (collection `tmListEntries`). A card entry's `value` is the
+ * card's keyed hash and `display` its masked form; the number itself is never kept. Otherwise
+ * `display` is the value.
+ */
+export interface TmListEntryRecord extends ListEntry {
+  id: string;
+  organizationId: string;
+  display: string;
+  note?: string;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  /** How many changes the entry has had (its history entries are numbered by it). */
+  revision: number;
+}
+
+/** One change of a list entry (collection `tmListHistory`, append-only): who, when, before and after. */
+export interface TmListChangeRecord {
+  /** `<entry id>.<revision, six digits>`: an entry's changes sort as they happened. */
+  id: string;
+  organizationId: string;
+  entryId: string;
+  listId: string;
+  action: ListChangeAction;
+  at: string;
+  by: string;
+  before: TmListEntryRecord | null;
+  after: TmListEntryRecord | null;
 }
 
 /** An acquirer organisation's ingest key (collection `tmApiKeys`): only its SHA-256 is kept. */
@@ -50,8 +89,9 @@ export const TRANSACTION_FIELDS = {
     'ip',
     'deviceId',
     'email',
+    'direction',
   ],
-  sortable: ['scoredAt', 'amount', 'score', 'decision', 'merchantName', 'country', 'transactionId'],
+  sortable: ['scoredAt', 'amount', 'score', 'decision', 'merchantName', 'country', 'transactionId', 'direction'],
   searchable: ['merchantName', 'transactionId'],
   ranged: ['scoredAt'],
 } as const;

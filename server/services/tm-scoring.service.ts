@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type CompiledRuleSet, compileRuleSet } from '../../core/transaction-monitoring/engine';
-import { type ListEntry, prepareList } from '../../core/transaction-monitoring/list-match';
+import { prepareLists } from '../../core/transaction-monitoring/list-match';
 import { type Features, MERCHANT_AVERAGE_DAYS, type VelocitySpec } from '../../core/transaction-monitoring/operators';
-import type { Decision, TmRuleSetBody, TransactionFacts } from '../../core/transaction-monitoring/tm.types';
+import { SNOOZE_ENTITIES, type TmSnoozeFields } from '../../core/transaction-monitoring/alerts';
+import type { Decision, TmRuleSetBody, TransactionFacts, Verdict } from '../../core/transaction-monitoring/tm.types';
 import type { Filter } from '../../core/query/filter.types';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
@@ -10,7 +11,8 @@ import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { readSanctionsSnapshot } from './sanctions-snapshot';
 import { cardForms } from './tm-card';
-import type { TmApiKeyRecord, TmTransactionRecord } from './tm-records';
+import { snoozeKey } from './tm-snooze-key';
+import type { TmApiKeyRecord, TmListEntryRecord, TmTransactionRecord } from './tm-records';
 
 /** The rule set that scores (one per deployment for now; maker-checker and per-acquirer sets come later). */
 export const TM_RULES = { kind: 'tm-rules', id: 'acquirer' } as const;
@@ -33,8 +35,11 @@ export interface IngestAnswer {
 
 const MINUTE = 60_000;
 
-/** Where the history figures are read: the store, or the records a seed is scoring in memory. */
-type HistoryQuery = (query: ListQuery) => Promise<ListResult<TmTransactionRecord>>;
+/** The prepared lists a scoring reads. */
+export type ListFeatures = Pick<Features, 'lists' | 'allow'>;
+
+/** Where the history figures are read: the store, or the records a seed or a replay holds in memory. */
+export type HistoryQuery = (query: ListQuery) => Promise<ListResult<TmTransactionRecord>>;
 
 /**
  * The ingest path: each transaction's card reduced to its masked form and keyed hash, the figures
@@ -57,28 +62,39 @@ export class TmScoringService {
     if (!entry) throw new AppError(404, 'documentNotFound');
     const { version } = entry.document;
     const body = entry.document.body as TmRuleSetBody;
+    return { version, body, compiled: this.compiledVersion(version, body) };
+  }
+
+  /** A published version compiled, once (a version's body never changes). */
+  compiledVersion(version: number, body: TmRuleSetBody): CompiledRuleSet {
     let compiled = this.compiled.get(version);
     if (!compiled) {
       compiled = compileRuleSet(body);
       this.compiled.set(version, compiled);
     }
-    return { version, body, compiled };
+    return compiled;
   }
 
-  private async lists(organizationId: string, listIds: readonly string[]): Promise<Features['lists']> {
-    if (listIds.length === 0) return {};
-    const { items } = await this.ctx.store.query<ListEntry & { id: string }>('res.tm-list-entry', {
+  /** The lists a rule set reads and the organisation's white lists (allow beats block), as stored now. */
+  private async lists(organizationId: string, listIds: readonly string[]): Promise<ListFeatures> {
+    if (listIds.length === 0) return { lists: {} };
+    const { items } = await this.ctx.store.query<TmListEntryRecord>('tmListEntries', {
       filter: {
         and: [
           { field: 'organizationId', op: 'eq', value: organizationId },
-          { field: 'listId', op: 'in', value: [...listIds] },
+          {
+            or: [
+              { field: 'listId', op: 'in', value: [...listIds] },
+              { field: 'listKind', op: 'eq', value: 'white' },
+            ],
+          },
         ],
       },
       sort: [],
       page: 1,
       pageSize: 10_000,
     });
-    return Object.fromEntries(listIds.map((id) => [id, prepareList(items.filter((entry) => entry.listId === id))]));
+    return prepareLists(items, listIds);
   }
 
   private async history(read: HistoryQuery, filter: Filter, measures: 'velocity' | 'average') {
@@ -100,12 +116,18 @@ export class TmScoringService {
     return aggregate?.totals ?? {};
   }
 
-  private async features(
+  /**
+   * The figures the rule set's operators need for one transaction at `now`: velocity and the
+   * merchant's average from `read` (the store, or a replay's records before it), and the lists —
+   * as stored now, or as a replay says they were then.
+   */
+  async features(
     organizationId: string,
     facts: TransactionFacts,
     compiled: CompiledRuleSet,
     now: Date,
     read: HistoryQuery,
+    lists?: ListFeatures,
   ): Promise<Features> {
     const org = { field: 'organizationId', op: 'eq', value: organizationId } as const;
     const velocities: Record<string, number> = {};
@@ -146,11 +168,33 @@ export class TmScoringService {
       merchantAverage = typeof totals.avg === 'number' ? totals.avg : null;
     }
     return {
-      lists: await this.lists(organizationId, [...compiled.needs.lists]),
+      ...(lists ?? (await this.lists(organizationId, [...compiled.needs.lists]))),
+      at: now.getTime(),
       velocities,
       merchantAverage,
       ...(compiled.needs.sanctions ? { sanctions: await readSanctionsSnapshot(this.ctx) } : {}),
     };
+  }
+
+  /** The rules snoozed now (by ctx.clock) for one of the transaction's entities (resource `tm-snooze`). */
+  private async snoozed(organizationId: string, facts: TransactionFacts, now: Date): Promise<Set<string>> {
+    const keys = SNOOZE_ENTITIES.flatMap((entity) => {
+      const value = facts[entity];
+      return value === undefined || value === '' ? [] : [snoozeKey(entity, value)];
+    });
+    const { items } = await this.ctx.store.query<TmSnoozeFields & { id: string }>('res.tm-snooze', {
+      filter: {
+        and: [
+          { field: 'organizationId', op: 'eq', value: organizationId },
+          { field: 'expiresAt', op: 'gt', value: now.toISOString() },
+          { field: 'match', op: 'in', value: keys },
+        ],
+      },
+      sort: [],
+      page: 1,
+      pageSize: 1_000,
+    });
+    return new Set(items.map((snooze) => snooze.ruleId));
   }
 
   /** One transaction scored (not yet stored): the card reduced to its masked form and keyed hash. */
@@ -164,7 +208,11 @@ export class TmScoringService {
     const { pan, occurredAt, ...rest } = item;
     const card = cardForms(pan, this.cardKey);
     const facts: TransactionFacts = { ...rest, bin: card.bin, last4: card.last4, cardHash: card.cardHash };
-    const verdict = compiled.score(facts, await this.features(key.organizationId, facts, compiled, now, read));
+    const [features, snoozed] = await Promise.all([
+      this.features(key.organizationId, facts, compiled, now, read),
+      this.snoozed(key.organizationId, facts, now),
+    ]);
+    const verdict = compiled.score(facts, features, snoozed);
     return {
       ...rest,
       ...card,
@@ -181,14 +229,38 @@ export class TmScoringService {
     };
   }
 
-  /** Scores and stores the transactions in order, each written before the next; answers each one's decision. */
+  /**
+   * A stored transaction scored again by another rule set (the rules screen's preview), with the
+   * figures as they stood when it was scored: history strictly before its scoredAt, lists as they
+   * are now. Transactions scored in the same millisecond (one batch on a coarse clock) do not count
+   * each other here, though the earlier ones counted at ingest.
+   */
+  async rescore(record: TmTransactionRecord, compiled: CompiledRuleSet): Promise<Verdict> {
+    const before: HistoryQuery = (query) =>
+      this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
+        ...query,
+        filter: {
+          and: [...(query.filter ? [query.filter] : []), { field: 'scoredAt', op: 'lt', value: record.scoredAt }],
+        },
+      });
+    const facts = factsOf(record);
+    const at = new Date(record.scoredAt);
+    return compiled.score(facts, await this.features(record.organizationId, facts, compiled, at, before));
+  }
+
+  /**
+   * Scores and stores the transactions in order, each written before the next; answers each one's
+   * decision once every one is stored and `tm.transactionsScored` was told (alerts are raised from it).
+   */
   async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
     const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
     const read: HistoryQuery = (query) => this.ctx.store.query<TmTransactionRecord>('tmTransactions', query);
     const answers: IngestAnswer[] = [];
+    const stored: TmTransactionRecord[] = [];
     for (const item of submitted) {
       const record = await this.scored(key, item, this.ctx.clock(), read);
       await records.insert(record);
+      stored.push(record);
       answers.push({
         id: record.id,
         transactionId: record.transactionId,
@@ -198,7 +270,20 @@ export class TmScoringService {
         ruleSet: record.ruleSet,
       });
     }
+    await this.told(stored);
     return answers;
+  }
+
+  /**
+   * Tells who reacts (alerts) that transactions were scored and stored. The decisions are on disk and
+   * answered whatever a reaction does, so a failing one is logged, not turned into a failed ingest.
+   */
+  private async told(transactions: TmTransactionRecord[]): Promise<void> {
+    try {
+      await this.ctx.events.emit('tm.transactionsScored', { transactions });
+    } catch (error) {
+      this.ctx.log.error('tm.transactionsScored reaction failed', error);
+    }
   }
 
   /**
@@ -213,5 +298,25 @@ export class TmScoringService {
     const read: HistoryQuery = async (query) => runQuery(done, query);
     for (const { at, transaction } of items) done.push(await this.scored(key, transaction, at, read));
     await this.ctx.store.collection<TmTransactionRecord>('tmTransactions').insertMany(done);
+    await this.told(done);
   }
+}
+
+/** What a rule read when the record was scored: the record without what scoring and storing added. */
+function factsOf(record: TmTransactionRecord): TransactionFacts {
+  const {
+    id: _id,
+    organizationId: _organization,
+    maskedPan: _masked,
+    occurredAt: _occurred,
+    scoredAt: _scored,
+    decision: _decision,
+    score: _score,
+    hits: _hits,
+    ruleSet: _ruleSet,
+    trace: _trace,
+    keyId: _key,
+    ...facts
+  } = record;
+  return facts;
 }

@@ -79,6 +79,8 @@ export interface OrganizationRecord {
   name: string;
   /** 'bank': merchants submit SAQs to it (GET /saq/api/v1/banks) and share compliance documents with it. */
   kind?: 'bank';
+  /** Shell §2.4: the variant of the transaction-monitoring screens; unset means the shell-settings default. */
+  transactionMonitoringMode?: 'acquirer' | 'alternate';
 }
 
 /** A merchant's web site (shell §3 'Site'); it belongs to one organisation. */

@@ -82,6 +82,9 @@ export const COLLECTION_NAMES = [
   'mmspMarkings',
   'tmApiKeys',
   'tmTransactions',
+  'tmListEntries',
+  'tmListHistory',
+  'tmBacktests',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

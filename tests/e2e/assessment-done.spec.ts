@@ -294,7 +294,6 @@ test('done means: a just-published template assessed, half offline, one answer s
       await expectStatus(owner, 'completed');
       // the pinned version, named by its title
       await expect(owner.locator('[data-panel="facts"]')).toContainText(TITLE);
-      await owner.screenshot({ path: 'test-results/assessment-done.png', fullPage: true });
     });
   } finally {
     await api('owner', 'DELETE', `/wbe/api/resources/third-party/${thirdPartyId}`);

@@ -114,7 +114,6 @@ test('the assessorâ€™s review requests, groups and portfolio, and the assesseeâ€
       const scores = assessor.locator('[data-panel="scores"]');
       await expect(scores.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
       await expect(scores.locator('.recharts-line')).toHaveCount(1);
-      await assessor.screenshot({ path: 'test-results/assessment-portfolio-overview.png' });
     });
 
     const assessee = await signedIn(browser, 'assessee@demo.test');

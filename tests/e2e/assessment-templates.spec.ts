@@ -110,7 +110,6 @@ test('an admin makes a template with the wizard, publishes it, compares two vers
     await versionRow('1').getByRole('button', { name: 'Compare to this version' }).click();
     await expect(page).toHaveURL(/\/compare\/2\/1$/);
     await expect(changes.filter({ hasText: 'Data protection: first question' })).toContainText('Added');
-    await page.screenshot({ path: 'test-results/assessment-template-compare.png', fullPage: true });
   });
 
   await test.step('a file question uploads the file and keeps its reference; the same file twice is refused', async () => {

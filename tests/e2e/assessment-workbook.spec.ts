@@ -137,7 +137,6 @@ test('an assessee answers half an assessment offline: a bad cell is listed and n
     await expect(problems.getByRole('listitem')).toContainText(
       `Security controls · D${bad.number} — ${t('questionnaire.notAnOption')}`,
     );
-    await page.screenshot({ path: 'test-results/assessment-workbook-problems.png' });
     await problems.getByRole('button', { name: 'Close' }).click();
     expect(await answers()).toEqual({ securityContact: 'Emre Assessee' });
 

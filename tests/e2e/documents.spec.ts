@@ -164,7 +164,6 @@ test('a questionnaire is previewed as an assessee sees it, following the editor 
   await replaceBody(page, JSON.stringify(renamed, null, 2).slice(0, -20));
   await expect(preview.getByRole('status')).toContainText(t('admin.preview.stale'));
   await expect(preview).toContainText('Renamed while typing');
-  await page.screenshot({ path: 'test-results/questionnaire-live-preview.png', fullPage: true });
 
   // the preview route alone draws the published version
   await page.goto('/app/admin/assessment-templates/saq-a-4.0.1/preview');

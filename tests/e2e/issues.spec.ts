@@ -50,7 +50,6 @@ test('an owner raises and ignores an issue, the assessee resolves one, the dashb
     await expect(row.getByRole('button', { name: t('issues.actions.ignore'), exact: true })).toHaveCount(0);
     await row.getByRole('button', { name: t('issues.actions.unignore') }).click();
     await expect(row).toContainText(t('issues.statuses.open'));
-    await owner.screenshot({ path: 'test-results/issues-list.png', fullPage: true });
   });
 
   const assessee = await signedIn(browser, 'assessee@demo.test', '/app/dashboard');
@@ -91,7 +90,6 @@ test('an owner raises and ignores an issue, the assessee resolves one, the dashb
     await expect(resolved).not.toHaveText('0');
     for (const key of ['scanSeverities', 'leaderboard', 'progress1', 'progress12'])
       await expect(main.getByRole('img', { name: t(`issuesDashboard.${key}`) })).toBeVisible();
-    await assessee.screenshot({ path: 'test-results/issues-dashboard.png', fullPage: true });
     expect(await missingKeys(assessee)).toEqual([]);
   });
   await owner.context().close();

@@ -98,7 +98,6 @@ test('a notification made through the API shakes the bell in an open page; openi
   await expect(menu.getByText(title, { exact: true })).toBeVisible();
   await expect(menu.getByText(t('notifications.menu.today'))).toBeVisible();
   await expect(menu.getByText(/^\d{2}:\d{2}$/).first()).toBeVisible();
-  await page.screenshot({ path: 'test-results/notifications-bell.png' });
   // opening marked it read on the server
   await expect.poll(() => unreadTitles(page.request, token)).not.toContain(title);
   await page.keyboard.press('Escape');
@@ -109,7 +108,6 @@ test('a notification made through the API shakes the bell in an open page; openi
   await bell.click();
   await menu.getByRole('menuitem', { name: t('notifications.menu.seeAll') }).click();
   await expect(page).toHaveURL(/\/app\/notifications$/);
-  await page.screenshot({ path: 'test-results/notifications-list.png' });
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toBeVisible();
   await expect(row.getByText(t('notifications.status.READ'), { exact: true })).toBeVisible();

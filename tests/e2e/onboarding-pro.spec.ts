@@ -87,7 +87,6 @@ test('onboarding-pro panels and the merchant profile judged by the eligibility r
     await expect(
       page.locator('[data-panel="fraud"] .key-value__row').filter({ hasText: t('onboardingPro.fields.highRiskMcc') }),
     ).toContainText(t('page.yes'));
-    await page.screenshot({ path: 'artifacts/screenshots/onboarding-pro.png', fullPage: true });
     // read afresh (the start form's URL placeholder counts as a key there): every text of this page is known
     await page.reload();
     await expect(page.locator('[data-panel="reasons"]')).toContainText('High-risk MCC');
@@ -161,7 +160,6 @@ test('a card-present application: form, POS eligibility, review; hidden from a b
       await confirm.getByRole('button', { name: t('physicalPos.actions.startReview') }).click();
     await expect(page.locator('[data-panel="facts"]')).toContainText(t('physicalPos.states.underReview'));
     await expect(review.getByRole('button', { name: t('physicalPos.actions.approve') })).toBeVisible();
-    await page.screenshot({ path: 'artifacts/screenshots/physical-pos.png', fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
   });
 

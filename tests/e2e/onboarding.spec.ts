@@ -64,7 +64,6 @@ test('an onboarding user scans a loopback shop, approves it, and the bank finds 
     await page.goto('/app/onboarding');
     const row = page.getByRole('row').filter({ hasText: url });
     await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-    await page.screenshot({ path: 'artifacts/screenshots/onboarding-list.png' });
     await row.getByText(url).click();
     await expect(page).toHaveURL(/\/app\/onboarding\/[0-9a-f-]{36}$/);
   });
@@ -77,7 +76,6 @@ test('an onboarding user scans a loopback shop, approves it, and the bank finds 
     await confirm.getByRole('button', { name: t('onboarding.actions.approve') }).click();
     await expect(page.locator('[data-panel="facts"]')).toContainText(t('onboarding.statuses.approved'));
     await expect(decide.getByRole('button', { name: t('onboarding.actions.approve') })).toHaveCount(0);
-    await page.screenshot({ path: 'artifacts/screenshots/onboarding-approved.png', fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
   });
 
@@ -109,7 +107,6 @@ test('an onboarding user scans a loopback shop, approves it, and the bank finds 
     await expect(page.locator('[data-panel="total"]')).toContainText('3');
     await expect(page.locator('[data-panel="approved"]')).toContainText('1');
     await expect(page.locator('[data-panel="byStatus"]')).toBeVisible();
-    await page.screenshot({ path: 'artifacts/screenshots/onboarding-stats.png', fullPage: true });
   });
 
   await test.step('the bank finds the merchant in its portfolio and opens its overview', async () => {
@@ -125,7 +122,6 @@ test('an onboarding user scans a loopback shop, approves it, and the bank finds 
     await expect(bank).toHaveURL(/\/app\/portfolio\/[0-9a-f-]{36}\/overview$/);
     await expect(bank.locator('[data-panel="scan"]')).toContainText(t('scans.statuses.completed'));
     await expect(bank.locator('[data-panel="facts"]')).toContainText(url);
-    await bank.screenshot({ path: 'artifacts/screenshots/portfolio-merchant.png', fullPage: true });
     expect(await missingKeys(bank)).toEqual([]);
     await context.close();
   });

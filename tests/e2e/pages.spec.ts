@@ -8,7 +8,6 @@ import { expectSignedInAt, missingKeys, profileOf, signIn, storedConfig, t } fro
 const nameOf = (email: string) => DEMO_USERS.find((user) => user.email === email)?.name ?? '';
 /** The info button of a field or panel: its accessible name is 'More about <label>'. */
 const about = (label: string) => t('tooltips.about').replace('{{label}}', label);
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/pages-${name}.png`, fullPage: true });
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -50,7 +49,6 @@ test('the dashboard page: welcome header, stat cards from real figures and chart
       .locator('svg')
       .first(),
   ).toBeVisible();
-  await shot(page, 'dashboard-admin');
   await expectNoSeriousA11yViolations(page);
   expect(await missingKeys(page)).toEqual([]);
 });
@@ -77,7 +75,6 @@ test('settings: tabs switch via ?tab=, an unknown tab opens the first, forms sav
   await expect(page).toHaveURL(/[?&]tab=notification$/);
   const news = page.getByRole('checkbox', { name: t('settings.notifications.news') });
   await expect(news).not.toBeChecked();
-  await shot(page, 'settings-notifications');
   await news.check();
   await page.getByRole('button', { name: t('settings.save') }).click();
   await expect(page.getByText(t('settings.saved'))).toBeVisible();
@@ -88,12 +85,10 @@ test('settings: tabs switch via ?tab=, an unknown tab opens the first, forms sav
   await page.getByRole('tab', { name: t('settings.tabs.account') }).click();
   await expect(page).toHaveURL(/[?&]tab=account$/);
   await expect(page.locator('[data-panel="account"]')).toContainText('bank@demo.test');
-  await shot(page, 'settings-account');
 
   await page.goto('/app/settings?tab=nope');
   await expect(page.getByRole('tab', { name: t('settings.tabs.profile') })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel(t('forms.name'), { exact: true })).toHaveValue(nameOf('bank@demo.test'));
-  await shot(page, 'settings-profile');
   await expectNoSeriousA11yViolations(page);
   expect(await missingKeys(page)).toEqual([]);
 });
@@ -160,7 +155,6 @@ test('a form field shows its tooltip in a popover', async ({ page }) => {
   const popover = page.locator('.bp6-popover-content');
   await expect(popover).toContainText('Dates and times are shown in this timezone');
   await expect(popover.locator('em')).toHaveText('Your browser’s timezone');
-  await shot(page, 'tooltip-field');
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -185,7 +179,6 @@ test('an admin edits a tooltip with a live preview, publishes it, and the field 
   await expect(preview.locator('a')).toHaveAttribute('href', 'https://example.com/zones');
   await expect(preview.locator('a')).toHaveAttribute('rel', /noopener/);
   await expect(page.getByText(t('tooltips.editor.unsaved'))).toBeVisible();
-  await shot(page, 'tooltips-editor');
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: t('tooltips.editor.publish') }).click();

@@ -11,7 +11,6 @@ import { PASSWORD } from './support/users';
 import { expectSignedInAt, missingKeys, signIn, t } from './support/ui';
 import { SAQ_A_ANSWERS, SAQ_A_LEVEL_ANSWERS } from '../support/saq-a';
 
-const SHOTS = 'artifacts/screenshots';
 const SAQ_API = '/saq/api/v1';
 const status = (key: string) => t(`pciRequests.statuses.${key}`);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -50,14 +49,12 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     await dialog.getByLabel(t('pciRequests.fields.dueDate')).fill(due);
     await dialog.getByLabel(t('pciRequests.fields.limit')).fill('5');
     await dialog.getByLabel(t('pciRequests.fields.note')).fill('e2e campaign');
-    await bank.screenshot({ path: `${SHOTS}/pci-request-id-generate.png` });
     await dialog.getByRole('button', { name: t('list.send') }).click();
     await expect(dialog).toBeHidden();
     const row = bank.getByRole('row').filter({ hasText: 'e2e campaign' }).first();
     await expect(row).toContainText(t('pciRequests.idStates.active'));
     code = (await row.getByText(/^PCI-[A-Z2-9]{4}-[A-Z2-9]{4}$/).textContent()) ?? '';
     expect(code).toMatch(/^PCI-/);
-    await bank.screenshot({ path: `${SHOTS}/pci-request-ids.png` });
     expect(await missingKeys(bank)).toEqual([]);
   });
 
@@ -87,7 +84,6 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     await merchant.keyboard.press('Escape');
     const row = merchant.getByRole('row').filter({ hasText: code });
     await expect(row).toContainText('Demo Acquirer');
-    await merchant.screenshot({ path: `${SHOTS}/pci-requests-merchant.png` });
     await row.click();
     await expect(merchant).toHaveURL(/\/app\/pci-dss-requests\/request\//);
   });
@@ -123,7 +119,6 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     const signing = await request.post(`${SAQ_API}/saqs/${saqId}/sign`, { headers, data: signer });
     expect(signing.status(), await signing.text()).toBe(202);
     await shows(status('signed'));
-    await merchant.screenshot({ path: `${SHOTS}/pci-request-detail-signed.png` });
   });
 
   await test.step('submitting the SAQ picks the request, which then reads completed', async () => {
@@ -133,13 +128,11 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     const dialog = merchant.getByRole('dialog');
     await dialog.getByLabel('Bank').selectOption({ label: 'Demo Acquirer' });
     await dialog.getByLabel('Request ID').selectOption({ label: `Demo Acquirer · ${code} · ${due}` });
-    await merchant.screenshot({ path: `${SHOTS}/pci-request-submit-dialog.png` });
     await dialog.getByRole('button', { name: t('list.send') }).click();
     await expect(merchant.getByRole('main')).toContainText('Submitted');
     await merchant.goto('/app/pci-dss-requests');
     const row = merchant.getByRole('row').filter({ hasText: code });
     await expect(row).toContainText(status('completed'));
-    await merchant.screenshot({ path: `${SHOTS}/pci-requests-merchant-completed.png` });
     expect(await missingKeys(merchant)).toEqual([]);
   });
 
@@ -149,7 +142,6 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     const row = bank.getByRole('row').filter({ hasText: code });
     await expect(row).toContainText('Demo Merchant Ltd');
     await expect(row).toContainText(status('completed'));
-    await bank.screenshot({ path: `${SHOTS}/pci-dss-overview.png`, fullPage: true });
     await bank.goto('/app/management-saq/generate-request-id');
     await expect(bank.getByRole('row').filter({ hasText: code })).toContainText('4');
     expect(await missingKeys(bank)).toEqual([]);

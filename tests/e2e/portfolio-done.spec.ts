@@ -94,7 +94,6 @@ test('done means: a loopback shop scanned, approved, found in the portfolio with
       onboardingId = (await started.json()).content.id;
       await onboarder.goto(`/app/onboarding/${onboardingId}`);
       await expect(onboarder.locator('[data-panel="progress"]').getByRole('progressbar')).toBeVisible();
-      await onboarder.screenshot({ path: 'artifacts/screenshots/done-onboarding-progress.png' });
     });
 
     await test.step('each check’s real verdict, the grade and the ASV outcome', async () => {
@@ -112,7 +111,6 @@ test('done means: a loopback shop scanned, approved, found in the portfolio with
       await expect(rowOf(onboarder, t('scan.check.port_scan'))).toContainText(t('scan.status.fail'));
       await expect(rowOf(onboarder, t('scan.check.ssh_enumeration'))).toContainText(t('scan.status.error'));
       await expect(checks.getByRole('row')).not.toHaveCount(0);
-      await onboarder.screenshot({ path: 'artifacts/screenshots/done-onboarding-verdicts.png', fullPage: true });
     });
 
     let merchantId = '';
@@ -212,7 +210,6 @@ test('done means: a loopback shop scanned, approved, found in the portfolio with
       expect(saq.answers.req_4_2_1).toBe('notInPlace');
       await merchant.goto(`/app/saq/saq-type/A-EP/questions/${saqId}/req1`);
       await expect(merchant.locator('.questionnaire__suggestion').filter({ hasText: text }).first()).toBeVisible();
-      await merchant.screenshot({ path: 'artifacts/screenshots/done-saq-suggestion.png', fullPage: true });
       await refused(['bank', 'onboarding'], 'POST', `/saq/api/v1/saqs/${saqId}/suggestions/req_1_3_1/accept`);
       await merchant.context().close();
     });

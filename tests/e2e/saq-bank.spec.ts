@@ -116,7 +116,6 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     await expect(main.getByRole('img', { name: t('managementSaq.overview.byLevel') })).toContainText(
       t('managementSaq.levels.level4'),
     );
-    await page.screenshot({ path: 'test-results/saq-bank-overview.png', fullPage: true });
   });
 
   await test.step('a stat card opens compliance tracking filtered; the row shows the SAQ and its status', async () => {
@@ -131,7 +130,6 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     await expect(row).toContainText(await shownDate(page, saq.expiresAt));
     await expect(row.getByRole('cell', { name: '4', exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: '4.0.1', exact: true })).toBeVisible();
-    await page.screenshot({ path: 'test-results/saq-bank-compliance-tracking.png', fullPage: true });
   });
 
   await test.step('filters: a status it does not have empties the table, the merchant name finds it', async () => {
@@ -221,7 +219,6 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     await expect(history.getByRole('row').nth(1)).toContainText(t('saqFlow.actions.submit'));
     await expect(history).toContainText(t('saqHistory.system'));
     await expect(history).toContainText(t('saqHistory.create'));
-    await page.screenshot({ path: 'test-results/saq-bank-details.png', fullPage: true });
     // the header's tag is the overall status by the document's labels; the page downloads the PDF too
     await expect(main.locator('.page-record-header')).toContainText(t('managementSaq.overall.compliant'));
     await expect(page.locator('.page-record-header')).not.toContainText('compliant'); // a label, not the code
@@ -277,7 +274,6 @@ test('the bank returns an SAQ with a note, the merchant sees it and resubmits, t
     await expect(review.getByRole('button', { name: t('managementSaq.review.validate') })).toBeVisible();
     await expect(review.getByRole('button', { name: t('managementSaq.review.return') })).toBeVisible();
     await expect(facts).toContainText(t('managementSaq.statuses.submitted'));
-    await page.screenshot({ path: 'test-results/saq-bank-validation-actions.png', fullPage: true });
   });
 
   await test.step('returning asks for a note; the SAQ shows as returned and the actions go', async () => {
@@ -312,7 +308,6 @@ test('the bank returns an SAQ with a note, the merchant sees it and resubmits, t
       await expect(merchant.getByRole('main')).toContainText('Appendix C: give a reason.');
       await expect(merchant.getByRole('button', { name: 'Change answers' })).toBeVisible();
       await expect(merchant.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
-      await merchant.screenshot({ path: 'test-results/saq-merchant-returned.png', fullPage: true });
     } finally {
       await merchantContext.close();
     }
@@ -357,7 +352,6 @@ test('the bank returns an SAQ with a note, the merchant sees it and resubmits, t
     await expect(page.locator('.page-record-header')).toContainText(t('managementSaq.overall.nonCompliant'));
     await expect(review.getByRole('button')).toHaveCount(0);
     await expect(review).toContainText(t('managementSaq.review.none'));
-    await page.screenshot({ path: 'test-results/saq-bank-validated.png', fullPage: true });
     expect(await missingKeys(page)).toEqual([]);
   });
 });
@@ -407,7 +401,6 @@ test('a merchant shares its SAQ reports with a second bank, which reads them but
       await expect(review).toContainText(t('managementSaq.review.none'));
       await expect(review.getByRole('button')).toHaveCount(0);
       await expect(page.getByRole('table', { name: 'History' })).toContainText(t('saqFlow.actions.submit'));
-      await page.screenshot({ path: 'test-results/saq-bank-shared-report.png', fullPage: true });
     });
 
     await test.step('the merchant stops sharing: the report is gone from Demo Acquirer at once', async () => {

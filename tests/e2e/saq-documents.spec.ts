@@ -10,7 +10,6 @@ import { addDays, dayOf } from '../../core/compliance/compliance-documents';
 import { PASSWORD } from './support/users';
 import { chooseLanguage, type Language, signIn, storedConfig, t } from './support/ui';
 
-const SHOTS = 'artifacts/screenshots';
 const text = (key: string, values: Record<string, string | number>) =>
   t(key).replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name]));
 
@@ -35,20 +34,18 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
 interface Upload {
   type?: 'asv' | 'aoc';
   language?: Language;
-  shot?: string;
 }
 
 async function upload(
   page: Page,
   file: { name: string; mimeType: string; buffer: Buffer },
   date: string,
-  { type = 'asv', language = 'en', shot }: Upload = {},
+  { type = 'asv', language = 'en' }: Upload = {},
 ) {
   await page.getByRole('button', { name: t(`complianceDocuments.${type}.upload`, language) }).click();
   const dialog = page.getByRole('dialog', { name: t(`complianceDocuments.${type}.upload`, language) });
   await dialog.locator('input[type=file]').setInputFiles(file);
   await dialog.getByLabel(t(`complianceDocuments.${type}.validFrom`, language)).fill(date);
-  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
   await dialog.getByRole('button', { name: t('list.send', language) }).click();
   await expect(dialog).toBeHidden();
   // the upload's progress toast goes once the answer is in
@@ -63,13 +60,10 @@ test('a merchant uploads an ASV report, a bank sees it while it is shared', asyn
 
   const scanDate = addDays(dayOf(new Date()), -3);
   const bytes = await pdf('ASV scan report, e2e');
-  await upload(merchant, { name: 'ASV Q4 e2e.pdf', mimeType: 'application/pdf', buffer: bytes }, scanDate, {
-    shot: 'saq-documents-upload-dialog',
-  });
+  await upload(merchant, { name: 'ASV Q4 e2e.pdf', mimeType: 'application/pdf', buffer: bytes }, scanDate);
   await expect(merchant.getByText(t('complianceDocuments.uploaded'))).toBeVisible();
   const row = table.locator('tbody tr[data-index]').filter({ hasText: 'ASV Q4 e2e.pdf' });
   await expect(row).toContainText(t('complianceDocuments.states.newlyIdentified'));
-  await merchant.screenshot({ path: `${SHOTS}/saq-documents-asv-merchant.png` });
 
   // the same bytes again, and an image dressed as a PDF: refused with the catalogue's texts
   await upload(merchant, { name: 'copy.pdf', mimeType: 'application/pdf', buffer: bytes }, scanDate);
@@ -97,7 +91,6 @@ test('a merchant uploads an ASV report, a bank sees it while it is shared', asyn
   await expect(banks.locator('tbody tr[data-index]').filter({ hasText: 'Demo Acquirer' })).toContainText(
     t('complianceDocuments.sharing.notSharing'),
   );
-  await merchant.screenshot({ path: `${SHOTS}/saq-documents-sharing.png` });
 
   // the bank's ASV list holds the merchant's report, with its state
   const bank = await signedIn(browser, 'bank@demo.test');
@@ -107,7 +100,6 @@ test('a merchant uploads an ASV report, a bank sees it while it is shared', asyn
   await expect(sharedRow).toContainText('Demo Merchant Ltd');
   await expect(sharedRow).toContainText(t('complianceDocuments.states.newlyIdentified'));
   await expect(bank.getByRole('button', { name: t('list.export') })).toBeVisible();
-  await bank.screenshot({ path: `${SHOTS}/saq-documents-asv-bank.png` });
 
   // sharing stops: the bank's list is empty again
   await demoBank.getByRole('button', { name: t('complianceDocuments.sharing.stop') }).click();
@@ -172,7 +164,6 @@ test('the AoC list in Turkish; a failed upload of a file of interest is logged b
     );
     const row = merchant.locator('tbody tr[data-index]').filter({ hasText: 'AoC 2026.pdf' });
     await expect(row).toContainText(t('complianceDocuments.states.expiresSoon', 'tr'));
-    await merchant.screenshot({ path: `${SHOTS}/saq-documents-aoc-tr.png` });
     await row.getByRole('button', { name: t('complianceDocuments.delete', 'tr') }).click();
     await merchant
       .getByRole('alertdialog')

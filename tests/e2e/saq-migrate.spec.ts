@@ -97,7 +97,6 @@ test('a merchant sees what SAQ A 4.0.2 would change, migrates, and finds the ans
   // asked in other words under its number: not "Kept", and the wording answered is shown
   await expect(rowOf('3.1.1')).toContainText(t('saqMigration.reworded'));
   await expect(rowOf('3.1.1')).toContainText('Are the policies and procedures for protecting stored account data');
-  await page.screenshot({ path: 'test-results/saq-migrate-changes.png', fullPage: true });
 
   // migrate, after the confirmation: the offer goes, the SAQ is on 4.0.2
   await page.locator('[data-panel="migrate"]').getByRole('button', { name: 'Migrate' }).click();

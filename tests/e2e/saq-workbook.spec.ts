@@ -90,7 +90,6 @@ test('a merchant answers an SAQ offline in its workbook: a bad cell is shown whe
   await expect(problems.getByRole('listitem')).toContainText(
     `${bad.worksheet.name} · D${bad.number} — ${t('questionnaire.notAnOption')}`,
   );
-  await page.screenshot({ path: 'test-results/saq-workbook-problems.png' });
   await problems.getByRole('button', { name: 'Close' }).click();
 
   // fixed and sent again: saved as if typed

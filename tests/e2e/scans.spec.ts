@@ -13,8 +13,6 @@ import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
 import { PASSWORD } from './support/users';
 import { expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
 
-const SHOTS = 'artifacts/screenshots';
-
 async function expectNoSeriousA11yViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -75,7 +73,6 @@ test('a scan of loopback fixtures shows its progress, then its verdicts on the d
     await expect(progress.getByRole('progressbar')).toBeVisible();
     await expect(progress).toContainText(/of 23 done/);
     await expect(page.locator('[data-panel="summary"]')).toContainText(t('scans.statuses.in_progress'));
-    await page.screenshot({ path: `${SHOTS}/scan-progress.png` });
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -96,7 +93,6 @@ test('a scan of loopback fixtures shows its progress, then its verdicts on the d
     await expect(checks.getByRole('row').filter({ hasText: t('scan.check.ssh_enumeration') })).toContainText(
       t('scan.status.error'),
     );
-    await page.screenshot({ path: `${SHOTS}/scan-overview.png`, fullPage: true });
   });
 
   await test.step('a group’s status opens the group page with its checks’ findings', async () => {
@@ -133,7 +129,6 @@ test('a scan of loopback fixtures shows its progress, then its verdicts on the d
     await expect(row('trusted')).toContainText(t('page.no'));
     await expect(row('daysLeft')).toContainText(/\d/);
     await expect(page.locator('[data-panel="details_domain_info"]')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/scan-check.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page);
     expect(await missingKeys(page)).toEqual([]);
   });

@@ -103,6 +103,7 @@ describe('fuzzing every mounted route', () => {
     expect(listed).toContain('POST /ntgw/api/notifications');
     expect(listed).toContain('POST /tm/api/v1/transactions/batch');
     expect(listed).toContain('GET /wbe/api/transaction-monitoring/transactions/:id/trace');
+    expect(listed).toContain('POST /wbe/api/transaction-monitoring/rules/preview');
     expect(listed).toContain('POST /wbe/api/realtime/auth');
     expect(listed).toContain('POST /wbe/api/help-chat/mine/messages');
     expect(listed).toContain('POST /wbe/api/help-chat/conversations/:conversationId/messages');

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type TestServer, startTestServer, tokenFor } from './support/harness';
-import { published } from './support/resource-documents';
 
 const API = '/wbe/api/sanctions';
 const csv = readFileSync('fixtures/sanctions/sample-sdn.csv', 'utf8');
@@ -20,7 +19,9 @@ describe('sanction screening', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ withSmtp: false, loginRateLimit: 100 });
-    for (const who of ['admin', 'merchant', 'tm']) tokens[who] = await tokenFor(server.base, `${who}@demo.test`);
+    for (const who of ['admin', 'merchant', 'tm', 'tm-approver']) {
+      tokens[who] = await tokenFor(server.base, `${who}@demo.test`);
+    }
   });
   afterAll(() => server?.close());
 
@@ -198,7 +199,18 @@ describe('sanction screening', () => {
       when: { in: [{ sanctionsMatch: [{ var: 'merchantName' }] }, ['block', 'review']] },
     };
     const body = current.body.body;
-    await published(server.base, tokens.admin, 'tm-rules', 'acquirer', { ...body, rules: [...body.rules, rule] });
+    // maker-checker: the tm user drafts, another approver approves (docs/gateway/tm.md)
+    const draft = await as('tm', 'POST', '/wbe/api/transaction-monitoring/rules/drafts', {
+      body: { ...body, rules: [...body.rules, rule] },
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const approved = await as(
+      'tm-approver',
+      'POST',
+      `/wbe/api/transaction-monitoring/rules/versions/${draft.body.content.version}/approve`,
+      {},
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     const key = (await as('tm', 'POST', '/wbe/api/transaction-monitoring/keys', { name: 'Sanctions' })).body.content
       .key;
     const send = (transactionId: string, merchantName: string) =>

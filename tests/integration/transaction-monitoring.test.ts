@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_NAMES } from '../../server/store/store.types';
-import type { UserRecord } from '../../server/store/records.types';
 import { call, TEST_STORE, type TestServer, startTestServer, tokenFor } from './support/harness';
+import { tmManagerTokens } from './support/tm-managers';
 import { fillPath, mountedRoutes } from './support/mounted-routes';
 
 const INGEST = '/tm/api/v1/transactions';
@@ -47,23 +47,8 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ withSmtp: false, loginRateLimit: 100 });
-    // a transaction-monitoring manager of another organisation
-    const users = server.store.collection<UserRecord>('users');
-    const tm = (await users.all()).find((user) => user.email === 'tm@demo.test') as UserRecord;
-    await users.insert({
-      ...tm,
-      id: crypto.randomUUID(),
-      email: 'tm-other@demo.test',
-      organizationIds: ['org-demo-bank'],
-      memberships: undefined,
-    });
-    for (const [who, email] of [
-      ['tm', 'tm@demo.test'],
-      ['other', 'tm-other@demo.test'],
-      ['bank', 'bank@demo.test'],
-    ]) {
-      tokens[who] = await tokenFor(server.base, email);
-    }
+    // a transaction-monitoring manager of another organisation, and a user without the permission
+    Object.assign(tokens, await tmManagerTokens(server, 'tm-other@demo.test'));
     const created = await as('tm', 'POST', `${TM}/keys`, { name: 'Switch A' });
     expect(created.status).toBe(201);
     key = created.body.content.key;
@@ -89,19 +74,47 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
       (route) => (route.path.startsWith(`${TM}/`) || route.path.startsWith('/tm/api/v1/')) && route.method !== 'HEAD',
     );
     expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
+      'DELETE /wbe/api/transaction-monitoring/list-entries/:id',
+      'GET /wbe/api/transaction-monitoring/backtests',
+      'GET /wbe/api/transaction-monitoring/backtests/:id',
+      'GET /wbe/api/transaction-monitoring/backtests/:id/rules',
+      'GET /wbe/api/transaction-monitoring/cases/:id/alerts',
+      'GET /wbe/api/transaction-monitoring/cases/:id/files',
       'GET /wbe/api/transaction-monitoring/keys',
+      'GET /wbe/api/transaction-monitoring/list-entries',
+      'GET /wbe/api/transaction-monitoring/list-entries/:id',
+      'GET /wbe/api/transaction-monitoring/list-entries/:id/history',
+      'GET /wbe/api/transaction-monitoring/list-entries/import/template',
+      'GET /wbe/api/transaction-monitoring/list-history',
       'GET /wbe/api/transaction-monitoring/rules',
+      'GET /wbe/api/transaction-monitoring/rules/versions',
+      'GET /wbe/api/transaction-monitoring/rules/versions/:version',
+      'GET /wbe/api/transaction-monitoring/settings',
       'GET /wbe/api/transaction-monitoring/transactions',
       'GET /wbe/api/transaction-monitoring/transactions/:id',
       'GET /wbe/api/transaction-monitoring/transactions/:id/trace',
       'POST /tm/api/v1/transactions',
       'POST /tm/api/v1/transactions/batch',
+      'POST /wbe/api/transaction-monitoring/alerts/:id/assign',
+      'POST /wbe/api/transaction-monitoring/alerts/:id/case',
+      'POST /wbe/api/transaction-monitoring/alerts/:id/snooze',
+      'POST /wbe/api/transaction-monitoring/backtests',
+      'POST /wbe/api/transaction-monitoring/cases/:id/files',
       'POST /wbe/api/transaction-monitoring/keys',
       'POST /wbe/api/transaction-monitoring/keys/:id/revoke',
       'POST /wbe/api/transaction-monitoring/keys/:id/rotate',
+      'POST /wbe/api/transaction-monitoring/list-entries',
+      'POST /wbe/api/transaction-monitoring/list-entries/:id/expire',
+      'POST /wbe/api/transaction-monitoring/list-entries/import',
+      'POST /wbe/api/transaction-monitoring/rules/drafts',
+      'POST /wbe/api/transaction-monitoring/rules/preview',
+      'POST /wbe/api/transaction-monitoring/rules/versions/:version/approve',
+      'POST /wbe/api/transaction-monitoring/rules/versions/:version/rollback',
+      'PUT /wbe/api/transaction-monitoring/list-entries/:id',
+      'PUT /wbe/api/transaction-monitoring/settings',
     ]);
     for (const route of routes) {
-      const path = fillPath(route.path, { id: keyId });
+      const path = fillPath(route.path, { id: keyId, version: '1' });
       const body = route.method === 'GET' ? undefined : {};
       expect((await call(server.base, route.method, path, { body })).status, path).toBe(401);
       if (path.startsWith('/tm/')) {
@@ -217,7 +230,7 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
         expect(await readFile(file, 'latin1'), file).not.toContain(PAN);
       }
     } else {
-      for (const name of [...COLLECTION_NAMES, 'res.tm-list-entry'] as const) {
+      for (const name of COLLECTION_NAMES) {
         expect(JSON.stringify(await server.store.collection(name).all()), name).not.toContain(PAN);
       }
     }
@@ -269,5 +282,27 @@ describe('transaction monitoring demo data', () => {
     for (const rule of ['card-velocity', 'blocked-card-bin', 'amount-spike', 'high-risk-country']) {
       expect(await hitsOf(rule), rule).toBeGreaterThan(0);
     }
+    // the dashboard's rules over time: a rule id among `hits`, by day
+    const byRule = encodeURIComponent(
+      JSON.stringify({
+        measures: [{ op: 'count', as: 'testing', where: { field: 'hits', op: 'eq', value: 'card-testing' } }],
+        groupBy: { field: 'scoredAt', bucket: 'day' },
+      }),
+    );
+    const perDay = (await get(`${TM}/transactions?aggregate=${byRule}`)).body.content.aggregate;
+    expect(perDay.totals.testing).toBe(await hitsOf('card-testing'));
+    expect(perDay.groups.length).toBeGreaterThan(1);
+    // their flagged and investigating decisions raised alerts, some grouped into demo cases, two closed with labels
+    const alerts = (await get('/wbe/api/resources/tm-alert?pageSize=1')).body.content;
+    expect(alerts.total).toBe((decisions.flagged ?? 0) + (decisions.investigating ?? 0));
+    const cases = (await get('/wbe/api/resources/tm-case?sort=title')).body.content.items;
+    expect(cases.map((c: { state: string; label?: string }) => [c.state, c.label ?? null])).toEqual([
+      ['closed', 'confirmed_risk'],
+      ['closed', 'false_positive'],
+      ['investigating', null],
+    ]);
+    const labelled = await server.store.collection<{ id: string; label?: string }>('tmTransactions').all();
+    expect(labelled.filter((t) => t.label === 'confirmed_risk').length).toBeGreaterThan(0);
+    expect(labelled.filter((t) => t.label === 'false_positive').length).toBeGreaterThan(0);
   });
 });

@@ -15,18 +15,23 @@ import { useTranslation } from 'react-i18next';
 import type { ListAction } from '../../../core/lists/list.types';
 import { fileNameOf } from '../../../core/http/content-disposition';
 import { MAX_IMPORT_BYTES } from '../../../core/resources/resource-import';
-import { wbe } from '../../api/clients';
+import { clientForPath, wbe } from '../../api/clients';
 import { failureText } from '../../api/failureText';
 import { resolveText } from '../../i18n/text';
 import { saveBlob } from '../../lib/saveFile';
 import { showToast } from '../../lib/toaster';
 import { listKey } from './listQuery';
 
-/** One problem of a refused file, as the server words it (docs/gateway/wbe-resources.md 'CSV import'). */
+/**
+ * One problem of a refused file, as the server words it (docs/gateway/wbe-resources.md 'CSV import'),
+ * or one row of a service's per-row report (`status` accepted or refused; docs/gateway/tm.md 'Lists').
+ */
 interface RowProblem {
   line: number;
-  column: string;
-  message: string;
+  column?: string;
+  message?: string;
+  row?: number;
+  status?: 'accepted' | 'refused';
 }
 
 /** The problems of a 422 answer to an import, or null for any other failure. */
@@ -51,7 +56,12 @@ export function ImportAction({ action, listId }: { action: ListAction; listId: s
   const [problems, setProblems] = useState<RowProblem[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const resource = action.import?.resource ?? '';
-  const path = `/resources/${encodeURIComponent(resource)}/import`;
+  // a resource's generic import, or a service's own path (a report row by row)
+  const target = action.import?.path
+    ? clientForPath(action.import.path)
+    : { client: wbe, url: `/resources/${encodeURIComponent(resource)}/import` };
+  const path = target.url;
+  const report = problems?.some((problem) => problem.status !== undefined) ?? false;
   const title = resolveText(action.title, t, i18n.language);
 
   const close = () => {
@@ -64,9 +74,9 @@ export function ImportAction({ action, listId }: { action: ListAction; listId: s
   /** The template: the header line as the list shows it, in the user's language. */
   const template = async () => {
     try {
-      const answer = await wbe.get<Blob>(`${path}/template`, { responseType: 'blob' });
+      const answer = await target.client.get<Blob>(`${path}/template`, { responseType: 'blob' });
       const header = answer.headers['content-disposition'] as string | undefined;
-      saveBlob(answer.data, fileNameOf(header) ?? `${resource}-import.csv`);
+      saveBlob(answer.data, fileNameOf(header) ?? `${resource || 'list'}-import.csv`);
     } catch (error) {
       void showToast(failureText(error, t, i18n), 'danger');
     }
@@ -84,12 +94,14 @@ export function ImportAction({ action, listId }: { action: ListAction; listId: s
     form.append('file', file, file.name);
     setProgress(0);
     try {
-      const answer = await wbe.post<{ content: { imported: number } }>(path, form, {
+      const answer = await target.client.post<{ content: { imported: number; rows?: RowProblem[] } }>(path, form, {
         onUploadProgress: (event) => setProgress(event.total ? event.loaded / event.total : null),
       });
       void showToast(t('list.import.imported', { count: answer.data.content.imported }), 'success');
       await queryClient.invalidateQueries({ queryKey: listKey(listId) });
-      close();
+      // a per-row report stays open to be read; a plain count closes the dialog
+      if (answer.data.content.rows) setProblems(answer.data.content.rows);
+      else close();
     } catch (error) {
       const rows = rowProblems(error);
       if (rows) setProblems(rows);
@@ -142,20 +154,31 @@ export function ImportAction({ action, listId }: { action: ListAction; listId: s
             </Callout>
           )}
           {problems && (
-            <Callout intent="danger" className="list-view__import-failure">
-              <p>{t('list.import.failed')}</p>
-              <HTMLTable compact striped aria-label={t('list.import.failed')}>
+            <Callout
+              intent={problems.some((problem) => problem.status !== 'accepted') ? 'danger' : 'success'}
+              className="list-view__import-failure"
+            >
+              <p>
+                {problems.some((problem) => problem.status !== 'accepted')
+                  ? t('list.import.failed')
+                  : t('list.import.report')}
+              </p>
+              <HTMLTable compact striped aria-label={t('list.import.report')}>
                 <thead>
                   <tr>
+                    {report && <th>{t('list.import.row')}</th>}
                     <th>{t('list.import.line')}</th>
+                    {report && <th>{t('list.import.status')}</th>}
                     <th>{t('list.import.column')}</th>
                     <th>{t('list.import.problem')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {problems.map((problem) => (
-                    <tr key={`${problem.line}:${problem.column}:${problem.message}`}>
+                    <tr key={`${problem.line}:${problem.status}:${problem.column}:${problem.message}`}>
+                      {report && <td>{problem.row}</td>}
                       <td>{problem.line}</td>
+                      {report && <td>{problem.status ? t(`list.import.${problem.status}`) : ''}</td>}
                       <td>{problem.column}</td>
                       <td>{problem.message}</td>
                     </tr>

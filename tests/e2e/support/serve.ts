@@ -30,6 +30,9 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(sink.port),
     APP_URL: `http://127.0.0.1:${port}`,
+    // its own keys and channels in a shared Redis: the other worker's server (another data directory)
+    // must not take its document notices, nor a test run's leftovers count against this one
+    REDIS_PREFIX: `paysec-e2e-${port}-${process.pid}:`,
     LOGIN_RATE_LIMIT: '1000',
     // argon2id at its smallest cost: every spec signs in (server/auth/passwords.ts)
     PASSWORD_HASH_COST: 'low',

@@ -37,6 +37,8 @@ const EXPECTED: Record<string, string[]> = {
   onboardingProReaders: ['admin', 'onboardingPro:view'],
   cardPresentOnboarders: ['admin', 'cardpresentOnboarding:view'],
   cardPresentApprovers: ['admin', 'cardpresentOnboarding:approve'],
+  // maker-checker of the tm-rules document: not admin, so approving stays a second person's
+  tmRuleApprovers: ['transactionMonitoringRules:approve'],
   assessmentOwners: ['assessmentOwner:view'],
   assessmentAssessors: ['assessmentAssessor:view'],
   assessmentParticipants: ['assessmentOwner:view', 'assessmentAssessor:view', 'assessmentAssessee:view'],

@@ -10,6 +10,7 @@ import {
   panelWidth,
   pathValues,
   selectTab,
+  seriesValue,
   valueAtPath,
   visiblePanels,
   visibleTabs,
@@ -102,6 +103,13 @@ describe('reading the record', () => {
     expect(numberAt({ users: { pending: '3' } }, 'users.pending')).toBeNull();
     expect(numberAt({ n: Number.NaN }, 'n')).toBeNull();
     expect(numberAt(undefined, 'n')).toBeNull();
+  });
+  it('reads a series as a percentage of another number in the row with `per`', () => {
+    const row = { key: '2026-03-02', count: 3, alerts: 1, nested: { all: 0 } };
+    expect(seriesValue(row, { field: 'alerts' })).toBe(1);
+    expect(seriesValue(row, { field: 'alerts', per: 'count' })).toBe(33.3);
+    expect(seriesValue(row, { field: 'alerts', per: 'nested.all' })).toBe(0);
+    expect(seriesValue(row, { field: 'alerts', per: 'missing' })).toBe(0);
   });
   it('keeps only object rows for a chart', () => {
     expect(chartRows([{ day: '1' }, null, 3, { day: '2' }])).toEqual([{ day: '1' }, { day: '2' }]);

@@ -28,9 +28,15 @@ describe('subjectOf', () => {
       hasSites: true,
       bankAccount: false,
       bramOnly: true,
+      tmMode: 'acquirer',
       impersonating: false,
       groups: [],
     });
+  });
+
+  it('reads the transaction-monitoring variant (shell §2.4), acquirer unless the session says alternate', () => {
+    expect(subjectOf({ ...login, data: { transactionMonitoringMode: 'alternate' } }).tmMode).toBe('alternate');
+    expect(subjectOf({ ...login, data: { transactionMonitoringMode: 'other' as never } }).tmMode).toBe('acquirer');
   });
 
   it('reads the role groups a user group grants by name', () => {

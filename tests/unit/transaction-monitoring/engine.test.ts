@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../../../core/documents/validate';
 import { compileRuleSet, decisionFor, NO_FEATURES } from '../../../core/transaction-monitoring/engine';
-import { listHolds, prepareList } from '../../../core/transaction-monitoring/list-match';
+import {
+  binRangeOf,
+  ipRangeOf,
+  type ListEntry,
+  listHolds,
+  prepareList,
+  prepareLists,
+} from '../../../core/transaction-monitoring/list-match';
 import type { TmRuleSetBody, TransactionFacts } from '../../../core/transaction-monitoring/tm.types';
 import seeded from '../../../schemas/transaction-monitoring/rules.json';
 
@@ -26,28 +33,90 @@ const body = (rules: TmRuleSetBody['rules'], extra: Partial<TmRuleSetBody> = {})
 });
 const rule = (id: string, score: number, when: unknown) => ({ id, title: id, group: 'g', score, when: when as never });
 
+const entry = (value: string, entityType: ListEntry['entityType'], patch: Partial<ListEntry> = {}): ListEntry => ({
+  listId: 'l',
+  listKind: 'black',
+  entityType,
+  value,
+  ...patch,
+});
+
 describe('list membership', () => {
   const list = prepareList([
-    { listId: 'l', kind: 'text', value: 'Fraud@Example.com' },
-    { listId: 'l', kind: 'cidr', value: '192.168.1.0/24' },
-    { listId: 'l', kind: 'binRange', value: '400000-400099' },
-    { listId: 'l', kind: 'binRange', value: '555555' },
+    entry('Fraud@Example.com', 'email'),
+    entry('192.168.1.0/24', 'ipRange'),
+    entry('2001:db8::/32', 'ipRange'),
+    entry('400000-400099', 'binRange'),
+    entry('555555', 'binRange'),
+    entry('gone@example.com', 'email', { expiresAt: '2026-01-01T00:00:00.000Z' }),
   ]);
+  const at = Date.parse('2026-02-01T00:00:00.000Z');
   it.each([
     ['fraud@example.com', true],
     ['192.168.1.77', true],
     ['192.168.2.1', false],
+    ['2001:db8:1::7', true],
+    ['2001:db9::1', false],
+    ['::ffff:192.168.1.5', false],
     ['400050', true],
     ['400100', false],
     ['555555', true],
     ['4000501234567890', true],
+    ['gone@example.com', false],
     ['other', false],
     [null, false],
   ])('%s → %s', (value, expected) => {
-    expect(listHolds(list, value)).toBe(expected);
+    expect(listHolds(list, value, at)).toBe(expected);
   });
-  it('a /0 CIDR holds every IPv4 address', () => {
-    expect(listHolds(prepareList([{ listId: 'l', kind: 'cidr', value: '0.0.0.0/0' }]), '8.8.8.8')).toBe(true);
+  it('an entry matches until its expiry, not after', () => {
+    expect(listHolds(list, 'gone@example.com', Date.parse('2025-12-31T23:59:59.999Z'))).toBe(true);
+  });
+  it('a /0 CIDR holds every IPv4 address, and IPv6 ranges only IPv6 addresses', () => {
+    expect(listHolds(prepareList([entry('0.0.0.0/0', 'ipRange')]), '8.8.8.8')).toBe(true);
+    expect(listHolds(prepareList([entry('::/0', 'ipRange')]), '8.8.8.8')).toBe(false);
+    expect(listHolds(prepareList([entry('::1', 'ipRange')]), '0:0:0:0:0:0:0:1')).toBe(true);
+  });
+  it('refuses malformed ranges', () => {
+    expect(ipRangeOf('10.0.0.0/33')).toBeNull();
+    expect(ipRangeOf('1::2::3')).toBeNull();
+    expect(ipRangeOf('10.0.0')).toBeNull();
+    expect(binRangeOf('400099-400000')).toBeNull();
+    expect(binRangeOf('40000')).toBeNull();
+  });
+});
+
+describe('allow beats block', () => {
+  const set = compileRuleSet(body([rule('blocked-bin', 90, { inList: ['blocked-bins', { var: 'bin' }] })]));
+  const features = (black: ListEntry[], white: ListEntry[]) => ({
+    ...NO_FEATURES,
+    ...prepareLists([...black, ...white], ['blocked-bins']),
+    at: 0,
+  });
+  const block = entry('411111', 'binRange', { listId: 'blocked-bins' });
+  const allowCard = entry('h1', 'card', { listId: 'trusted-cards', listKind: 'white' });
+
+  it('a white-list match on the transaction cancels a black-list hit, and the trace says which entity allowed it', () => {
+    expect(set.score(facts(), features([block], [])).hits).toEqual(['blocked-bin']);
+    const verdict = set.score(facts(), features([block], [allowCard]));
+    expect(verdict.hits).toEqual([]);
+    expect(verdict.trace[0].reads).toMatchObject({ allowedBy: 'card', 'inList(blocked-bins)': false });
+    // another card is not allowed
+    expect(set.score(facts({ cardHash: 'h2' }), features([block], [allowCard])).hits).toEqual(['blocked-bin']);
+  });
+
+  it('a block marked not overridable stands against a white list', () => {
+    const hard = { ...block, notOverridable: true };
+    expect(set.score(facts(), features([hard], [allowCard])).hits).toEqual(['blocked-bin']);
+  });
+
+  it('an expired white entry allows nothing', () => {
+    const expired = { ...allowCard, expiresAt: '1970-01-01T00:00:00.000Z' };
+    expect(set.score(facts(), features([block], [expired])).hits).toEqual(['blocked-bin']);
+  });
+
+  it('watch lists are not blocks: a white list leaves them as they are', () => {
+    const watch = { ...block, listKind: 'watch' as const };
+    expect(set.score(facts(), features([watch], [allowCard])).hits).toEqual(['blocked-bin']);
   });
 });
 
@@ -55,7 +124,7 @@ describe('operators', () => {
   it('inList reads the prepared list and names it in the needs and the trace', () => {
     const set = compileRuleSet(body([rule('ip', 60, { inList: ['blocked-ips', { var: 'ip' }] })]));
     expect([...set.needs.lists]).toEqual(['blocked-ips']);
-    const lists = { 'blocked-ips': prepareList([{ listId: 'blocked-ips', kind: 'cidr', value: '10.0.0.0/8' }]) };
+    const lists = { 'blocked-ips': prepareList([entry('10.0.0.0/8', 'ipRange', { listId: 'blocked-ips' })]) };
     const verdict = set.score(facts(), { ...NO_FEATURES, lists });
     expect(verdict).toMatchObject({ decision: 'investigating', score: 60, hits: ['ip'] });
     expect(verdict.trace[0].reads).toEqual({ ip: '10.0.0.1', 'inList(blocked-ips)': true });

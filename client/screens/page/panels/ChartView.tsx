@@ -17,7 +17,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { ChartPanel } from '../../../../core/pages/page.types';
-import { valueAtPath } from '../../../../core/pages/page.utils';
+import { seriesValue, valueAtPath } from '../../../../core/pages/page.utils';
 import { resolveText } from '../../../i18n/text';
 import { PanelEmpty } from '../PanelFrame';
 
@@ -35,6 +35,7 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
     name: text(entry.title),
     color: entry.color ?? PALETTE[index % PALETTE.length],
     field: entry.field,
+    per: entry.per,
   }));
   // category labels from the panel; values read by path so nested fields work too
   const data = rows.map((row) => {
@@ -42,7 +43,7 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
     // a group of records without the value (a merchant not graded yet) is named, not a blank slice
     const label = panel.labels?.[x] ?? (x === '' ? 'page.chartNone' : undefined);
     const out: Record<string, unknown> = { [X]: label ? text(label) : x, [CATEGORY]: x };
-    for (const entry of series) out[entry.key] = Number(valueAtPath(row, entry.field) ?? 0);
+    for (const entry of series) out[entry.key] = seriesValue(row, entry);
     return out;
   });
   // a category's own colour (a status read as red or green), else the palette's or the series'

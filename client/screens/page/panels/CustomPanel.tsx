@@ -7,6 +7,7 @@ import type { CustomPanel as CustomDef } from '../../../../core/pages/page.types
 const COMPONENTS: Record<CustomDef['component'], ComponentType> = {
   twoFactor: lazy(() => import('./TwoFactorPanel')),
   tooltipsEditor: lazy(() => import('../tooltips/TooltipsEditor')),
+  tmRulesEditor: lazy(() => import('../tmRules/TmRulesEditor')),
 };
 
 export function CustomPanel({ panel }: { panel: CustomDef }) {

@@ -1,0 +1,139 @@
+import { DECISIONS, type Decision, type TmRuleSetBody, type TransactionFacts, type Verdict } from './tm.types';
+
+/** A case's closing label on a transaction (absent: unlabelled, counted in hits but not in precision or recall). */
+export type Label = 'false_positive' | 'confirmed_risk';
+
+/**
+ * Against the labels: a positive is a transaction the rule hit (for a rule) or did not approve
+ * (overall). Precision = TP / (TP + FP) over labelled positives, recall = TP / (TP + missed)
+ * over confirmed risks, F1 their harmonic mean; null where the denominator is 0.
+ */
+export interface LabelFigures {
+  truePositives: number;
+  falsePositives: number;
+  /** Confirmed risks it did not catch. */
+  missed: number;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+}
+
+export interface RuleFigures extends LabelFigures {
+  ruleId: string;
+  group: string;
+  hits: number;
+  /** The decisions of the transactions it hit. */
+  decisions: Record<Decision, number>;
+}
+
+export interface BacktestResult {
+  transactions: number;
+  labelled: number;
+  confirmedRisks: number;
+  decisions: Record<Decision, number>;
+  /** Transactions not approved (what would have raised alerts). */
+  alerts: number;
+  overall: LabelFigures;
+  rules: RuleFigures[];
+}
+
+const noDecisions = (): Record<Decision, number> =>
+  Object.fromEntries(DECISIONS.map((decision) => [decision, 0])) as Record<Decision, number>;
+
+const ratio = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
+
+function figures(truePositives: number, falsePositives: number, missed: number): LabelFigures {
+  const precision = ratio(truePositives, truePositives + falsePositives);
+  const recall = ratio(truePositives, truePositives + missed);
+  const f1 =
+    precision === null || recall === null || precision + recall === 0
+      ? null
+      : Math.round(((2 * precision * recall) / (precision + recall)) * 10_000) / 10_000;
+  return { truePositives, falsePositives, missed, precision, recall, f1 };
+}
+
+/** The facts a rule reads, copied out of a stored transaction (its label and decision stay out of reach). */
+const FACT_KEYS: Record<keyof TransactionFacts, true> = {
+  transactionId: true,
+  merchantId: true,
+  merchantName: true,
+  mcc: true,
+  amount: true,
+  currency: true,
+  country: true,
+  direction: true,
+  ip: true,
+  deviceId: true,
+  email: true,
+  bin: true,
+  last4: true,
+  cardHash: true,
+  billingCountry: true,
+  shippingCountry: true,
+};
+
+export function factsOf(record: TransactionFacts): TransactionFacts {
+  const facts: Record<string, unknown> = {};
+  for (const key of Object.keys(FACT_KEYS) as Array<keyof TransactionFacts>)
+    if (record[key] !== undefined) facts[key] = record[key];
+  return facts as unknown as TransactionFacts;
+}
+
+/** Counts a replay's verdicts against the labels, per rule of the rule set and overall. */
+export class BacktestTally {
+  private transactions = 0;
+  private labelled = 0;
+  private confirmed = 0;
+  private readonly decisions = noDecisions();
+  private readonly overall = { tp: 0, fp: 0, missed: 0 };
+  private readonly rules = new Map<
+    string,
+    { group: string; hits: number; decisions: Record<Decision, number>; tp: number; fp: number; missed: number }
+  >();
+
+  constructor(body: TmRuleSetBody) {
+    for (const rule of body.rules)
+      if (!rule.disabled)
+        this.rules.set(rule.id, { group: rule.group, hits: 0, decisions: noDecisions(), tp: 0, fp: 0, missed: 0 });
+  }
+
+  add(verdict: Verdict, label: Label | undefined): void {
+    this.transactions += 1;
+    this.decisions[verdict.decision] += 1;
+    if (label) this.labelled += 1;
+    if (label === 'confirmed_risk') this.confirmed += 1;
+    const tallyInto = (counts: { tp: number; fp: number; missed: number }, positive: boolean) => {
+      if (positive && label === 'confirmed_risk') counts.tp += 1;
+      if (positive && label === 'false_positive') counts.fp += 1;
+      if (!positive && label === 'confirmed_risk') counts.missed += 1;
+    };
+    tallyInto(this.overall, verdict.decision !== 'approved');
+    const hits = new Set(verdict.hits);
+    for (const [ruleId, counts] of this.rules) {
+      const hit = hits.has(ruleId);
+      if (hit) {
+        counts.hits += 1;
+        counts.decisions[verdict.decision] += 1;
+      }
+      tallyInto(counts, hit);
+    }
+  }
+
+  result(): BacktestResult {
+    return {
+      transactions: this.transactions,
+      labelled: this.labelled,
+      confirmedRisks: this.confirmed,
+      decisions: { ...this.decisions },
+      alerts: this.transactions - this.decisions.approved,
+      overall: figures(this.overall.tp, this.overall.fp, this.overall.missed),
+      rules: [...this.rules].map(([ruleId, counts]) => ({
+        ruleId,
+        group: counts.group,
+        hits: counts.hits,
+        decisions: { ...counts.decisions },
+        ...figures(counts.tp, counts.fp, counts.missed),
+      })),
+    };
+  }
+}

@@ -1,0 +1,230 @@
+import {
+  ALERTING_DECISIONS,
+  CASE_LABELS,
+  type CaseLabel,
+  type ScoredTransaction,
+  type SnoozeEntity,
+  type TmAlertFields,
+} from '../../core/transaction-monitoring/alerts';
+import { type ListQuery, type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
+import { runQuery } from '../../core/query/run-query';
+import type { ResourceRecord } from '../../core/resources/resource.types';
+import type { AuthContext } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import type { UploadedFileRecord, UserRecord } from '../store/records.types';
+import type { FileReader } from './files.service';
+import { type ResourceCaller, type ResourcesService, resourceCaller } from './resources.service';
+import type { TmTransactionRecord } from './tm-records';
+import { snoozeKey } from './tm-snooze-key';
+import { SYSTEM_ACTOR, type WorkflowService } from './workflow.service';
+
+export const ALERTS = 'tm-alert';
+export const CASES = 'tm-case';
+export const SNOOZES = 'tm-snooze';
+const DAY = 24 * 60 * 60_000;
+/** The upload scope of a case's files (FilesService: the same bytes once per case). */
+const fileScope = (caseId: string) => `tm-case:${caseId}`;
+
+export interface NewCase {
+  title: string;
+  assignee?: string;
+  dueDate?: string;
+  notes?: string;
+}
+
+export interface SnoozeRequest {
+  ruleId: string;
+  entity: SnoozeEntity;
+  days: number;
+  reason: string;
+}
+
+type Alert = ResourceRecord & TmAlertFields;
+export type CaseFileRow = Pick<UploadedFileRecord, 'id' | 'name' | 'size' | 'type' | 'uploadedAt'>;
+export const CASE_FILE_FIELDS = { filterable: ['name', 'type'], sortable: ['name', 'size', 'uploadedAt'] };
+
+/**
+ * Alerts, cases and snoozes of transaction monitoring. The records are the published resources
+ * `tm-alert`, `tm-case` and `tm-snooze` (guards, organisation scope, the alert's visibility delay and
+ * the workflows are theirs); this service raises alerts from scored transactions, groups them into
+ * cases, writes a closed case's label on its transactions, snoozes a rule for an entity and keeps a
+ * case's files.
+ */
+export class TmAlertsService implements FileReader {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly resources: ResourcesService,
+    private readonly workflows: WorkflowService,
+    private readonly delayMs: number,
+  ) {}
+
+  /** Reaction to `tm.transactionsScored`: an alert per flagged or investigating transaction, shown after the delay. */
+  async raise(transactions: readonly ScoredTransaction[]): Promise<void> {
+    const alerting = transactions.filter((transaction) => ALERTING_DECISIONS.includes(transaction.decision));
+    if (alerting.length === 0) return;
+    const resource = this.resources.published(ALERTS);
+    const workflow = this.resources.workflowOf(resource);
+    const byOrganization = new Map<string, ScoredTransaction[]>();
+    for (const transaction of alerting)
+      byOrganization.set(transaction.organizationId, [
+        ...(byOrganization.get(transaction.organizationId) ?? []),
+        transaction,
+      ]);
+    await this.resources.lock(ALERTS, async () => {
+      for (const [organizationId, items] of byOrganization) {
+        const maker = { user: { id: SYSTEM_ACTOR }, owner: { userId: SYSTEM_ACTOR, organizationId } };
+        const records = items.map((transaction) =>
+          this.resources.newRecord(resource, maker, this.alertOf(transaction), workflow),
+        );
+        await this.ctx.store.transaction(() => this.resources.insertAllNew(resource, maker, records, workflow));
+      }
+    });
+  }
+
+  private alertOf(transaction: ScoredTransaction): Omit<TmAlertFields, 'state'> {
+    return {
+      transactionRef: transaction.id,
+      transactionId: transaction.transactionId,
+      decision: transaction.decision,
+      score: transaction.score,
+      hits: transaction.hits,
+      merchantId: transaction.merchantId,
+      ...(transaction.merchantName ? { merchantName: transaction.merchantName } : {}),
+      maskedPan: transaction.maskedPan,
+      amount: transaction.amount,
+      currency: transaction.currency,
+      scoredAt: transaction.scoredAt,
+      visibleAt: new Date(new Date(transaction.scoredAt).getTime() + this.delayMs).toISOString(),
+    };
+  }
+
+  /** An alert the caller may read now (guard, organisation, visibility delay), else 403/404. */
+  private async alert(caller: ResourceCaller, alertId: string): Promise<Alert> {
+    return (await this.resources.read(ALERTS, caller, alertId)) as Alert;
+  }
+
+  /** An open alert goes into the case: its `caseId`, and the workflow's server move `assign`. */
+  private async assignTo(caller: ResourceCaller, alertId: string, caseId: string): Promise<void> {
+    await this.resources.lock(ALERTS, async () => {
+      const alert = await this.alert(caller, alertId);
+      if (alert.state !== 'open') throw new AppError(409, 'alertNotOpen');
+      await this.resources.records(ALERTS).update(alert.id, { caseId });
+      await this.workflows.runAsServer(ALERTS, alert.id, 'assign', caller.user);
+    });
+  }
+
+  /** A new case holding the alert (the case resource's create guard and schema judge it). */
+  async openCase(auth: AuthContext, alertId: string, fields: NewCase): Promise<ResourceRecord> {
+    const caller = await resourceCaller(this.ctx, auth);
+    const alert = await this.alert(caller, alertId);
+    if (alert.state !== 'open') throw new AppError(409, 'alertNotOpen');
+    const created = await this.resources.create(CASES, caller, { ...fields });
+    await this.assignTo(caller, alertId, created.id);
+    return created;
+  }
+
+  /** The alert into an existing case of the organisation that is not closed. */
+  async addToCase(auth: AuthContext, alertId: string, caseId: string): Promise<Alert> {
+    const caller = await resourceCaller(this.ctx, auth);
+    const found = await this.resources.read(CASES, caller, caseId);
+    if (found.state === 'closed') throw new AppError(409, 'caseClosed');
+    await this.assignTo(caller, alertId, caseId);
+    return this.alert(caller, alertId);
+  }
+
+  /** The case's alerts as a list (the case page's panel). */
+  async caseAlerts(auth: AuthContext, caseId: string, params: Record<string, unknown>) {
+    const caller = await resourceCaller(this.ctx, auth);
+    await this.resources.read(CASES, caller, caseId);
+    return this.resources.list(ALERTS, caller, params, { field: 'caseId', op: 'eq', value: caseId });
+  }
+
+  /**
+   * Reaction to `tm.caseClosing`: the case's label on every transaction of its alerts (the field
+   * `label` the backtest reads), and each alert closed by the server on the closer's behalf.
+   */
+  async closeCase({ caseRecord, actor }: { caseRecord: ResourceRecord; actor: UserRecord }): Promise<void> {
+    const label = caseRecord.label as CaseLabel;
+    if (!CASE_LABELS.includes(label)) throw new AppError(409, 'caseLabelRequired');
+    const { items } = await this.resources.records(ALERTS).query({
+      filter: {
+        and: [
+          { field: 'organizationId', op: 'eq', value: caseRecord.organizationId as string },
+          { field: 'caseId', op: 'eq', value: caseRecord.id },
+        ],
+      },
+      sort: [],
+      page: 1,
+      pageSize: MAX_PAGE_SIZE,
+    });
+    const transactions = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
+    for (const alert of items as Alert[]) {
+      await transactions.update(alert.transactionRef, { label } as Partial<TmTransactionRecord>);
+      if (alert.state === 'assigned') await this.workflows.runAsServer(ALERTS, alert.id, 'close', actor);
+    }
+  }
+
+  /**
+   * Snoozes one rule that hit this alert's transaction for one of its entities until `days` from now
+   * (ctx.clock): 422 when the rule did not hit or the transaction has no such entity.
+   */
+  async snooze(auth: AuthContext, alertId: string, request: SnoozeRequest): Promise<ResourceRecord> {
+    const caller = await resourceCaller(this.ctx, auth);
+    const alert = await this.alert(caller, alertId);
+    if (!alert.hits.includes(request.ruleId))
+      throw new AppError(422, 'validationFailed', { ruleId: 'errors.snoozeRuleNotHit' });
+    const transaction = await this.ctx.store
+      .collection<TmTransactionRecord>('tmTransactions')
+      .get(alert.transactionRef);
+    const value = transaction?.[request.entity];
+    if (!transaction || typeof value !== 'string' || value === '')
+      throw new AppError(422, 'validationFailed', { entity: 'errors.snoozeEntityMissing' });
+    const expiresAt = new Date(this.ctx.clock().getTime() + request.days * DAY).toISOString();
+    return this.resources.createAsServer(SNOOZES, caller, {
+      ruleId: request.ruleId,
+      entity: request.entity,
+      match: snoozeKey(request.entity, value),
+      // the card is shown masked: its keyed hash stays on the server
+      shown: request.entity === 'cardHash' ? transaction.maskedPan : value,
+      expiresAt,
+      reason: request.reason,
+      alertId: alert.id,
+    });
+  }
+
+  /**
+   * The upload scope of a file for the case, once the caller may read the case (the upload itself is
+   * FilesService's: judged by content, kept under DATA_DIR/files).
+   */
+  async fileScope(auth: AuthContext, caseId: string): Promise<string> {
+    await this.resources.read(CASES, await resourceCaller(this.ctx, auth), caseId);
+    return fileScope(caseId);
+  }
+
+  /** The case's files: what a list shows of each, never who else's bytes or the dedupe key. */
+  async caseFiles(auth: AuthContext, caseId: string, query: ListQuery): Promise<ListResult<CaseFileRow>> {
+    await this.resources.read(CASES, await resourceCaller(this.ctx, auth), caseId);
+    const { items } = await this.ctx.store.query<UploadedFileRecord>('uploadedFiles', {
+      filter: { field: 'scope', op: 'eq', value: fileScope(caseId) },
+      sort: [],
+      page: 1,
+      pageSize: 1_000,
+    });
+    const rows = items.map(({ id, name, size, type, uploadedAt }) => ({ id, name, size, type, uploadedAt }));
+    return runQuery(rows, query);
+  }
+
+  /** Whoever may read the case may download its files (FilesService's readers). */
+  async mayReadFile(auth: AuthContext, fileId: string): Promise<boolean> {
+    const record = await this.ctx.store.collection<UploadedFileRecord>('uploadedFiles').get(fileId);
+    if (!record?.scope.startsWith(fileScope(''))) return false;
+    try {
+      await this.resources.read(CASES, await resourceCaller(this.ctx, auth), record.scope.slice(fileScope('').length));
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,257 @@
+import { type BacktestResult, BacktestTally, factsOf } from '../../core/transaction-monitoring/backtest';
+import { compileRuleSet, type CompiledRuleSet } from '../../core/transaction-monitoring/engine';
+import { ListsAtTime } from '../../core/transaction-monitoring/list-history';
+import { prepareLists } from '../../core/transaction-monitoring/list-match';
+import { MERCHANT_AVERAGE_DAYS } from '../../core/transaction-monitoring/operators';
+import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
+import type { Filter } from '../../core/query/filter.types';
+import { type ListQuery, type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
+import { runQuery } from '../../core/query/run-query';
+import type { AuthContext } from '../auth/authenticate';
+import { organizationOf } from '../auth/memberships';
+import type { AppContext } from '../context';
+import { AppError } from '../http/app-error';
+import type { Job } from '../jobs/jobs.types';
+import { publishToUser } from '../realtime/publish';
+import type { TmListsService } from './tm-lists.service';
+import type { TmTransactionRecord } from './tm-records';
+import { type ListFeatures, TM_RULES, type TmScoringService } from './tm-scoring.service';
+
+export const BACKTEST_JOB = 'tm.backtest';
+/** The real-time event the backtest page refreshes on (its creator's channel). */
+export const BACKTEST_EVENT = 'tm.backtest';
+/** The longest period one backtest replays. */
+export const MAX_BACKTEST_DAYS = 92;
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export interface BacktestRequest {
+  from: string;
+  to: string;
+  /** A stored version of the rule set, or… */
+  version?: number;
+  /** …a draft body (judged as publishing would). */
+  rules?: TmRuleSetBody;
+}
+
+/** A backtest (collection `tmBacktests`): what it replays, how far it got, what it found. */
+export interface TmBacktestRecord {
+  id: string;
+  organizationId: string;
+  createdAt: string;
+  createdBy: string;
+  from: string;
+  to: string;
+  /** The version replayed; `version: null` for a draft body (kept in `rules`). */
+  ruleSet: { id: string; version: number | null };
+  rules?: TmRuleSetBody;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  progress: { done: number; total: number };
+  finishedAt?: string;
+  error?: string;
+  result?: BacktestResult;
+}
+
+export type BacktestRow = Omit<TmBacktestRecord, 'organizationId' | 'rules'>;
+const row = ({ organizationId: _org, rules: _rules, ...rest }: TmBacktestRecord): BacktestRow => rest;
+
+export const BACKTEST_FIELDS = {
+  filterable: ['status', 'createdAt', 'createdBy'],
+  sortable: ['createdAt', 'from', 'to', 'status'],
+};
+export const BACKTEST_RULE_FIELDS = {
+  filterable: ['ruleId', 'group'],
+  sortable: ['ruleId', 'group', 'hits', 'truePositives', 'falsePositives', 'missed', 'precision', 'recall'],
+};
+
+/**
+ * The point-in-time backtest (docs/domain/transaction-monitoring.md 'Backtest'): a job replays an
+ * organisation's transactions scored in a past period through the engine's compile and score, each
+ * at its own time — the lists as the history says they were then, velocity and the merchant's
+ * average over the transactions before it only — and counts hits, decisions and the case labels
+ * per rule and overall. Progress is written to the record as it goes.
+ */
+export class TmBacktestService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly scoring: TmScoringService,
+    private readonly lists: TmListsService,
+  ) {}
+
+  private organization(auth: AuthContext): string {
+    const organizationId = organizationOf(auth);
+    if (!organizationId) throw new AppError(403, 'notAMember');
+    return organizationId;
+  }
+
+  private records() {
+    return this.ctx.store.collection<TmBacktestRecord>('tmBacktests');
+  }
+
+  /** Checks the request, stores the backtest as queued and sends the job. */
+  async start(auth: AuthContext, request: BacktestRequest): Promise<BacktestRow> {
+    const organizationId = this.organization(auth);
+    const from = new Date(request.from);
+    const to = new Date(request.to);
+    const now = this.ctx.clock();
+    if (!(from < to)) throw new AppError(422, 'validationFailed', { to: 'errors.tmBacktestPeriod' });
+    if (to > now) throw new AppError(422, 'validationFailed', { to: 'errors.tmBacktestFuture' });
+    if (to.getTime() - from.getTime() > MAX_BACKTEST_DAYS * DAY)
+      throw new AppError(422, 'validationFailed', { from: 'errors.tmBacktestTooLong' });
+    if ((request.version === undefined) === (request.rules === undefined))
+      throw new AppError(400, 'invalidRequest', { version: 'invalidRequest', rules: 'invalidRequest' });
+    if (request.version !== undefined) await this.ctx.documents.version(TM_RULES.kind, TM_RULES.id, request.version);
+    if (request.rules) {
+      const problems = this.ctx.documents.check({ kind: TM_RULES.kind, id: TM_RULES.id, body: request.rules });
+      if (problems.length > 0)
+        throw new AppError(422, 'validationFailed', { rules: 'errors.tmBacktestRules' }, { problems });
+    }
+    const record: TmBacktestRecord = {
+      id: crypto.randomUUID(),
+      organizationId,
+      createdAt: now.toISOString(),
+      createdBy: auth.user.id,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      ruleSet: { id: TM_RULES.id, version: request.version ?? null },
+      ...(request.rules ? { rules: request.rules } : {}),
+      status: 'queued',
+      progress: { done: 0, total: 0 },
+    };
+    await this.records().insert(record);
+    await this.ctx.jobs.send(BACKTEST_JOB, { id: record.id });
+    return row(record);
+  }
+
+  async list(auth: AuthContext, query: ListQuery): Promise<ListResult<BacktestRow>> {
+    const scope: Filter = { field: 'organizationId', op: 'eq', value: this.organization(auth) };
+    const result = await this.records().query({
+      ...query,
+      filter: query.filter ? { and: [scope, query.filter] } : scope,
+    });
+    return { ...result, items: result.items.map(row) };
+  }
+
+  private async mine(auth: AuthContext, id: string): Promise<TmBacktestRecord> {
+    const record = await this.records().get(id);
+    if (!record || record.organizationId !== this.organization(auth)) throw new AppError(404, 'notFound');
+    return record;
+  }
+
+  async get(auth: AuthContext, id: string): Promise<BacktestRow> {
+    return row(await this.mine(auth, id));
+  }
+
+  /** The per-rule figures as list rows (the backtest page's table). */
+  async rules(auth: AuthContext, id: string, query: ListQuery) {
+    const record = await this.mine(auth, id);
+    const rows = (record.result?.rules ?? []).map((figures) => ({ id: figures.ruleId, ...figures }));
+    return runQuery(rows, query);
+  }
+
+  private async body(record: TmBacktestRecord): Promise<{ body: TmRuleSetBody; compiled: CompiledRuleSet }> {
+    if (record.rules) return { body: record.rules, compiled: compileRuleSet(record.rules) };
+    const version = record.ruleSet.version as number;
+    const body = (await this.ctx.documents.version(TM_RULES.kind, TM_RULES.id, version)).body as TmRuleSetBody;
+    return { body, compiled: this.scoring.compiledVersion(version, body) };
+  }
+
+  /** The organisation's transactions scored in [from, to], ascending by scoredAt. */
+  private async transactions(organizationId: string, from: string, to: string): Promise<TmTransactionRecord[]> {
+    const all: TmTransactionRecord[] = [];
+    const filter: Filter = {
+      and: [
+        { field: 'organizationId', op: 'eq', value: organizationId },
+        { field: 'scoredAt', op: 'between', value: [from, to] },
+      ],
+    };
+    for (let page = 1; ; page += 1) {
+      const { items } = await this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
+        filter,
+        sort: [
+          { field: 'scoredAt', direction: 'asc' },
+          { field: 'id', direction: 'asc' },
+        ],
+        page,
+        pageSize: MAX_PAGE_SIZE,
+      });
+      all.push(...items);
+      if (items.length < MAX_PAGE_SIZE) return all;
+    }
+  }
+
+  /** The job: replays the period, writing progress about twenty times and the result at the end. */
+  async run(job: Job<{ id: string }>): Promise<void> {
+    const record = await this.records().get(job.data.id);
+    if (!record || record.status === 'completed') return;
+    const report = async (patch: Partial<TmBacktestRecord>) => {
+      const written = await this.records().update(record.id, patch);
+      await publishToUser(this.ctx, record.createdBy, BACKTEST_EVENT, {
+        id: record.id,
+        status: written.status,
+        progress: written.progress,
+      });
+    };
+    try {
+      await this.replay(record, report);
+    } catch (error) {
+      this.ctx.log.error(`Backtest ${record.id} failed`, error);
+      await report({ status: 'failed', error: 'tmBacktestFailed', finishedAt: this.ctx.clock().toISOString() });
+    }
+  }
+
+  private async replay(record: TmBacktestRecord, report: (patch: Partial<TmBacktestRecord>) => Promise<void>) {
+    const { body, compiled } = await this.body(record);
+    const { needs } = compiled;
+    // how far before the period the figures look back: the longest velocity window, the merchant's 30 days
+    const windows = [...needs.velocities.values()].map((spec) => spec.minutes * MINUTE);
+    const lookback = Math.max(0, ...windows, needs.merchantAverage ? MERCHANT_AVERAGE_DAYS * DAY : 0);
+    const start = new Date(Date.parse(record.from) - lookback).toISOString();
+    const records = await this.transactions(record.organizationId, start, record.to);
+    const first = records.findIndex((transaction) => transaction.scoredAt >= record.from);
+    const replayed = first === -1 ? [] : records.slice(first);
+    const total = replayed.length;
+    await report({ status: 'running', progress: { done: 0, total } });
+
+    const changes = await this.lists.changesUntil(record.organizationId, record.to);
+    const timeline = new ListsAtTime(changes.map(({ entryId, at, after }) => ({ entryId, at, after })));
+    const listIds = [...needs.lists];
+    let lists: ListFeatures = { lists: {} };
+    let listsRevision = -1;
+    const tally = new BacktestTally(body);
+    const step = Math.max(1, Math.ceil(total / 20));
+    let windowStart = 0;
+    for (let index = first; index < records.length && first !== -1; index += 1) {
+      const transaction = records[index];
+      const at = new Date(transaction.scoredAt);
+      timeline.advanceTo(transaction.scoredAt);
+      if (timeline.revision !== listsRevision) {
+        lists = prepareLists(timeline.current(), listIds);
+        listsRevision = timeline.revision;
+      }
+      // only what was scored before it, within the longest window: no look-ahead
+      const since = new Date(at.getTime() - lookback).toISOString();
+      while (records[windowStart].scoredAt < since) windowStart += 1;
+      const before = records.slice(windowStart, index);
+      const facts = factsOf(transaction);
+      const features = await this.scoring.features(
+        record.organizationId,
+        facts,
+        compiled,
+        at,
+        async (query) => runQuery(before, query),
+        lists,
+      );
+      tally.add(compiled.score(facts, features), transaction.label);
+      const done = index - first + 1;
+      if (done % step === 0 && done < total) await report({ progress: { done, total } });
+    }
+    await report({
+      status: 'completed',
+      progress: { done: total, total },
+      result: tally.result(),
+      finishedAt: this.ctx.clock().toISOString(),
+    });
+  }
+}
