@@ -21,6 +21,7 @@ import { isComplianceUpload } from './gateway/compliance-documents';
 import { isFileUpload } from './gateway/files';
 import { isCaseFileUpload } from './gateway/transaction-monitoring';
 import { isOnboardingBulk } from './gateway/onboardings';
+import { isSanctionsUpload } from './gateway/sanctions';
 import { isResourceImport } from './gateway/resource-import';
 import { isWorkbookUpload } from './gateway/workbook-http';
 import { flowRouter } from './gateway/flow';
@@ -310,7 +311,8 @@ export async function createApp(options: AppOptions): Promise<App> {
           isResourceImport(req) ||
           isFileUpload(req) ||
           isCaseFileUpload(req) ||
-          isOnboardingBulk(req),
+          isOnboardingBulk(req) ||
+          isSanctionsUpload(req),
       }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));
