@@ -261,7 +261,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await withStartUpLock(options.sql, () => seedDemoTransactions(opened, services.tmScoring, ctx.clock()));
     }
     // who reacts to a completed or failed scan, an approved onboarding, a linked merchant: once per app
-    subscribeReactions(ctx.events, services);
+    subscribeReactions(ctx, ctx.events, services);
     const app = express();
     app.disable('x-powered-by');
     if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);

@@ -23,6 +23,11 @@ const siteListParams = validateParams({
   required: ['id', 'list'],
   properties: { id: RECORD_ID, list: { enum: [...SITE_LISTS] } },
 });
+const scriptParams = validateParams({
+  type: 'object',
+  required: ['id', 'scriptId'],
+  properties: { id: RECORD_ID, scriptId: RECORD_ID },
+});
 /** Each settings form sends its own part (auto scan, MMSP, MCC detection, invitations); what it leaves out stays. */
 const settingsSchema = {
   type: 'object',
@@ -33,6 +38,7 @@ const settingsSchema = {
     period: { enum: [...SCAN_PERIODS] },
     mmspMonitoring: { type: 'boolean' },
     mccDetection: { type: 'boolean' },
+    scriptMonitoring: { type: 'boolean' },
     invitationValidityDays: { type: 'integer', minimum: 1, maximum: 365 },
   },
 };
@@ -101,6 +107,21 @@ export function portfolioRouter(ctx: AppContext, services: Services, signedIn: R
   router.get(`${base}/site/:list`, ...signedIn, siteListParams, async (req, res) => {
     const list = String(req.params.list) as SiteList;
     res.json({ content: await portfolio.siteList(await caller(req), id(req), list, req.query) });
+  });
+
+  // the payment-page script inventory (PCI DSS 6.4.3, 11.6.1): its rows, its alert, one element's audit trail;
+  // authorising is the resource's workflow action (POST /wbe/api/resources/payment-script/:id/actions/authorise)
+  router.get(`${base}/payment-scripts`, ...signedIn, merchantParams, async (req, res) => {
+    res.json({ content: await services.scriptMonitoring.list(await caller(req), id(req), req.query) });
+  });
+
+  router.get(`${base}/payment-scripts/summary`, ...signedIn, merchantParams, async (req, res) => {
+    res.json({ content: await services.scriptMonitoring.summary(await caller(req), id(req)) });
+  });
+
+  router.get(`${base}/payment-scripts/:scriptId/history`, ...signedIn, scriptParams, async (req, res) => {
+    const scriptId = String(req.params.scriptId);
+    res.json({ content: await services.scriptMonitoring.history(await caller(req), id(req), scriptId, req.query) });
   });
 
   router.get(`${base}/action-items`, ...signedIn, merchantParams, async (req, res) => {

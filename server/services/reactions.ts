@@ -2,12 +2,16 @@ import type { DomainEventEmitter } from '../events/domain-events';
 import type { OnboardingService } from './onboarding.service';
 import type { PortfolioService } from './portfolio.service';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
+import { ScriptMonitoringService } from './script-monitoring.service';
+import { notifyScriptChange } from './script-notices';
+import type { AppContext } from '../context';
 
 /** The services that react to domain events. */
 export interface Reacting {
   saqSuggestions: SaqSuggestionsService;
   onboardings: OnboardingService;
   portfolio: PortfolioService;
+  scriptMonitoring: ScriptMonitoringService;
 }
 
 /**
@@ -15,7 +19,11 @@ export interface Reacting {
  * subscriptions of the app, here and nowhere else. A reaction's error stops those after it and
  * reaches the emitting service, which decides (ScansService logs it; an approval or a link fails).
  */
-export function subscribeReactions(events: DomainEventEmitter, { saqSuggestions, onboardings, portfolio }: Reacting) {
+export function subscribeReactions(
+  ctx: AppContext,
+  events: DomainEventEmitter,
+  { saqSuggestions, onboardings, portfolio, scriptMonitoring }: Reacting,
+) {
   // a completed scan pre-fills its organisation's open SAQs, and those of the merchant organisation a
   // portfolio merchant is linked to (issue 11), decides its onboarding's outcome, and its merchant
   // takes its score while the merchant's deleted assets drop out (domain §4)
@@ -29,4 +37,11 @@ export function subscribeReactions(events: DomainEventEmitter, { saqSuggestions,
   events.on('onboarding.approved', ({ merchantId, scan }) => portfolio.readSite(merchantId, scan));
   // a merchant linked to its organisation (Settings → Sharing): its latest scan suggests in that organisation's SAQs
   events.on('portfolio.merchantLinked', ({ organizationId, scan }) => saqSuggestions.suggest(scan, organizationId));
+  // the page a scan read feeds the payment-page script inventory (PCI DSS 6.4.3, 11.6.1); a change nobody
+  // authorised alerts the bank and suggests 6.4.3 and 11.6.1 Not in Place with the changes as evidence
+  events.on('portfolio.siteRead', (read) => scriptMonitoring.fromSite(read));
+  events.on('paymentPage.unauthorisedChange', (change) => notifyScriptChange(ctx, change));
+  events.on('paymentPage.unauthorisedChange', (change) =>
+    saqSuggestions.fromEvidence(change.scan, ScriptMonitoringService.evidence(change)),
+  );
 }
