@@ -9,6 +9,8 @@ import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { ACTION_ITEM_FIELDS, SITE_LISTS, type SiteList } from '../services/portfolio.service';
 import { resourceCaller } from '../services/resources.service';
+import { CHECK_FIELDS, FINDING_FIELDS } from '../services/scans.service';
+import type { MenuGroupId } from '../../core/scans/scan.types';
 import { recordBodySchema } from './request-schemas';
 
 const RECORD_ID = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' };
@@ -22,6 +24,16 @@ const siteListParams = validateParams({
   type: 'object',
   required: ['id', 'list'],
   properties: { id: RECORD_ID, list: { enum: [...SITE_LISTS] } },
+});
+const merchantScanParams = validateParams({
+  type: 'object',
+  required: ['id', 'scanId'],
+  properties: { id: RECORD_ID, scanId: RECORD_ID },
+});
+const merchantGroupParams = validateParams({
+  type: 'object',
+  required: ['id', 'scanId', 'group'],
+  properties: { id: RECORD_ID, scanId: RECORD_ID, group: { enum: [...new Set(Object.values(CHECK_GROUPS))] } },
 });
 const scriptParams = validateParams({
   type: 'object',
@@ -122,6 +134,34 @@ export function portfolioRouter(ctx: AppContext, services: Services, signedIn: R
   router.get(`${base}/payment-scripts/:scriptId/history`, ...signedIn, scriptParams, async (req, res) => {
     const scriptId = String(req.params.scriptId);
     res.json({ content: await services.scriptMonitoring.history(await caller(req), id(req), scriptId, req.query) });
+  });
+
+  // the asset pages read the merchant's scans as the domain pages do, behind the merchant's read guard
+  const scanOf = async (req: Request) => {
+    await portfolio.assertMerchantScan(await caller(req), id(req), String(req.params.scanId));
+    return String(req.params.scanId);
+  };
+  router.get(`${base}/scans/:scanId`, ...signedIn, merchantScanParams, async (req, res) => {
+    res.json({ content: await services.scans.get(requireAuth(req), await scanOf(req)) });
+  });
+
+  router.get(`${base}/scans/:scanId/checks`, ...signedIn, merchantScanParams, async (req, res) => {
+    const query = listQueryOf(req.query, CHECK_FIELDS, []);
+    const scanId = await scanOf(req);
+    res.json({ content: await services.scans.checks(requireAuth(req), scanId, requestLanguage(req), query) });
+  });
+
+  router.get(`${base}/scans/:scanId/groups/:group`, ...signedIn, merchantGroupParams, async (req, res) => {
+    const scanId = await scanOf(req);
+    const group = String(req.params.group) as MenuGroupId;
+    res.json({ content: await services.scans.group(requireAuth(req), scanId, group, requestLanguage(req)) });
+  });
+
+  router.get(`${base}/scans/:scanId/groups/:group/findings`, ...signedIn, merchantGroupParams, async (req, res) => {
+    const query = listQueryOf(req.query, FINDING_FIELDS, []);
+    const scanId = await scanOf(req);
+    const scope = { group: String(req.params.group) as MenuGroupId };
+    res.json({ content: await services.scans.findings(requireAuth(req), scanId, scope, requestLanguage(req), query) });
   });
 
   router.get(`${base}/action-items`, ...signedIn, merchantParams, async (req, res) => {

@@ -145,6 +145,17 @@ export class PortfolioService {
     return completedScansInOrder(own);
   }
 
+  /**
+   * Before a portfolio reader reads one of the merchant's scans (its asset pages, shell §2.4
+   * `/app/portfolio/:id/assets/:scanId/…`): the merchant passes its read guard and the scan is one of
+   * its completed scans made by the caller's organisation, else 404 — a portfolio reader reads these
+   * scans without the `scanners` group, and no other scan.
+   */
+  async assertMerchantScan(caller: ResourceCaller, merchantId: string, scanId: string): Promise<void> {
+    const scans = await this.scansOf(await this.merchant(caller, merchantId));
+    if (!scans.some((scan) => scan.id === scanId)) throw new AppError(404, 'scanNotFound');
+  }
+
   /** Shell §7 get_score_history_by_merchant_id: one point per completed scan, oldest first. */
   async scoreHistory(caller: ResourceCaller, merchantId: string) {
     const scans = await this.scansOf(await this.merchant(caller, merchantId));

@@ -200,6 +200,26 @@ describe('payment-page script monitoring', () => {
     expect(history.items[2].comment).toMatch(/^hashChanged \(scan /);
   }, 60_000);
 
+  it('lets portfolio readers read the merchant’s scans on its asset pages, and no other scan', async () => {
+    const [scan] = await scans();
+    const overview = await as(bank, 'GET', `${base}/scans/${scan.id}`);
+    expect(overview.status, JSON.stringify(overview.body)).toBe(200);
+    expect(overview.body.content).toMatchObject({ id: scan.id, merchantId, status: 'completed' });
+    const group = await as(bank, 'GET', `${base}/scans/${scan.id}/groups/site_health`);
+    expect(group.status).toBe(200);
+    expect(group.body.content).toMatchObject({ id: 'site_health' });
+    expect((await as(bank, 'GET', `${base}/scans/${scan.id}/groups/site_health/findings`)).body.content).toHaveProperty(
+      'items',
+    );
+    expect((await as(bank, 'GET', `${base}/scans/${scan.id}/checks`)).body.content.total).toBeGreaterThan(0);
+    // the bank is not a scanner: the domain endpoints stay closed, the portfolio's open only its merchant's scans
+    expect((await as(bank, 'GET', `/wbe/api/scans/${scan.id}`)).status).toBe(403);
+    const elsewhere = `/wbe/api/portfolio/merchants/demo-merchant-anatolia/scans/${scan.id}`;
+    expect((await as(bank, 'GET', elsewhere)).status).toBe(404);
+    expect((await as(bank, 'GET', `${base}/scans/${scan.id}/groups/nope`)).status).toBe(400);
+    expect((await as(merchantUser, 'GET', `${base}/scans/${scan.id}`)).status).toBe(403);
+  });
+
   it('refuses other organisations, readers without the portfolio, and a script of another merchant', async () => {
     const [item] = await inventory();
     for (const path of [`${base}/payment-scripts`, `${base}/payment-scripts/summary`]) {
