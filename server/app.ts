@@ -259,9 +259,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     };
     const services = createServices(ctx, EFFECTS);
-    // who reacts to a completed or failed scan, an approved onboarding, a linked merchant, scored
-    // transactions (alerts, the demo's too): once per app
-    subscribeReactions(ctx.events, services);
+    // who reacts to a completed or failed scan, an approved onboarding, a linked merchant, a site read,
+    // scored transactions (alerts, the demo's too): once per app, before the demo seed
+    subscribeReactions(ctx, ctx.events, services);
     if (options.seedDemo !== false && options.demoTransactions) {
       await withStartUpLock(options.sql, () => seedDemoTransactions(opened, services, ctx.clock()));
     }

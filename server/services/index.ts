@@ -43,6 +43,7 @@ import { WizardService } from './wizard.service';
 import { ResourceImportService } from './resource-import.service';
 import { ResourcesService } from './resources.service';
 import { WorkflowService } from './workflow.service';
+import { ScriptMonitoringService } from './script-monitoring.service';
 
 /** One instance of every service per app, sharing the app's context. */
 import { FilesService } from './files.service';
@@ -64,6 +65,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   const scans = new ScansService(ctx, ctx.scanSettings);
   const onboardings = new OnboardingService(ctx, scans, resources);
   const portfolio = new PortfolioService(ctx, resources, scans, workflows);
+  const scriptMonitoring = new ScriptMonitoringService(ctx, resources, workflows);
   // the suggestions ask the portfolio which merchant organisation a scanned merchant is linked to (Settings → Sharing)
   const saqSuggestions = new SaqSuggestionsService(ctx, saqs, portfolio);
   const assessments = new AssessmentsService(ctx, questionnaires, resources, workflows);
@@ -89,6 +91,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     managementSaq: new ManagementSaqService(ctx, saqs, saqSubmissions, saqSigning),
     resources,
     portfolio,
+    scriptMonitoring,
     resourceImport: new ResourceImportService(ctx, resources),
     workflows,
     invitations,
