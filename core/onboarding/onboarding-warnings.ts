@@ -12,9 +12,9 @@ export interface OnboardingWarningsBody {
   categories: Partial<Record<WarningCategory, string[]>>;
 }
 
-/** One reason to think twice: the host matched `domain` of `category`. */
+/** One reason to think twice: the host matched `domain` of `category` (`blacklist`: an admin's entry, core/admin/admin-lists.ts). */
 export interface OnboardingWarning {
-  category: WarningCategory;
+  category: WarningCategory | 'blacklist';
   domain: string;
 }
 

@@ -3,6 +3,8 @@ import { MAX_BULK_URLS, readBulkUrls } from '../../core/onboarding/bulk-urls';
 import { assessScan, FAST_SCAN_CHECKS, type OnboardingOutcome } from '../../core/onboarding/onboarding-outcome';
 import type { OnboardingRecord, OnboardingView } from '../../core/onboarding/onboarding.types';
 import { type OnboardingWarningsBody, warningsFor } from '../../core/onboarding/onboarding-warnings';
+import { blacklistWarnings } from '../../core/admin/admin-lists';
+import { blacklistOf } from './admin-lists';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
 import type { ScanRecord } from '../../core/scans/scan-record';
@@ -94,16 +96,17 @@ export class OnboardingService {
     }
   }
 
-  private warningsOf(host: string) {
+  /** The published warning lists' word on a host, then the admin's blacklist's (core/admin/admin-lists.ts). */
+  private async warningsOf(host: string) {
     const body = this.ctx.documents.latestBody<OnboardingWarningsBody>(WARNINGS_DOCUMENT.kind, WARNINGS_DOCUMENT.id);
-    return warningsFor(host, body);
+    return [...warningsFor(host, body), ...blacklistWarnings(host, await blacklistOf(this.ctx))];
   }
 
   /** One URL: warnings (refused unless overridden) → a credit → a scan → the record. */
   async start(auth: AuthContext, input: StartInput, batchId: string | null = null): Promise<OnboardingView> {
     const organizationId = sessionOrganization(auth);
     const host = this.hostOf(input.url);
-    const warnings = this.warningsOf(host);
+    const warnings = await this.warningsOf(host);
     if (warnings.length > 0 && !input.override) {
       throw new AppError(409, 'onboardingWarning', { url: 'errors.onboardingWarning' }, { warnings });
     }
@@ -194,10 +197,12 @@ export class OnboardingService {
       );
     }
     if (urls.length + problems.length === 0) throw new AppError(400, 'importEmpty', { file: 'errors.importEmpty' });
-    const judged = urls.map((entry) => {
-      const host = this.hostOf(entry.url);
-      return { ...entry, host, warnings: this.warningsOf(host) };
-    });
+    const judged = await Promise.all(
+      urls.map(async (entry) => {
+        const host = this.hostOf(entry.url);
+        return { ...entry, host, warnings: await this.warningsOf(host) };
+      }),
+    );
     if (!options.override) {
       for (const entry of judged) {
         if (entry.warnings.length > 0) {
@@ -389,7 +394,10 @@ export class OnboardingService {
       await this.ctx.store.withLock(`onboarding:${record.id}`, async () => {
         const current = await this.onboardings.get(record.id);
         if (current?.status !== 'scanning') return;
-        const assessment = assessScan(scan);
+        const scanned = assessScan(scan);
+        // a blacklisted host onboarded anyway is for a person to judge, whatever its scan says
+        const blacklisted = current.warnings.some((warning) => warning.category === 'blacklist');
+        const assessment = blacklisted ? { ...scanned, outcome: 'underReview' as const } : scanned;
         const action = OUTCOME_ACTIONS[assessment.outcome];
         const transition = openTransitions(this.workflow(), current as unknown as Record<string, unknown>, SYSTEM).find(
           (each) => each.action === action,
