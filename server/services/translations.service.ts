@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { Language } from '../http/i18n';
+import { findWhere } from '../store/matching';
 
 /** The resource of Administration → TRN translation (schemas/resources/translation-override.json). */
 export const TRANSLATION_OVERRIDES = 'translation-override';
@@ -20,6 +21,13 @@ type Catalogue = { [key: string]: string | Catalogue };
  */
 export class TranslationsService {
   constructor(private readonly ctx: AppContext) {}
+
+  /** The override of one key in one language, if an admin wrote one (the server's translated errors). */
+  async text(language: Language, key: string): Promise<string | undefined> {
+    const collection = this.ctx.store.collection<OverrideRecord>(`res.${TRANSLATION_OVERRIDES}`);
+    const [record] = await findWhere(collection, { field: 'key', op: 'eq', value: key });
+    return record?.[language];
+  }
 
   /** One language's overrides as a nested catalogue (`a.b` → `{ a: { b } }`); a key whose parent is a text is skipped. */
   async catalogue(language: Language): Promise<Catalogue> {

@@ -345,6 +345,18 @@ describe('admin area', () => {
     expect(tr.body.content.menu.admin_banks).toBe('Kredi verenler');
     expect((await call(server.base, 'GET', '/wbe/api/translations/de')).status).toBe(400);
 
+    // the server's translated errors follow an override too
+    await as('admin', 'POST', '/wbe/api/resources/translation-override', {
+      key: 'errors.noSuchBank',
+      tr: 'Böyle bir banka yok (özel)',
+    });
+    const missing = await call(server.base, 'GET', '/wbe/api/admin/banks/org-none', {
+      token: tokens.admin,
+      headers: { 'accept-language': 'tr' },
+    });
+    expect(missing.body).toMatchObject({ code: 'noSuchBank', message: 'Böyle bir banka yok (özel)' });
+    expect((await as('admin', 'GET', '/wbe/api/admin/banks/org-none')).body.message).toBe('Bank not found.');
+
     const article = await as('admin', 'POST', '/wbe/api/resources/article', {
       title: 'Hello',
       body: '<p>Safe <b>text</b><script>alert(1)</script><img src=x onerror=alert(2)></p>',
