@@ -3,43 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OnboardingView } from '../../core/onboarding/onboarding.types';
 import type { RoutesBody } from '../../core/routes/route.types';
-import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
+import { matchRoute } from '../../core/routes/route.utils';
+import { SHELL_ADMIN_PATHS } from '../support/shell-admin-routes';
+import { type Fixtures, loopbackScans, startFixtures } from '../unit/scans/support/fixtures';
 import { call, login, type TestServer, startTestServer, tokenFor } from './support/harness';
 
-/** Shell §2.3's admin routes; those another issue owns are named below and may still be placeholders. */
-const ADMIN_ROUTES = [
-  ...[
-    'category/system-wide',
-    'category/blacklist',
-    'package-usage',
-    'users',
-    'banks',
-    'user-groups',
-    'tooltips',
-    'asvAocReports',
-    'asvAocReports-v2',
-    'mmsp',
-    'onboardings',
-    'onboardings-v2',
-    'trn-translation',
-    'awareness-reports',
-    'awareness-charts',
-    'awareness-reports/create-batch',
-    'awareness-reports/batch-management',
-    'awareness-reports/management',
-    'assessment-templates',
-    'merchant-management',
-    'pos-eligibility',
-    'file-transfer',
-    'user-guide',
-    'transaction-laundering',
-  ].map((path) => `/app/admin/${path}`),
-  '/admin/mmsp-detail/:id',
-  '/admin/edit-onboarding/:id',
-  '/admin/edit-onboarding-v2/:id',
-  '/app/admin/assessment-templates/:id',
-  '/app/admin/assessment-templates/:documentId/preview',
-];
 /** Left to later issues: file transfer and user guide (reports), awareness reports, transaction laundering (monitoring). */
 const OTHER_ISSUES = new Set([
   '/app/admin/file-transfer',
@@ -56,12 +24,11 @@ describe('shell §2.3: every admin route is a real screen', () => {
   it('has no placeholder among the admin routes, but for those of other issues', () => {
     const routes = JSON.parse(readFileSync(join(__dirname, '../../schemas/app/routes.json'), 'utf8'))
       .body as RoutesBody;
-    const byPath = new Map(routes.routes.map((route) => [route.path, route]));
-    const missing = ADMIN_ROUTES.filter((path) => !byPath.has(path));
-    const stubs = ADMIN_ROUTES.filter((path) => byPath.get(path)?.screen === 'placeholder' && !OTHER_ISSUES.has(path));
-    expect(missing).toEqual([]);
-    expect(stubs).toEqual([]);
-    for (const path of ADMIN_ROUTES) expect(byPath.get(path)?.guard, path).toEqual({ group: 'admin' });
+    const matched = SHELL_ADMIN_PATHS.map((path) => ({ path, route: matchRoute(routes, path)?.route }));
+    expect(matched.filter(({ route }) => !route).map(({ path }) => path)).toEqual([]);
+    const stubs = matched.filter(({ path, route }) => route?.screen === 'placeholder' && !OTHER_ISSUES.has(path));
+    expect(stubs.map(({ path }) => path)).toEqual([]);
+    for (const { path, route } of matched) expect(route?.guard, path).toEqual({ group: 'admin' });
   });
 });
 
@@ -91,13 +58,7 @@ describe('admin area', () => {
     server = await startTestServer({
       withSmtp: false,
       loginRateLimit: 100,
-      scans: {
-        allowLoopback: true,
-        ca: [fixtures.pki.ca],
-        connections: 4,
-        checkTimeoutMs: 10_000,
-        rdap: fixtures.rdap.url,
-      },
+      scans: loopbackScans(fixtures),
     });
     for (const [who, email] of [
       ['admin', 'admin@demo.test'],
@@ -176,28 +137,13 @@ describe('admin area', () => {
     });
     expect(portfolio.body.content.total).toBe(0);
 
-    const invited = await as('admin', 'POST', '/wbe/api/admin/users', {
-      email: 'merchant@demo.test',
-      name: 'ignored',
-      role: 'user',
-      organizationId: bankId,
-    });
+    const add = (email: string, organizationId: string) =>
+      as('admin', 'POST', '/wbe/api/admin/users', { email, name: 'Named', role: 'user', organizationId });
+    const invited = await add('merchant@demo.test', bankId);
     expect(invited.status).toBe(201);
     expect(invited.body.content.created).toBe(false);
-    const again = await as('admin', 'POST', '/wbe/api/admin/users', {
-      email: 'merchant@demo.test',
-      name: 'ignored',
-      role: 'user',
-      organizationId: bankId,
-    });
-    expect(again.status).toBe(409);
-    const unknown = await as('admin', 'POST', '/wbe/api/admin/users', {
-      email: 'new@x.test',
-      name: 'N',
-      role: 'user',
-      organizationId: 'org-nowhere',
-    });
-    expect(unknown.status).toBe(422);
+    expect((await add('merchant@demo.test', bankId)).status).toBe(409);
+    expect((await add('new@x.test', 'org-nowhere')).status).toBe(422);
 
     const members = await as('admin', 'GET', `/wbe/api/admin/banks/${bankId}/users`);
     expect(members.body.content.items.map((row: { email: string }) => row.email).sort()).toEqual([
