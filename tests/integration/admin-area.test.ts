@@ -318,7 +318,9 @@ describe('admin area', () => {
     expect(documents.status).toBe(200);
     expect(documents.body.content.items.length).toBeGreaterThan(0);
     const organizations = await as('admin', 'GET', '/wbe/api/admin/compliance-organizations');
-    expect(organizations.body.content.items).toContainEqual(expect.objectContaining({ name: 'Demo Merchant Ltd' }));
+    expect(organizations.body.content.items).toContainEqual(
+      expect.objectContaining({ name: 'Demo Vendor Assessments', asv: 'valid', aoc: 'expired', compliant: false }),
+    );
   });
 
   it('refuses every admin endpoint to a bank user (403)', async () => {
