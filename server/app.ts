@@ -333,7 +333,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);
     app.use(notFound);
-    app.use(errorHandler(ctx.translator, log.error));
+    app.use(errorHandler(ctx.translator, log.error, (language, key) => services.translations.text(language, key)));
 
     const reads = publishedReads(ctx.documents, fixedHeadersOf(securityHeaders, permissionsPolicy));
     return {

@@ -72,9 +72,9 @@ export function ruleWarningsFor(
   return warnings;
 }
 
-/** One reason to think twice: the host matched `domain` of `category`. */
+/** One reason to think twice: the host matched `domain` of `category` (`blacklist`: an admin's entry, core/admin/admin-lists.ts). */
 export interface OnboardingWarning {
-  category: WarningCategory;
+  category: WarningCategory | 'blacklist';
   domain: string;
 }
 

@@ -53,6 +53,10 @@ export interface OnboardingRecord {
   decidedBy: string | null;
   /** What the compliance team recorded about the merchant (onboarding-pro; absent until saved). */
   profile?: OnboardingProfile;
+  /** Domain §3 'Onboarding': what an admin records of it (Administration → Onboardings, edit-onboarding). */
+  applicationId?: string;
+  username?: string;
+  dealerCode?: string;
 }
 
 /** What the endpoints answer: the record, its scan's progress and what the caller may do now. */

@@ -2,6 +2,9 @@ import type { AppContext } from '../context';
 import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
 import { TmAlertsService } from './tm-alerts.service';
+import { AdminOverviewsService } from './admin-overviews.service';
+import { BanksService } from './banks.service';
+import { TranslationsService } from './translations.service';
 import { TmKeysService } from './tm-keys.service';
 import { TmRulesService } from './tm-rules.service';
 import { TmScoringService } from './tm-scoring.service';
@@ -78,6 +81,9 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
     admin: new AdminService(ctx),
+    banks: new BanksService(ctx),
+    adminOverviews: new AdminOverviewsService(ctx),
+    translations: new TranslationsService(ctx),
     impersonation: new ImpersonationService(ctx),
     organizations: new OrganizationService(ctx),
     errorReports: new ErrorReportService(ctx),

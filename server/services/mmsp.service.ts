@@ -5,7 +5,6 @@ import {
   type DerivedFinding,
   FINDING_STATUSES,
   type MerchantFacts,
-  MMSP_RULES,
   merchantFindings,
   type MmspRulesBody,
   recordFacts,
@@ -29,6 +28,7 @@ import type { Collection } from '../store/store.types';
 import { publishToUser } from '../realtime/publish';
 import { writeHistory } from './history';
 import type { TmTransactionRecord } from './tm-records';
+import { mmspRulesOf } from './admin-lists';
 import { type ResourceCaller, type ResourcesService, resourceCaller } from './resources.service';
 
 /** The form document that judges saved settings on both sides (schemas/forms/mmsp-settings.json). */
@@ -159,8 +159,9 @@ export class MmspService {
 
   // ---- findings
 
-  private rules(): MmspRulesBody {
-    const rules = this.ctx.documents.latestBody<MmspRulesBody>(MMSP_RULES.kind, MMSP_RULES.id);
+  /** The published rules with the admin's category settings and blacklist over them (admin-lists.ts). */
+  private async rules(): Promise<MmspRulesBody> {
+    const rules = await mmspRulesOf(this.ctx);
     if (!rules) throw new AppError(404, 'documentNotFound');
     return rules;
   }
@@ -267,7 +268,7 @@ export class MmspService {
     const month = periodOf(this.ctx.clock());
     const resource = this.resources.published(FINDINGS);
     const workflow = this.resources.workflowOf(resource);
-    const rules = this.rules();
+    const rules = await this.rules();
     return this.resources.lock(FINDINGS, async () => {
       const existing = await this.monthFindings(caller.organizationId, month);
       const known = new Set(existing.map((finding) => finding.key));

@@ -8,6 +8,8 @@ import {
   ruleWarningsFor,
   warningsFor,
 } from '../../core/onboarding/onboarding-warnings';
+import { blacklistWarnings } from '../../core/admin/admin-lists';
+import { blacklistOf } from './admin-lists';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
 import type { ScanRecord } from '../../core/scans/scan-record';
@@ -109,12 +111,18 @@ export class OnboardingService {
     }
   }
 
-  /** The document's domain categories and rules over the onboarding (the sanctions lists read only for rules). */
+  /**
+   * The document's domain categories, then the admin's blacklist (core/admin/admin-lists.ts), and the
+   * document's rules over the onboarding (the sanctions lists read only for rules).
+   */
   private async warningsOf(host: string, input: StartInput): Promise<Judged> {
     const body = this.ctx.documents.latestBody<OnboardingWarningsBody>(WARNINGS_DOCUMENT.kind, WARNINGS_DOCUMENT.id);
     const facts = { url: input.url, host, merchantName: input.merchantName ?? null, owners: input.owners ?? [] };
     const snapshot = body?.rules?.length ? await readSanctionsSnapshot(this.ctx) : undefined;
-    return { warnings: warningsFor(host, body), ruleWarnings: ruleWarningsFor(facts, body, snapshot) };
+    return {
+      warnings: [...warningsFor(host, body), ...blacklistWarnings(host, await blacklistOf(this.ctx))],
+      ruleWarnings: ruleWarningsFor(facts, body, snapshot),
+    };
   }
 
   /** One URL: warnings (refused unless overridden) → a credit → a scan → the record. */
@@ -413,7 +421,10 @@ export class OnboardingService {
       await this.ctx.store.withLock(`onboarding:${record.id}`, async () => {
         const current = await this.onboardings.get(record.id);
         if (current?.status !== 'scanning') return;
-        const assessment = assessScan(scan);
+        const scanned = assessScan(scan);
+        // a blacklisted host onboarded anyway is for a person to judge, whatever its scan says
+        const blacklisted = current.warnings.some((warning) => warning.category === 'blacklist');
+        const assessment = blacklisted ? { ...scanned, outcome: 'underReview' as const } : scanned;
         const action = OUTCOME_ACTIONS[assessment.outcome];
         const transition = openTransitions(this.workflow(), current as unknown as Record<string, unknown>, SYSTEM).find(
           (each) => each.action === action,

@@ -8,13 +8,7 @@ import {
   merchantSettingsOf,
   SETTINGS_INPUT,
 } from '../../core/portfolio/merchant-settings';
-import {
-  type DetectedMcc,
-  detectMcc,
-  MMSP_RULES,
-  type MmspRulesBody,
-  recordFacts,
-} from '../../core/mmsp/mmsp-findings';
+import { type DetectedMcc, detectMcc, recordFacts } from '../../core/mmsp/mmsp-findings';
 import type { ListQuery, ListResult, QueryableFields } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
 import type { ResourceRecord } from '../../core/resources/resource.types';
@@ -29,6 +23,7 @@ import { findWhere } from '../store/matching';
 import { AppError } from '../http/app-error';
 import type { ComplianceShareRecord, OrganizationRecord, UserRecord } from '../store/records.types';
 import type { ResourceCaller, ResourcesService } from './resources.service';
+import { mmspRulesOf } from './admin-lists';
 import type { ScansService } from './scans.service';
 import type { WorkflowService } from './workflow.service';
 import { readSiteProfile, type SiteCatalogue, type SiteProfile } from '../../core/portfolio/site-profile';
@@ -183,7 +178,7 @@ export class PortfolioService {
     merchantId: string,
   ): Promise<MerchantSettings & { detectedMcc: DetectedMcc | null }> {
     const merchant = await this.merchant(caller, merchantId);
-    const rules = this.ctx.documents.latestBody<MmspRulesBody>(MMSP_RULES.kind, MMSP_RULES.id);
+    const rules = await mmspRulesOf(this.ctx);
     const detectedMcc = rules ? detectMcc(recordFacts(merchant), rules) : null;
     return { ...(await this.settingsOf(merchantId)), detectedMcc };
   }

@@ -5,7 +5,7 @@ import type { ScanRecord } from '../../core/scans/scan-record';
 import type { CreditRecord } from '../../server/services/onboarding-credits';
 import { ONBOARDING_CONTROLS_JOB } from '../../server/services/onboarding.service';
 import type { ScanTarget } from '../../server/scans/scan.types';
-import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
+import { type Fixtures, loopbackScans, startFixtures } from '../unit/scans/support/fixtures';
 import { call, type TestServer, startTestServer, tokenFor } from './support/harness';
 
 const API = '/wbe/api/onboardings';
@@ -54,13 +54,7 @@ describe('onboarding', () => {
     server = await startTestServer({
       withSmtp: false,
       loginRateLimit: 100,
-      scans: {
-        allowLoopback: true,
-        ca: [fixtures.pki.ca],
-        connections: 4,
-        checkTimeoutMs: 10_000,
-        rdap: fixtures.rdap.url,
-      },
+      scans: loopbackScans(fixtures),
       clock: () => new Date(Date.now() + shiftMs),
     });
     for (const [who, email] of [
