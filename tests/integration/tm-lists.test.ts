@@ -368,7 +368,7 @@ describe('transaction monitoring: lists and backtest', () => {
     expect((await as('tm', 'GET', `${TM}/backtests`)).body.content.total).toBe(2);
   });
 
-  it('stops a backtest that has not finished (its job then ends without a result) and refuses to stop a finished one', async () => {
+  it('stops a queued or running backtest (its job ends at the next chunk, keeping its progress) and refuses to stop a finished one', async () => {
     const to = server.clock.now().toISOString();
     const from = new Date(server.clock.now().getTime() - 60 * MINUTE).toISOString();
     const finished = await as('tm', 'POST', `${TM}/backtests`, { from, to, version: 1 });
@@ -393,6 +393,40 @@ describe('transaction monitoring: lists and backtest', () => {
     expect(after.status).toBe('stopped');
     expect(after.result).toBeUndefined();
     expect((await as('tm', 'POST', `${TM}/backtests/${queued.id}/stop`, {})).status).toBe(409);
+
+    // running: stopped (over HTTP) as the job writes its first progress; it ends at the next chunk, keeping it
+    const store = server.ctx.store;
+    const collection = store.collection.bind(store);
+    let stopSent = false;
+    const stopAtFirstProgress = (name: string) => {
+      const target = collection<TmBacktestRecord>(name as 'tmBacktests');
+      return new Proxy(target, {
+        get(real, member) {
+          if (member !== 'update') return Reflect.get(real, member).bind(real);
+          return async (id: string, patch: Partial<TmBacktestRecord>) => {
+            if (!stopSent && !patch.status && (patch.progress?.done ?? 0) > 0) {
+              stopSent = true;
+              expect((await as('tm', 'POST', `${TM}/backtests/${id}/stop`, {})).status).toBe(200);
+            }
+            return real.update(id, patch);
+          };
+        },
+      });
+    };
+    store.collection = stopAtFirstProgress as typeof store.collection;
+    try {
+      const wide = new Date(server.clock.now().getTime() - 24 * 60 * MINUTE).toISOString();
+      const running = await as('tm', 'POST', `${TM}/backtests`, { from: wide, to, version: 1 });
+      await server.settled();
+      const partial = (await as('tm', 'GET', `${TM}/backtests/${running.body.content.id}`)).body.content;
+      expect(partial.status).toBe('stopped');
+      // the first progress was written at one chunk, the stop seen at the next: two chunks of the total
+      expect(partial.progress.total).toBeGreaterThan(2);
+      expect(partial.progress.done).toBe(2 * Math.max(1, Math.ceil(partial.progress.total / 20)));
+      expect(partial.result).toBeUndefined();
+    } finally {
+      store.collection = collection;
+    }
   });
 
   it('keeps a draft version’s latest backtest with the version, for the approver', async () => {
