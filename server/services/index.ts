@@ -77,6 +77,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   const files = new FilesService(ctx, [assessments, tmAlerts]);
   const tmScoring = new TmScoringService(ctx, ctx.transactionMonitoring.cardKey);
   const tmLists = new TmListsService(ctx, ctx.transactionMonitoring.cardKey);
+  const tmBacktests = new TmBacktestService(ctx, tmScoring, tmLists);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -126,8 +127,8 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     tmAlerts,
     tmTransactions: new TmTransactionsService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
     tmLists,
-    tmBacktests: new TmBacktestService(ctx, tmScoring, tmLists),
-    tmRules: new TmRulesService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
+    tmBacktests,
+    tmRules: new TmRulesService(ctx, tmScoring, tmBacktests, ctx.transactionMonitoring.visibilityDelayMs),
   };
 }
 
