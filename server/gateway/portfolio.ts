@@ -242,7 +242,7 @@ export function portfolioRouter(ctx: AppContext, services: Services, signedIn: R
   });
 
   router.get(`${base}/compliance/requirements`, ...signedIn, merchantParams, async (req, res) => {
-    const query = listQueryOf(req.query, REQUIREMENT_FIELDS, [{ field: 'requirement', direction: 'asc' }]);
+    const query = listQueryOf(req.query, REQUIREMENT_FIELDS, [{ field: 'order', direction: 'asc' }]);
     const auth = requireAuth(req);
     res.json({ content: await services.portfolioCompliance.requirements(await caller(req), auth, id(req), query) });
   });

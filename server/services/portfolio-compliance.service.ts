@@ -19,6 +19,8 @@ import { SCAN_REQUIREMENTS } from './saq-suggestions.service';
 export interface RequirementRow {
   id: string;
   requirement: string;
+  /** Its place in the standard (1.1 … 12.10, then the appendices), to sort by. */
+  order: number;
   /** Requirements of the latest scan's rules under it: fired (not in place) and named at all (looked at). */
   scanUnmet: number;
   scanChecked: boolean;
@@ -33,7 +35,7 @@ export interface RequirementRow {
 
 const IN_PLACE = new Set(['inPlace', 'inPlaceCcw', 'notApplicable']);
 const DOCUMENT_EVIDENCE: Record<ComplianceDocumentType, string> = { asv: '11.3', aoc: '12.8' };
-const ROW_FIELDS = ['requirement', 'status', 'scanUnmet', 'saqNotInPlace', 'documents'];
+const ROW_FIELDS = ['order', 'requirement', 'status', 'scanUnmet', 'saqNotInPlace', 'documents'];
 export const REQUIREMENT_FIELDS = { filterable: ROW_FIELDS, sortable: ROW_FIELDS };
 
 /**
@@ -92,12 +94,13 @@ export class PortfolioComplianceService {
     const under = (row: string) => (id: string) => id === row || id.startsWith(`${row}.`);
     const rows: RequirementRow[] = [...(requirementIds('PCI DSS', '4.0.1') ?? [])]
       .filter((id) => id.split('.').length === 2)
-      .map((id) => {
+      .map((id, order) => {
         const mine = under(id);
         const answered = answers.filter(([requirement]) => mine(requirement)).map(([, value]) => value);
         const row = {
           id,
           requirement: id,
+          order,
           scanUnmet: [...unmet.keys()].filter(mine).length,
           scanChecked: scan !== undefined && [...mapped].some(mine),
           saqInPlace: answered.filter((value) => IN_PLACE.has(value)).length,
