@@ -1,5 +1,6 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { SCAN_PERIODS } from '../../core/portfolio/auto-scan';
+import { PORTFOLIO_DEFAULTS } from '../../core/portfolio/merchant-settings';
 import { CHECK_GROUPS } from '../../core/scans/status.utils';
 import { requireAuth } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -46,19 +47,6 @@ const scriptParams = validateParams({
 });
 /** A monthly scan's day: 1–28, so every month has it; null: a month after the last scan. */
 const SCAN_DAY = { anyOf: [{ type: 'integer', minimum: 1, maximum: 28 }, { type: 'null' }] };
-/** The portfolio settings: the defaults a merchant without settings of its own takes. */
-const defaultsSchema = {
-  type: 'object',
-  minProperties: 1,
-  additionalProperties: false,
-  properties: {
-    autoScan: { type: 'boolean' },
-    period: { enum: [...SCAN_PERIODS] },
-    scanDayOfMonth: SCAN_DAY,
-    mccDetection: { type: 'boolean' },
-    invitationValidityDays: { type: 'integer', minimum: 1, maximum: 365 },
-  },
-};
 const documentParams = validateParams({
   type: 'object',
   required: ['id', 'type'],
@@ -78,6 +66,11 @@ const settingsSchema = {
     scriptMonitoring: { type: 'boolean' },
     invitationValidityDays: { type: 'integer', minimum: 1, maximum: 365 },
   },
+};
+/** The portfolio settings: the part of a merchant's settings a merchant without its own takes. */
+const defaultsSchema = {
+  ...settingsSchema,
+  properties: Object.fromEntries(PORTFOLIO_DEFAULTS.map((key) => [key, settingsSchema.properties[key]])),
 };
 const emptyBody = { type: 'object', additionalProperties: false };
 /** Settings → Sharing: the merchant's organisation on the platform, or null (absent: null, the form's empty choice). */

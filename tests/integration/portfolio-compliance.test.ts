@@ -1,20 +1,12 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceShareRecord } from '../../server/store/records.types';
+import { textPdf } from './support/pdf';
 import { call, startTestServer, type TestServer, tokenFor } from './support/harness';
 import { signedSaqA } from './support/saq-flow';
 
 const MERCHANT = 'demo-merchant-anatolia';
 const BASE = `/wbe/api/portfolio/merchants/${MERCHANT}`;
 const DEFAULTS = '/wbe/api/portfolio/settings';
-
-async function pdf(text: string): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  document
-    .addPage([400, 200])
-    .drawText(text, { x: 20, y: 100, font: await document.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await document.save());
-}
 
 /**
  * A portfolio merchant's compliance, reports and PCI DSS pages (docs/domain/portfolio-mmsp.md): what
@@ -49,7 +41,7 @@ describe('portfolio compliance and defaults', () => {
     await signedSaqA(server.base, merchant);
     const form = new FormData();
     form.append('validFrom', new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10));
-    form.append('file', new Blob([new Uint8Array(await pdf('ASV scan'))], { type: 'application/pdf' }), 'asv.pdf');
+    form.append('file', new Blob([new Uint8Array(await textPdf('ASV scan'))], { type: 'application/pdf' }), 'asv.pdf');
     const uploaded = await fetch(`${server.base}/wbe/api/compliance-documents/asv`, {
       method: 'POST',
       headers: { authorization: `Bearer ${merchant}` },
