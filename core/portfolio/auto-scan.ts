@@ -24,6 +24,12 @@ export function nextDueDay(last: Date, period: ScanPeriod): string {
 /** Whether the daily job at `now` starts this merchant's scan. */
 export function autoScanDue(settings: MerchantSettings, now: Date): boolean {
   if (!settings.autoScan) return false;
+  if (settings.period === 'month' && settings.scanDayOfMonth !== null) {
+    // a fixed day: due from that day of this month until a scan was made on or after it
+    const today = dayOf(now);
+    const day = `${today.slice(0, 8)}${String(settings.scanDayOfMonth).padStart(2, '0')}`;
+    return today >= day && (!settings.lastAutoScanAt || dayOf(new Date(settings.lastAutoScanAt)) < day);
+  }
   if (!settings.lastAutoScanAt) return true;
   return nextDueDay(new Date(settings.lastAutoScanAt), settings.period) <= dayOf(now);
 }

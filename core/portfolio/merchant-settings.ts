@@ -9,6 +9,8 @@ import type { ScanPeriod } from './auto-scan';
 export interface MerchantSettings {
   autoScan: boolean;
   period: ScanPeriod;
+  /** For a monthly period: the day of the month (1–28) its scan runs on; null: a month after the last. */
+  scanDayOfMonth: number | null;
   /** The MMSP review reads this merchant (off: no findings of it, not in the marking list). */
   mmspMonitoring: boolean;
   /** The MMSP review compares the MCC its words imply with the declared one (core/mmsp/mmsp-findings detectMcc). */
@@ -29,6 +31,7 @@ export interface MerchantSettings {
 export const DEFAULT_MERCHANT_SETTINGS: MerchantSettings = {
   autoScan: false,
   period: 'month',
+  scanDayOfMonth: null,
   mmspMonitoring: true,
   mccDetection: true,
   scriptMonitoring: true,
@@ -41,6 +44,7 @@ export const DEFAULT_MERCHANT_SETTINGS: MerchantSettings = {
 export const SETTINGS_INPUT = [
   'autoScan',
   'period',
+  'scanDayOfMonth',
   'mmspMonitoring',
   'mccDetection',
   'scriptMonitoring',
@@ -48,10 +52,34 @@ export const SETTINGS_INPUT = [
 ] as const satisfies readonly (keyof MerchantSettings)[];
 export type MerchantSettingsInput = Pick<MerchantSettings, (typeof SETTINGS_INPUT)[number]>;
 
-/** A stored settings record as settings: defaults for what it lacks, nothing it does not name. */
-export function merchantSettingsOf(stored: Partial<MerchantSettings> | undefined): MerchantSettings {
-  const all = { ...DEFAULT_MERCHANT_SETTINGS, ...stored };
+/**
+ * The portfolio settings (`/app/portfolio-settings`): one record per organisation whose values a
+ * merchant without settings of its own takes — so a new merchant starts with them.
+ */
+export const PORTFOLIO_DEFAULTS = [
+  'autoScan',
+  'period',
+  'scanDayOfMonth',
+  'mccDetection',
+  'invitationValidityDays',
+] as const satisfies readonly (keyof MerchantSettings)[];
+export type PortfolioDefaults = Pick<MerchantSettings, (typeof PORTFOLIO_DEFAULTS)[number]>;
+
+/**
+ * A stored settings record as settings: for what it lacks, the organisation's portfolio defaults,
+ * then the app's; nothing it does not name.
+ */
+export function merchantSettingsOf(
+  stored: Partial<MerchantSettings> | undefined,
+  defaults: Partial<PortfolioDefaults> = {},
+): MerchantSettings {
+  const all = { ...DEFAULT_MERCHANT_SETTINGS, ...pick(defaults), ...stored };
   return Object.fromEntries(
     (Object.keys(DEFAULT_MERCHANT_SETTINGS) as (keyof MerchantSettings)[]).map((key) => [key, all[key]]),
   ) as unknown as MerchantSettings;
+}
+
+/** Only the defaults' own fields (a stored defaults record also has its id and who saved it). */
+function pick(defaults: Partial<PortfolioDefaults>): Partial<PortfolioDefaults> {
+  return Object.fromEntries(PORTFOLIO_DEFAULTS.filter((key) => key in defaults).map((key) => [key, defaults[key]]));
 }

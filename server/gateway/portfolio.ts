@@ -1,5 +1,6 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { SCAN_PERIODS } from '../../core/portfolio/auto-scan';
+import { PORTFOLIO_DEFAULTS } from '../../core/portfolio/merchant-settings';
 import { CHECK_GROUPS } from '../../core/scans/status.utils';
 import { requireAuth } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -12,6 +13,10 @@ import { resourceCaller } from '../services/resources.service';
 import { CHECK_FIELDS, FINDING_FIELDS } from '../services/scans.service';
 import type { MenuGroupId } from '../../core/scans/scan.types';
 import { recordBodySchema } from './request-schemas';
+import { COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentType } from '../../core/compliance/compliance-documents';
+import { COMPLIANCE_DOCUMENT_FIELDS, NEWEST_UPLOAD_FIRST } from '../services/compliance-documents.service';
+import { COMPLIANCE_FIELDS, NEWEST_SUBMITTED_FIRST } from '../services/management-saq.service';
+import { REQUIREMENT_FIELDS } from '../services/portfolio-compliance.service';
 
 const RECORD_ID = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' };
 const merchantParams = validateParams({ type: 'object', required: ['id'], properties: { id: RECORD_ID } });
@@ -40,6 +45,13 @@ const scriptParams = validateParams({
   required: ['id', 'scriptId'],
   properties: { id: RECORD_ID, scriptId: RECORD_ID },
 });
+/** A monthly scan's day: 1–28, so every month has it; null: a month after the last scan. */
+const SCAN_DAY = { anyOf: [{ type: 'integer', minimum: 1, maximum: 28 }, { type: 'null' }] };
+const documentParams = validateParams({
+  type: 'object',
+  required: ['id', 'type'],
+  properties: { id: RECORD_ID, type: { enum: [...COMPLIANCE_DOCUMENT_TYPES] } },
+});
 /** Each settings form sends its own part (auto scan, MMSP, MCC detection, invitations); what it leaves out stays. */
 const settingsSchema = {
   type: 'object',
@@ -48,11 +60,17 @@ const settingsSchema = {
   properties: {
     autoScan: { type: 'boolean' },
     period: { enum: [...SCAN_PERIODS] },
+    scanDayOfMonth: SCAN_DAY,
     mmspMonitoring: { type: 'boolean' },
     mccDetection: { type: 'boolean' },
     scriptMonitoring: { type: 'boolean' },
     invitationValidityDays: { type: 'integer', minimum: 1, maximum: 365 },
   },
+};
+/** The portfolio settings: the part of a merchant's settings a merchant without its own takes. */
+const defaultsSchema = {
+  ...settingsSchema,
+  properties: Object.fromEntries(PORTFOLIO_DEFAULTS.map((key) => [key, settingsSchema.properties[key]])),
 };
 const emptyBody = { type: 'object', additionalProperties: false };
 /** Settings → Sharing: the merchant's organisation on the platform, or null (absent: null, the form's empty choice). */
@@ -199,6 +217,35 @@ export function portfolioRouter(ctx: AppContext, services: Services, signedIn: R
   router.put(`${base}/sharing`, ...signedIn, merchantParams, validate(sharingSchema), async (req, res) => {
     const organizationId = (req.body as { organizationId?: string | null }).organizationId ?? null;
     res.json({ content: await portfolio.saveSharing(await caller(req), id(req), organizationId) });
+  });
+
+  // the merchant's compliance as the bank reads it: its linked organisation's SAQs, ASV and AoC documents, by requirement
+  router.get(`${base}/compliance/saqs`, ...signedIn, merchantParams, async (req, res) => {
+    const query = listQueryOf(req.query, COMPLIANCE_FIELDS, NEWEST_SUBMITTED_FIRST);
+    res.json({ content: await services.portfolioCompliance.saqs(await caller(req), requireAuth(req), id(req), query) });
+  });
+
+  router.get(`${base}/compliance/documents/:type`, ...signedIn, documentParams, async (req, res) => {
+    const query = listQueryOf(req.query, COMPLIANCE_DOCUMENT_FIELDS, NEWEST_UPLOAD_FIRST);
+    const type = String(req.params.type) as ComplianceDocumentType;
+    const auth = requireAuth(req);
+    res.json({
+      content: await services.portfolioCompliance.documentsOf(await caller(req), auth, id(req), type, query),
+    });
+  });
+
+  router.get(`${base}/compliance/requirements`, ...signedIn, merchantParams, async (req, res) => {
+    const query = listQueryOf(req.query, REQUIREMENT_FIELDS, [{ field: 'order', direction: 'asc' }]);
+    const auth = requireAuth(req);
+    res.json({ content: await services.portfolioCompliance.requirements(await caller(req), auth, id(req), query) });
+  });
+
+  router.get('/portfolio/settings', ...signedIn, async (req, res) => {
+    res.json({ content: await services.portfolioDefaults.get(await caller(req)) });
+  });
+
+  router.put('/portfolio/settings', ...signedIn, validate(defaultsSchema), async (req, res) => {
+    res.json({ content: await services.portfolioDefaults.save(await caller(req), req.body) });
   });
 
   router.get('/portfolio/sharing-organizations', ...signedIn, async (req, res) => {

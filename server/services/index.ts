@@ -31,6 +31,8 @@ import { SaqService } from './saq.service';
 import { OnboardingProService } from './onboarding-pro.service';
 import { OnboardingService } from './onboarding.service';
 import { PortfolioService } from './portfolio.service';
+import { PortfolioComplianceService } from './portfolio-compliance.service';
+import { PortfolioDefaultsService } from './portfolio-defaults';
 import { ScansService } from './scans.service';
 import { SaqSuggestionsService } from './saq-suggestions.service';
 import { ManagementSaqService } from './management-saq.service';
@@ -78,6 +80,8 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   const tmScoring = new TmScoringService(ctx, ctx.transactionMonitoring.cardKey);
   const tmLists = new TmListsService(ctx, ctx.transactionMonitoring.cardKey);
   const tmBacktests = new TmBacktestService(ctx, tmScoring, tmLists);
+  const managementSaq = new ManagementSaqService(ctx, saqs, saqSubmissions, saqSigning);
+  const complianceDocuments = new ComplianceDocumentsService(ctx);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
@@ -95,9 +99,11 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     saqMigration: new SaqMigrationService(ctx, saqs.lifecycle, saqs.flow),
     saqSigning,
     saqSubmissions,
-    managementSaq: new ManagementSaqService(ctx, saqs, saqSubmissions, saqSigning),
+    managementSaq,
     resources,
     portfolio,
+    portfolioDefaults: new PortfolioDefaultsService(ctx, resources),
+    portfolioCompliance: new PortfolioComplianceService(ctx, portfolio, managementSaq, complianceDocuments),
     scriptMonitoring,
     resourceImport: new ResourceImportService(ctx, resources),
     workflows,
@@ -108,7 +114,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     reports: new ReportsService(ctx),
     analytics: new AnalyticsService(ctx),
     smtpSettings: new SmtpSettingsService(ctx),
-    complianceDocuments: new ComplianceDocumentsService(ctx),
+    complianceDocuments,
     complianceShares: new ComplianceSharesService(ctx),
     pciRequests,
     scans,

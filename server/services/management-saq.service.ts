@@ -133,6 +133,24 @@ export class ManagementSaqService {
     return runQuery(rows, query);
   }
 
+  /** The rows of one merchant organisation's SAQs the bank may read (a portfolio merchant's compliance page). */
+  async ofOrganization(auth: AuthContext, organizationId: string, query: ListQuery, now = this.ctx.clock()) {
+    const scans = await this.asvScans(this.organizationOf(auth));
+    const rows = (await this.visibleTo(auth))
+      .filter(({ saq }) => saq.organizationId === organizationId)
+      .map(({ saq, access }) => complianceRow(saq, access, now, scans));
+    return runQuery(rows, query);
+  }
+
+  /** The answers of one merchant organisation's newest SAQ the bank may read, with its document (the PCI DSS page). */
+  async newestOf(auth: AuthContext, organizationId: string): Promise<SaqRecord | undefined> {
+    return (await this.visibleTo(auth))
+      .map(({ saq }) => saq)
+      .filter((saq) => saq.organizationId === organizationId)
+      .sort((a, b) => String(a.signedAt ?? a.updatedAt).localeCompare(String(b.signedAt ?? b.updatedAt)))
+      .at(-1);
+  }
+
   /**
    * The newest ASV scan report of each merchant organisation sharing its documents with `bankId`
    * (what the bank may read): a bank sees no scan a merchant has not shared with it.

@@ -11,6 +11,7 @@ import {
 } from '../../core/mmsp/mmsp-findings';
 import { crossPatternMatches, type PatternMatch, transactionSignals } from '../../core/laundering/patterns';
 import { merchantSettingsOf, type MerchantSettings } from '../../core/portfolio/merchant-settings';
+import { portfolioDefaultsOf } from './portfolio-defaults';
 import type { SiteProfile } from '../../core/portfolio/site-profile';
 import type { OnboardingRecord } from '../../core/onboarding/onboarding.types';
 import { type Filter, type ListQuery, type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
@@ -186,9 +187,10 @@ export class MmspService {
         eq('organizationId', organizationId),
       ),
     ]);
-    const byMerchant = new Map(settings.map((stored) => [stored.id, merchantSettingsOf(stored)]));
+    const defaults = await portfolioDefaultsOf(this.ctx, organizationId);
+    const byMerchant = new Map(settings.map((stored) => [stored.id, stored]));
     return merchants
-      .map((merchant) => ({ ...merchant, settings: byMerchant.get(merchant.id) ?? merchantSettingsOf(undefined) }))
+      .map((merchant) => ({ ...merchant, settings: merchantSettingsOf(byMerchant.get(merchant.id), defaults) }))
       .filter((merchant) => merchant.settings.mmspMonitoring);
   }
 

@@ -2,7 +2,6 @@ import { assessScan } from '../../core/onboarding/onboarding-outcome';
 import { autoScanDue, scriptScanDue } from '../../core/portfolio/auto-scan';
 import { completedScansInOrder, latestScan, latestScanFacts } from '../../core/portfolio/latest-scan';
 import {
-  DEFAULT_MERCHANT_SETTINGS,
   type MerchantSettings,
   type MerchantSettingsInput,
   merchantSettingsOf,
@@ -26,6 +25,7 @@ import type { ResourceCaller, ResourcesService } from './resources.service';
 import { mmspRulesOf } from './admin-lists';
 import type { ScansService } from './scans.service';
 import type { WorkflowService } from './workflow.service';
+import { type PortfolioDefaultsRecord, portfolioDefaultsOf } from './portfolio-defaults';
 import { readSiteProfile, type SiteCatalogue, type SiteProfile } from '../../core/portfolio/site-profile';
 import { ConnectionLimiter } from '../scans/connection-limiter';
 import siteCatalogue from '../scans/data/site-catalogue.json';
@@ -91,6 +91,10 @@ export class PortfolioService {
 
   private get settingsStore() {
     return this.ctx.store.collection<MerchantSettingsRecord>('merchantSettings');
+  }
+
+  private get defaultsStore() {
+    return this.ctx.store.collection<PortfolioDefaultsRecord>('portfolioDefaults');
   }
 
   private get siteProfiles() {
@@ -180,11 +184,13 @@ export class PortfolioService {
     const merchant = await this.merchant(caller, merchantId);
     const rules = await mmspRulesOf(this.ctx);
     const detectedMcc = rules ? detectMcc(recordFacts(merchant), rules) : null;
-    return { ...(await this.settingsOf(merchantId)), detectedMcc };
+    return { ...(await this.settingsOf(merchant)), detectedMcc };
   }
 
-  private async settingsOf(merchantId: string): Promise<MerchantSettings> {
-    return merchantSettingsOf(await this.settingsStore.get(merchantId));
+  /** Its own settings, and the portfolio defaults of its organisation for what it never saved. */
+  private async settingsOf(merchant: ResourceRecord): Promise<MerchantSettings> {
+    const defaults = await portfolioDefaultsOf(this.ctx, String(merchant.organizationId));
+    return merchantSettingsOf(await this.settingsStore.get(merchant.id), defaults);
   }
 
   /** Saves part of a merchant's settings; the rest stays as it was. */
@@ -193,8 +199,9 @@ export class PortfolioService {
     merchant: ResourceRecord,
     change: (current: MerchantSettings) => Partial<MerchantSettingsRecord>,
   ): Promise<MerchantSettings> {
+    const defaults = await portfolioDefaultsOf(this.ctx, String(merchant.organizationId));
     const saved = await this.settingsStore.upsertWith(merchant.id, (stored) => {
-      const current = { ...DEFAULT_MERCHANT_SETTINGS, ...stored };
+      const current = merchantSettingsOf(stored, defaults);
       return {
         ...current,
         ...change(current),
@@ -204,7 +211,7 @@ export class PortfolioService {
         updatedAt: this.ctx.clock().toISOString(),
       };
     });
-    return merchantSettingsOf(saved);
+    return merchantSettingsOf(saved, defaults);
   }
 
   /** Saves the settings a form sends (auto scan, MMSP, MCC detection); the others stay. */
@@ -223,7 +230,7 @@ export class PortfolioService {
     const merchant = await this.merchant(caller, merchantId, true);
     const email = typeof merchant.contactEmail === 'string' ? merchant.contactEmail.trim() : '';
     if (!email) throw new AppError(422, 'validationFailed', { contactEmail: 'validation.required' });
-    const { invitationValidityDays } = await this.settingsOf(merchant.id);
+    const { invitationValidityDays } = await this.settingsOf(merchant);
     return {
       input: { email, role: 'saq', position: 'other', validityDays: invitationValidityDays },
       merchant: { merchantId: merchant.id, merchantName: String(merchant.name ?? '') },
@@ -369,7 +376,7 @@ export class PortfolioService {
   ): Promise<ListResult<ActionItem>> {
     const merchant = await this.merchant(caller, merchantId);
     const last = (await this.scansOf(merchant)).at(-1);
-    const { ignoredChecks } = await this.settingsOf(merchantId);
+    const { ignoredChecks } = await this.settingsOf(merchant);
     const t = (key: string) => this.ctx.translator.t(language, key);
     const rows = last
       ? checkRows(last, t)
@@ -397,13 +404,28 @@ export class PortfolioService {
   async runAutoScans(now = this.ctx.clock()): Promise<number> {
     const due = new Map<string, { organizationId: string; userId: string }>();
     const enabled = await findWhere(this.settingsStore, { field: 'autoScan', op: 'eq', value: true });
-    for (const settings of enabled.filter((each) => autoScanDue(each, now)))
+    for (const settings of enabled.filter((each) => autoScanDue(merchantSettingsOf(each), now)))
       due.set(settings.id, { organizationId: settings.organizationId, userId: settings.updatedBy });
+    // merchants that never saved settings take their organisation's portfolio defaults, run as who saved those
+    for (const defaults of await findWhere(this.defaultsStore, { field: 'autoScan', op: 'eq', value: true })) {
+      const merchants = await findWhere(this.resources.records('merchant'), {
+        field: 'organizationId',
+        op: 'eq',
+        value: defaults.id,
+      });
+      for (const merchant of merchants) {
+        const stored = await this.settingsStore.get(merchant.id);
+        if (due.has(merchant.id) || (stored && 'autoScan' in stored)) continue;
+        if (autoScanDue(merchantSettingsOf(stored, defaults), now))
+          due.set(merchant.id, { organizationId: defaults.id, userId: defaults.updatedBy });
+      }
+    }
     // payment-page script monitoring: pages that run scripts are looked at weekly (PCI DSS 11.6.1)
     for (const profile of await this.siteProfiles.all()) {
       if (due.has(profile.id) || profile.scripts.length === 0) continue;
       const stored = await this.settingsStore.get(profile.id);
-      if (!scriptScanDue(merchantSettingsOf(stored), profile.readAt, now)) continue;
+      const defaults = await portfolioDefaultsOf(this.ctx, profile.organizationId);
+      if (!scriptScanDue(merchantSettingsOf(stored, defaults), profile.readAt, now)) continue;
       const userId = stored?.updatedBy ?? (await this.scanStore.get(profile.scanId))?.userId;
       if (userId) due.set(profile.id, { organizationId: profile.organizationId, userId });
     }
@@ -441,8 +463,15 @@ export class PortfolioService {
       await this.workflows.runAsServer('merchant', merchant.id, 'scanEnd', user);
       throw error;
     }
-    if (await this.settingsStore.get(merchantId))
-      await this.settingsStore.update(merchantId, { lastAutoScanAt: now.toISOString() });
+    // a merchant on the portfolio defaults gets a record of this alone, so the defaults still apply to it
+    await this.settingsStore.upsertWith(
+      merchantId,
+      (stored) =>
+        ({
+          ...(stored ?? { id: merchantId, organizationId, updatedBy: userId, updatedAt: now.toISOString() }),
+          lastAutoScanAt: now.toISOString(),
+        }) as MerchantSettingsRecord,
+    );
     // unless the scan has already ended and told the merchant so (fromScan)
     if ((await this.resources.records('merchant').get(merchant.id))?.scanId !== scan.id)
       await this.resources.records('merchant').update(merchant.id, { scanId: scan.id, scanStatus: scan.status });

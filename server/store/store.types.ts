@@ -75,6 +75,7 @@ export const COLLECTION_NAMES = [
   'uploadedFiles',
   'onboardings',
   'merchantSettings',
+  'portfolioDefaults',
   'siteProfiles',
   'onboardingCredits',
   'assessments',

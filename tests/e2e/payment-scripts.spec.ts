@@ -2,7 +2,8 @@
  * Payment-page script monitoring in Chromium (docs/domain/script-monitoring.md): the bank opens a demo
  * merchant's script inventory, finds the tag manager whose content changed since it was authorised,
  * authorises it again with a justification (kept in its history), and opens one of the merchant's
- * asset pages, which reads the scan's group.
+ * asset pages, which reads the scan's group, and its compliance, reports, PCI DSS and issues pages
+ * and the portfolio settings (docs/domain/portfolio-mmsp.md).
  */
 import { expect, test } from './support/test';
 import { signIn, t } from './support/ui';
@@ -35,4 +36,23 @@ test('the changed script is authorised with a justification; an asset page rende
   await page.goto(`/app/portfolio/${MERCHANT}/assets/${LATEST_SCAN}/web_application_security`);
   await expect(page.locator('[data-panel="summary"]')).toContainText(t('scan.group.web_application_security'));
   await expect(page.locator('[data-panel="findings"]')).toBeVisible();
+
+  // the portfolio's sub-pages: each draws its heading and one value the server gave
+  const heading = (key: string) => page.getByRole('heading', { level: 1, name: t(key) });
+  await page.goto(`/app/portfolio/${MERCHANT}/compliance`);
+  await expect(heading('routes.portfolio_compliance')).toBeVisible();
+  await expect(page.locator('[data-panel="state"]')).toContainText(t('portfolio.compliance.compliant'));
+  await page.goto(`/app/portfolio/${MERCHANT}/reports`);
+  await expect(heading('routes.portfolio_reports')).toBeVisible();
+  await expect(page.locator('[data-panel="saqs"]')).toContainText(t('portfolio.compliance.noSaqs'));
+  await page.goto(`/app/portfolio/${MERCHANT}/pci-dss`);
+  await expect(heading('routes.portfolio_pci_dss')).toBeVisible();
+  // the latest scan's port and panel checks speak for requirement 1.3 (network access to cardholder data)
+  await expect(page.getByRole('row', { name: /^1\.3 / })).toContainText(t('portfolio.pciDss.statuses.evidenced'));
+  await page.goto(`/app/portfolio/${MERCHANT}/issues`);
+  await expect(heading('routes.portfolio_issues')).toBeVisible();
+  await expect(page.getByRole('cell', { name: t('scan.check.csrf'), exact: true })).toBeVisible();
+  await page.goto('/app/portfolio-settings');
+  await expect(heading('routes.portfolioSettings')).toBeVisible();
+  await expect(page.getByLabel(t('portfolio.defaults.invitationValidityDays'))).toHaveValue('180');
 });

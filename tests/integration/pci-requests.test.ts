@@ -1,9 +1,9 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Filter } from '../../core/query/query.types';
 import { encodeListQuery } from '../../core/query/query.utils';
 import { NOTIFICATIONS_API_KEY } from '../../core/notifications/notification.types';
 import type { PciRequestIdRecord, SaqLevelResultRecord, UserRecord } from '../../server/store/records.types';
+import { textPdf } from './support/pdf';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { SAQ_API, signedSaqA } from './support/saq-flow';
 
@@ -11,14 +11,6 @@ const IDS = '/wbe/api/pci-request-ids';
 const REQUESTS = '/wbe/api/pci-requests';
 const where = (filter: Filter) => new URLSearchParams(encodeListQuery({ filter })).toString();
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function pdf(text: string): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  document
-    .addPage([400, 200])
-    .drawText(text, { x: 20, y: 100, font: await document.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await document.save());
-}
 
 /**
  * PCI requests and request IDs (docs/gateway/wbe-compliance.md 'PCI requests and request IDs'): a bank generates a code, a
@@ -232,7 +224,7 @@ describe('PCI requests and request IDs', () => {
     // an ASV report valid for 90 days from its scan: waiting for the bank's check
     const form = new FormData();
     form.append('validFrom', day(-5));
-    form.append('file', new Blob([new Uint8Array(await pdf('ASV scan'))], { type: 'application/pdf' }), 'asv.pdf');
+    form.append('file', new Blob([new Uint8Array(await textPdf('ASV scan'))], { type: 'application/pdf' }), 'asv.pdf');
     const uploaded = await fetch(`${server.base}/wbe/api/compliance-documents/asv`, {
       method: 'POST',
       headers: { authorization: `Bearer ${merchant}` },

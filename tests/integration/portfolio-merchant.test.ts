@@ -635,4 +635,30 @@ describe('portfolio auto scan', () => {
     expect(await scansOf(idle.body.content.id)).toEqual([]);
     expect((await as('GET', `${base}/score-history`)).body.content).toHaveLength(2);
   }, 60_000);
+
+  it('scans a new merchant by the portfolio defaults, once a period', async () => {
+    // another organisation of the bank user, with no demo merchants to scan
+    const switched = await as('GET', '/trn/v2/login/organization/org-demo-acquirer');
+    const other = (method: string, path: string, body?: unknown) =>
+      call(server.base, method, path, { token: switched.body.content.token, body });
+    expect((await other('PUT', '/wbe/api/portfolio/settings', { autoScan: true, period: 'week' })).status).toBe(200);
+    const made = await other('POST', '/wbe/api/resources/merchant', { name: 'Defaults Shop', url, type: 'merchant' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const scansOf = async () =>
+      (await server.store.collection<ScanRecord>('scans').all()).filter(
+        (scan) => scan.merchantId === made.body.content.id,
+      );
+    await server.ctx.jobs.send(AUTO_SCAN_JOB, {});
+    await server.settled();
+    expect((await scansOf()).map((scan) => [scan.organizationId, scan.status])).toEqual([
+      ['org-demo-acquirer', 'completed'],
+    ]);
+    // the next day it is not due again: the job kept when it ran, and the merchant still follows the defaults
+    shiftMs += 24 * 60 * 60 * 1000;
+    await server.ctx.jobs.send(AUTO_SCAN_JOB, {});
+    await server.settled();
+    expect(await scansOf()).toHaveLength(1);
+    const settings = await other('GET', `/wbe/api/portfolio/merchants/${made.body.content.id}/settings`);
+    expect(settings.body.content).toMatchObject({ autoScan: true, period: 'week' });
+  }, 60_000);
 });

@@ -19,4 +19,17 @@ describe('auto scan schedule', () => {
     expect(autoScanDue({ ...weekly, lastAutoScanAt: '2026-04-24T02:00:05Z' }, now)).toBe(true);
     expect(autoScanDue({ ...weekly, lastAutoScanAt: '2026-04-25T01:00:00Z' }, now)).toBe(false);
   });
+
+  it('runs a monthly scan with a day of the month on that day, once a month', () => {
+    const monthly = { ...DEFAULT_MERCHANT_SETTINGS, autoScan: true, scanDayOfMonth: 5 };
+    expect(autoScanDue(monthly, new Date('2026-05-04T02:00:00Z'))).toBe(false);
+    expect(autoScanDue(monthly, new Date('2026-05-05T02:00:00Z'))).toBe(true);
+    // missed days still run; a scan on or after the 5th settles the month
+    expect(autoScanDue({ ...monthly, lastAutoScanAt: '2026-04-05T02:00:00Z' }, new Date('2026-05-09T02:00:00Z'))).toBe(
+      true,
+    );
+    expect(autoScanDue({ ...monthly, lastAutoScanAt: '2026-05-05T02:00:00Z' }, new Date('2026-05-30T02:00:00Z'))).toBe(
+      false,
+    );
+  });
 });
