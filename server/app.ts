@@ -20,6 +20,7 @@ import { PAGE_VIEW_PATH } from './gateway/analytics';
 import { isComplianceUpload } from './gateway/compliance-documents';
 import { isFileUpload } from './gateway/files';
 import { isCaseFileUpload } from './gateway/transaction-monitoring';
+import { isTemplateImageUpload } from './gateway/report-templates';
 import { isOnboardingBulk } from './gateway/onboardings';
 import { isResourceImport } from './gateway/resource-import';
 import { isWorkbookUpload } from './gateway/workbook-http';
@@ -310,7 +311,8 @@ export async function createApp(options: AppOptions): Promise<App> {
           isResourceImport(req) ||
           isFileUpload(req) ||
           isCaseFileUpload(req) ||
-          isOnboardingBulk(req),
+          isOnboardingBulk(req) ||
+          isTemplateImageUpload(req),
       }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));

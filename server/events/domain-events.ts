@@ -1,6 +1,6 @@
 import type { ScanRecord } from '../../core/scans/scan-record';
 import type { ResourceRecord } from '../../core/resources/resource.types';
-import type { UserRecord } from '../store/records.types';
+import type { ReportRecord, UserRecord } from '../store/records.types';
 import type { ScoredTransaction } from '../../core/transaction-monitoring/alerts';
 import type { EventEmitter } from './event-emitter';
 
@@ -27,6 +27,8 @@ export interface DomainEvents {
    * before the move is written): the record as it was, and who closes it.
    */
   'tm.caseClosing': { caseRecord: ResourceRecord; actor: UserRecord };
+  /** A report's file was made (ReportsService's job): the record as written, ready to download. */
+  'report.ready': { report: ReportRecord };
 }
 
 /** The app's emitter of domain events (AppContext.events). */

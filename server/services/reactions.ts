@@ -1,6 +1,7 @@
 import type { DomainEventEmitter } from '../events/domain-events';
 import type { OnboardingService } from './onboarding.service';
 import type { PortfolioService } from './portfolio.service';
+import type { ReportNotices } from './report-notices';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { TmAlertsService } from './tm-alerts.service';
 
@@ -10,6 +11,7 @@ export interface Reacting {
   onboardings: OnboardingService;
   portfolio: PortfolioService;
   tmAlerts: TmAlertsService;
+  reportNotices: ReportNotices;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface Reacting {
  */
 export function subscribeReactions(
   events: DomainEventEmitter,
-  { saqSuggestions, onboardings, portfolio, tmAlerts }: Reacting,
+  { saqSuggestions, onboardings, portfolio, tmAlerts, reportNotices }: Reacting,
 ) {
   // a completed scan pre-fills its organisation's open SAQs, and those of the merchant organisation a
   // portfolio merchant is linked to (issue 11), decides its onboarding's outcome, and its merchant
@@ -37,4 +39,6 @@ export function subscribeReactions(
   // flagged and investigating transactions raise alerts; a closing case labels its alerts' transactions
   events.on('tm.transactionsScored', ({ transactions }) => tmAlerts.raise(transactions));
   events.on('tm.caseClosing', (closing) => tmAlerts.closeCase(closing));
+  // the owner of a report hears it is ready to download (the bell)
+  events.on('report.ready', ({ report }) => reportNotices.ready(report));
 }
