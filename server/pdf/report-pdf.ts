@@ -109,6 +109,7 @@ export class ReportPdf {
       this.y -= 18;
     }
     this.lines(this.look.title, { size: 20, bold: true, color: this.color(this.look.titleColor, INK) });
+    this.y -= 4;
     this.lines(subtitle, { size: 10, color: this.color(MUTED, MUTED) });
     this.y -= 10;
   }

@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationRecord, ReportRecord, UserRecord } from '../../server/store/records.types';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
-import { pdfText } from './support/saq-flow';
+import { pdfText } from '../support/pdf-text';
 import { solidPng } from '../support/png';
 
 const png = (width: number, height: number) => solidPng(width, height);
