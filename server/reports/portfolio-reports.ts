@@ -23,7 +23,7 @@ type Merchant = ResourceRecord & {
 /** Risk bands by the scan score: below 50 high, below 80 medium, else low; unscanned apart. */
 export const RISK_BANDS = ['high', 'medium', 'low', 'unscanned'] as const;
 type RiskBand = (typeof RISK_BANDS)[number];
-const BAND_COLORS: Record<RiskBand, string> = {
+export const BAND_COLORS: Record<RiskBand, string> = {
   high: '#d64545',
   medium: '#f0b429',
   low: '#3ebd93',

@@ -8,6 +8,7 @@ import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { ReportPdf } from '../pdf/report-pdf';
+import { BAND_COLORS } from '../reports/portfolio-reports';
 import { TEMPLATE_IMAGES, type TemplateImageRecord, templateLook } from '../reports/template-look';
 import type { ReportTemplateFields } from '../../core/reports/report-template.types';
 import { type ResourcesService, resourceCaller } from './resources.service';
@@ -91,9 +92,9 @@ export class ReportTemplatesService {
     const pdf = await ReportPdf.create(look, t('previewSubtitle'), now);
     pdf.heading(t('byRisk'));
     pdf.barChart([
-      { label: t('risk.high'), value: 2, color: '#d64545' },
-      { label: t('risk.medium'), value: 5, color: '#f0b429' },
-      { label: t('risk.low'), value: 9, color: '#3ebd93' },
+      { label: t('risk.high'), value: 2, color: BAND_COLORS.high },
+      { label: t('risk.medium'), value: 5, color: BAND_COLORS.medium },
+      { label: t('risk.low'), value: 9, color: BAND_COLORS.low },
     ]);
     pdf.heading(t('merchants'));
     pdf.table(
