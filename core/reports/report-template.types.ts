@@ -5,6 +5,8 @@ import type { PngLimits } from '../files/png';
  * user edits; its two images are uploaded apart (multipart, judged by the decoded PNG).
  */
 export const REPORT_TEMPLATE_RESOURCE = 'report-template';
+/** Weekly or monthly PDF reports of an organisation (ReportsService.sendScheduled). */
+export const REPORT_SCHEDULE_RESOURCE = 'report-schedule';
 
 export const TEMPLATE_IMAGE_SLOTS = ['banner', 'footer'] as const;
 export type TemplateImageSlot = (typeof TEMPLATE_IMAGE_SLOTS)[number];

@@ -1,5 +1,8 @@
 import type { Guard } from '../../core/guard/guard.types';
 import { type ListQuery, MAX_PAGE_SIZE, type QueryableFields, type SortKey } from '../../core/query/query.types';
+import { dayOf } from '../../core/dates/days';
+import { REPORT_SCHEDULE_RESOURCE } from '../../core/reports/report-template.types';
+import type { ResourceRecord } from '../../core/resources/resource.types';
 import { isSnapshotKind, type ReportKind, type ReportRequest, type ReportView } from '../../core/reports/report.types';
 import { periodEnded, periodOf } from '../../core/reports/report.utils';
 import { allOf } from '../../core/resources/resource.utils';
@@ -13,7 +16,7 @@ import { publishToUser } from '../realtime/publish';
 import { REPORT_GENERATORS } from '../reports/report-generators';
 import { templateOf } from '../reports/template-look';
 import type { ReportFile } from '../reports/report.types';
-import type { ReportFileRecord, ReportRecord } from '../store/records.types';
+import type { ReportFileRecord, ReportRecord, UserRecord } from '../store/records.types';
 import { resourceCaller } from './resources.service';
 
 /** What the reports list filters and sorts on (the caller's own reports only). */
@@ -42,6 +45,17 @@ export const GENERATE_REPORT_JOB = 'reports.generate';
 /** Reports of a month that was still running when asked for are made once it is over. */
 export const GENERATE_DUE_REPORTS_JOB = 'reports.generate-due';
 export const GENERATE_DUE_REPORTS_CRON = '7 * * * *';
+/** Scheduled PDF reports are sent once a day, early in the UTC morning. */
+export const SEND_SCHEDULED_REPORTS_JOB = 'reports.send-scheduled';
+export const SEND_SCHEDULED_REPORTS_CRON = '15 6 * * *';
+
+/** A record of the resource `report-schedule`. */
+type ReportScheduleRecord = ResourceRecord & {
+  kind: ReportKind;
+  frequency: 'weekly' | 'monthly';
+  templateId?: string;
+  active?: boolean;
+};
 
 /** What a download finds: a report still being made, or its file. */
 export type Download = { state: 'generating'; report: ReportView } | { state: 'ready'; file: ReportFile };
@@ -102,19 +116,18 @@ export class ReportsService {
       pageSize: 1,
     });
     if (waiting.items[0]) return view(waiting.items[0]);
-    const report = await this.reports.insert(this.newReport(auth, kind, period, now));
+    const report = await this.reports.insert(this.newReport(auth.user, kind, period, now));
     if (periodEnded(period, now)) await this.ctx.jobs.send(GENERATE_REPORT_JOB, { id: report.id });
     return view(report);
   }
 
-  private newReport(auth: AuthContext, kind: ReportKind, period: string, now: Date): ReportRecord {
-    const { user } = auth;
+  private newReport(user: UserRecord, kind: ReportKind, period: string, now: Date, id: string = crypto.randomUUID()) {
     return {
-      id: crypto.randomUUID(),
+      id,
       ownerId: user.id,
       kind,
       period,
-      state: 'generating',
+      state: 'generating' as const,
       language: asLanguage(user.report_language ?? user.site_language),
       createdAt: now.toISOString(),
     };
@@ -135,15 +148,61 @@ export class ReportsService {
         .get(request.merchantId);
       if (merchant?.organizationId !== organizationId) throw new AppError(404, 'merchantNotFound');
     }
+    const merchantId = request.kind === 'complianceStatus' ? request.merchantId : undefined;
+    return view(await this.startSnapshot(auth.user, organizationId, request.kind, template?.id, merchantId, now));
+  }
+
+  /** Writes a snapshot report and sends its job. */
+  private async startSnapshot(
+    owner: UserRecord,
+    organizationId: string,
+    kind: ReportKind,
+    templateId: string | undefined,
+    merchantId: string | undefined,
+    now: Date,
+    id?: string,
+  ): Promise<ReportRecord> {
     const report = await this.reports.insert({
-      ...this.newReport(auth, request.kind, periodOf(now), now),
+      ...this.newReport(owner, kind, periodOf(now), now, id),
       organizationId,
       progress: 0,
-      ...(template ? { templateId: template.id } : {}),
-      ...(request.kind === 'complianceStatus' && request.merchantId ? { merchantId: request.merchantId } : {}),
+      ...(templateId ? { templateId } : {}),
+      ...(merchantId ? { merchantId } : {}),
     });
     await this.ctx.jobs.send(GENERATE_REPORT_JOB, { id: report.id });
-    return view(report);
+    return report;
+  }
+
+  /**
+   * The daily sweep of the organisations' report schedules (resource `report-schedule`): a weekly one
+   * on Mondays, a monthly one on the 1st (UTC), for the user who made it while they still belong to the
+   * organisation. A report's id names its schedule and day, so a second sweep of the day makes none.
+   */
+  async sendScheduled(now = this.ctx.clock()): Promise<number> {
+    const due = (schedule: ReportScheduleRecord) =>
+      schedule.active !== false && (schedule.frequency === 'weekly' ? now.getUTCDay() === 1 : now.getUTCDate() === 1);
+    const users = this.ctx.store.collection<UserRecord>('users');
+    let sent = 0;
+    for (let page = 1; ; page += 1) {
+      const { items } = await this.ctx.store.query<ReportScheduleRecord>(`res.${REPORT_SCHEDULE_RESOURCE}`, {
+        sort: [{ field: 'createdAt', direction: 'asc' }],
+        page,
+        pageSize: MAX_PAGE_SIZE,
+      });
+      for (const schedule of items.filter(due)) {
+        const id = `schedule-${schedule.id}-${dayOf(now)}`;
+        const owner = await users.get(schedule.createdBy);
+        const organizationId = schedule.organizationId ?? '';
+        if ((await this.reports.get(id)) || !owner?.organizationIds.includes(organizationId)) continue;
+        // a template removed since falls back to the organisation's default
+        const template = await templateOf(this.ctx, organizationId, schedule.templateId).catch(() =>
+          templateOf(this.ctx, organizationId),
+        );
+        await this.startSnapshot(owner, organizationId, schedule.kind, template?.id, undefined, now, id);
+        sent += 1;
+      }
+      if (items.length < MAX_PAGE_SIZE) return sent;
+    }
   }
 
   /** The caller's own report: 404 `reportNotFound`, 403 `reportNotAuthorized` for another user's. */

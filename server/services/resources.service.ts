@@ -373,7 +373,9 @@ export class ResourcesService {
   ): Promise<() => Promise<void>> {
     const demotions: { field: string; ids: string[] }[] = [];
     for (const c of resource.body.constraints ?? []) {
-      if (isReference(c) && after) await this.assertReference(c.resource, owner, after, c.references, c.error);
+      // an optional field left out references nothing
+      if (isReference(c) && after && after[c.references] !== undefined)
+        await this.assertReference(c.resource, owner, after, c.references, c.error);
       const flag = flagConstraint(c);
       if (!flag) continue;
       const groups = new Set([groupOf(before, flag, stateField), groupOf(after, flag, stateField)]);
@@ -405,7 +407,7 @@ export class ResourcesService {
     const demotions: { field: string; ids: string[] }[] = [];
     for (const c of resource.body.constraints ?? []) {
       if (isReference(c)) {
-        for (const record of records) {
+        for (const record of records.filter((row) => row[c.references] !== undefined)) {
           await this.assertReference(c.resource, owner, record, c.references, c.error).catch((error: unknown) => {
             if (!(error instanceof AppError)) throw error;
             refused.push({ record, field: c.references, key: `errors.${c.error ?? 'referenceNotFound'}` });

@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationRecord, ReportRecord, UserRecord } from '../../server/store/records.types';
+import { ReportsService } from '../../server/services/reports.service';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 import { pdfText } from '../support/pdf-text';
 import { solidPng } from '../support/png';
@@ -226,5 +227,33 @@ describe('report templates and PDF reports', () => {
     expect(noPortfolio.status).toBe(403);
     const templates = await call(server.base, 'GET', '/wbe/api/resources/report-template', { token: merchant });
     expect(templates.status).toBe(403);
+  });
+
+  it('sends scheduled reports on their day once: weekly on Mondays, monthly on the 1st', async () => {
+    const schedule = (token: string, body: Record<string, unknown>) =>
+      call(server.base, 'POST', '/wbe/api/resources/report-schedule', { token, body });
+    expect((await schedule(bank, { kind: 'portfolioRisk', frequency: 'monthly', templateId: brandedId })).status).toBe(
+      201,
+    );
+    const weekly = await schedule(bank, { kind: 'complianceStatus', frequency: 'weekly' });
+    expect(weekly.status).toBe(201);
+    // another organisation's template is no reference; a frequency outside the two is no schedule
+    const theirs = await schedule(admin, { kind: 'portfolioRisk', frequency: 'monthly', templateId: brandedId });
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.errors).toHaveProperty('templateId');
+    expect((await schedule(bank, { kind: 'portfolioRisk', frequency: 'daily' })).status).toBe(422);
+
+    const reports = new ReportsService(server.ctx);
+    // 2026-06-01 is a Monday and a 1st: both; the day after neither; asking twice the same day adds none
+    expect(await reports.sendScheduled(new Date('2026-06-02T06:15:00Z'))).toBe(0);
+    expect(await reports.sendScheduled(new Date('2026-06-01T06:15:00Z'))).toBe(2);
+    expect(await reports.sendScheduled(new Date('2026-06-01T07:15:00Z'))).toBe(0);
+    expect(await reports.sendScheduled(new Date('2026-06-08T06:15:00Z'))).toBe(1);
+    await server.settled();
+    const listed = await call(server.base, 'GET', '/wbe/api/reports?pageSize=100', { token: bank });
+    const scheduled = listed.body.content.items.filter((item: { id: string }) => item.id.startsWith('schedule-'));
+    expect(scheduled).toHaveLength(3);
+    expect(scheduled.every((item: { state: string }) => item.state === 'ready')).toBe(true);
+    expect(scheduled.find((item: { kind: string }) => item.kind === 'portfolioRisk')?.templateId).toBe(brandedId);
   });
 });
