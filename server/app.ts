@@ -22,6 +22,7 @@ import { isFileUpload } from './gateway/files';
 import { isCaseFileUpload } from './gateway/transaction-monitoring';
 import { isTemplateImageUpload } from './gateway/report-templates';
 import { isOnboardingBulk } from './gateway/onboardings';
+import { isSanctionsUpload } from './gateway/sanctions';
 import { isResourceImport } from './gateway/resource-import';
 import { isWorkbookUpload } from './gateway/workbook-http';
 import { flowRouter } from './gateway/flow';
@@ -259,9 +260,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     };
     const services = createServices(ctx, EFFECTS);
-    // who reacts to a completed or failed scan, an approved onboarding, a linked merchant, scored
-    // transactions (alerts, the demo's too): once per app
-    subscribeReactions(ctx.events, services);
+    // who reacts to a completed or failed scan, an approved onboarding, a linked merchant, a site read,
+    // scored transactions (alerts, the demo's too): once per app, before the demo seed
+    subscribeReactions(ctx, ctx.events, services);
     if (options.seedDemo !== false && options.demoTransactions) {
       await withStartUpLock(options.sql, () => seedDemoTransactions(opened, services, ctx.clock()));
     }
@@ -312,6 +313,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           isFileUpload(req) ||
           isCaseFileUpload(req) ||
           isOnboardingBulk(req) ||
+          isSanctionsUpload(req) ||
           isTemplateImageUpload(req),
       }),
     );
@@ -333,7 +335,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const spa = options.clientDir ? spaRouter(options.clientDir) : null;
     if (spa) app.use(spa);
     app.use(notFound);
-    app.use(errorHandler(ctx.translator, log.error));
+    app.use(errorHandler(ctx.translator, log.error, (language, key) => services.translations.text(language, key)));
 
     const reads = publishedReads(ctx.documents, fixedHeadersOf(securityHeaders, permissionsPolicy));
     return {

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     demoAssessment: process.env.DEMO_ASSESSMENT !== '0',
     // scored demo transactions for tm@demo.test (fixtures/demo-transactions.ts); DEMO_TRANSACTIONS=0 leaves them out
     demoTransactions: process.env.DEMO_TRANSACTIONS !== '0',
+    // how long after scoring managers see a transaction and its alert (domain §9: 15 minutes by default)
+    transactionVisibilityDelayMs: limit('TM_VISIBILITY_DELAY_MS'),
     smtp: process.env.SMTP_HOST && smtpPort ? { host: process.env.SMTP_HOST, port: smtpPort } : null,
     jwtSecret: process.env.JWT_SECRET || undefined,
     loginRateLimit: limit('LOGIN_RATE_LIMIT'),

@@ -44,6 +44,26 @@ const parts: Record<Language, Record<Part, () => Promise<Record<string, unknown>
   },
 };
 
+/**
+ * TRN translation: the texts an admin wrote over the catalogues (Administration → TRN translation),
+ * read once per language per page load and merged over every part as it arrives, so an override
+ * shows without a rebuild. Without them (offline, a failure) the catalogues stand as they are.
+ */
+const overrides = new Map<Language, Promise<Record<string, unknown>>>();
+
+function overridesOf(language: Language): Promise<Record<string, unknown>> {
+  let read = overrides.get(language);
+  if (!read) {
+    read = Promise.resolve()
+      .then(() => fetch(`/wbe/api/translations/${language}`, { headers: { accept: 'application/json' } }))
+      .then((answer) => (answer.ok ? answer.json() : { content: {} }))
+      .then((body: { content?: Record<string, unknown> }) => body.content ?? {})
+      .catch(() => ({}));
+    overrides.set(language, read);
+  }
+  return read;
+}
+
 /** The parts every language is loaded with: the public one, and the app one once the shell asked. */
 const wanted = new Set<Part>(['public']);
 const loading = new Map<string, Promise<void>>();
@@ -52,8 +72,9 @@ function loadPart(language: Language, part: Part): Promise<void> {
   const key = `${language}/${part}`;
   let loaded = loading.get(key);
   if (!loaded) {
-    loaded = parts[language][part]().then((catalogue) => {
+    loaded = Promise.all([parts[language][part](), overridesOf(language)]).then(([catalogue, written]) => {
       i18next.addResourceBundle(language, 'translation', catalogue, true, true);
+      i18next.addResourceBundle(language, 'translation', written, true, true);
     });
     // a part that failed to load is tried again the next time it is asked for
     loaded.catch(() => loading.delete(key));
@@ -81,7 +102,12 @@ export async function loadAppTexts(): Promise<void> {
 
 /** Start i18next in the stored language (its catalogue loaded first). */
 export async function initI18n(language: Language): Promise<typeof i18next> {
-  loading.set('en/public', Promise.resolve());
+  // English's public part ships with the page; its overrides are read meanwhile and go over it
+  const englishOverrides = overridesOf('en');
+  loading.set(
+    'en/public',
+    englishOverrides.then(() => undefined),
+  );
   await i18next.use(initReactI18next).init({
     resources: { en: { translation: enPublic } },
     lng: 'en',
@@ -96,6 +122,7 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
       if (!record.__i18nMissing.includes(key)) record.__i18nMissing.push(key);
     },
   });
+  i18next.addResourceBundle('en', 'translation', await englishOverrides, true, true);
   if (language !== 'en') {
     await loadLanguage(language);
     await i18next.changeLanguage(language);

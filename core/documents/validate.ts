@@ -1,3 +1,4 @@
+import { type OnboardingWarningsBody, onboardingWarningsProblems } from '../onboarding/onboarding-warnings';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ResourceBody } from '../resources/resource.types';
 import { publishedGroups, resourceProblems } from '../resources/resource.utils';
@@ -152,6 +153,7 @@ const KIND_CHECKS: Partial<
   questionnaire: (_id, body: QuestionnaireBody, context) => questionnaireProblems(body, context),
   'eligibility-rules': (_id, body: EligibilityRulesBody) => eligibilityProblems(body),
   'tm-rules': (_id, body: TmRuleSetBody) => ruleSetProblems(body),
+  'onboarding-warnings': (_id, body: OnboardingWarningsBody) => onboardingWarningsProblems(body),
   // a wizard's steps reference each other and may name form documents, which must be published
   wizard: (_id, body: unknown, { published }) => [
     ...wizardProblems(body),

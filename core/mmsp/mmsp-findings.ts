@@ -3,6 +3,7 @@
  * merchants are findings, in which section, derived from their records, their latest scan and their
  * onboarding with the rules of the `mmsp-rules/app` document (schemas/mmsp/). Pure.
  */
+import type { PatternMatch, TransactionSignal } from '../laundering/patterns';
 
 /** The report's sections, in the order the dashboard and the report show them. */
 export const MMSP_SECTIONS = [
@@ -68,6 +69,10 @@ export interface MerchantFacts {
   onboardingWarnings?: string[];
   /** Its settings ask for MCC detection: a declared MCC the words contradict is a laundering finding. */
   mccDetection?: boolean;
+  /** Other merchants of the portfolio it looks like (core/laundering/patterns.ts). */
+  patternMatches?: PatternMatch[];
+  /** What its transactions say that does not fit it. */
+  transactionSignals?: TransactionSignal[];
 }
 
 type Text = { en: string; tr: string };
@@ -99,6 +104,10 @@ export interface DerivedFinding {
   /** A bad-content kind (badContent) or a prohibited-product kind (prohibitedProducts). */
   kind?: string;
   detail: Text;
+  /** A cross-pattern match: the other merchant and how alike the two are (shell §3 'Similarity match'). */
+  matchedMerchantId?: string;
+  matchedMerchantName?: string;
+  similarity?: Pick<PatternMatch, 'content' | 'visual' | 'infrastructure' | 'overall'>;
 }
 
 /** The searched text of a merchant: names, web address and tags, lower-case. */
@@ -248,6 +257,54 @@ export function merchantFindings(merchant: MerchantFacts, rules: MmspRulesBody):
       laundering(
         { en: `The onboarding warned: ${warning} domain`, tr: `Başvuru uyarısı: ${warning} alan adı` },
         warning,
+      ),
+    );
+  }
+  for (const match of merchant.patternMatches ?? []) {
+    const { content, visual, infrastructure, overall } = match;
+    const percent = `${Math.round(overall * 100)}%`;
+    found.push({
+      ...finding(
+        merchant,
+        'transactionLaundering',
+        match.matchType,
+        'transaction_laundering',
+        {
+          en: `Looks like ${match.matchedMerchantName} (${percent} alike)`,
+          tr: `${match.matchedMerchantName} ile benzer (%${Math.round(overall * 100)})`,
+        },
+        undefined,
+        `match:${match.matchedMerchantId}`,
+      ),
+      matchedMerchantId: match.matchedMerchantId,
+      matchedMerchantName: match.matchedMerchantName,
+      similarity: { content, visual, infrastructure, overall },
+    });
+  }
+  const signalTexts: Record<TransactionSignal['kind'], (value: string, count: number) => Text> = {
+    descriptor_mismatch: (value, count) => ({
+      en: `${count} transaction(s) under the descriptor “${value}”, not the merchant's name`,
+      tr: `Üye işyerinin adı yerine “${value}” tanımlayıcısıyla ${count} işlem`,
+    }),
+    transaction_mcc_mismatch: (value, count) => ({
+      en: `${count} transaction(s) with MCC ${value}, not the declared ${merchant.mcc ?? ''}`,
+      tr: `Beyan edilen ${merchant.mcc ?? ''} yerine MCC ${value} ile ${count} işlem`,
+    }),
+    volume_without_site: (_value, count) => ({
+      en: `${count} transaction(s) in the last 30 days while the site is offline`,
+      tr: `Site çevrim dışıyken son 30 günde ${count} işlem`,
+    }),
+  };
+  for (const signal of merchant.transactionSignals ?? []) {
+    found.push(
+      finding(
+        merchant,
+        'transactionLaundering',
+        undefined,
+        'transaction_laundering',
+        signalTexts[signal.kind](signal.value, signal.count),
+        signal.kind,
+        `${signal.kind}:${signal.value}`,
       ),
     );
   }

@@ -4,7 +4,7 @@
  * `onboarding` (schemas/workflows/onboarding.json). Pure.
  */
 import type { OnboardingProfile } from './onboarding-pro';
-import type { OnboardingWarning } from './onboarding-warnings';
+import type { OnboardingRuleWarning, OnboardingWarning } from './onboarding-warnings';
 
 export type OnboardingStatus =
   | 'scanning'
@@ -30,6 +30,11 @@ export interface OnboardingRecord {
   status: OnboardingStatus;
   /** Why the domain warned (domain §5), kept with the user's explicit override. */
   warnings: OnboardingWarning[];
+  /** The document's warning rules that held (a sanctions match of the merchant or an owner, with its band). */
+  ruleWarnings?: OnboardingRuleWarning[];
+  /** Who the merchant is, as the onboarder said (screened by the warning rules). */
+  merchantName?: string;
+  owners?: string[];
   override: boolean;
   score: number | null;
   grade: string | null;
@@ -48,6 +53,10 @@ export interface OnboardingRecord {
   decidedBy: string | null;
   /** What the compliance team recorded about the merchant (onboarding-pro; absent until saved). */
   profile?: OnboardingProfile;
+  /** Domain §3 'Onboarding': what an admin records of it (Administration → Onboardings, edit-onboarding). */
+  applicationId?: string;
+  username?: string;
+  dealerCode?: string;
 }
 
 /** What the endpoints answer: the record, its scan's progress and what the caller may do now. */

@@ -27,3 +27,20 @@ export function autoScanDue(settings: MerchantSettings, now: Date): boolean {
   if (!settings.lastAutoScanAt) return true;
   return nextDueDay(new Date(settings.lastAutoScanAt), settings.period) <= dayOf(now);
 }
+
+/** PCI DSS 11.6.1: a monitored payment page is looked at least once a week. */
+export const SCRIPT_MONITORING_PERIOD: ScanPeriod = 'week';
+
+/**
+ * Whether the daily job at `now` scans a merchant for its payment-page script monitoring: on, its
+ * page runs scripts, and a week has passed since the page was last read (or its last automatic scan).
+ */
+export function scriptScanDue(settings: MerchantSettings, lastReadAt: string | null, now: Date): boolean {
+  if (!settings.scriptMonitoring) return false;
+  const last = [lastReadAt, settings.lastAutoScanAt]
+    .filter((at): at is string => at !== null)
+    .sort()
+    .at(-1);
+  if (!last) return false;
+  return nextDueDay(new Date(last), SCRIPT_MONITORING_PERIOD) <= dayOf(now);
+}

@@ -13,6 +13,11 @@ export interface MerchantSettings {
   mmspMonitoring: boolean;
   /** The MMSP review compares the MCC its words imply with the declared one (core/mmsp/mmsp-findings detectMcc). */
   mccDetection: boolean;
+  /**
+   * Payment-page script monitoring (PCI DSS 11.6.1 'at least weekly'): while on, a merchant whose page
+   * runs scripts is scanned at least once a week, whatever its auto scan says.
+   */
+  scriptMonitoring: boolean;
   /** Days an invitation sent to the merchant's contact stays valid (domain §9: 180 unless set). */
   invitationValidityDays: number;
   /** Check names of the action items ignored for this merchant. */
@@ -26,6 +31,7 @@ export const DEFAULT_MERCHANT_SETTINGS: MerchantSettings = {
   period: 'month',
   mmspMonitoring: true,
   mccDetection: true,
+  scriptMonitoring: true,
   invitationValidityDays: DEFAULT_VALIDITY_DAYS,
   ignoredChecks: [],
   lastAutoScanAt: null,
@@ -37,6 +43,7 @@ export const SETTINGS_INPUT = [
   'period',
   'mmspMonitoring',
   'mccDetection',
+  'scriptMonitoring',
   'invitationValidityDays',
 ] as const satisfies readonly (keyof MerchantSettings)[];
 export type MerchantSettingsInput = Pick<MerchantSettings, (typeof SETTINGS_INPUT)[number]>;

@@ -38,14 +38,20 @@ export const SUGGESTED_VALUE = 'notInPlace';
 
 /**
  * A new scan's suggestions over the kept ones: decided ones (accepted, overridden) stay as the
- * merchant left them; undecided ones are replaced by what the newest scan shows.
+ * merchant left them; undecided ones are replaced by what the newest scan shows — only those of the
+ * `scope`'s requirements when one is given (the payment-page script monitoring speaks for 6.4.3 and
+ * 11.6.1 alone).
  */
 export function mergeSuggestions(
   kept: Record<string, SaqSuggestion>,
   fresh: Record<string, SaqSuggestion>,
+  scope?: ReadonlySet<string>,
 ): Record<string, SaqSuggestion> {
+  // with a scope (the requirements one source speaks for), undecided ones of other requirements stay too
   const decided = Object.fromEntries(
-    Object.entries(kept).filter(([, suggestion]) => suggestion.status !== 'suggested'),
+    Object.entries(kept).filter(
+      ([, suggestion]) => suggestion.status !== 'suggested' || (scope && !scope.has(suggestion.requirement)),
+    ),
   );
   const merged: Record<string, SaqSuggestion> = { ...decided };
   for (const [itemId, suggestion] of Object.entries(fresh)) merged[itemId] ??= suggestion;

@@ -24,7 +24,8 @@ export interface ScanRequirementsBody {
 /** What the scan showed for one requirement: the check, the finding and what the server said. */
 export interface SuggestionEvidence {
   rule: string;
-  check: CheckName;
+  /** The check that found it, or the payment-page script monitoring (server/services/script-monitoring.service.ts). */
+  check: CheckName | 'script_monitoring';
   finding: string | null;
   /** Locale key of the finding's title (`scan.finding.<id>`), or of the check when none. */
   title: string;

@@ -18,12 +18,24 @@ export interface LabelFigures {
   f1: number | null;
 }
 
+/** How many example transactions a rule keeps of each kind. */
+export const EXAMPLES_PER_KIND = 5;
+export const EXAMPLE_KINDS = ['truePositives', 'falsePositives', 'missed'] as const;
+export type ExampleKind = (typeof EXAMPLE_KINDS)[number];
+/** A transaction named as an example: its record id (the transaction page) and the acquirer's id. */
+export interface ExampleTransaction {
+  id: string;
+  transactionId: string;
+}
+
 export interface RuleFigures extends LabelFigures {
   ruleId: string;
   group: string;
   hits: number;
   /** The decisions of the transactions it hit. */
   decisions: Record<Decision, number>;
+  /** The first few hits and misses of the period, per kind, for a reviewer to open. */
+  examples: Record<ExampleKind, ExampleTransaction[]>;
 }
 
 export interface BacktestResult {
@@ -79,6 +91,13 @@ export function factsOf(record: TransactionFacts): TransactionFacts {
   return facts as unknown as TransactionFacts;
 }
 
+function kindOf(positive: boolean, label: Label | undefined): ExampleKind | null {
+  if (positive && label === 'confirmed_risk') return 'truePositives';
+  if (positive && label === 'false_positive') return 'falsePositives';
+  if (!positive && label === 'confirmed_risk') return 'missed';
+  return null;
+}
+
 /** Counts a replay's verdicts against the labels, per rule of the rule set and overall. */
 export class BacktestTally {
   private transactions = 0;
@@ -88,24 +107,42 @@ export class BacktestTally {
   private readonly overall = { tp: 0, fp: 0, missed: 0 };
   private readonly rules = new Map<
     string,
-    { group: string; hits: number; decisions: Record<Decision, number>; tp: number; fp: number; missed: number }
+    {
+      group: string;
+      hits: number;
+      decisions: Record<Decision, number>;
+      tp: number;
+      fp: number;
+      missed: number;
+      examples: Record<ExampleKind, ExampleTransaction[]>;
+    }
   >();
 
   constructor(body: TmRuleSetBody) {
     for (const rule of body.rules)
       if (!rule.disabled)
-        this.rules.set(rule.id, { group: rule.group, hits: 0, decisions: noDecisions(), tp: 0, fp: 0, missed: 0 });
+        this.rules.set(rule.id, {
+          group: rule.group,
+          hits: 0,
+          decisions: noDecisions(),
+          tp: 0,
+          fp: 0,
+          missed: 0,
+          examples: { truePositives: [], falsePositives: [], missed: [] },
+        });
   }
 
-  add(verdict: Verdict, label: Label | undefined): void {
+  add(verdict: Verdict, label: Label | undefined, transaction: ExampleTransaction): void {
     this.transactions += 1;
     this.decisions[verdict.decision] += 1;
     if (label) this.labelled += 1;
     if (label === 'confirmed_risk') this.confirmed += 1;
     const tallyInto = (counts: { tp: number; fp: number; missed: number }, positive: boolean) => {
-      if (positive && label === 'confirmed_risk') counts.tp += 1;
-      if (positive && label === 'false_positive') counts.fp += 1;
-      if (!positive && label === 'confirmed_risk') counts.missed += 1;
+      const kind = kindOf(positive, label);
+      if (kind === 'truePositives') counts.tp += 1;
+      if (kind === 'falsePositives') counts.fp += 1;
+      if (kind === 'missed') counts.missed += 1;
+      return kind;
     };
     tallyInto(this.overall, verdict.decision !== 'approved');
     const hits = new Set(verdict.hits);
@@ -115,7 +152,9 @@ export class BacktestTally {
         counts.hits += 1;
         counts.decisions[verdict.decision] += 1;
       }
-      tallyInto(counts, hit);
+      const kind = tallyInto(counts, hit);
+      if (kind && counts.examples[kind].length < EXAMPLES_PER_KIND)
+        counts.examples[kind].push({ id: transaction.id, transactionId: transaction.transactionId });
     }
   }
 
@@ -133,7 +172,67 @@ export class BacktestTally {
         hits: counts.hits,
         decisions: { ...counts.decisions },
         ...figures(counts.tp, counts.fp, counts.missed),
+        examples: counts.examples,
       })),
     };
   }
+}
+
+/** Alert volume and the figures against the labels, of one rule set or one rule. */
+interface Compared {
+  alerts: number | null;
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+}
+const COMPARED = ['alerts', 'precision', 'recall', 'f1'] as const;
+const delta = (candidate: number | null, live: number | null) =>
+  candidate === null || live === null ? null : Math.round((candidate - live) * 10_000) / 10_000;
+
+/** Candidate, live and candidate − live of each figure (null where either side lacks it). */
+export type Comparison = {
+  [K in (typeof COMPARED)[number] as K | `live${Capitalize<K>}` | `${K}Delta`]: number | null;
+};
+
+function compared(candidate: Compared, live: Compared): Comparison {
+  const out: Record<string, number | null> = {};
+  for (const key of COMPARED) {
+    out[key] = candidate[key];
+    out[`live${key[0].toUpperCase()}${key.slice(1)}`] = live[key];
+    out[`${key}Delta`] = delta(candidate[key], live[key]);
+  }
+  return out as Comparison;
+}
+
+const NONE: Compared = { alerts: null, precision: null, recall: null, f1: null };
+const ofRule = (rule: RuleFigures | undefined): Compared =>
+  rule ? { alerts: rule.hits, precision: rule.precision, recall: rule.recall, f1: rule.f1 } : NONE;
+
+/**
+ * The replayed rule set beside the live (published) version over the same transactions: overall
+ * (alerts = transactions not approved) and per rule of either set (a rule's alert volume is its hits).
+ */
+export interface BacktestComparison {
+  liveVersion: number;
+  overall: Comparison;
+  rules: Array<Comparison & { ruleId: string; group: string }>;
+}
+
+export function compareResults(
+  candidate: BacktestResult,
+  live: BacktestResult,
+  liveVersion: number,
+): BacktestComparison {
+  const liveRules = new Map(live.rules.map((rule) => [rule.ruleId, rule]));
+  const candidateIds = new Set(candidate.rules.map((rule) => rule.ruleId));
+  const rules = [...candidate.rules, ...live.rules.filter((rule) => !candidateIds.has(rule.ruleId))].map((rule) => ({
+    ruleId: rule.ruleId,
+    group: rule.group,
+    ...compared(ofRule(candidateIds.has(rule.ruleId) ? rule : undefined), ofRule(liveRules.get(rule.ruleId))),
+  }));
+  return {
+    liveVersion,
+    overall: compared({ alerts: candidate.alerts, ...candidate.overall }, { alerts: live.alerts, ...live.overall }),
+    rules,
+  };
 }

@@ -85,8 +85,15 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
 
 const custom = new Set<string>(OPERATOR_NAMES);
 
-/** Walks a condition: vetted operations, or our operators with well-formed literal arguments. */
-function conditionProblems(rule: unknown, at: string): DocumentProblem[] {
+/**
+ * Walks a condition: vetted operations, or our operators (all, or the `operators` a document kind
+ * allows: onboarding-warning rules take sanctionsMatch only) with well-formed literal arguments.
+ */
+export function conditionProblems(
+  rule: unknown,
+  at: string,
+  operators: ReadonlySet<string> = custom,
+): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
   const walk = (node: unknown, path: string): void => {
     if (Array.isArray(node)) {
@@ -98,12 +105,12 @@ function conditionProblems(rule: unknown, at: string): DocumentProblem[] {
     const raw = (node as Record<string, unknown>)[op];
     const args = Array.isArray(raw) ? raw : [raw];
     const opPath = `${path}/${pointerSegment(op)}`;
-    if (custom.has(op)) {
+    if (operators.has(op)) {
       const problem = operatorProblem(op, args);
       if (problem) problems.push({ path: opPath, message: problem });
       // the value expressions may hold operations of their own
       if (op === 'inList') walk(args[1], `${opPath}/1`);
-      if (op === 'countryRisk') walk(args[0], Array.isArray(raw) ? `${opPath}/0` : opPath);
+      if (op === 'countryRisk' || op === 'sanctionsMatch') walk(args[0], Array.isArray(raw) ? `${opPath}/0` : opPath);
       return;
     }
     problems.push(...checkRule({ [op]: [] }, path));

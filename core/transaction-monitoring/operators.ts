@@ -1,5 +1,7 @@
 import type { Compiled, CustomOperation, ReadObserver } from './compile-logic';
 import { type AllowList, allowedBy, listMatches, type PreparedList } from './list-match';
+import { SANCTIONS_MATCH, sanctionsMatchOperation, sanctionsMatchProblem } from '../sanctions/sanctions-operator';
+import type { SanctionsSnapshot } from '../sanctions/screening';
 
 /**
  * The rule operators transaction monitoring adds to json-logic (docs/domain/transaction-monitoring.md
@@ -16,6 +18,8 @@ import { type AllowList, allowedBy, listMatches, type PreparedList } from './lis
  * - `{ "countryRisk": [{ "var": "country" }] }`: `high`, `medium` or `low` from the rule set's countryRisk.
  * - `{ "merchantAmountRatio": [] }`: the amount over the merchant's average of the last 30 days (null
  *   when the merchant has no earlier transaction).
+ * - `{ "sanctionsMatch": [{ "var": "merchantName" }] }`: the band of the closest sanctions-list match
+ *   (core/sanctions/sanctions-operator.ts), or null.
  */
 export const VELOCITY_KEYS = ['cardHash', 'ip', 'deviceId', 'merchantId', 'email'] as const;
 export type VelocityKey = (typeof VELOCITY_KEYS)[number];
@@ -39,6 +43,8 @@ export interface FeatureNeeds {
   lists: Set<string>;
   velocities: Map<string, VelocitySpec>;
   merchantAverage: boolean;
+  /** A rule screens a name against the sanctions lists. */
+  sanctions?: boolean;
 }
 
 /** The figures read for one transaction, by the names of FeatureNeeds. */
@@ -52,6 +58,8 @@ export interface Features {
   velocities: Record<string, number>;
   /** The merchant's average amount over MERCHANT_AVERAGE_DAYS before this transaction, or null. */
   merchantAverage: number | null;
+  /** The sanctions lists, read when `needs.sanctions`. */
+  sanctions?: SanctionsSnapshot;
 }
 
 export interface OperatorScope {
@@ -84,10 +92,11 @@ export function operatorProblem(op: string, args: unknown[]): string | null {
   }
   if (op === 'countryRisk' && args.length !== 1) return 'countryRisk takes one value (a country code)';
   if (op === 'merchantAmountRatio' && args.length !== 0) return 'merchantAmountRatio takes no argument';
+  if (op === SANCTIONS_MATCH) return sanctionsMatchProblem(args);
   return null;
 }
 
-export const OPERATOR_NAMES = ['inList', 'velocity', 'countryRisk', 'merchantAmountRatio'] as const;
+export const OPERATOR_NAMES = ['inList', 'velocity', 'countryRisk', 'merchantAmountRatio', SANCTIONS_MATCH] as const;
 
 /** The custom operations for compileLogic, bound to one compiled rule set's scope. */
 export function operators(scope: OperatorScope): Record<string, CustomOperation> {
@@ -149,6 +158,17 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
           average && average > 0 && Number.isFinite(amount) ? Math.round((amount / average) * 100) / 100 : null;
         return report('merchantAmountRatio', ratio);
       };
+    },
+    sanctionsMatch(args, compile) {
+      scope.needs.sanctions = true;
+      return sanctionsMatchOperation(
+        () => scope.features().sanctions,
+        (hit) =>
+          report(
+            'sanctionsMatch',
+            hit && { name: hit.screenedName, entry: hit.entryName, score: hit.score, band: hit.band },
+          ),
+      )(args, compile);
     },
   };
 }

@@ -24,6 +24,8 @@ export interface WorkflowTransition {
   whenText?: Text;
   /** Names of server effects run with the transition (server/workflows/effects.ts). */
   effects?: string[];
+  /** `required`: the move must say why (its `comment`, kept in the history) — an authorisation's justification. */
+  comment?: 'required';
 }
 
 /**

@@ -40,3 +40,23 @@ export async function storedBody(kind: string, body: unknown): Promise<unknown> 
   );
   return { ...body, tips: sanitised };
 }
+
+/**
+ * A resource's fields as they are stored: each top-level string its schema marks as HTML
+ * (`"contentMediaType": "text/html"`, an article's body) sanitised like a tip, so no record
+ * ever serves a script to whoever shows it.
+ */
+export async function withRichTextSanitised(
+  schema: { properties?: Record<string, unknown> } | undefined,
+  fields: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const rich = Object.entries(schema?.properties ?? {})
+    .filter(([name, property]) => {
+      const media = (property as { contentMediaType?: unknown } | null)?.contentMediaType;
+      return media === 'text/html' && typeof fields[name] === 'string';
+    })
+    .map(([name]) => name);
+  if (rich.length === 0) return fields;
+  const clean = await purify();
+  return { ...fields, ...Object.fromEntries(rich.map((name) => [name, clean(fields[name] as string)])) };
+}

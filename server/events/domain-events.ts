@@ -1,3 +1,4 @@
+import type { ChangeCode, ElementKind } from '../../core/portfolio/script-inventory';
 import type { ScanRecord } from '../../core/scans/scan-record';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { ReportRecord, UserRecord } from '../store/records.types';
@@ -27,6 +28,25 @@ export interface DomainEvents {
    * before the move is written): the record as it was, and who closes it.
    */
   'tm.caseClosing': { caseRecord: ResourceRecord; actor: UserRecord };
+  /**
+   * A completed scan's home page was read into the merchant's site profile (PortfolioService): the page
+   * as it came, so the payment-page script inventory can take what it runs and sends.
+   */
+  'portfolio.siteRead': {
+    merchantId: string;
+    scan: ScanRecord;
+    page: { url: string; headers: Record<string, unknown>; body: string };
+  };
+  /**
+   * A scan found the payment page changed in ways nobody authorised (ScriptMonitoringService, PCI DSS
+   * 6.4.3 / 11.6.1): the merchant, the scan, and each element with what changed.
+   */
+  'paymentPage.unauthorisedChange': {
+    merchantId: string;
+    merchantName: string;
+    scan: ScanRecord;
+    changes: { name: string; kind: ElementKind; changes: ChangeCode[] }[];
+  };
   /** A report's file was made (ReportsService's job): the record as written, ready to download. */
   'report.ready': { report: ReportRecord };
 }

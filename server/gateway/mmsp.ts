@@ -1,6 +1,6 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { requireAuth } from '../auth/authenticate';
-import { requireGuard } from '../auth/require-guard';
+import { ADMIN_GUARD, requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { PERIOD_PATTERN, periodOf } from '../../core/reports/report.utils';
 import { requestLanguage } from '../http/i18n';
@@ -31,6 +31,11 @@ const monthQuery = validateQuery({
   type: 'object',
   additionalProperties: false,
   properties: { month: { type: 'string', pattern: PERIOD_PATTERN } },
+});
+const merchantParams = validateParams({
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' } },
 });
 const answerParams = validateParams({
   type: 'object',
@@ -95,6 +100,24 @@ export function mmspRouter(ctx: AppContext, services: Services, signedIn: Reques
       res.json({ content: await mmsp.markProhibited(requireAuth(req), req.body.ids, answer) });
     },
   );
+
+  // transaction laundering and cross-pattern matching (docs/gateway/wbe-scans-portfolio.md 'MMSP')
+  router.get('/mmsp/merchants/:id/info', ...readers, merchantParams, async (req, res) => {
+    res.json({ content: await mmsp.merchantInfo(requireAuth(req), String(req.params.id)) });
+  });
+
+  router.get('/mmsp/merchants/:id/laundering', ...readers, merchantParams, async (req, res) => {
+    res.json({ content: await mmsp.merchantLaundering(requireAuth(req), String(req.params.id), req.query, 'all') });
+  });
+
+  router.get('/mmsp/merchants/:id/pattern-matches', ...readers, merchantParams, async (req, res) => {
+    const content = await mmsp.merchantLaundering(requireAuth(req), String(req.params.id), req.query, 'patterns');
+    res.json({ content });
+  });
+
+  router.get('/admin/transaction-laundering', ...signedIn, requireGuard(ctx, ADMIN_GUARD), async (req, res) => {
+    res.json({ content: await mmsp.launderingAcrossPortfolios(req.query) });
+  });
 
   router.get('/mmsp/report', ...readers, monthQuery, async (req, res) => {
     const file = await mmsp.report(requireAuth(req), monthOf(req, ctx.clock()), requestLanguage(req));

@@ -65,10 +65,23 @@ const bulkFields = {
   },
 };
 
-/** `{ url, fast?, override?, target? }`: the scan request's members (a loopback target in tests) and the onboarding's. */
+/**
+ * `{ url, fast?, override?, merchantName?, owners?, target? }`: the scan request's members (a loopback
+ * target in tests) and the onboarding's; the names are screened by the warning rules.
+ */
 export const startOnboardingSchema = {
   ...startScanSchema,
-  properties: { ...startScanSchema.properties, fast: { type: 'boolean' }, override: { type: 'boolean' } },
+  properties: {
+    ...startScanSchema.properties,
+    fast: { type: 'boolean' },
+    override: { type: 'boolean' },
+    merchantName: { type: 'string', minLength: 1, maxLength: 400, pattern: '\\S' },
+    owners: {
+      type: 'array',
+      maxItems: 20,
+      items: { type: 'string', minLength: 1, maxLength: 400, pattern: '\\S' },
+    },
+  },
 };
 
 /**

@@ -9,6 +9,8 @@ import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { ACTION_ITEM_FIELDS, SITE_LISTS, type SiteList } from '../services/portfolio.service';
 import { resourceCaller } from '../services/resources.service';
+import { CHECK_FIELDS, FINDING_FIELDS } from '../services/scans.service';
+import type { MenuGroupId } from '../../core/scans/scan.types';
 import { recordBodySchema } from './request-schemas';
 
 const RECORD_ID = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' };
@@ -23,6 +25,21 @@ const siteListParams = validateParams({
   required: ['id', 'list'],
   properties: { id: RECORD_ID, list: { enum: [...SITE_LISTS] } },
 });
+const merchantScanParams = validateParams({
+  type: 'object',
+  required: ['id', 'scanId'],
+  properties: { id: RECORD_ID, scanId: RECORD_ID },
+});
+const merchantGroupParams = validateParams({
+  type: 'object',
+  required: ['id', 'scanId', 'group'],
+  properties: { id: RECORD_ID, scanId: RECORD_ID, group: { enum: [...new Set(Object.values(CHECK_GROUPS))] } },
+});
+const scriptParams = validateParams({
+  type: 'object',
+  required: ['id', 'scriptId'],
+  properties: { id: RECORD_ID, scriptId: RECORD_ID },
+});
 /** Each settings form sends its own part (auto scan, MMSP, MCC detection, invitations); what it leaves out stays. */
 const settingsSchema = {
   type: 'object',
@@ -33,6 +50,7 @@ const settingsSchema = {
     period: { enum: [...SCAN_PERIODS] },
     mmspMonitoring: { type: 'boolean' },
     mccDetection: { type: 'boolean' },
+    scriptMonitoring: { type: 'boolean' },
     invitationValidityDays: { type: 'integer', minimum: 1, maximum: 365 },
   },
 };
@@ -101,6 +119,49 @@ export function portfolioRouter(ctx: AppContext, services: Services, signedIn: R
   router.get(`${base}/site/:list`, ...signedIn, siteListParams, async (req, res) => {
     const list = String(req.params.list) as SiteList;
     res.json({ content: await portfolio.siteList(await caller(req), id(req), list, req.query) });
+  });
+
+  // the payment-page script inventory (PCI DSS 6.4.3, 11.6.1): its rows, its alert, one element's audit trail;
+  // authorising is the resource's workflow action (POST /wbe/api/resources/payment-script/:id/actions/authorise)
+  router.get(`${base}/payment-scripts`, ...signedIn, merchantParams, async (req, res) => {
+    res.json({ content: await services.scriptMonitoring.list(await caller(req), id(req), req.query) });
+  });
+
+  router.get(`${base}/payment-scripts/summary`, ...signedIn, merchantParams, async (req, res) => {
+    res.json({ content: await services.scriptMonitoring.summary(await caller(req), id(req)) });
+  });
+
+  router.get(`${base}/payment-scripts/:scriptId/history`, ...signedIn, scriptParams, async (req, res) => {
+    const scriptId = String(req.params.scriptId);
+    res.json({ content: await services.scriptMonitoring.history(await caller(req), id(req), scriptId, req.query) });
+  });
+
+  // the asset pages read the merchant's scans as the domain pages do, behind the merchant's read guard
+  const scanOf = async (req: Request) => {
+    await portfolio.assertMerchantScan(await caller(req), id(req), String(req.params.scanId));
+    return String(req.params.scanId);
+  };
+  router.get(`${base}/scans/:scanId`, ...signedIn, merchantScanParams, async (req, res) => {
+    res.json({ content: await services.scans.get(requireAuth(req), await scanOf(req)) });
+  });
+
+  router.get(`${base}/scans/:scanId/checks`, ...signedIn, merchantScanParams, async (req, res) => {
+    const query = listQueryOf(req.query, CHECK_FIELDS, []);
+    const scanId = await scanOf(req);
+    res.json({ content: await services.scans.checks(requireAuth(req), scanId, requestLanguage(req), query) });
+  });
+
+  router.get(`${base}/scans/:scanId/groups/:group`, ...signedIn, merchantGroupParams, async (req, res) => {
+    const scanId = await scanOf(req);
+    const group = String(req.params.group) as MenuGroupId;
+    res.json({ content: await services.scans.group(requireAuth(req), scanId, group, requestLanguage(req)) });
+  });
+
+  router.get(`${base}/scans/:scanId/groups/:group/findings`, ...signedIn, merchantGroupParams, async (req, res) => {
+    const query = listQueryOf(req.query, FINDING_FIELDS, []);
+    const scanId = await scanOf(req);
+    const scope = { group: String(req.params.group) as MenuGroupId };
+    res.json({ content: await services.scans.findings(requireAuth(req), scanId, scope, requestLanguage(req), query) });
   });
 
   router.get(`${base}/action-items`, ...signedIn, merchantParams, async (req, res) => {

@@ -4,7 +4,12 @@ import { listQueryOf } from '../http/list-query';
 import { requestLanguage } from '../http/i18n';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
-import { BACKTEST_FIELDS, BACKTEST_RULE_FIELDS, type BacktestRequest } from '../services/tm-backtest.service';
+import {
+  BACKTEST_EXAMPLE_FIELDS,
+  BACKTEST_FIELDS,
+  BACKTEST_RULE_FIELDS,
+  type BacktestRequest,
+} from '../services/tm-backtest.service';
 import {
   ENTRY_EDIT_SCHEMA,
   ENTRY_SCHEMA,
@@ -94,5 +99,12 @@ export function tmListRoutes(router: Router, services: Services, managers: Reque
   router.get('/backtests/:id/rules', ...managers, idParams, async (req, res) => {
     const query = listQueryOf(req.query, BACKTEST_RULE_FIELDS, [{ field: 'ruleId', direction: 'asc' }]);
     res.json({ content: await tmBacktests.rules(requireAuth(req), String(req.params.id), query) });
+  });
+  router.get('/backtests/:id/examples', ...managers, idParams, async (req, res) => {
+    const query = listQueryOf(req.query, BACKTEST_EXAMPLE_FIELDS, [{ field: 'ruleId', direction: 'asc' }]);
+    res.json({ content: await tmBacktests.examples(requireAuth(req), String(req.params.id), query) });
+  });
+  router.post('/backtests/:id/stop', ...managers, idParams, empty, async (req, res) => {
+    res.json({ content: await tmBacktests.stop(requireAuth(req), String(req.params.id)) });
   });
 }

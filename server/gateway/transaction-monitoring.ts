@@ -161,7 +161,7 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
   // maker-checker (docs/documents/tm-rules.md): drafts by managers, approval by another, rollback as a draft
   router.get('/rules/versions', ...managers, async (req, res) => {
     const query = listQueryOf(req.query, VERSION_FIELDS, [{ field: 'version', direction: 'desc' }]);
-    res.json({ content: await tmRules.versions(query) });
+    res.json({ content: await tmRules.versions(requireAuth(req), query) });
   });
   router.get('/rules/versions/:version', ...managers, versionParams, async (req, res) => {
     res.json({ content: await tmRules.version(Number(req.params.version)) });

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { AppError } from './app-error';
-import { type Translator, requestLanguage } from './i18n';
+import { type Language, type Translator, requestLanguage } from './i18n';
 import { problemsIn } from './problem-text';
 
 /** Our code for a client error status some library chose (body-parser, the router's param decoding). */
@@ -50,8 +50,10 @@ function clientError(error: unknown): AppError | null {
 export function errorHandler(
   translator: Translator,
   logError: (message: string, error: unknown) => void,
+  /** An admin's text over the catalogue's (TRN translation), looked up only when an error is answered. */
+  overrideOf: (language: Language, key: string) => Promise<string | undefined> = async () => undefined,
 ): ErrorRequestHandler {
-  return (error, req, res, next) => {
+  return async (error, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
@@ -66,9 +68,12 @@ export function errorHandler(
     // a wait the answer names (a sign-in delay) is also said the way HTTP clients read it (RFC 9110 §10.2.3)
     const retryAfter = appError.extra?.retryAfter;
     if (appError.status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+    const key = `errors.${appError.code}`;
+    const written = await overrideOf(language, key).catch(() => undefined);
+    if (res.headersSent) return;
     res.status(appError.status).json({
       code: appError.code,
-      message: translator.t(language, `errors.${appError.code}`),
+      message: written ?? translator.t(language, key),
       ...(appError.fields ? { errors: appError.fields } : {}),
       ...appError.extra,
       ...(Array.isArray(problems) ? { problems: problemsIn(problems, translator, language) } : {}),

@@ -35,7 +35,9 @@ export class ComplianceSharesService {
   }
 
   private async banks(): Promise<OrganizationRecord[]> {
-    return this.ctx.store.collection<OrganizationRecord>('organizations').find((org) => org.kind === 'bank');
+    return this.ctx.store
+      .collection<OrganizationRecord>('organizations')
+      .find((org) => org.kind === 'bank' && org.active !== false);
   }
 
   /** Every bank with whether the session's organisation shares with it (a few records: queried in memory). */

@@ -2,6 +2,9 @@ import type { AppContext } from '../context';
 import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
 import { TmAlertsService } from './tm-alerts.service';
+import { AdminOverviewsService } from './admin-overviews.service';
+import { BanksService } from './banks.service';
+import { TranslationsService } from './translations.service';
 import { TmKeysService } from './tm-keys.service';
 import { TmRulesService } from './tm-rules.service';
 import { TmScoringService } from './tm-scoring.service';
@@ -45,6 +48,7 @@ import { WizardService } from './wizard.service';
 import { ResourceImportService } from './resource-import.service';
 import { ResourcesService } from './resources.service';
 import { WorkflowService } from './workflow.service';
+import { ScriptMonitoringService } from './script-monitoring.service';
 
 /** One instance of every service per app, sharing the app's context. */
 import { FilesService } from './files.service';
@@ -66,6 +70,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   const scans = new ScansService(ctx, ctx.scanSettings);
   const onboardings = new OnboardingService(ctx, scans, resources);
   const portfolio = new PortfolioService(ctx, resources, scans, workflows);
+  const scriptMonitoring = new ScriptMonitoringService(ctx, resources, workflows);
   // the suggestions ask the portfolio which merchant organisation a scanned merchant is linked to (Settings → Sharing)
   const saqSuggestions = new SaqSuggestionsService(ctx, saqs, portfolio);
   const assessments = new AssessmentsService(ctx, questionnaires, resources, workflows);
@@ -74,10 +79,14 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
   const files = new FilesService(ctx, [assessments, tmAlerts]);
   const tmScoring = new TmScoringService(ctx, ctx.transactionMonitoring.cardKey);
   const tmLists = new TmListsService(ctx, ctx.transactionMonitoring.cardKey);
+  const tmBacktests = new TmBacktestService(ctx, tmScoring, tmLists);
   return {
     auth: new AuthService(ctx, invitations),
     profile: new ProfileService(ctx),
     admin: new AdminService(ctx),
+    banks: new BanksService(ctx),
+    adminOverviews: new AdminOverviewsService(ctx),
+    translations: new TranslationsService(ctx),
     impersonation: new ImpersonationService(ctx),
     organizations: new OrganizationService(ctx),
     errorReports: new ErrorReportService(ctx),
@@ -91,6 +100,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     managementSaq: new ManagementSaqService(ctx, saqs, saqSubmissions, saqSigning),
     resources,
     portfolio,
+    scriptMonitoring,
     resourceImport: new ResourceImportService(ctx, resources),
     workflows,
     invitations,
@@ -121,8 +131,8 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     tmAlerts,
     tmTransactions: new TmTransactionsService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
     tmLists,
-    tmBacktests: new TmBacktestService(ctx, tmScoring, tmLists),
-    tmRules: new TmRulesService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
+    tmBacktests,
+    tmRules: new TmRulesService(ctx, tmScoring, tmBacktests, ctx.transactionMonitoring.visibilityDelayMs),
   };
 }
 

@@ -5,17 +5,20 @@ import {
   type DerivedFinding,
   FINDING_STATUSES,
   type MerchantFacts,
-  MMSP_RULES,
   merchantFindings,
   type MmspRulesBody,
   recordFacts,
 } from '../../core/mmsp/mmsp-findings';
+import { crossPatternMatches, type PatternMatch, transactionSignals } from '../../core/laundering/patterns';
 import { merchantSettingsOf, type MerchantSettings } from '../../core/portfolio/merchant-settings';
+import type { SiteProfile } from '../../core/portfolio/site-profile';
 import type { OnboardingRecord } from '../../core/onboarding/onboarding.types';
 import { type Filter, type ListQuery, type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
 import { periodOf } from '../../core/reports/report.utils';
 import type { ResourceRecord } from '../../core/resources/resource.types';
+import { allOf, queryableFields } from '../../core/resources/resource.utils';
+import { listQueryOf } from '../http/list-query';
 import type { ScanRecord } from '../../core/scans/scan-record';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -24,6 +27,8 @@ import type { Language } from '../http/i18n';
 import type { Collection } from '../store/store.types';
 import { publishToUser } from '../realtime/publish';
 import { writeHistory } from './history';
+import type { TmTransactionRecord } from './tm-records';
+import { mmspRulesOf } from './admin-lists';
 import { type ResourceCaller, type ResourcesService, resourceCaller } from './resources.service';
 
 /** The form document that judges saved settings on both sides (schemas/forms/mmsp-settings.json). */
@@ -82,6 +87,8 @@ type FindingRecord = ResourceRecord & Partial<DerivedFinding> & { month: string;
 type MerchantRecord = ResourceRecord & Partial<MerchantFacts> & { scanId?: string; onboardingId?: string };
 
 const eq = (field: string, value: string): Filter => ({ field, op: 'eq', value });
+/** The transactions a month's review reads per organisation, newest first. */
+const TRANSACTIONS_READ = 10_000;
 
 /** Every record a filter matches, a page at a time. */
 async function everyRecord<T extends { id: string }>(collection: Collection<T>, filter: Filter): Promise<T[]> {
@@ -152,8 +159,9 @@ export class MmspService {
 
   // ---- findings
 
-  private rules(): MmspRulesBody {
-    const rules = this.ctx.documents.latestBody<MmspRulesBody>(MMSP_RULES.kind, MMSP_RULES.id);
+  /** The published rules with the admin's category settings and blacklist over them (admin-lists.ts). */
+  private async rules(): Promise<MmspRulesBody> {
+    const rules = await mmspRulesOf(this.ctx);
     if (!rules) throw new AppError(404, 'documentNotFound');
     return rules;
   }
@@ -184,8 +192,45 @@ export class MmspService {
       .filter((merchant) => merchant.settings.mmspMonitoring);
   }
 
+  /**
+   * The portfolio's laundering signals: cross-pattern matches between its merchants (their records and
+   * the site profiles the portfolio scans read) and each merchant's transactions of the organisation
+   * (the latest TRANSACTIONS_READ, scored by transaction monitoring under the merchant's id).
+   */
+  private async launderingSignals(organizationId: string, merchants: readonly MerchantRecord[]) {
+    const profiles = this.ctx.store.collection<SiteProfile & { id: string }>('siteProfiles');
+    const sites = await Promise.all(
+      merchants.map(async (merchant) => ({
+        id: merchant.id,
+        name: String(merchant.name ?? ''),
+        url: String(merchant.url ?? ''),
+        tags: typeof merchant.tags === 'string' ? merchant.tags : undefined,
+        profile: (await profiles.get(merchant.id)) ?? null,
+      })),
+    );
+    const matches = new Map<string, PatternMatch[]>();
+    for (const match of crossPatternMatches(sites)) {
+      matches.set(match.merchantId, [...(matches.get(match.merchantId) ?? []), match]);
+    }
+    const { items } = await this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
+      filter: {
+        and: [
+          eq('organizationId', organizationId),
+          { field: 'merchantId', op: 'in', value: merchants.map((m) => m.id) },
+        ],
+      },
+      sort: [{ field: 'scoredAt', direction: 'desc' }],
+      page: 1,
+      pageSize: TRANSACTIONS_READ,
+    });
+    return { matches, transactions: items };
+  }
+
   /** What the rules read of a merchant: its record, its latest scan's reachability, its onboarding's warnings. */
-  private async facts(merchant: MerchantRecord & { settings: MerchantSettings }): Promise<MerchantFacts> {
+  private async facts(
+    merchant: MerchantRecord & { settings: MerchantSettings },
+    signals?: Awaited<ReturnType<MmspService['launderingSignals']>>,
+  ): Promise<MerchantFacts> {
     const scan = merchant.scanId
       ? await this.ctx.store.collection<ScanRecord>('scans').get(merchant.scanId)
       : undefined;
@@ -198,6 +243,18 @@ export class MmspService {
       scanDate: scan?.scan_date ?? null,
       onboardingWarnings: (onboarding?.warnings ?? []).map((warning) => warning.category),
       mccDetection: merchant.settings.mccDetection,
+      patternMatches: signals?.matches.get(merchant.id) ?? [],
+      transactionSignals: signals
+        ? transactionSignals(
+            {
+              name: String(merchant.name ?? ''),
+              mcc: typeof merchant.mcc === 'string' ? merchant.mcc : undefined,
+              reachability: scan?.reachability ?? null,
+            },
+            signals.transactions.filter((transaction) => transaction.merchantId === merchant.id),
+            this.ctx.clock(),
+          )
+        : [],
     };
   }
 
@@ -211,13 +268,15 @@ export class MmspService {
     const month = periodOf(this.ctx.clock());
     const resource = this.resources.published(FINDINGS);
     const workflow = this.resources.workflowOf(resource);
-    const rules = this.rules();
+    const rules = await this.rules();
     return this.resources.lock(FINDINGS, async () => {
       const existing = await this.monthFindings(caller.organizationId, month);
       const known = new Set(existing.map((finding) => finding.key));
       const derived: DerivedFinding[] = [];
-      for (const merchant of await this.portfolio(caller.organizationId)) {
-        derived.push(...merchantFindings(await this.facts(merchant), rules));
+      const portfolio = await this.portfolio(caller.organizationId);
+      const signals = await this.launderingSignals(caller.organizationId, portfolio);
+      for (const merchant of portfolio) {
+        derived.push(...merchantFindings(await this.facts(merchant, signals), rules));
       }
       const fresh = derived
         .filter((finding) => !known.has(finding.key))
@@ -244,6 +303,75 @@ export class MmspService {
     const caller = await this.caller(auth);
     await this.currentFindings(caller);
     return this.resources.list(FINDINGS, caller, params);
+  }
+
+  // ---- transaction laundering and cross-pattern matching (the portfolio merchant's pages, the admin's)
+
+  /** A merchant of the caller's portfolio, or 404 `notFound` (another organisation's too). */
+  private async portfolioMerchant(organizationId: string, merchantId: string): Promise<MerchantRecord> {
+    const merchant = (await this.resources.records('merchant').get(merchantId)) as MerchantRecord | undefined;
+    if (!merchant || merchant.organizationId !== organizationId) throw new AppError(404, 'notFound');
+    return merchant;
+  }
+
+  /** The findings list's query over `records` with `filter` added (the resource's queryable fields). */
+  private findingsQuery(params: Record<string, unknown>, filter: Filter) {
+    const query = listQueryOf(params, queryableFields(this.resources.published(FINDINGS).body), [
+      { field: 'updatedAt', direction: 'desc' },
+    ]);
+    return { ...query, filter: allOf(filter, query.filter) };
+  }
+
+  /**
+   * Shell §3 'Merchant info': its name and address, whether the review matched it with another
+   * merchant (`has_pattern_match`) and whether transaction monitoring holds transactions of it
+   * (`has_transaction`) — both from the data, this month's findings made first.
+   */
+  async merchantInfo(auth: AuthContext, merchantId: string) {
+    const caller = await this.caller(auth);
+    const merchant = await this.portfolioMerchant(caller.organizationId, merchantId);
+    const findings = (await this.currentFindings(caller)).filter(
+      (finding) => finding.merchantId === merchantId && finding.section === 'transactionLaundering',
+    );
+    const transactions = await this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
+      filter: { and: [eq('organizationId', caller.organizationId), eq('merchantId', merchantId)] },
+      sort: [],
+      page: 1,
+      pageSize: 1,
+    });
+    return {
+      merchant_id: merchant.id,
+      merchant_name: String(merchant.name ?? ''),
+      merchant_uri: String(merchant.url ?? ''),
+      has_pattern_match: findings.some((finding) => finding.matchedMerchantId !== undefined),
+      has_transaction: transactions.total > 0,
+      findings: findings.length,
+      open: findings.filter((finding) => finding.state === 'awaiting').length,
+    };
+  }
+
+  /** The merchant's transaction-laundering findings (`patterns`: only its cross-pattern matches), every month. */
+  async merchantLaundering(
+    auth: AuthContext,
+    merchantId: string,
+    params: Record<string, unknown>,
+    only: 'all' | 'patterns',
+  ): Promise<ListResult<ResourceRecord>> {
+    const caller = await this.caller(auth);
+    await this.portfolioMerchant(caller.organizationId, merchantId);
+    await this.currentFindings(caller);
+    const conditions: Filter[] = [
+      eq('organizationId', caller.organizationId),
+      eq('merchantId', merchantId),
+      eq('section', 'transactionLaundering'),
+    ];
+    if (only === 'patterns') conditions.push({ field: 'type', op: 'in', value: ['similar_content', 'similar_tech'] });
+    return this.findingRecords().query(this.findingsQuery(params, { and: conditions }));
+  }
+
+  /** The admin's page: transaction-laundering findings of every organisation's portfolio, as they stand. */
+  async launderingAcrossPortfolios(params: Record<string, unknown>): Promise<ListResult<ResourceRecord>> {
+    return this.findingRecords().query(this.findingsQuery(params, eq('section', 'transactionLaundering')));
   }
 
   /** The dashboard of a month: counts per section and per status, the settings, the markings. */

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { MAX_BULK_URLS, readBulkUrls } from '../../core/onboarding/bulk-urls';
 import { assessScan, FAST_SCAN_CHECKS, type OnboardingOutcome } from '../../core/onboarding/onboarding-outcome';
 import type { OnboardingRecord, OnboardingView } from '../../core/onboarding/onboarding.types';
-import { type OnboardingWarningsBody, warningsFor } from '../../core/onboarding/onboarding-warnings';
+import {
+  type OnboardingRuleWarning,
+  type OnboardingWarningsBody,
+  ruleWarningsFor,
+  warningsFor,
+} from '../../core/onboarding/onboarding-warnings';
+import { blacklistWarnings } from '../../core/admin/admin-lists';
+import { blacklistOf } from './admin-lists';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
 import type { ScanRecord } from '../../core/scans/scan-record';
@@ -22,6 +29,7 @@ import { sessionOrganization } from './compliance-documents.service';
 import { OnboardingCredits } from './onboarding-credits';
 import { resourceCaller } from './resources.service';
 import type { ResourcesService } from './resources.service';
+import { readSanctionsSnapshot } from './sanctions-snapshot';
 import { saqCaller } from './saq-flow';
 import type { ScansService } from './scans.service';
 
@@ -54,6 +62,15 @@ export interface StartInput {
   fast?: boolean;
   override?: boolean;
   target?: LoopbackTarget;
+  /** Who the merchant is, for the warning rules (screened against the sanctions lists). */
+  merchantName?: string;
+  owners?: string[];
+}
+
+/** Why an onboarding warns: its domain's categories and the warning rules that held. */
+interface Judged {
+  warnings: OnboardingRecord['warnings'];
+  ruleWarnings: OnboardingRuleWarning[];
 }
 
 /**
@@ -94,21 +111,33 @@ export class OnboardingService {
     }
   }
 
-  private warningsOf(host: string) {
+  /**
+   * The document's domain categories, then the admin's blacklist (core/admin/admin-lists.ts), and the
+   * document's rules over the onboarding (the sanctions lists read only for rules).
+   */
+  private async warningsOf(host: string, input: StartInput): Promise<Judged> {
     const body = this.ctx.documents.latestBody<OnboardingWarningsBody>(WARNINGS_DOCUMENT.kind, WARNINGS_DOCUMENT.id);
-    return warningsFor(host, body);
+    const facts = { url: input.url, host, merchantName: input.merchantName ?? null, owners: input.owners ?? [] };
+    const snapshot = body?.rules?.length ? await readSanctionsSnapshot(this.ctx) : undefined;
+    return {
+      warnings: [...warningsFor(host, body), ...blacklistWarnings(host, await blacklistOf(this.ctx))],
+      ruleWarnings: ruleWarningsFor(facts, body, snapshot),
+    };
   }
 
   /** One URL: warnings (refused unless overridden) → a credit → a scan → the record. */
   async start(auth: AuthContext, input: StartInput, batchId: string | null = null): Promise<OnboardingView> {
     const organizationId = sessionOrganization(auth);
     const host = this.hostOf(input.url);
-    const warnings = this.warningsOf(host);
-    if (warnings.length > 0 && !input.override) {
-      throw new AppError(409, 'onboardingWarning', { url: 'errors.onboardingWarning' }, { warnings });
+    const judged = await this.warningsOf(host, input);
+    if (!input.override && judged.warnings.length > 0) {
+      throw new AppError(409, 'onboardingWarning', { url: 'errors.onboardingWarning' }, { ...judged });
+    }
+    if (!input.override && judged.ruleWarnings.length > 0) {
+      throw new AppError(409, 'onboardingRuleWarning', { merchantName: 'errors.onboardingRuleWarning' }, { ...judged });
     }
     await this.credits.spend(organizationId, 1);
-    return this.startPaid(auth, input, host, warnings, batchId);
+    return this.startPaid(auth, input, host, judged, batchId);
   }
 
   /** Starts the scan for a credit already spent; a scan refused gives the credit back. */
@@ -116,7 +145,7 @@ export class OnboardingService {
     auth: AuthContext,
     input: StartInput,
     host: string,
-    warnings: OnboardingRecord['warnings'],
+    { warnings, ruleWarnings }: Judged,
     batchId: string | null,
   ): Promise<OnboardingView> {
     const organizationId = sessionOrganization(auth);
@@ -142,8 +171,11 @@ export class OnboardingService {
       scanId: scan.id,
       batchId,
       status: this.workflow().initial as OnboardingRecord['status'],
+      ...(input.merchantName ? { merchantName: input.merchantName } : {}),
+      ...(input.owners?.length ? { owners: input.owners } : {}),
       warnings,
-      override: warnings.length > 0,
+      ruleWarnings,
+      override: warnings.length > 0 || ruleWarnings.length > 0,
       score: null,
       grade: null,
       asvVerdict: null,
@@ -194,13 +226,15 @@ export class OnboardingService {
       );
     }
     if (urls.length + problems.length === 0) throw new AppError(400, 'importEmpty', { file: 'errors.importEmpty' });
-    const judged = urls.map((entry) => {
-      const host = this.hostOf(entry.url);
-      return { ...entry, host, warnings: this.warningsOf(host) };
-    });
+    const judged = await Promise.all(
+      urls.map(async (entry) => {
+        const host = this.hostOf(entry.url);
+        return { ...entry, host, ...(await this.warningsOf(host, { url: entry.url })) };
+      }),
+    );
     if (!options.override) {
       for (const entry of judged) {
-        if (entry.warnings.length > 0) {
+        if (entry.warnings.length > 0 || entry.ruleWarnings.length > 0) {
           problems.push({ line: entry.line, value: entry.url, message: 'errors.onboardingWarningLine' });
         }
       }
@@ -223,9 +257,7 @@ export class OnboardingService {
     const failed: { line: number; url: string; code: string }[] = [];
     for (const entry of judged) {
       try {
-        started.push(
-          await this.startPaid(auth, { url: entry.url, fast: options.fast }, entry.host, entry.warnings, batchId),
-        );
+        started.push(await this.startPaid(auth, { url: entry.url, fast: options.fast }, entry.host, entry, batchId));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         failed.push({ line: entry.line, url: entry.url, code: error.code });
@@ -389,7 +421,10 @@ export class OnboardingService {
       await this.ctx.store.withLock(`onboarding:${record.id}`, async () => {
         const current = await this.onboardings.get(record.id);
         if (current?.status !== 'scanning') return;
-        const assessment = assessScan(scan);
+        const scanned = assessScan(scan);
+        // a blacklisted host onboarded anyway is for a person to judge, whatever its scan says
+        const blacklisted = current.warnings.some((warning) => warning.category === 'blacklist');
+        const assessment = blacklisted ? { ...scanned, outcome: 'underReview' as const } : scanned;
         const action = OUTCOME_ACTIONS[assessment.outcome];
         const transition = openTransitions(this.workflow(), current as unknown as Record<string, unknown>, SYSTEM).find(
           (each) => each.action === action,

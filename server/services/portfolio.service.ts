@@ -1,5 +1,5 @@
 import { assessScan } from '../../core/onboarding/onboarding-outcome';
-import { autoScanDue } from '../../core/portfolio/auto-scan';
+import { autoScanDue, scriptScanDue } from '../../core/portfolio/auto-scan';
 import { completedScansInOrder, latestScan, latestScanFacts } from '../../core/portfolio/latest-scan';
 import {
   DEFAULT_MERCHANT_SETTINGS,
@@ -8,13 +8,7 @@ import {
   merchantSettingsOf,
   SETTINGS_INPUT,
 } from '../../core/portfolio/merchant-settings';
-import {
-  type DetectedMcc,
-  detectMcc,
-  MMSP_RULES,
-  type MmspRulesBody,
-  recordFacts,
-} from '../../core/mmsp/mmsp-findings';
+import { type DetectedMcc, detectMcc, recordFacts } from '../../core/mmsp/mmsp-findings';
 import type { ListQuery, ListResult, QueryableFields } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
 import type { ResourceRecord } from '../../core/resources/resource.types';
@@ -29,6 +23,7 @@ import { findWhere } from '../store/matching';
 import { AppError } from '../http/app-error';
 import type { ComplianceShareRecord, OrganizationRecord, UserRecord } from '../store/records.types';
 import type { ResourceCaller, ResourcesService } from './resources.service';
+import { mmspRulesOf } from './admin-lists';
 import type { ScansService } from './scans.service';
 import type { WorkflowService } from './workflow.service';
 import { readSiteProfile, type SiteCatalogue, type SiteProfile } from '../../core/portfolio/site-profile';
@@ -145,6 +140,17 @@ export class PortfolioService {
     return completedScansInOrder(own);
   }
 
+  /**
+   * Before a portfolio reader reads one of the merchant's scans (its asset pages, shell §2.4
+   * `/app/portfolio/:id/assets/:scanId/…`): the merchant passes its read guard and the scan is one of
+   * its completed scans made by the caller's organisation, else 404 — a portfolio reader reads these
+   * scans without the `scanners` group, and no other scan.
+   */
+  async assertMerchantScan(caller: ResourceCaller, merchantId: string, scanId: string): Promise<void> {
+    const scans = await this.scansOf(await this.merchant(caller, merchantId));
+    if (!scans.some((scan) => scan.id === scanId)) throw new AppError(404, 'scanNotFound');
+  }
+
   /** Shell §7 get_score_history_by_merchant_id: one point per completed scan, oldest first. */
   async scoreHistory(caller: ResourceCaller, merchantId: string) {
     const scans = await this.scansOf(await this.merchant(caller, merchantId));
@@ -172,7 +178,7 @@ export class PortfolioService {
     merchantId: string,
   ): Promise<MerchantSettings & { detectedMcc: DetectedMcc | null }> {
     const merchant = await this.merchant(caller, merchantId);
-    const rules = this.ctx.documents.latestBody<MmspRulesBody>(MMSP_RULES.kind, MMSP_RULES.id);
+    const rules = await mmspRulesOf(this.ctx);
     const detectedMcc = rules ? detectMcc(recordFacts(merchant), rules) : null;
     return { ...(await this.settingsOf(merchantId)), detectedMcc };
   }
@@ -239,6 +245,7 @@ export class PortfolioService {
     const named = scan.url.startsWith('http://') ? 'http' : 'https';
     const scheme = target.ports[named] !== null ? named : mainScheme(target);
     if (!scheme) return;
+    let read: { url: string; headers: Record<string, unknown>; body: string };
     try {
       const signal = AbortSignal.timeout(SITE_READ_MS);
       const page = await fetchPage(
@@ -254,11 +261,15 @@ export class PortfolioService {
         scanId: scan.id,
         readAt: this.ctx.clock().toISOString(),
       }));
+      read = { url: page.url, headers: page.headers as Record<string, unknown>, body: page.body };
     } catch (error) {
       this.ctx.log.warn(
         `Site of merchant ${merchantId} not read: ${error instanceof Error ? error.message : String(error)}`,
       );
+      return;
     }
+    // the payment-page script inventory takes what the page runs and sends (PCI DSS 6.4.3, 11.6.1)
+    await this.ctx.events.emit('portfolio.siteRead', { merchantId, scan, page: read });
   }
 
   /** The payment page tab's facts: the profile without its lists (which have their own reads), or {} before the first. */
@@ -378,29 +389,41 @@ export class PortfolioService {
   }
 
   /**
-   * The daily job: a scan of each active merchant whose auto-scan period has passed, of its primary
-   * asset (else its URL), as the user who last saved its settings. One merchant's refusal (an
+   * The daily job: a scan of each active merchant whose auto-scan period has passed, or whose payment
+   * page runs scripts and was last read a week ago or more (script monitoring, PCI DSS 11.6.1), of its
+   * primary asset (else its URL), as the user who last saved its settings (else who ran its last scan). One merchant's refusal (an
    * address the scans may not reach) is logged and the others go on. Answers how many started.
    */
   async runAutoScans(now = this.ctx.clock()): Promise<number> {
+    const due = new Map<string, { organizationId: string; userId: string }>();
     const enabled = await findWhere(this.settingsStore, { field: 'autoScan', op: 'eq', value: true });
+    for (const settings of enabled.filter((each) => autoScanDue(each, now)))
+      due.set(settings.id, { organizationId: settings.organizationId, userId: settings.updatedBy });
+    // payment-page script monitoring: pages that run scripts are looked at weekly (PCI DSS 11.6.1)
+    for (const profile of await this.siteProfiles.all()) {
+      if (due.has(profile.id) || profile.scripts.length === 0) continue;
+      const stored = await this.settingsStore.get(profile.id);
+      if (!scriptScanDue(merchantSettingsOf(stored), profile.readAt, now)) continue;
+      const userId = stored?.updatedBy ?? (await this.scanStore.get(profile.scanId))?.userId;
+      if (userId) due.set(profile.id, { organizationId: profile.organizationId, userId });
+    }
     let started = 0;
-    for (const settings of enabled.filter((each) => autoScanDue(each, now))) {
+    for (const [merchantId, { organizationId, userId }] of due) {
       try {
-        if (await this.autoScan(settings, now)) started += 1;
+        if (await this.autoScan(merchantId, organizationId, userId, now)) started += 1;
       } catch (error) {
-        this.ctx.log.error(`Auto scan of merchant ${settings.id} not started`, error);
+        this.ctx.log.error(`Auto scan of merchant ${merchantId} not started`, error);
       }
     }
     return started;
   }
 
-  private async autoScan(settings: MerchantSettingsRecord, now: Date): Promise<boolean> {
-    const merchant = await this.resources.records('merchant').get(settings.id);
-    if (merchant?.state !== 'active') return false;
-    const user = await this.ctx.store.collection<UserRecord>('users').get(settings.updatedBy);
+  private async autoScan(merchantId: string, organizationId: string, userId: string, now: Date): Promise<boolean> {
+    const merchant = await this.resources.records('merchant').get(merchantId);
+    if (merchant?.state !== 'active' || merchant.organizationId !== organizationId) return false;
+    const user = await this.ctx.store.collection<UserRecord>('users').get(userId);
     if (!user) return false;
-    const auth = { user, claims: { org: settings.organizationId }, token: '' } as unknown as AuthContext;
+    const auth = { user, claims: { org: organizationId }, token: '' } as unknown as AuthContext;
     const primary = await findWhere(this.resources.records('asset'), {
       and: [
         { field: 'merchantId', op: 'eq', value: merchant.id },
@@ -418,7 +441,8 @@ export class PortfolioService {
       await this.workflows.runAsServer('merchant', merchant.id, 'scanEnd', user);
       throw error;
     }
-    await this.settingsStore.update(settings.id, { lastAutoScanAt: now.toISOString() });
+    if (await this.settingsStore.get(merchantId))
+      await this.settingsStore.update(merchantId, { lastAutoScanAt: now.toISOString() });
     // unless the scan has already ended and told the merchant so (fromScan)
     if ((await this.resources.records('merchant').get(merchant.id))?.scanId !== scan.id)
       await this.resources.records('merchant').update(merchant.id, { scanId: scan.id, scanStatus: scan.status });

@@ -4,6 +4,9 @@ import type { PortfolioService } from './portfolio.service';
 import type { ReportNotices } from './report-notices';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { TmAlertsService } from './tm-alerts.service';
+import { ScriptMonitoringService } from './script-monitoring.service';
+import { notifyScriptChange } from './script-notices';
+import type { AppContext } from '../context';
 
 /** The services that react to domain events. */
 export interface Reacting {
@@ -11,6 +14,7 @@ export interface Reacting {
   onboardings: OnboardingService;
   portfolio: PortfolioService;
   tmAlerts: TmAlertsService;
+  scriptMonitoring: ScriptMonitoringService;
   reportNotices: ReportNotices;
 }
 
@@ -20,8 +24,9 @@ export interface Reacting {
  * reaches the emitting service, which decides (ScansService logs it; an approval or a link fails).
  */
 export function subscribeReactions(
+  ctx: AppContext,
   events: DomainEventEmitter,
-  { saqSuggestions, onboardings, portfolio, tmAlerts, reportNotices }: Reacting,
+  { saqSuggestions, onboardings, portfolio, tmAlerts, scriptMonitoring, reportNotices }: Reacting,
 ) {
   // a completed scan pre-fills its organisation's open SAQs, and those of the merchant organisation a
   // portfolio merchant is linked to (issue 11), decides its onboarding's outcome, and its merchant
@@ -39,6 +44,13 @@ export function subscribeReactions(
   // flagged and investigating transactions raise alerts; a closing case labels its alerts' transactions
   events.on('tm.transactionsScored', ({ transactions }) => tmAlerts.raise(transactions));
   events.on('tm.caseClosing', (closing) => tmAlerts.closeCase(closing));
+  // the page a scan read feeds the payment-page script inventory (PCI DSS 6.4.3, 11.6.1); a change nobody
+  // authorised alerts the bank and suggests 6.4.3 and 11.6.1 Not in Place with the changes as evidence
+  events.on('portfolio.siteRead', (read) => scriptMonitoring.fromSite(read));
+  events.on('paymentPage.unauthorisedChange', (change) => notifyScriptChange(ctx, change));
+  events.on('paymentPage.unauthorisedChange', (change) =>
+    saqSuggestions.fromEvidence(change.scan, ScriptMonitoringService.evidence(change)),
+  );
   // the owner of a report hears it is ready to download (the bell)
   events.on('report.ready', ({ report }) => reportNotices.ready(report));
 }

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { withRichTextSanitised } from '../config/tip-sanitizer';
 import type { Text } from '../../core/documents/document.types';
 import type { ListBody } from '../../core/lists/list.types';
 import { MAX_PAGE_SIZE } from '../../core/query/query.types';
@@ -163,7 +164,15 @@ export class ResourceImportService {
         problems.push({ line: row.line, column: headerOf(field), field, message: importMessage(key) });
       }
       if (Object.keys(errors).length === 0 && !extra)
-        records.push({ line: row.line, record: this.resources.newRecord(resource, caller, fields, workflow) });
+        records.push({
+          line: row.line,
+          record: this.resources.newRecord(
+            resource,
+            caller,
+            await withRichTextSanitised(resource.body.schema, fields),
+            workflow,
+          ),
+        });
     }
 
     return this.resources.lock(resource.id, async () => {

@@ -41,6 +41,7 @@ import type { UserRecord } from '../store/records.types';
 import type { Collection } from '../store/store.types';
 import { creationEntry, historyOf, writeHistory } from './history';
 import { recordRuleErrors } from './record-rules';
+import { withRichTextSanitised } from '../config/tip-sanitizer';
 
 /** Who calls a resource endpoint, resolved once per request. */
 export interface ResourceCaller {
@@ -188,7 +189,11 @@ export class ResourcesService {
     data: Record<string, unknown>,
   ): Promise<ResourceRecord> {
     const workflow = this.workflowOf(resource);
-    const record = this.newRecord(resource, caller, this.checked(resource.id, resource.body, data, workflow), workflow);
+    const fields = await withRichTextSanitised(
+      resource.body.schema,
+      this.checked(resource.id, resource.body, data, workflow),
+    );
+    const record = this.newRecord(resource, caller, fields, workflow);
     return this.lock(resource.id, async () => {
       await this.assertUnique(resource, record);
       const settle = await this.constrained(resource, caller.owner, null, record, workflow?.field);
@@ -279,7 +284,8 @@ export class ResourcesService {
     return this.lock(resource.id, async () => {
       const current = await this.find(resource, caller, recordId);
       const input = merge ? { ...editableFields(current, workflow?.field), ...data } : data;
-      const fields = this.checked(resource.id, await this.pinnedBody(current.definition), input, workflow);
+      const pinned = await this.pinnedBody(current.definition);
+      const fields = await withRichTextSanitised(pinned.schema, this.checked(resource.id, pinned, input, workflow));
       const system = new Set(systemFields(workflow?.field));
       const kept = Object.fromEntries(Object.entries(current).filter(([key]) => system.has(key)));
       const record = { ...kept, ...fields, updatedAt: this.ctx.clock().toISOString() } as ResourceRecord;

@@ -40,7 +40,7 @@ export class SaqSubmissions {
   async banks(): Promise<{ id: string; name: string }[]> {
     const banks = await this.ctx.store
       .collection<OrganizationRecord>('organizations')
-      .find((organization) => organization.kind === 'bank');
+      .find((organization) => organization.kind === 'bank' && organization.active !== false);
     return banks.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }
 
@@ -54,7 +54,8 @@ export class SaqSubmissions {
       const record = await this.saqs.find(userId, id);
       const move = this.flow.judge(record, 'submit', caller);
       const bank = await this.ctx.store.collection<OrganizationRecord>('organizations').get(bankId);
-      if (bank?.kind !== 'bank') throw new AppError(422, 'bankNotFound');
+      // a deactivated bank (Administration → Banks) takes no more submissions
+      if (bank?.kind !== 'bank' || bank.active === false) throw new AppError(422, 'bankNotFound');
       const pciRequestId = await this.requests.answerWithSaq(record, bank.id, requestId);
       const now = this.ctx.clock().toISOString();
       const changed: SaqRecord = {

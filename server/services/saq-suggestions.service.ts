@@ -5,7 +5,11 @@ import {
   mergeSuggestions,
 } from '../../core/saq/saq-suggestions';
 import type { ScanRecord } from '../../core/scans/scan-record';
-import { type ScanRequirementsBody, unmetRequirements } from '../../core/scans/scan-requirements';
+import {
+  type ScanRequirementsBody,
+  type SuggestionEvidence,
+  unmetRequirements,
+} from '../../core/scans/scan-requirements';
 import type { AppContext } from '../context';
 import { canonicalJson } from '../../core/json/canonical-json';
 import { AppError } from '../http/app-error';
@@ -56,11 +60,31 @@ export class SaqSuggestionsService {
     for (const organizationId of new Set([scan.organizationId, ...linked])) await this.suggest(scan, organizationId);
   }
 
+  /**
+   * A scan found the merchant's payment page changed without authorisation (reactions.ts): its SAQs'
+   * 6.4.3 and 11.6.1 are suggested Not in Place with each change as evidence, the other suggestions
+   * left as the scan made them.
+   */
+  async fromEvidence(scan: ScanRecord, unmet: Map<string, SuggestionEvidence[]>): Promise<void> {
+    const linked = await this.links.linkedOrganizations(scan);
+    const scope = new Set(unmet.keys());
+    for (const organizationId of new Set([scan.organizationId, ...linked]))
+      await this.suggestUnmet(scan, organizationId, unmet, scope);
+  }
+
   /** Suggests the scan's unmet requirements to the open SAQs of `organizationId`. */
   async suggest(scan: ScanRecord, organizationId: string): Promise<void> {
     const mapping = this.ctx.documents.latestBody<ScanRequirementsBody>(SCAN_REQUIREMENTS.kind, SCAN_REQUIREMENTS.id);
     if (!mapping || scan.status !== 'completed') return;
-    const unmet = unmetRequirements(scan.results, mapping);
+    await this.suggestUnmet(scan, organizationId, unmetRequirements(scan.results, mapping));
+  }
+
+  private async suggestUnmet(
+    scan: ScanRecord,
+    organizationId: string,
+    unmet: Map<string, SuggestionEvidence[]>,
+    scope?: ReadonlySet<string>,
+  ): Promise<void> {
     const saqs = (
       await findWhere(this.ctx.store.collection<SaqRecord>('saqs'), {
         field: 'organizationId',
@@ -94,7 +118,7 @@ export class SaqSuggestionsService {
         id: saq.id,
         organizationId,
         userId: saq.userId,
-        items: mergeSuggestions(current?.items ?? {}, fresh),
+        items: mergeSuggestions(current?.items ?? {}, fresh, scope),
         updatedAt: now,
       }));
       await publishToUser(this.ctx, saq.userId, SUGGESTIONS_EVENT, { id: saq.id }).catch((error: unknown) =>

@@ -1,4 +1,11 @@
-import { type BacktestResult, BacktestTally, factsOf } from '../../core/transaction-monitoring/backtest';
+import {
+  type BacktestComparison,
+  type BacktestResult,
+  BacktestTally,
+  compareResults,
+  EXAMPLE_KINDS,
+  factsOf,
+} from '../../core/transaction-monitoring/backtest';
 import { compileRuleSet, type CompiledRuleSet } from '../../core/transaction-monitoring/engine';
 import { ListsAtTime } from '../../core/transaction-monitoring/list-history';
 import { prepareLists } from '../../core/transaction-monitoring/list-match';
@@ -46,23 +53,57 @@ export interface TmBacktestRecord {
   /** The version replayed; `version: null` for a draft body (kept in `rules`). */
   ruleSet: { id: string; version: number | null };
   rules?: TmRuleSetBody;
-  status: 'queued' | 'running' | 'completed' | 'failed';
+  status: BacktestStatus;
   progress: { done: number; total: number };
   finishedAt?: string;
+  /** Who stopped it (a stopped backtest keeps its progress and has no result). */
+  stoppedBy?: string;
   error?: string;
   result?: BacktestResult;
+  /** The same period through the version published when the job ran, beside `result`. */
+  comparison?: BacktestComparison;
+}
+
+export type BacktestStatus = 'queued' | 'running' | 'completed' | 'failed' | 'stopped';
+const FINISHED: ReadonlySet<BacktestStatus> = new Set(['completed', 'failed', 'stopped']);
+
+/** A draft version's latest backtest, as its row in the versions list shows it. */
+export interface VersionBacktest {
+  backtestId: string;
+  backtestStatus: BacktestStatus;
+  backtestAlerts: number | null;
+  backtestF1: number | null;
+  backtestLiveF1: number | null;
 }
 
 export type BacktestRow = Omit<TmBacktestRecord, 'organizationId' | 'rules'>;
 const row = ({ organizationId: _org, rules: _rules, ...rest }: TmBacktestRecord): BacktestRow => rest;
 
 export const BACKTEST_FIELDS = {
-  filterable: ['status', 'createdAt', 'createdBy'],
+  filterable: ['status', 'createdAt', 'createdBy', 'ruleSet.version'],
   sortable: ['createdAt', 'from', 'to', 'status'],
 };
 export const BACKTEST_RULE_FIELDS = {
   filterable: ['ruleId', 'group'],
-  sortable: ['ruleId', 'group', 'hits', 'truePositives', 'falsePositives', 'missed', 'precision', 'recall'],
+  sortable: [
+    'ruleId',
+    'group',
+    'hits',
+    'truePositives',
+    'falsePositives',
+    'missed',
+    'precision',
+    'recall',
+    'f1',
+    'alertsDelta',
+    'precisionDelta',
+    'recallDelta',
+    'f1Delta',
+  ],
+};
+export const BACKTEST_EXAMPLE_FIELDS = {
+  filterable: ['ruleId', 'kind'],
+  sortable: ['ruleId', 'kind', 'transactionId'],
 };
 
 /**
@@ -143,11 +184,80 @@ export class TmBacktestService {
     return row(await this.mine(auth, id));
   }
 
-  /** The per-rule figures as list rows (the backtest page's table). */
+  /**
+   * The per-rule figures as list rows (the backtest page's table), each beside the live version's
+   * (`liveAlerts`, `livePrecision`…, and the `…Delta`s); a rule only the live version has shows its side only.
+   */
   async rules(auth: AuthContext, id: string, query: ListQuery) {
     const record = await this.mine(auth, id);
-    const rows = (record.result?.rules ?? []).map((figures) => ({ id: figures.ruleId, ...figures }));
+    const own = new Map((record.result?.rules ?? []).map(({ examples: _e, ...figures }) => [figures.ruleId, figures]));
+    const rows: Array<Record<string, unknown> & { id: string }> = record.comparison
+      ? record.comparison.rules.map((compared) => ({ id: compared.ruleId, ...own.get(compared.ruleId), ...compared }))
+      : [...own.values()].map((figures) => ({ id: figures.ruleId, ...figures }));
     return runQuery(rows, query);
+  }
+
+  /** The example hits and misses as list rows: rule, kind, the transaction (its page is `transaction`). */
+  async examples(auth: AuthContext, id: string, query: ListQuery) {
+    const record = await this.mine(auth, id);
+    const rows = (record.result?.rules ?? []).flatMap((rule) =>
+      EXAMPLE_KINDS.flatMap((kind) =>
+        rule.examples[kind].map((example) => ({
+          id: `${rule.ruleId}.${kind}.${example.id}`,
+          ruleId: rule.ruleId,
+          kind,
+          transaction: example.id,
+          transactionId: example.transactionId,
+        })),
+      ),
+    );
+    return runQuery(rows, query);
+  }
+
+  /** Stops a queued or running backtest: the job sees it between chunks and ends, keeping its progress. */
+  async stop(auth: AuthContext, id: string): Promise<BacktestRow> {
+    const record = await this.mine(auth, id);
+    if (FINISHED.has(record.status)) throw new AppError(409, 'tmBacktestFinished');
+    const written = await this.records().update(id, {
+      status: 'stopped',
+      stoppedBy: auth.user.id,
+      finishedAt: this.ctx.clock().toISOString(),
+    });
+    await publishToUser(this.ctx, record.createdBy, BACKTEST_EVENT, {
+      id,
+      status: written.status,
+      progress: written.progress,
+    });
+    return row(written);
+  }
+
+  /** The latest backtest of each of these stored versions in the organisation (what the approver reads). */
+  async latestOfVersions(organizationId: string, versions: readonly number[]): Promise<Map<number, VersionBacktest>> {
+    const latest = new Map<number, VersionBacktest>();
+    if (versions.length === 0) return latest;
+    const { items } = await this.records().query({
+      filter: {
+        and: [
+          { field: 'organizationId', op: 'eq', value: organizationId },
+          { field: 'ruleSet.version', op: 'in', value: [...versions] },
+        ],
+      },
+      sort: [{ field: 'createdAt', direction: 'desc' }],
+      page: 1,
+      pageSize: MAX_PAGE_SIZE,
+    });
+    for (const record of items) {
+      const version = record.ruleSet.version as number;
+      if (latest.has(version)) continue;
+      latest.set(version, {
+        backtestId: record.id,
+        backtestStatus: record.status,
+        backtestAlerts: record.result?.alerts ?? null,
+        backtestF1: record.result?.overall.f1 ?? null,
+        backtestLiveF1: record.comparison?.overall.liveF1 ?? null,
+      });
+    }
+    return latest;
   }
 
   private async body(record: TmBacktestRecord): Promise<{ body: TmRuleSetBody; compiled: CompiledRuleSet }> {
@@ -184,7 +294,7 @@ export class TmBacktestService {
   /** The job: replays the period, writing progress about twenty times and the result at the end. */
   async run(job: Job<{ id: string }>): Promise<void> {
     const record = await this.records().get(job.data.id);
-    if (!record || record.status === 'completed') return;
+    if (!record || FINISHED.has(record.status)) return;
     const report = async (patch: Partial<TmBacktestRecord>) => {
       const written = await this.records().update(record.id, patch);
       await publishToUser(this.ctx, record.createdBy, BACKTEST_EVENT, {
@@ -201,25 +311,43 @@ export class TmBacktestService {
     }
   }
 
+  /** Whether someone stopped the backtest since the job read it. */
+  private async stopped(id: string): Promise<boolean> {
+    return (await this.records().get(id))?.status === 'stopped';
+  }
+
+  /**
+   * One pass over the period scores each transaction twice — through the replayed rule set and
+   * through the published one — with the same lists and history, so both sets of figures see
+   * exactly the same transactions. Between chunks (about twenty) it writes progress and ends if stopped.
+   */
   private async replay(record: TmBacktestRecord, report: (patch: Partial<TmBacktestRecord>) => Promise<void>) {
-    const { body, compiled } = await this.body(record);
-    const { needs } = compiled;
+    const candidate = await this.body(record);
+    const published = this.scoring.ruleSet();
+    const sameAsLive = record.ruleSet.version === published.version;
+    const sets = sameAsLive ? [candidate] : [candidate, published];
     // how far before the period the figures look back: the longest velocity window, the merchant's 30 days
-    const windows = [...needs.velocities.values()].map((spec) => spec.minutes * MINUTE);
-    const lookback = Math.max(0, ...windows, needs.merchantAverage ? MERCHANT_AVERAGE_DAYS * DAY : 0);
+    const lookback = Math.max(
+      0,
+      ...sets.flatMap(({ compiled: { needs } }) => [
+        ...[...needs.velocities.values()].map((spec) => spec.minutes * MINUTE),
+        needs.merchantAverage ? MERCHANT_AVERAGE_DAYS * DAY : 0,
+      ]),
+    );
     const start = new Date(Date.parse(record.from) - lookback).toISOString();
     const records = await this.transactions(record.organizationId, start, record.to);
     const first = records.findIndex((transaction) => transaction.scoredAt >= record.from);
     const replayed = first === -1 ? [] : records.slice(first);
     const total = replayed.length;
+    if (await this.stopped(record.id)) return;
     await report({ status: 'running', progress: { done: 0, total } });
 
     const changes = await this.lists.changesUntil(record.organizationId, record.to);
     const timeline = new ListsAtTime(changes.map(({ entryId, at, after }) => ({ entryId, at, after })));
-    const listIds = [...needs.lists];
+    const listIds = [...new Set(sets.flatMap(({ compiled }) => [...compiled.needs.lists]))];
     let lists: ListFeatures = { lists: {} };
     let listsRevision = -1;
-    const tally = new BacktestTally(body);
+    const tallies = sets.map(({ body }) => new BacktestTally(body));
     const step = Math.max(1, Math.ceil(total / 20));
     let windowStart = 0;
     for (let index = first; index < records.length && first !== -1; index += 1) {
@@ -235,22 +363,25 @@ export class TmBacktestService {
       while (records[windowStart].scoredAt < since) windowStart += 1;
       const before = records.slice(windowStart, index);
       const facts = factsOf(transaction);
-      const features = await this.scoring.features(
-        record.organizationId,
-        facts,
-        compiled,
-        at,
-        async (query) => runQuery(before, query),
-        lists,
-      );
-      tally.add(compiled.score(facts, features), transaction.label);
+      const read = async (query: ListQuery) => runQuery(before, query);
+      for (const [which, { compiled }] of sets.entries()) {
+        const features = await this.scoring.features(record.organizationId, facts, compiled, at, read, lists);
+        tallies[which].add(compiled.score(facts, features), transaction.label, transaction);
+      }
       const done = index - first + 1;
-      if (done % step === 0 && done < total) await report({ progress: { done, total } });
+      if (done % step === 0 && done < total) {
+        if (await this.stopped(record.id)) return void (await report({ progress: { done, total } }));
+        await report({ progress: { done, total } });
+      }
     }
+    if (await this.stopped(record.id)) return void (await report({ progress: { done: total, total } }));
+    const result = tallies[0].result();
+    const live = sameAsLive ? result : tallies[1].result();
     await report({
       status: 'completed',
       progress: { done: total, total },
-      result: tally.result(),
+      result,
+      comparison: compareResults(result, live, published.version),
       finishedAt: this.ctx.clock().toISOString(),
     });
   }

@@ -4,8 +4,10 @@ import { runQuery } from '../../core/query/run-query';
 import type { PreviewAnswer } from '../../core/transaction-monitoring/preview.types';
 import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
 import type { AuthContext } from '../auth/authenticate';
+import { organizationOf } from '../auth/memberships';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import type { TmBacktestService, VersionBacktest } from './tm-backtest.service';
 import { type PreviewOptions, previewRuleSet } from './tm-rule-preview';
 import { TM_RULES, type TmScoringService } from './tm-scoring.service';
 
@@ -25,6 +27,16 @@ export interface RuleVersionRow {
   superseded: boolean;
 }
 
+/** A version's row with its latest backtest in the reader's organisation (the approver decides with it). */
+export type RuleVersionWithBacktest = RuleVersionRow & (VersionBacktest | Record<keyof VersionBacktest, null>);
+const NO_BACKTEST: Record<keyof VersionBacktest, null> = {
+  backtestId: null,
+  backtestStatus: null,
+  backtestAlerts: null,
+  backtestF1: null,
+  backtestLiveF1: null,
+};
+
 export const VERSION_FIELDS = {
   filterable: ['status', 'author', 'approver'],
   sortable: ['version', 'createdAt', 'approvedAt', 'status'],
@@ -41,6 +53,7 @@ export class TmRulesService {
   constructor(
     private readonly ctx: AppContext,
     private readonly scoring: TmScoringService,
+    private readonly backtests: TmBacktestService,
     private readonly delayMs: number,
   ) {}
 
@@ -50,10 +63,17 @@ export class TmRulesService {
     return Promise.all(metas.map((meta) => this.ctx.documents.version(kind, id, meta.version)));
   }
 
-  async versions(query: ListQuery): Promise<ListResult<RuleVersionRow>> {
+  async versions(auth: AuthContext, query: ListQuery): Promise<ListResult<RuleVersionWithBacktest>> {
     const documents = await this.all();
+    const organizationId = organizationOf(auth);
+    const backtests = organizationId
+      ? await this.backtests.latestOfVersions(
+          organizationId,
+          documents.map((document) => document.version),
+        )
+      : new Map<number, VersionBacktest>();
     const published = documents.find((document) => document.status === 'published')?.version ?? 0;
-    const rows = documents.map((document): RuleVersionRow => {
+    const rows = documents.map((document): RuleVersionWithBacktest => {
       const twin = documents.find((other) => other.hash === document.hash && other.version < document.version);
       return {
         id: String(document.version),
@@ -66,6 +86,7 @@ export class TmRulesService {
         sameAs: twin?.version ?? null,
         rules: (document.body as TmRuleSetBody).rules?.length ?? 0,
         superseded: document.status === 'draft' && document.version < published,
+        ...(backtests.get(document.version) ?? NO_BACKTEST),
       };
     });
     return runQuery(rows, query);

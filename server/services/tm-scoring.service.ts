@@ -9,6 +9,7 @@ import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import { readSanctionsSnapshot } from './sanctions-snapshot';
 import { cardForms } from './tm-card';
 import { snoozeKey } from './tm-snooze-key';
 import type { TmApiKeyRecord, TmListEntryRecord, TmTransactionRecord } from './tm-records';
@@ -171,6 +172,7 @@ export class TmScoringService {
       at: now.getTime(),
       velocities,
       merchantAverage,
+      ...(compiled.needs.sanctions ? { sanctions: await readSanctionsSnapshot(this.ctx) } : {}),
     };
   }
 

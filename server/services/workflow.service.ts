@@ -94,6 +94,8 @@ export class WorkflowService {
         const allowed = workflow ? allowedActions(workflow, record, who).map((option) => option.action) : [];
         throw new AppError(409, 'transitionNotAllowed', undefined, { allowed });
       }
+      if (verdict.transition.comment === 'required' && !comment?.trim())
+        throw new AppError(422, 'validationFailed', { comment: 'validation.required' });
       return this.apply(resource, workflow as WorkflowBody, record, verdict.transition, caller.user, comment);
     });
   }
@@ -104,7 +106,13 @@ export class WorkflowService {
    * guard or scope applies, since no user asked for it. `actor` is who caused it (history `by`, and
    * the effects' actor), or null for the server alone ('system'), which may not run effects.
    */
-  runAsServer(resourceId: string, recordId: string, action: string, actor: UserRecord | null): Promise<ResourceRecord> {
+  runAsServer(
+    resourceId: string,
+    recordId: string,
+    action: string,
+    actor: UserRecord | null,
+    comment?: string,
+  ): Promise<ResourceRecord> {
     const resource = this.resources.published(resourceId);
     const workflow = this.resources.workflowOf(resource);
     return this.resources.lock(resource.id, async () => {
@@ -117,7 +125,7 @@ export class WorkflowService {
       const user = actor && held ? { id: actor.id, roles: held.roles, permissions: held.permissions } : SYSTEM_USER;
       const transition = workflow && openTransitions(workflow, record, user).find((t) => t.action === action);
       if (!transition) throw new AppError(409, 'transitionNotAllowed', undefined, { allowed: [] });
-      return this.apply(resource, workflow as WorkflowBody, record, transition, actor);
+      return this.apply(resource, workflow as WorkflowBody, record, transition, actor, comment);
     });
   }
 

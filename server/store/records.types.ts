@@ -81,6 +81,14 @@ export interface OrganizationRecord {
   kind?: 'bank';
   /** Shell §2.4: the variant of the transaction-monitoring screens; unset means the shell-settings default. */
   transactionMonitoringMode?: 'acquirer' | 'alternate';
+  /** Administration → Banks: false once deactivated (no longer offered to merchants); absent means active. */
+  active?: boolean;
+  /** The licence (Administration → Package usage): package name, seats and period (`yyyy-MM-dd`). */
+  package?: string;
+  seats?: number;
+  licenceStart?: string;
+  licenceEnd?: string;
+  createdAt?: string;
 }
 
 /** A merchant's web site (shell §3 'Site'); it belongs to one organisation. */

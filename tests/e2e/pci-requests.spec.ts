@@ -128,7 +128,9 @@ test('a bank generates a request ID, the merchant enters it and follows the requ
     const dialog = merchant.getByRole('dialog');
     await dialog.getByLabel('Bank').selectOption({ label: 'Demo Acquirer' });
     await dialog.getByLabel('Request ID').selectOption({ label: `Demo Acquirer · ${code} · ${due}` });
+    await expect(dialog.getByLabel('Request ID')).not.toHaveValue('');
     await dialog.getByRole('button', { name: t('list.send') }).click();
+    await expect(dialog).toBeHidden();
     await expect(merchant.getByRole('main')).toContainText('Submitted');
     await merchant.goto('/app/pci-dss-requests');
     const row = merchant.getByRole('row').filter({ hasText: code });

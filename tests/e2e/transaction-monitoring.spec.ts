@@ -1,6 +1,6 @@
 /**
  * Transaction monitoring in Chromium (issue 25, first slice): the tm user sees the demo acquirer's
- * scored transactions (seeded older than the 15-minute delay) with the delay note, opens one from
+ * scored transactions (seeded at past times) with the delay note, opens one from
  * the list, and reads a declined one's masked card and rule trace.
  */
 import { expect, test } from './support/test';

@@ -312,13 +312,16 @@ describe('MMSP settings, dashboard, findings, prohibited goods and the report', 
       'GET /wbe/api/mmsp/findings',
       'GET /wbe/api/mmsp/markings',
       'GET /wbe/api/mmsp/merchants',
+      'GET /wbe/api/mmsp/merchants/:id/info',
+      'GET /wbe/api/mmsp/merchants/:id/laundering',
+      'GET /wbe/api/mmsp/merchants/:id/pattern-matches',
       'GET /wbe/api/mmsp/report',
       'GET /wbe/api/mmsp/settings',
       'POST /wbe/api/mmsp/prohibited-marking/:answer',
       'PUT /wbe/api/mmsp/settings',
     ]);
     for (const route of routes) {
-      const path = fillPath(route.path, { answer: 'yes' });
+      const path = fillPath(route.path, { answer: 'yes', id: 'demo-merchant-cappadocia' });
       const body = route.method === 'GET' ? undefined : {};
       expect((await as(undefined, route.method, path, body)).status, path).toBe(401);
       const refused = await as('merchant', route.method, path, body);

@@ -5,7 +5,7 @@ import type { ScanRecord } from '../../core/scans/scan-record';
 import type { CreditRecord } from '../../server/services/onboarding-credits';
 import { ONBOARDING_CONTROLS_JOB } from '../../server/services/onboarding.service';
 import type { ScanTarget } from '../../server/scans/scan.types';
-import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
+import { type Fixtures, loopbackScans, startFixtures } from '../unit/scans/support/fixtures';
 import { call, type TestServer, startTestServer, tokenFor } from './support/harness';
 
 const API = '/wbe/api/onboardings';
@@ -54,13 +54,7 @@ describe('onboarding', () => {
     server = await startTestServer({
       withSmtp: false,
       loginRateLimit: 100,
-      scans: {
-        allowLoopback: true,
-        ca: [fixtures.pki.ca],
-        connections: 4,
-        checkTimeoutMs: 10_000,
-        rdap: fixtures.rdap.url,
-      },
+      scans: loopbackScans(fixtures),
       clock: () => new Date(Date.now() + shiftMs),
     });
     for (const [who, email] of [
@@ -68,6 +62,7 @@ describe('onboarding', () => {
       ['bank', 'bank@demo.test'],
       ['merchant', 'merchant@demo.test'],
       ['admin', 'admin@demo.test'],
+      ['tm', 'tm@demo.test'],
     ]) {
       tokens[who] = await tokenFor(server.base, email);
     }
@@ -202,6 +197,72 @@ describe('onboarding', () => {
       override: true,
       warnings: [{ category: 'socialMedia', domain: 'facebook.com' }],
     });
+    await server.settled();
+  }, 90_000);
+
+  it("warns when the merchant's name or an owner is on a sanctions list, and not once the pair is whitelisted", async () => {
+    const before = await credits();
+    const listed = await start({
+      url: 'https://shop.test',
+      fast: true,
+      merchantName: 'Mohamad Karim Rashidy',
+      owners: ['Jane Doe'],
+      target: targetOf(fixtures.good),
+    });
+    expect(listed.status).toBe(409);
+    expect(listed.body).toMatchObject({
+      code: 'onboardingRuleWarning',
+      warnings: [],
+      ruleWarnings: [
+        {
+          rule: 'sanctions',
+          matches: [{ screenedName: 'Mohamad Karim Rashidy', entryName: 'RASHIDI, Mohammed Karim', band: 'review' }],
+        },
+      ],
+    });
+    expect(await credits()).toBe(before);
+    // an owner alone is screened too; the exact name blocks
+    const owner = await start({ url: 'https://shop.test', owners: ['Şükrü Öztürk'], target: targetOf(fixtures.good) });
+    expect(owner.body.ruleWarnings[0].matches[0]).toMatchObject({ entryName: 'ÖZTÜRK, Şükrü', band: 'block' });
+
+    const entryId = listed.body.ruleWarnings[0].matches[0].entryId;
+    const name = encodeURIComponent('Mohamad Karim Rashidy');
+    const reviewed = await as('tm', 'POST', `/wbe/api/sanctions/entries/${entryId}/whitelist/${name}`, {
+      reason: 'Another person: born 1990 in Ankara',
+    });
+    expect(reviewed.status).toBe(201);
+    const clear = await start({
+      url: 'https://shop.test',
+      fast: true,
+      merchantName: 'Karim Rashidy, Mohamad',
+      target: targetOf(fixtures.good),
+    });
+    expect(clear.status).toBe(202);
+    expect(clear.body.content).toMatchObject({
+      merchantName: 'Karim Rashidy, Mohamad',
+      ruleWarnings: [],
+      override: false,
+    });
+    await server.settled();
+  }, 90_000);
+
+  it('keeps an overridden sanctions warning with the onboarding; malformed names are 400', async () => {
+    const overridden = await start({
+      url: 'https://shop.test',
+      fast: true,
+      owners: ['Nizar Halabi'],
+      override: true,
+      target: targetOf(fixtures.good),
+    });
+    expect(overridden.status).toBe(202);
+    expect(overridden.body.content).toMatchObject({
+      override: true,
+      owners: ['Nizar Halabi'],
+      ruleWarnings: [{ rule: 'sanctions', matches: [{ entryName: 'HALABI, Nizar', band: 'block' }] }],
+    });
+    for (const bad of [{ merchantName: '' }, { merchantName: '   ' }, { owners: 'Nizar' }, { owners: [1] }]) {
+      expect((await start({ url: 'https://shop.test', ...bad })).status).toBe(400);
+    }
     await server.settled();
   }, 90_000);
 

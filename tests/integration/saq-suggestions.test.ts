@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaqSuggestion } from '../../core/saq/saq-suggestions';
 import type { ScanRecord } from '../../core/scans/scan-record';
 import type { UserRecord } from '../../server/store/records.types';
-import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
+import { type Fixtures, loopbackScans, startFixtures } from '../unit/scans/support/fixtures';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 
 const SAQS = '/saq/api/v1/saqs';
@@ -43,13 +43,7 @@ describe('SAQ suggestions from a domain scan', () => {
     server = await startTestServer({
       withSmtp: false,
       loginRateLimit: 100,
-      scans: {
-        allowLoopback: true,
-        ca: [fixtures.pki.ca],
-        connections: 4,
-        checkTimeoutMs: 10_000,
-        rdap: fixtures.rdap.url,
-      },
+      scans: loopbackScans(fixtures),
     });
     // the demo merchant scans its own domain: give it scan:view (the scanners role group)
     const users = server.store.collection<UserRecord>('users');

@@ -4,7 +4,7 @@ import type { ScanRecord } from '../../core/scans/scan-record';
 import type { UserRecord } from '../../server/store/records.types';
 import { REALTIME_BUS_CHANNEL, type RealtimeEvent, userChannel } from '../../server/realtime/publish';
 import type { ScanProgressEvent } from '../../server/services/scans.service';
-import { type Fixtures, startFixtures } from '../unit/scans/support/fixtures';
+import { type Fixtures, loopbackScans, startFixtures } from '../unit/scans/support/fixtures';
 import { type TestServer, call, startTestServer, tokenFor } from './support/harness';
 
 const SCANS = '/wbe/api/scans';
@@ -38,13 +38,7 @@ describe('scans as queued jobs', () => {
     server = await startTestServer({
       withSmtp: false,
       loginRateLimit: 100,
-      scans: {
-        allowLoopback: true,
-        ca: [fixtures.pki.ca],
-        connections: 4,
-        checkTimeoutMs: 10_000,
-        rdap: fixtures.rdap.url,
-      },
+      scans: loopbackScans(fixtures),
     });
     [admin, onboarding, bank] = await Promise.all(
       ['admin@demo.test', 'onboarding@demo.test', 'bank@demo.test'].map((email) => tokenFor(server.base, email)),

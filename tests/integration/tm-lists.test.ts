@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKTEST_JOB, type TmBacktestRecord } from '../../server/services/tm-backtest.service';
 import type { TmTransactionRecord } from '../../server/services/tm-records';
 import { COLLECTION_NAMES } from '../../server/store/store.types';
 import type { UserRecord } from '../../server/store/records.types';
@@ -308,10 +309,157 @@ describe('transaction monitoring: lists and backtest', () => {
       precision: 0.6667,
     });
     expect(figures.decisions.flagged).toBe(3);
+    // beside the live version (1) over the same transactions: overall and per rule, with deltas
+    const compared = (await as('tm', 'GET', `${TM}/backtests/${drafted.body.content.id}`)).body.content.comparison;
+    expect(compared).toMatchObject({
+      liveVersion: 1,
+      overall: {
+        alerts: 3,
+        liveAlerts: 1,
+        alertsDelta: 2,
+        precision: 0.6667,
+        livePrecision: 0,
+        precisionDelta: 0.6667,
+        recall: 1,
+        liveRecall: 0,
+        recallDelta: 1,
+        f1: 0.8,
+        liveF1: null,
+        f1Delta: null,
+      },
+    });
+    const draftRules = (await as('tm', 'GET', `${TM}/backtests/${drafted.body.content.id}/rules?pageSize=50`)).body
+      .content.items;
+    expect(draftRules.find((rule: { ruleId: string }) => rule.ruleId === 'all')).toMatchObject({
+      hits: 3,
+      alerts: 3,
+      liveAlerts: null,
+      truePositives: 2,
+      f1: 0.8,
+    });
+    expect(draftRules.find((rule: { ruleId: string }) => rule.ruleId === 'blocked-card-bin')).toMatchObject({
+      alerts: null,
+      liveAlerts: 1,
+      livePrecision: 0,
+      liveRecall: 0,
+      alertsDelta: null,
+    });
+    // the live version backtested against itself: no difference
+    expect(done.comparison.overall).toMatchObject({ alerts: 1, liveAlerts: 1, alertsDelta: 0, recallDelta: 0 });
+
+    // example hits and misses per rule, each naming the transaction's page
+    const examples = async (id: string, rule: string) => {
+      const filter = encodeURIComponent(JSON.stringify({ field: 'ruleId', op: 'eq', value: rule }));
+      return (await as('tm', 'GET', `${TM}/backtests/${id}/examples?pageSize=50&filter=${filter}`)).body.content.items
+        .map((row: { kind: string; transaction: string }) => `${row.kind}:${row.transaction}`)
+        .sort();
+    };
+    expect(await examples(drafted.body.content.id, 'all')).toEqual(
+      [`truePositives:${early.id}`, `truePositives:${quiet.id}`, `falsePositives:${late.id}`].sort(),
+    );
+    expect(await examples(done.id, 'blocked-card-bin')).toEqual(
+      [`falsePositives:${late.id}`, `missed:${early.id}`, `missed:${quiet.id}`].sort(),
+    );
+    const example = (await as('tm', 'GET', `${TM}/backtests/${done.id}/examples?pageSize=1`)).body.content.items[0];
+    expect(example.transactionId).toMatch(/^bt-/);
 
     expect((await as('other', 'GET', `${TM}/backtests/${done.id}`)).status).toBe(404);
     expect((await as('other', 'GET', `${TM}/backtests`)).body.content.total).toBe(0);
     expect((await as('tm', 'GET', `${TM}/backtests`)).body.content.total).toBe(2);
+  });
+
+  it('stops a queued or running backtest (its job ends at the next chunk, keeping its progress) and refuses to stop a finished one', async () => {
+    const to = server.clock.now().toISOString();
+    const from = new Date(server.clock.now().getTime() - 60 * MINUTE).toISOString();
+    const finished = await as('tm', 'POST', `${TM}/backtests`, { from, to, version: 1 });
+    await server.settled();
+    const again = await as('tm', 'POST', `${TM}/backtests/${finished.body.content.id}/stop`, {});
+    expect([again.status, again.body.code]).toEqual([409, 'tmBacktestFinished']);
+
+    // queued, its job not yet run: stopped at once; the job, when it comes, leaves it stopped
+    const backtests = server.store.collection<TmBacktestRecord>('tmBacktests');
+    const queued = { ...(await backtests.get(finished.body.content.id)), id: crypto.randomUUID() } as TmBacktestRecord;
+    const { result: _result, comparison: _comparison, finishedAt: _finished, ...unfinished } = queued;
+    await backtests.insert({ ...unfinished, status: 'queued', progress: { done: 0, total: 0 } });
+    expect((await as('other', 'POST', `${TM}/backtests/${queued.id}/stop`, {})).status).toBe(404);
+    expect((await as('bank', 'POST', `${TM}/backtests/${queued.id}/stop`, {})).status).toBe(403);
+    expect((await as('tm', 'POST', `${TM}/backtests/${queued.id}/stop`, { now: true })).status).toBe(400);
+    const stopped = await as('tm', 'POST', `${TM}/backtests/${queued.id}/stop`, {});
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.content).toMatchObject({ status: 'stopped', progress: { done: 0 } });
+    await server.ctx.jobs.send(BACKTEST_JOB, { id: queued.id });
+    await server.settled();
+    const after = (await as('tm', 'GET', `${TM}/backtests/${queued.id}`)).body.content;
+    expect(after.status).toBe('stopped');
+    expect(after.result).toBeUndefined();
+    expect((await as('tm', 'POST', `${TM}/backtests/${queued.id}/stop`, {})).status).toBe(409);
+
+    // running: stopped (over HTTP) as the job writes its first progress; it ends at the next chunk, keeping it
+    const store = server.ctx.store;
+    const collection = store.collection.bind(store);
+    let stopSent = false;
+    const stopAtFirstProgress = (name: string) => {
+      const target = collection<TmBacktestRecord>(name as 'tmBacktests');
+      return new Proxy(target, {
+        get(real, member) {
+          if (member !== 'update') return Reflect.get(real, member).bind(real);
+          return async (id: string, patch: Partial<TmBacktestRecord>) => {
+            if (!stopSent && !patch.status && (patch.progress?.done ?? 0) > 0) {
+              stopSent = true;
+              expect((await as('tm', 'POST', `${TM}/backtests/${id}/stop`, {})).status).toBe(200);
+            }
+            return real.update(id, patch);
+          };
+        },
+      });
+    };
+    store.collection = stopAtFirstProgress as typeof store.collection;
+    try {
+      const wide = new Date(server.clock.now().getTime() - 24 * 60 * MINUTE).toISOString();
+      const running = await as('tm', 'POST', `${TM}/backtests`, { from: wide, to, version: 1 });
+      await server.settled();
+      const partial = (await as('tm', 'GET', `${TM}/backtests/${running.body.content.id}`)).body.content;
+      expect(partial.status).toBe('stopped');
+      // the first progress was written at one chunk, the stop seen at the next: two chunks of the total
+      expect(partial.progress.total).toBeGreaterThan(2);
+      expect(partial.progress.done).toBe(2 * Math.max(1, Math.ceil(partial.progress.total / 20)));
+      expect(partial.result).toBeUndefined();
+    } finally {
+      store.collection = collection;
+    }
+  });
+
+  it('keeps a draft version’s latest backtest with the version, for the approver', async () => {
+    const published = (await as('tm', 'GET', `${TM}/rules/versions/1`)).body.content.body;
+    const drafted = await as('tm', 'POST', `${TM}/rules/drafts`, { body: { ...published, title: 'with backtest' } });
+    expect(drafted.status).toBe(201);
+    const version = drafted.body.content.version as number;
+    const row = async () =>
+      (await as('tm', 'GET', `${TM}/rules/versions?pageSize=50`)).body.content.items.find(
+        (item: { version: number }) => item.version === version,
+      );
+    expect(await row()).toMatchObject({ status: 'draft', backtestId: null, backtestStatus: null });
+    const to = server.clock.now().toISOString();
+    const from = new Date(server.clock.now().getTime() - 60 * MINUTE).toISOString();
+    await as('tm', 'POST', `${TM}/backtests`, { from, to, version });
+    await server.settled();
+    const latest = await as('tm', 'POST', `${TM}/backtests`, { from, to, version });
+    await server.settled();
+    const shown = await row();
+    const full = (await as('tm', 'GET', `${TM}/backtests/${latest.body.content.id}`)).body.content;
+    expect(shown).toMatchObject({
+      backtestId: latest.body.content.id,
+      backtestStatus: 'completed',
+      backtestAlerts: full.result.alerts,
+      backtestF1: full.result.overall.f1,
+      backtestLiveF1: full.comparison.overall.liveF1,
+    });
+    expect(full.ruleSet).toEqual({ id: 'acquirer', version });
+    // another organisation's reader sees the version, not this organisation's backtest
+    const theirs = (await as('other', 'GET', `${TM}/rules/versions?pageSize=50`)).body.content.items.find(
+      (item: { version: number }) => item.version === version,
+    );
+    expect(theirs).toMatchObject({ backtestId: null });
   });
 
   it('refuses a backtest of a bad period, an unknown version or a broken draft (4xx)', async () => {

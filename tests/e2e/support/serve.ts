@@ -48,6 +48,9 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // specs count the demo organisation's third parties: no demo assessment (fixtures/demo-assessment.ts)
     DEMO_ASSESSMENT: '0',
     SCAN_CONNECTIONS: '4',
+    // the monitoring spec sees the transactions it ingests at once (the delay is tested over HTTP
+    // with the injected clock, tests/integration/transaction-monitoring.test.ts)
+    TM_VISIBILITY_DELAY_MS: '0',
     SCAN_CHECK_TIMEOUT_MS: '10000',
   },
 });

@@ -3,6 +3,7 @@ import { decideAccess, evaluateGuard } from '../../../core/guard/guard.utils';
 import { matchRoute } from '../../../core/routes/route.utils';
 import { roleGroups, routesBody } from '../support/app-documents';
 import { subject, visitor } from '../support/subjects';
+import { SHELL_ADMIN_PATHS } from '../../support/shell-admin-routes';
 
 /**
  * Shell §2.4 'Permission-guarded routes', one row per line of the table: concrete paths and the
@@ -90,40 +91,7 @@ const holderOf = (entry: string) =>
     : subject({ roles: ['user'], permissions: [entry] });
 
 /** Shell §2.3 admin-only routes (role admin). */
-const ADMIN_PATHS = [
-  ...[
-    'category/system-wide',
-    'category/blacklist',
-    'package-usage',
-    'users',
-    'documents',
-    'banks',
-    'user-groups',
-    'tooltips',
-    'asvAocReports',
-    'asvAocReports-v2',
-    'mmsp',
-    'onboardings',
-    'onboardings-v2',
-    'trn-translation',
-    'awareness-reports',
-    'awareness-charts',
-    'awareness-reports/create-batch',
-    'awareness-reports/batch-management',
-    'awareness-reports/management',
-    'assessment-templates',
-    'merchant-management',
-    'pos-eligibility',
-    'file-transfer',
-    'user-guide',
-    'transaction-laundering',
-    'assessment-templates/12',
-    'assessment-templates/12/preview',
-  ].map((page) => `/app/admin/${page}`),
-  '/admin/mmsp-detail/5',
-  '/admin/edit-onboarding/5',
-  '/admin/edit-onboarding-v2/5',
-];
+const ADMIN_PATHS = SHELL_ADMIN_PATHS;
 
 describe('routes document against shell §2.4 (permission-guarded routes)', () => {
   const routes = routesBody();
@@ -233,5 +201,14 @@ describe('routes document: the support inbox (docs/domain/notifications-realtime
   it('the inbox is the list document, a conversation the page document', () => {
     expect(matchRoute(routes, '/app/help-chat')?.route.props).toEqual({ listId: 'help-chat-inbox' });
     expect(matchRoute(routes, '/app/help-chat/u-42')?.route.props).toEqual({ pageId: 'help-chat-conversation' });
+  });
+});
+
+describe('routes document: a visitor (signed out)', () => {
+  it('is sent to /login by every guarded route and let through every open one (the browser walks a sample)', () => {
+    for (const route of routesBody().routes) {
+      const decision = decideAccess(route.guard, visitor, roleGroups());
+      expect(decision, route.path).toBe(route.guard === null ? 'allow' : 'login');
+    }
   });
 });

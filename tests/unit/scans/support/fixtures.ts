@@ -531,3 +531,14 @@ export async function startFixtures(): Promise<Fixtures> {
     },
   };
 }
+
+/** A test server's scan options aimed at these fixtures (loopback allowed, their CA and RDAP). */
+export function loopbackScans(fixtures: Fixtures) {
+  return {
+    allowLoopback: true,
+    ca: [fixtures.pki.ca],
+    connections: 4,
+    checkTimeoutMs: 10_000,
+    rdap: fixtures.rdap.url,
+  };
+}
