@@ -8,7 +8,13 @@ import { ONBOARDING_CONTROLS_JOB } from './services/onboarding.service';
 import { RUN_SCAN_JOB } from './services/scans.service';
 import { AUTO_SCAN_CRON, AUTO_SCAN_JOB } from './services/portfolio.service';
 import { BACKTEST_JOB } from './services/tm-backtest.service';
-import { GENERATE_DUE_REPORTS_CRON, GENERATE_DUE_REPORTS_JOB, GENERATE_REPORT_JOB } from './services/reports.service';
+import {
+  GENERATE_DUE_REPORTS_CRON,
+  GENERATE_DUE_REPORTS_JOB,
+  GENERATE_REPORT_JOB,
+  SEND_SCHEDULED_REPORTS_CRON,
+  SEND_SCHEDULED_REPORTS_JOB,
+} from './services/reports.service';
 
 /**
  * The app's background work, declared once per app before the jobs start: mail delivery, report
@@ -36,6 +42,10 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
     await services.reports.sendDue();
   });
   await ctx.jobs.schedule(GENERATE_DUE_REPORTS_JOB, GENERATE_DUE_REPORTS_CRON);
+  await ctx.jobs.define(SEND_SCHEDULED_REPORTS_JOB, async () => {
+    await services.reports.sendScheduled();
+  });
+  await ctx.jobs.schedule(SEND_SCHEDULED_REPORTS_JOB, SEND_SCHEDULED_REPORTS_CRON);
 
   await ctx.jobs.define<{ id: string }>(SIGN_SAQ_JOB, (job) => services.saqSigning.renderSigned(job), {
     retryLimit: 2,

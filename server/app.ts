@@ -20,6 +20,7 @@ import { PAGE_VIEW_PATH } from './gateway/analytics';
 import { isComplianceUpload } from './gateway/compliance-documents';
 import { isFileUpload } from './gateway/files';
 import { isCaseFileUpload } from './gateway/transaction-monitoring';
+import { isTemplateImageUpload } from './gateway/report-templates';
 import { isOnboardingBulk } from './gateway/onboardings';
 import { isSanctionsUpload } from './gateway/sanctions';
 import { isResourceImport } from './gateway/resource-import';
@@ -312,7 +313,8 @@ export async function createApp(options: AppOptions): Promise<App> {
           isFileUpload(req) ||
           isCaseFileUpload(req) ||
           isOnboardingBulk(req) ||
-          isSanctionsUpload(req),
+          isSanctionsUpload(req) ||
+          isTemplateImageUpload(req),
       }),
     );
     app.use('/iam/api', iamRouter(ctx, services, limits));

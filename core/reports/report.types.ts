@@ -3,8 +3,15 @@
  * `GET /wbe/api/download/report/:report_id` (shell §7): 202 while it is being generated, the file
  * once it is ready (docs/gateway/wbe.md 'Administration, analytics, mail, reports').
  */
-export const REPORT_KINDS = ['mailDelivery'] as const;
+export const REPORT_KINDS = ['mailDelivery', 'portfolioRisk', 'complianceStatus'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/**
+ * Kinds that describe the portfolio as it is when asked for (a PDF from a report template), made at
+ * once; the others cover a calendar month and wait for its end.
+ */
+export const SNAPSHOT_REPORT_KINDS: readonly ReportKind[] = ['portfolioRisk', 'complianceStatus'];
+export const isSnapshotKind = (kind: ReportKind): boolean => SNAPSHOT_REPORT_KINDS.includes(kind);
 
 export const REPORT_STATES = ['generating', 'ready', 'failed'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
@@ -21,10 +28,21 @@ export interface ReportView {
   fileName?: string;
   /** Bytes of the file once ready. */
   size?: number;
+  /** How far the job is, 0–100, while it is being generated. */
+  progress?: number;
+  /** The report template it is drawn with (PDF kinds). */
+  templateId?: string;
+  /** The one portfolio merchant it covers, when not the whole portfolio. */
+  merchantId?: string;
 }
 
 /** What asking for a report sends (`POST /wbe/api/reports`). */
 export interface ReportRequest {
   kind: ReportKind;
-  period: string;
+  /** Required for monthly kinds; a snapshot kind covers the month it is asked in. */
+  period?: string;
+  /** Snapshot kinds: the template to draw with (default: the organisation's default template). */
+  templateId?: string;
+  /** `complianceStatus`: one merchant of the portfolio instead of all of it. */
+  merchantId?: string;
 }

@@ -3,7 +3,7 @@ import type { Guard, RoleGroups } from '../guard/guard.types';
 import type { Filter, QueryableFields } from '../query/query.types';
 import { fieldValue } from '../query/query.utils';
 import type { WorkflowBody } from '../workflows/workflow.types';
-import { isExactlyOne, type ResourceConstraint } from './resource-constraints';
+import { constraintFields, type ResourceConstraint } from './resource-constraints';
 import { importProblems } from './resource-import';
 import {
   QUERYABLE_SYSTEM_FIELDS,
@@ -235,7 +235,7 @@ export function resourceProblems(id: string, body: ResourceBody, context: Valida
 function constraintProblems(schema: Schema, constraints: ResourceConstraint[]): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
   constraints.forEach((c, index) => {
-    const fields = isExactlyOne(c) ? [c.exactlyOne, c.per] : [c.references];
+    const fields = constraintFields(c);
     for (const field of fields) {
       if (!schemaHasField(schema, field)) {
         problems.push({ path: `/body/constraints/${index}`, message: `unknown field "${field}"` });

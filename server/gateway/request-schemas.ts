@@ -6,7 +6,7 @@ import { HELP_CHAT_MESSAGE_MAX } from '../../core/help-chat/help-chat.types';
  * Request body shapes checked at the edge (400 `invalidRequest`). Business rules of forms (terms,
  * password policy, matching passwords) live in the published form documents instead (422).
  */
-import { REPORT_KINDS } from '../../core/reports/report.types';
+import { REPORT_KINDS, SNAPSHOT_REPORT_KINDS } from '../../core/reports/report.types';
 import { DATE_FORMATS } from '../../core/dates/date-formats';
 import { PERIOD_PATTERN } from '../../core/reports/report.utils';
 
@@ -274,15 +274,25 @@ export const conversationParamsSchema = {
   properties: { conversationId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' } },
 };
 
-/** POST /wbe/api/reports: a kind and the month it covers (`yyyy-MM`). */
+/**
+ * POST /wbe/api/reports: a kind and the month it covers (`yyyy-MM`); a snapshot kind (a PDF) may
+ * name its template and, for the compliance status, one merchant (the service judges whose they are).
+ */
 export const reportRequestSchema = {
   type: 'object',
-  required: ['kind', 'period'],
+  required: ['kind'],
   additionalProperties: false,
   properties: {
     kind: { type: 'string', enum: [...REPORT_KINDS] },
     period: { type: 'string', pattern: PERIOD_PATTERN },
+    templateId: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' },
+    merchantId: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' },
   },
+  // a snapshot kind, or a monthly one naming its month
+  anyOf: [
+    { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: [...SNAPSHOT_REPORT_KINDS] } } },
+    { type: 'object', required: ['period'], properties: { period: { type: 'string' } } },
+  ],
 };
 
 /** `:report_id` of GET /wbe/api/download/report/:report_id: an id, never a path. */

@@ -8,6 +8,7 @@ import { validate, validateParams, validateQuery } from '../http/validate';
 import type { Services } from '../services';
 import { saqRouter } from './saq';
 import { reportsRouter } from './reports';
+import { reportTemplatesRouter } from './report-templates';
 import { resourcesRouter } from './resources';
 import { MAIL_LOG_FIELDS, NEWEST_FIRST, USER_FIELDS } from '../services/admin.service';
 import {
@@ -157,6 +158,7 @@ export function wbeRouter(
   router.use(onboardingProRouter(ctx, services, signedIn));
   router.use(helpChatRouter(ctx, services, signedIn, limits));
   router.use(reportsRouter(ctx, services, signedIn));
+  router.use(reportTemplatesRouter(services, signedIn));
   router.use(complianceDocumentsRouter(ctx, services, signedIn));
   router.use(filesRouter(ctx, services, signedIn));
   router.use('/transaction-monitoring', transactionMonitoringRouter(ctx, services, signedIn));

@@ -3,7 +3,7 @@ import helmet from 'helmet';
 
 /**
  * helmet with a CSP the SPA can live with: Blueprint sets inline styles, the 2FA QR code is a
- * data: image. Plain http on localhost must keep working, so no upgrade-insecure-requests.
+ * data: image, a report template's preview is a framed blob: PDF. Plain http on localhost must keep working, so no upgrade-insecure-requests.
  */
 export const securityHeaders = helmet({
   contentSecurityPolicy: {
@@ -15,6 +15,8 @@ export const securityHeaders = helmet({
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       workerSrc: ["'self'", 'blob:'],
+      // a report template's preview frames the PDF the page fetched with its token (a blob: address)
+      frameSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],

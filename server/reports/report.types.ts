@@ -8,4 +8,7 @@ export interface ReportFile {
   bytes: Buffer;
 }
 
-export type ReportGenerator = (ctx: AppContext, report: ReportRecord) => Promise<ReportFile>;
+/** Tells how far the job is (0–100): the report's `progress`, heard live by the owner's list. */
+export type ReportProgress = (percent: number) => Promise<void>;
+
+export type ReportGenerator = (ctx: AppContext, report: ReportRecord, progress: ReportProgress) => Promise<ReportFile>;

@@ -26,7 +26,9 @@ import { IssuesAstService } from './issues-ast.service';
 import { NotificationService } from './notifications';
 import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
+import { ReportNotices } from './report-notices';
 import { ReportsService } from './reports.service';
+import { ReportTemplatesService } from './report-templates.service';
 import { SaqService } from './saq.service';
 import { OnboardingProService } from './onboarding-pro.service';
 import { OnboardingService } from './onboarding.service';
@@ -112,6 +114,8 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     notifications: new NotificationService(ctx),
     helpChat: new HelpChatService(ctx),
     reports: new ReportsService(ctx),
+    reportNotices: new ReportNotices(ctx),
+    reportTemplates: new ReportTemplatesService(ctx, resources),
     analytics: new AnalyticsService(ctx),
     smtpSettings: new SmtpSettingsService(ctx),
     complianceDocuments,

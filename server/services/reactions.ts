@@ -1,6 +1,7 @@
 import type { DomainEventEmitter } from '../events/domain-events';
 import type { OnboardingService } from './onboarding.service';
 import type { PortfolioService } from './portfolio.service';
+import type { ReportNotices } from './report-notices';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { TmAlertsService } from './tm-alerts.service';
 import { ScriptMonitoringService } from './script-monitoring.service';
@@ -14,6 +15,7 @@ export interface Reacting {
   portfolio: PortfolioService;
   tmAlerts: TmAlertsService;
   scriptMonitoring: ScriptMonitoringService;
+  reportNotices: ReportNotices;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface Reacting {
 export function subscribeReactions(
   ctx: AppContext,
   events: DomainEventEmitter,
-  { saqSuggestions, onboardings, portfolio, tmAlerts, scriptMonitoring }: Reacting,
+  { saqSuggestions, onboardings, portfolio, tmAlerts, scriptMonitoring, reportNotices }: Reacting,
 ) {
   // a completed scan pre-fills its organisation's open SAQs, and those of the merchant organisation a
   // portfolio merchant is linked to (issue 11), decides its onboarding's outcome, and its merchant
@@ -49,4 +51,6 @@ export function subscribeReactions(
   events.on('paymentPage.unauthorisedChange', (change) =>
     saqSuggestions.fromEvidence(change.scan, ScriptMonitoringService.evidence(change)),
   );
+  // the owner of a report hears it is ready to download (the bell)
+  events.on('report.ready', ({ report }) => reportNotices.ready(report));
 }

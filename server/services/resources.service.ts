@@ -10,10 +10,10 @@ import type {
   ResourceRecord,
 } from '../../core/resources/resource.types';
 import {
-  type ExactlyOneConstraint,
   groupFilter,
   groupOf,
-  isExactlyOne,
+  flagConstraint,
+  type FlagConstraint,
   isReference,
   judgeExactlyOne,
 } from '../../core/resources/resource-constraints';
@@ -379,15 +379,19 @@ export class ResourcesService {
   ): Promise<() => Promise<void>> {
     const demotions: { field: string; ids: string[] }[] = [];
     for (const c of resource.body.constraints ?? []) {
-      if (isReference(c) && after) await this.assertReference(c.resource, owner, after, c.references, c.error);
-      if (!isExactlyOne(c)) continue;
-      const groups = new Set([groupOf(before, c, stateField), groupOf(after, c, stateField)]);
+      // an optional field left out references nothing
+      if (isReference(c) && after && after[c.references] !== undefined)
+        await this.assertReference(c.resource, owner, after, c.references, c.error);
+      const flag = flagConstraint(c);
+      if (!flag) continue;
+      const groups = new Set([groupOf(before, flag, stateField), groupOf(after, flag, stateField)]);
       for (const group of groups) {
         if (group === null) continue;
-        const stored = await this.groupMembers(resource, owner, c, group);
-        const verdict = judgeExactlyOne(c, group, stored, before, after, stateField);
-        if (verdict.refused) throw new AppError(409, c.error, { [c.exactlyOne]: `errors.${c.error}` });
-        demotions.push({ field: c.exactlyOne, ids: verdict.demote });
+        const stored = await this.groupMembers(resource, owner, flag, group);
+        const verdict = judgeExactlyOne(flag, group, stored, before, after, stateField);
+        const error = flag.error ?? 'conflict';
+        if (verdict.refused) throw new AppError(409, error, { [flag.exactlyOne]: `errors.${error}` });
+        demotions.push({ field: flag.exactlyOne, ids: verdict.demote });
       }
     }
     return () => this.demote(resource, demotions);
@@ -409,7 +413,7 @@ export class ResourcesService {
     const demotions: { field: string; ids: string[] }[] = [];
     for (const c of resource.body.constraints ?? []) {
       if (isReference(c)) {
-        for (const record of records) {
+        for (const record of records.filter((row) => row[c.references] !== undefined)) {
           await this.assertReference(c.resource, owner, record, c.references, c.error).catch((error: unknown) => {
             if (!(error instanceof AppError)) throw error;
             refused.push({ record, field: c.references, key: `errors.${c.error ?? 'referenceNotFound'}` });
@@ -417,22 +421,24 @@ export class ResourcesService {
         }
         continue;
       }
+      const flag = flagConstraint(c);
+      if (!flag) continue;
       const groups = new Map<string, ResourceRecord[]>();
       for (const record of records) {
-        const group = groupOf(record, c, stateField);
+        const group = groupOf(record, flag, stateField);
         if (group !== null) groups.set(group, [...(groups.get(group) ?? []), record]);
       }
       for (const [group, rows] of groups) {
-        const stored = (await this.groupMembers(resource, owner, c, group)).filter(
-          (row) => groupOf(row, c, stateField) === group && row[c.exactlyOne] === true,
+        const stored = (await this.groupMembers(resource, owner, flag, group)).filter(
+          (row) => groupOf(row, flag, stateField) === group && row[flag.exactlyOne] === true,
         );
-        const flagged = rows.filter((row) => row[c.exactlyOne] === true);
-        if (flagged.length === 0 && stored.length === 0) {
-          for (const record of rows) refused.push({ record, field: c.exactlyOne, key: `errors.${c.error}` });
+        const flagged = rows.filter((row) => row[flag.exactlyOne] === true);
+        if (flagged.length === 0 && stored.length === 0 && !flag.allowNone) {
+          for (const record of rows) refused.push({ record, field: flag.exactlyOne, key: `errors.${flag.error}` });
         }
         if (flagged.length === 0) continue;
-        for (const earlier of flagged.slice(0, -1)) earlier[c.exactlyOne] = false;
-        demotions.push({ field: c.exactlyOne, ids: stored.map((row) => row.id) });
+        for (const earlier of flagged.slice(0, -1)) earlier[flag.exactlyOne] = false;
+        demotions.push({ field: flag.exactlyOne, ids: stored.map((row) => row.id) });
       }
     }
     return { refused, settle: () => this.demote(resource, demotions) };
@@ -448,7 +454,7 @@ export class ResourcesService {
   private async groupMembers(
     resource: PublishedResource,
     owner: RecordOwner,
-    c: ExactlyOneConstraint,
+    c: FlagConstraint,
     group: string,
   ): Promise<ResourceRecord[]> {
     const filter = allOf(scopeFilter(resource.body.scope, owner), groupFilter(c, group));

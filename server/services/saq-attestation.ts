@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { ColorTypes, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import type { Text } from '../../core/documents/document.types';
 import type { Answers, QuestionnaireBody } from '../../core/questionnaire/questionnaire.types';
 import { appendixRows, summarizeAnswers } from '../../core/saq/saq-summary';
 import type { Language, Translator } from '../http/i18n';
-import { PROJECT_ROOT } from '../store/project-root';
+import { unicodeFonts } from '../pdf/fonts';
 import type { SaqRecord } from '../store/records.types';
 
 /** What the attestation states besides the SAQ record itself. */
@@ -35,34 +32,6 @@ export function answersDigest(answers: Answers): string {
   return createHash('sha256')
     .update(JSON.stringify(canonical(answers)))
     .digest('hex');
-}
-
-/**
- * DejaVu Sans (package dejavu-fonts-ttf, free licence: its LICENSE): a Unicode TrueType font, so
- * Turkish letters (ş ğ ı İ ç ö ü) print as they are — the standard PDF fonts speak WinAnsi only.
- * Embedded as a subset of the glyphs the attestation uses: the PDF stays small.
- */
-const FONT_FILES = {
-  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
-  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
-} as const;
-let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-
-/** The font files, read once per process. */
-function fonts(): Promise<{ regular: Buffer; bold: Buffer }> {
-  if (!fontBytes) {
-    // resolved from the project's root, as from the source so from the bundle (dist/server)
-    const require = createRequire(join(PROJECT_ROOT, 'package.json'));
-    fontBytes = Promise.all([
-      readFile(require.resolve(FONT_FILES.regular)),
-      readFile(require.resolve(FONT_FILES.bold)),
-    ]).then(([regular, bold]) => ({ regular, bold }));
-    // a failed read may be retried by the next job
-    fontBytes.catch(() => {
-      fontBytes = undefined;
-    });
-  }
-  return fontBytes;
 }
 
 const MARGIN = 50;
@@ -140,7 +109,7 @@ export async function renderAttestation(translator: Translator, facts: Attestati
   const [{ PDFDocument }, { default: fontkit }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const { regular, bold } = await fonts();
+  const { regular, bold } = await unicodeFonts();
   const title = t('title', { type: saq.saqType });
   pdf.setTitle(title);
   pdf.setSubject(`PCI DSS ${saq.standardVersion ?? ''} SAQ ${saq.saqType}`);

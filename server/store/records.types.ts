@@ -159,6 +159,12 @@ export interface ReportRecord {
   fileName?: string;
   contentType?: string;
   size?: number;
+  /** 0–100 while the job runs. */
+  progress?: number;
+  /** The session organisation it was asked in: whose portfolio and templates it reads. */
+  organizationId?: string;
+  templateId?: string;
+  merchantId?: string;
 }
 
 export interface ReportFileRecord {

@@ -27,6 +27,7 @@ const EXPECTED: Record<string, string[]> = {
   thirdPartyReaders: ['admin', 'assessmentOwner:view', 'assessmentAssessor:view'],
   scanners: ['scan:view', 'instantSecurity:view', 'onboardingList:view', 'saq-scan'],
   portfolioReaders: ['admin', 'portfolio:view'],
+  reportTemplateManagers: ['admin', 'portfolio:view'],
   merchantEditors: ['admin', 'merchant:edit'],
   onboarders: ['admin', 'onboardingList:view', 'instantSecurity:view'],
   onboardingApprovers: ['admin', 'onboardingList:view'],

@@ -8,6 +8,7 @@ const COMPONENTS: Record<CustomDef['component'], ComponentType> = {
   twoFactor: lazy(() => import('./TwoFactorPanel')),
   tooltipsEditor: lazy(() => import('../tooltips/TooltipsEditor')),
   tmRulesEditor: lazy(() => import('../tmRules/TmRulesEditor')),
+  reportTemplatePreview: lazy(() => import('./ReportTemplatePreview')),
 };
 
 export function CustomPanel({ panel }: { panel: CustomDef }) {
