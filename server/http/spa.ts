@@ -67,12 +67,14 @@ async function sendPrecompressed(req: Request, res: Response, clientDir: string,
   for (const coding of acceptedCodings(req.headers['accept-encoding'])) {
     const sibling = file + SIBLING[coding];
     if (!(await isFile(sibling)) || !(await isFile(file))) continue;
+    // a client that went away meanwhile (a page left mid-load) has had its answer
+    if (res.headersSent || res.destroyed) return true;
     res.type(extname(file));
     res.setHeader('Cache-Control', clientFileCaching(relative(clientDir, file)));
     res.setHeader('Content-Encoding', coding);
     const sent = await new Promise<boolean>((done) => {
       res.sendFile(sibling, { cacheControl: false, dotfiles: 'allow' }, (error) => {
-        if (error && !res.headersSent) {
+        if (error && !res.headersSent && !res.destroyed) {
           // gone meanwhile (a new build being copied in): the plain file is sent instead
           res.removeHeader('Content-Encoding');
           res.removeHeader('Content-Type');
