@@ -80,7 +80,9 @@ export default defineConfig({
           env: { TEST_STORE: 'postgres', PASSWORD_HASH_COST: 'low' },
           globalSetup: ['tests/integration/support/pg-global-setup.ts'],
           testTimeout: 30000,
-          hookTimeout: 30000,
+          // two instances over one database start in a hook: beside the browser suite on 2 busy cores
+          // that took over 30 s once (a wait, never a judgement of speed)
+          hookTimeout: 90000,
           // the integration projects share one group after the others, three files at a time: a file
           // waits on its server's fsyncs and sockets, so a third overlaps the waits (measured: 2 → 3
           // workers took the group from about 160 s to 130 s on 2 cores; 4 gained nothing)
