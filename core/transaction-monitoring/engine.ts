@@ -28,6 +28,11 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   const needs: FeatureNeeds = { lists: new Set(), velocities: new Map(), merchantAverage: false };
   let current: Features = NO_FEATURES;
   let observer: ReadObserver | undefined;
+  // the current rule's reads; one observer for every call (no closure made per rule and transaction)
+  let reads: Record<string, unknown> = {};
+  const observe: ReadObserver = (path, value) => {
+    reads[path] = value;
+  };
   const custom = operators({
     needs,
     features: () => current,
@@ -44,19 +49,19 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
     needs,
     score(facts, features) {
       current = features;
+      observer = observe;
       const trace: TraceEntry[] = [];
+      const hits: string[] = [];
       let score = 0;
       try {
         for (const { rule, when } of rules) {
-          const reads: Record<string, unknown> = {};
-          observer = (path, value) => {
-            reads[path] = value;
-          };
+          reads = {};
           const entry: TraceEntry = { ruleId: rule.id, group: rule.group, score: rule.score, outcome: 'noHit', reads };
           try {
             if (truthy(when(facts))) {
               entry.outcome = 'hit';
               score += rule.score;
+              hits.push(rule.id);
             }
           } catch (error) {
             entry.outcome = 'error';
@@ -71,7 +76,7 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
       return {
         decision: decisionFor(score, body.thresholds),
         score,
-        hits: trace.filter((entry) => entry.outcome === 'hit').map((entry) => entry.ruleId),
+        hits,
         trace,
       };
     },
