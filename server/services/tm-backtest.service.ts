@@ -253,7 +253,7 @@ export class TmBacktestService {
             listsRevision = timeline.revision;
           }
           const features: Features = { ...lists, at, ...windows.figures(facts, at) };
-          tally.add(compiled.score(facts, features), transaction.label);
+          tally.add(compiled.score(facts, features, { trace: false }), transaction.label);
           done += 1;
           if (done % step === 0 && done < total) await report({ progress: { done, total } });
         }
