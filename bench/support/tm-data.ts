@@ -4,6 +4,7 @@
  */
 import type { JsonLogicRule } from '../../core/rules/rule.types';
 import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
+import { luhn } from '../../server/services/tm-card';
 import { random } from './pg-list-data';
 
 export { random };
@@ -11,24 +12,9 @@ export { random };
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
 
 const COUNTRIES = ['TR', 'TR', 'TR', 'TR', 'DE', 'GB', 'NL', 'US', 'RU', 'UA', 'BR', 'NG', 'IR', 'AZ', 'CY'];
-const MCC = [
-  '5411',
-  '5812',
-  '5999',
-  '4111',
-  '5732',
-  '7011',
-  '5691',
-  '5411',
-  '5812',
-  '5999',
-  '4111',
-  '5732',
-  '7011',
-  '5691',
-  '7995',
-  '5967',
-];
+// the risky codes (gambling, quasi-cash, money transfer, direct marketing) are rare
+const COMMON_MCC = ['5411', '5812', '5999', '4111', '5732', '7011', '5691'];
+const MCC = [...COMMON_MCC, ...COMMON_MCC, '7995', '5967'];
 const CURRENCIES = ['TRY', 'TRY', 'TRY', 'EUR', 'USD', 'GBP'];
 const BINS = ['411111', '454360', '540061', '552879', '979206', '401288', '522221', '676781'];
 const HIGH = ['KP', 'IR', 'SY', 'MM', 'NG'];
@@ -55,16 +41,8 @@ export interface GeneratedTransaction {
 }
 
 function luhnComplete(prefix: string): string {
-  let sum = 0;
-  for (let i = 0; i < prefix.length; i += 1) {
-    let digit = Number(prefix[prefix.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return prefix + String((10 - (sum % 10)) % 10);
+  for (let check = 0; check < 9; check += 1) if (luhn(`${prefix}${check}`)) return `${prefix}${check}`;
+  return `${prefix}9`;
 }
 
 /** Transaction `i`: a few thousand cards, merchants, IPs and devices, so velocity windows fill. */
