@@ -161,41 +161,29 @@ export class TmBacktestService {
   /**
    * The organisation's transactions scored in [from, to), ascending by scoredAt, a page at a time
    * (a day's at most, so no page sits behind a long offset), without holding the period in memory.
-   * The next page is asked for while the caller replays this one.
    */
   private async *transactions(organizationId: string, from: number, to: number): AsyncGenerator<TmTransactionRecord[]> {
-    const read = (start: number, page: number) => {
-      const asked = this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
-        filter: {
-          and: [
-            { field: 'organizationId', op: 'eq', value: organizationId },
-            { field: 'scoredAt', op: 'gte', value: new Date(start).toISOString() },
-            { field: 'scoredAt', op: 'lt', value: new Date(Math.min(start + DAY, to)).toISOString() },
-          ],
-        },
-        sort: [
-          { field: 'scoredAt', direction: 'asc' },
-          { field: 'id', direction: 'asc' },
+    for (let start = from; start < to; start += DAY) {
+      const filter: Filter = {
+        and: [
+          { field: 'organizationId', op: 'eq', value: organizationId },
+          { field: 'scoredAt', op: 'gte', value: new Date(start).toISOString() },
+          { field: 'scoredAt', op: 'lt', value: new Date(Math.min(start + DAY, to)).toISOString() },
         ],
-        page,
-        pageSize: MAX_PAGE_SIZE,
-      });
-      // a replay that stops early leaves this read unawaited: its failure is not an unhandled one
-      asked.catch(() => undefined);
-      return asked;
-    };
-    let start = from;
-    let page = 1;
-    let next = start < to ? read(start, page) : null;
-    while (next) {
-      const { items } = await next;
-      if (items.length === MAX_PAGE_SIZE) page += 1;
-      else {
-        start += DAY;
-        page = 1;
+      };
+      for (let page = 1; ; page += 1) {
+        const { items } = await this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
+          filter,
+          sort: [
+            { field: 'scoredAt', direction: 'asc' },
+            { field: 'id', direction: 'asc' },
+          ],
+          page,
+          pageSize: MAX_PAGE_SIZE,
+        });
+        if (items.length > 0) yield items;
+        if (items.length < MAX_PAGE_SIZE) break;
       }
-      next = start < to ? read(start, page) : null;
-      if (items.length > 0) yield items;
     }
   }
 
