@@ -48,7 +48,7 @@ export const ALLOWED_OPERATIONS: readonly string[] = Object.freeze([
 const allowed = new Set(ALLOWED_OPERATIONS);
 
 /** Property names `var` refuses even when a document or data object holds them as own keys. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Reads a dotted path from data, descending only through own properties of objects and arrays. */
 export function lookup(data: unknown, path: unknown, notFound: unknown): unknown {

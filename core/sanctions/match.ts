@@ -26,15 +26,23 @@ export const TYPE_PENALTY = 0.1;
  * length as weight (a misspelt long word weighs more than a differing initial), minus the
  * missing-word penalties for the words left unpaired on each side.
  */
-export function tokenSimilarity(query: readonly string[], listed: readonly string[]): number {
+export function tokenSimilarity(
+  query: readonly string[],
+  listed: readonly string[],
+  similar: (i: number, word: string) => number = (i, word) => jaroWinkler(query[i], word),
+): number {
   if (query.length === 0 || listed.length === 0) return 0;
-  const pairs: { i: number; j: number; score: number }[] = [];
+  // most listed names share no word with the query: nothing is allocated for them
+  let pairs: { i: number; j: number; score: number }[] | undefined;
   for (let i = 0; i < query.length; i += 1) {
     for (let j = 0; j < listed.length; j += 1) {
-      const score = jaroWinkler(query[i], listed[j]);
-      if (score >= TOKEN_FLOOR) pairs.push({ i, j, score });
+      const score = similar(i, listed[j]);
+      if (score < TOKEN_FLOOR) continue;
+      pairs ??= [];
+      pairs.push({ i, j, score });
     }
   }
+  if (!pairs) return 0;
   pairs.sort((a, b) => b.score - a.score);
   const usedQuery = new Set<number>();
   const usedListed = new Set<number>();
@@ -78,16 +86,36 @@ function contextPenalties(query: ScreeningQuery, entry: SanctionsEntry): { total
   return { total, reasons };
 }
 
+/**
+ * A listed name's tokens, kept: folding (NFD, regular expressions) cost more than the comparisons
+ * when every screening folded the whole list again. Names are few and repeat across screenings;
+ * the cache is dropped whole when it outgrows any list.
+ */
+const listedTokens = new Map<string, string[]>();
+const MAX_CACHED_NAMES = 200_000;
+function tokensOf(name: string): string[] {
+  let tokens = listedTokens.get(name);
+  if (!tokens) {
+    if (listedTokens.size >= MAX_CACHED_NAMES) listedTokens.clear();
+    tokens = nameTokens(name);
+    listedTokens.set(name, tokens);
+  }
+  return tokens;
+}
+
 /** The entry scored against the query: its best name or alias, less the context penalties. */
 export function scoreEntry(
   query: ScreeningQuery,
   entry: SanctionsEntry,
   queryTokens = nameTokens(query.name),
+  similar?: (i: number, word: string) => number,
 ): ScoredMatch {
   let best = 0;
   let matchedName = entry.name;
-  for (const name of [entry.name, ...(entry.aliases ?? [])]) {
-    const score = tokenSimilarity(queryTokens, nameTokens(name));
+  const aliases = entry.aliases ?? [];
+  for (let k = -1; k < aliases.length; k += 1) {
+    const name = k < 0 ? entry.name : aliases[k];
+    const score = tokenSimilarity(queryTokens, tokensOf(name), similar);
     if (score > best) {
       best = score;
       matchedName = name;
@@ -101,9 +129,19 @@ export function scoreEntry(
 /** Every entry scoring at least `min`, best first. */
 export function screen(query: ScreeningQuery, entries: Iterable<SanctionsEntry>, min: number): ScoredMatch[] {
   const tokens = nameTokens(query.name);
+  // a list repeats its words (given names, legal forms): each query word meets each once
+  const seen = tokens.map(() => new Map<string, number>());
+  const similar = (i: number, word: string) => {
+    let score = seen[i].get(word);
+    if (score === undefined) {
+      score = jaroWinkler(tokens[i], word);
+      seen[i].set(word, score);
+    }
+    return score;
+  };
   const matches: ScoredMatch[] = [];
   for (const entry of entries) {
-    const match = scoreEntry(query, entry, tokens);
+    const match = scoreEntry(query, entry, tokens, similar);
     if (match.score >= min) matches.push(match);
   }
   return matches.sort((a, b) => b.score - a.score || a.entry.name.localeCompare(b.entry.name));

@@ -1,4 +1,4 @@
-import { ALLOWED_OPERATIONS, lookup, truthy } from '../rules/jsonlogic';
+import { ALLOWED_OPERATIONS, FORBIDDEN_KEYS, lookup, truthy } from '../rules/jsonlogic';
 
 /**
  * json-logic compiled to closures, once per rule-set version: the scoring path walks no rule
@@ -69,6 +69,98 @@ function missingOf(data: unknown, keys: unknown[]): unknown[] {
 const allowed = new Set(ALLOWED_OPERATIONS);
 
 /**
+ * Closures that return a literal, with the literal: comparisons against a constant read it once,
+ * and an array of literals is built once instead of on every call. (No vetted operation mutates
+ * its arguments, so sharing the array is safe.)
+ */
+const constants = new WeakMap<Compiled, unknown>();
+function constant(value: unknown): Compiled {
+  const fn: Compiled = () => value;
+  constants.set(fn, value);
+  return fn;
+}
+
+/** A `var` with a literal path: the path split once, own properties only (as `lookup`). */
+function readPath(path: string | number, notFound: unknown): Compiled {
+  const keys = String(path).split('.');
+  if (keys.some((key) => FORBIDDEN_KEYS.has(key))) return () => notFound;
+  if (keys.length === 1) {
+    const [key] = keys;
+    return (data) => {
+      if (data === null || typeof data !== 'object' || !Object.hasOwn(data, key)) return notFound;
+      const value = (data as Record<string, unknown>)[key];
+      return value === undefined ? notFound : value;
+    };
+  }
+  return (data) => {
+    let current = data;
+    for (const key of keys) {
+      if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return notFound;
+      current = (current as Record<string, unknown>)[key];
+      if (current === undefined) return notFound;
+    }
+    return current;
+  };
+}
+
+/** Two-argument comparisons, the commonest rule shape, without spreading their arguments. */
+function comparison(op: string, a: Compiled, b: Compiled): Compiled | undefined {
+  if (constants.has(b)) {
+    const c = constants.get(b) as never;
+    switch (op) {
+      case '>':
+        return (data) => (a(data) as never) > c;
+      case '>=':
+        return (data) => (a(data) as never) >= c;
+      case '<':
+        return (data) => (a(data) as never) < c;
+      case '<=':
+        return (data) => (a(data) as never) <= c;
+      case '===':
+        return (data) => a(data) === c;
+      case '!==':
+        return (data) => a(data) !== c;
+      case '==':
+        // biome-ignore lint/suspicious/noDoubleEquals: json-logic's == is JavaScript's loose equality
+        return (data) => a(data) == c;
+      case '!=':
+        // biome-ignore lint/suspicious/noDoubleEquals: as above
+        return (data) => a(data) != c;
+    }
+    return undefined;
+  }
+  switch (op) {
+    case '>':
+      return (data) => (a(data) as never) > (b(data) as never);
+    case '>=':
+      return (data) => (a(data) as never) >= (b(data) as never);
+    case '<':
+      return (data) => (a(data) as never) < (b(data) as never);
+    case '<=':
+      return (data) => (a(data) as never) <= (b(data) as never);
+    case '===':
+      return (data) => a(data) === b(data);
+    case '!==':
+      return (data) => a(data) !== b(data);
+    case '==':
+      // biome-ignore lint/suspicious/noDoubleEquals: json-logic's == is JavaScript's loose equality
+      return (data) => a(data) == b(data);
+    case '!=':
+      // biome-ignore lint/suspicious/noDoubleEquals: as above
+      return (data) => a(data) != b(data);
+  }
+  return undefined;
+}
+
+/** `in` over a literal list of scalars: a Set (same answers as indexOf: JSON has no NaN). */
+function inLiteralList(a: Compiled, b: Compiled): Compiled | undefined {
+  const list = constants.get(b);
+  if (!Array.isArray(list) || !list.every((item) => item === null || typeof item !== 'object')) return undefined;
+  const members = new Set(list);
+  return (data) => members.has(a(data));
+}
+
+/**
  * Compiles a rule. Throws on an operation that is neither vetted nor one of `custom` (publishing
  * checks rules first, so a published rule set compiles). `onRead` sees the `var` reads made on the
  * data the closure is called with (not those inside map/filter scopes), for traces.
@@ -83,9 +175,10 @@ export function compileLogic(
   const compile = (node: unknown): Compiled => {
     if (Array.isArray(node)) {
       const items = node.map(compile);
+      if (items.every((item) => constants.has(item))) return constant(items.map((item) => constants.get(item)));
       return (data) => items.map((item) => item(data));
     }
-    if (!isOperation(node)) return () => node;
+    if (!isOperation(node)) return constant(node);
     const op = Object.keys(node)[0];
     const raw = node[op];
     const values = Array.isArray(raw) ? raw : [raw];
@@ -106,6 +199,13 @@ export function compileLogic(
           return null;
         };
       case 'and':
+        if (args.length === 2) {
+          const [a, b] = args;
+          return (data) => {
+            const first = a(data);
+            return truthy(first) ? b(data) : first;
+          };
+        }
         return (data) => {
           let current: unknown;
           for (const arg of args) {
@@ -115,6 +215,13 @@ export function compileLogic(
           return current;
         };
       case 'or':
+        if (args.length === 2) {
+          const [a, b] = args;
+          return (data) => {
+            const first = a(data);
+            return truthy(first) ? first : b(data);
+          };
+        }
         return (data) => {
           let current: unknown;
           for (const arg of args) {
@@ -145,7 +252,24 @@ export function compileLogic(
         return (data) => (scoped(data) ?? []).filter((datum) => truthy(args[1]?.(datum))).length === 0;
       case 'some':
         return (data) => (scoped(data) ?? []).filter((datum) => truthy(args[1]?.(datum))).length > 0;
-      case 'var':
+      case 'var': {
+        const [path, fallback] = values;
+        const literal = (value: unknown) => value === undefined || !isOperation(value);
+        if (
+          (typeof path === 'string' || typeof path === 'number') &&
+          path !== '' &&
+          literal(fallback) &&
+          values.length <= 2
+        ) {
+          const read = readPath(path, fallback === undefined || fallback === null ? null : fallback);
+          if (!onRead) return read;
+          const name = String(path);
+          return (data) => {
+            const value = read(data);
+            if (data === root) onRead()?.(name, value);
+            return value;
+          };
+        }
         return (data) => {
           const path = args[0] ? args[0](data) : undefined;
           const fallback = args[1] ? args[1](data) : undefined;
@@ -153,6 +277,7 @@ export function compileLogic(
           if (data === root && path !== undefined && path !== null && path !== '') onRead?.()?.(String(path), value);
           return value;
         };
+      }
       case 'missing':
         return (data) => {
           const evaluated = args.map((arg) => arg(data));
@@ -167,7 +292,16 @@ export function compileLogic(
           return list.length - missing.length >= Number(need) ? [] : missing;
         };
       default: {
+        if (args.length === 2) {
+          const fast = (op === 'in' ? inLiteralList(args[0], args[1]) : undefined) ?? comparison(op, args[0], args[1]);
+          if (fast) return fast;
+        }
+        if (op === '!')
+          return args.length === 1 ? (data) => !truthy(args[0](data)) : (data) => !truthy(args[0]?.(data));
+        if (op === '!!') return (data) => truthy(args[0]?.(data));
         const fn = EAGER[op] as (this: unknown, ...args: unknown[]) => unknown;
+        if (args.length === 1) return (data) => fn.call(data, args[0](data));
+        if (args.length === 2) return (data) => fn.call(data, args[0](data), args[1](data));
         return (data) =>
           fn.apply(
             data,

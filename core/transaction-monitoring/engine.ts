@@ -12,8 +12,16 @@ import type { Decision, TmRuleSetBody, TraceEntry, TransactionFacts, Verdict } f
  */
 export interface CompiledRuleSet {
   needs: FeatureNeeds;
-  /** `snoozed`: ids of rules snoozed for this transaction's entities, traced `snoozed` and not scored. */
-  score(facts: TransactionFacts, features: Features, snoozed?: ReadonlySet<string>): Verdict;
+  /**
+   * `snoozed`: ids of rules snoozed for this transaction's entities, traced `snoozed` and not scored.
+   * `trace: false` (a backtest): the hits and the decision only, the trace left empty and nothing recorded.
+   */
+  score(
+    facts: TransactionFacts,
+    features: Features,
+    snoozed?: ReadonlySet<string>,
+    options?: { trace?: boolean },
+  ): Verdict;
 }
 
 export const NO_FEATURES: Features = { lists: {}, velocities: {}, merchantAverage: null };
@@ -29,6 +37,11 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   const needs: FeatureNeeds = { lists: new Set(), velocities: new Map(), merchantAverage: false };
   let current: Features = NO_FEATURES;
   let observer: ReadObserver | undefined;
+  // the current rule's reads; one observer for every call (no closure made per rule and transaction)
+  let reads: Record<string, unknown> = {};
+  const observe: ReadObserver = (path, value) => {
+    reads[path] = value;
+  };
   const custom = operators({
     needs,
     features: () => current,
@@ -43,16 +56,28 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
     .map((rule) => ({ rule, when: compileLogic(rule.when, custom, () => observer) as Compiled }));
   return {
     needs,
-    score(facts, features, snoozed) {
+    score(facts, features, snoozed, options) {
+      const traced = options?.trace !== false;
       current = features;
+      observer = traced ? observe : undefined;
       const trace: TraceEntry[] = [];
+      const hits: string[] = [];
       let score = 0;
       try {
         for (const { rule, when } of rules) {
-          const reads: Record<string, unknown> = {};
-          observer = (path, value) => {
-            reads[path] = value;
-          };
+          if (snoozed?.has(rule.id) && !traced) continue;
+          if (!traced) {
+            try {
+              if (truthy(when(facts))) {
+                score += rule.score;
+                hits.push(rule.id);
+              }
+            } catch {
+              // as traced: a rule that throws adds nothing
+            }
+            continue;
+          }
+          reads = {};
           const entry: TraceEntry = { ruleId: rule.id, group: rule.group, score: rule.score, outcome: 'noHit', reads };
           if (snoozed?.has(rule.id)) {
             trace.push({ ...entry, outcome: 'snoozed' });
@@ -62,6 +87,7 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
             if (truthy(when(facts))) {
               entry.outcome = 'hit';
               score += rule.score;
+              hits.push(rule.id);
             }
           } catch (error) {
             entry.outcome = 'error';
@@ -76,7 +102,7 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
       return {
         decision: decisionFor(score, body.thresholds),
         score,
-        hits: trace.filter((entry) => entry.outcome === 'hit').map((entry) => entry.ruleId),
+        hits,
         trace,
       };
     },

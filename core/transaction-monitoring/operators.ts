@@ -114,6 +114,7 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
       const listId = args[0] as string;
       const value: Compiled = compile(args[1]);
       scope.needs.lists.add(listId);
+      const label = `inList(${listId})`;
       return (data) => {
         const { lists, allow, at } = scope.features();
         const list = lists[listId];
@@ -122,10 +123,10 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
           const allowed = allowedBy(allow, data as object, at);
           if (allowed) {
             report('allowedBy', allowed);
-            return report(`inList(${listId})`, false);
+            return report(label, false);
           }
         }
-        return report(`inList(${listId})`, matched.length > 0);
+        return report(label, matched.length > 0);
       };
     },
     velocity(args) {
@@ -137,7 +138,8 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
       };
       const name = velocityName(spec);
       scope.needs.velocities.set(name, spec);
-      return () => report(`velocity(${name})`, scope.features().velocities[name] ?? 0);
+      const label = `velocity(${name})`;
+      return () => report(label, scope.features().velocities[name] ?? 0);
     },
     countryRisk(args, compile) {
       checked('countryRisk', args);

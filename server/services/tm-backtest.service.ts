@@ -9,7 +9,8 @@ import {
 import { compileRuleSet, type CompiledRuleSet } from '../../core/transaction-monitoring/engine';
 import { ListsAtTime } from '../../core/transaction-monitoring/list-history';
 import { prepareLists } from '../../core/transaction-monitoring/list-match';
-import { MERCHANT_AVERAGE_DAYS } from '../../core/transaction-monitoring/operators';
+import type { Features } from '../../core/transaction-monitoring/operators';
+import { ReplayWindows } from '../../core/transaction-monitoring/replay-windows';
 import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
 import type { Filter } from '../../core/query/filter.types';
 import { type ListQuery, type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
@@ -267,28 +268,50 @@ export class TmBacktestService {
     return { body, compiled: this.scoring.compiledVersion(version, body) };
   }
 
-  /** The organisation's transactions scored in [from, to], ascending by scoredAt. */
-  private async transactions(organizationId: string, from: string, to: string): Promise<TmTransactionRecord[]> {
-    const all: TmTransactionRecord[] = [];
-    const filter: Filter = {
-      and: [
-        { field: 'organizationId', op: 'eq', value: organizationId },
-        { field: 'scoredAt', op: 'between', value: [from, to] },
-      ],
-    };
-    for (let page = 1; ; page += 1) {
-      const { items } = await this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
-        filter,
-        sort: [
-          { field: 'scoredAt', direction: 'asc' },
-          { field: 'id', direction: 'asc' },
+  /**
+   * The organisation's transactions scored in [from, to), ascending by scoredAt, a page at a time
+   * (a day's at most, so no page sits behind a long offset), without holding the period in memory.
+   */
+  private async *transactions(organizationId: string, from: number, to: number): AsyncGenerator<TmTransactionRecord[]> {
+    for (let start = from; start < to; start += DAY) {
+      const filter: Filter = {
+        and: [
+          { field: 'organizationId', op: 'eq', value: organizationId },
+          { field: 'scoredAt', op: 'gte', value: new Date(start).toISOString() },
+          { field: 'scoredAt', op: 'lt', value: new Date(Math.min(start + DAY, to)).toISOString() },
         ],
-        page,
-        pageSize: MAX_PAGE_SIZE,
-      });
-      all.push(...items);
-      if (items.length < MAX_PAGE_SIZE) return all;
+      };
+      for (let page = 1; ; page += 1) {
+        const { items } = await this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
+          filter,
+          sort: [
+            { field: 'scoredAt', direction: 'asc' },
+            { field: 'id', direction: 'asc' },
+          ],
+          page,
+          pageSize: MAX_PAGE_SIZE,
+        });
+        if (items.length > 0) yield items;
+        if (items.length < MAX_PAGE_SIZE) break;
+      }
     }
+  }
+
+  /** How many transactions the period holds (the progress's total). */
+  private async count(organizationId: string, from: string, to: string): Promise<number> {
+    const { aggregate } = await this.ctx.store.query<TmTransactionRecord>('tmTransactions', {
+      filter: {
+        and: [
+          { field: 'organizationId', op: 'eq', value: organizationId },
+          { field: 'scoredAt', op: 'between', value: [from, to] },
+        ],
+      },
+      sort: [],
+      page: 1,
+      pageSize: 1,
+      aggregate: { measures: [{ op: 'count', as: 'count' }] },
+    });
+    return Number(aggregate?.totals.count ?? 0);
   }
 
   /** The job: replays the period, writing progress about twenty times and the result at the end. */
@@ -326,19 +349,13 @@ export class TmBacktestService {
     const published = this.scoring.ruleSet();
     const sameAsLive = record.ruleSet.version === published.version;
     const sets = sameAsLive ? [candidate] : [candidate, published];
-    // how far before the period the figures look back: the longest velocity window, the merchant's 30 days
-    const lookback = Math.max(
-      0,
-      ...sets.flatMap(({ compiled: { needs } }) => [
-        ...[...needs.velocities.values()].map((spec) => spec.minutes * MINUTE),
-        needs.merchantAverage ? MERCHANT_AVERAGE_DAYS * DAY : 0,
-      ]),
-    );
-    const start = new Date(Date.parse(record.from) - lookback).toISOString();
-    const records = await this.transactions(record.organizationId, start, record.to);
-    const first = records.findIndex((transaction) => transaction.scoredAt >= record.from);
-    const replayed = first === -1 ? [] : records.slice(first);
-    const total = replayed.length;
+    // velocity and the merchant's average kept per rule set as the replay goes: only what was scored
+    // before, no look-ahead
+    const windows = sets.map(({ compiled }) => new ReplayWindows(compiled.needs));
+    const lookback = Math.max(0, ...windows.map((window) => window.lookback()));
+    const from = Date.parse(record.from);
+    const to = Date.parse(record.to);
+    const total = await this.count(record.organizationId, record.from, record.to);
     if (await this.stopped(record.id)) return;
     await report({ status: 'running', progress: { done: 0, total } });
 
@@ -349,37 +366,38 @@ export class TmBacktestService {
     let listsRevision = -1;
     const tallies = sets.map(({ body }) => new BacktestTally(body));
     const step = Math.max(1, Math.ceil(total / 20));
-    let windowStart = 0;
-    for (let index = first; index < records.length && first !== -1; index += 1) {
-      const transaction = records[index];
-      const at = new Date(transaction.scoredAt);
-      timeline.advanceTo(transaction.scoredAt);
-      if (timeline.revision !== listsRevision) {
-        lists = prepareLists(timeline.current(), listIds);
-        listsRevision = timeline.revision;
-      }
-      // only what was scored before it, within the longest window: no look-ahead
-      const since = new Date(at.getTime() - lookback).toISOString();
-      while (records[windowStart].scoredAt < since) windowStart += 1;
-      const before = records.slice(windowStart, index);
-      const facts = factsOf(transaction);
-      const read = async (query: ListQuery) => runQuery(before, query);
-      for (const [which, { compiled }] of sets.entries()) {
-        const features = await this.scoring.features(record.organizationId, facts, compiled, at, read, lists);
-        tallies[which].add(compiled.score(facts, features), transaction.label, transaction);
-      }
-      const done = index - first + 1;
-      if (done % step === 0 && done < total) {
-        if (await this.stopped(record.id)) return void (await report({ progress: { done, total } }));
-        await report({ progress: { done, total } });
+    let done = 0;
+    // the look-back before the period fills the windows; `to` itself is in the period (between is inclusive)
+    for await (const page of this.transactions(record.organizationId, from - lookback, to + 1)) {
+      for (const transaction of page) {
+        const at = Date.parse(transaction.scoredAt);
+        const facts = factsOf(transaction);
+        if (at >= from) {
+          timeline.advanceTo(transaction.scoredAt);
+          if (timeline.revision !== listsRevision) {
+            lists = prepareLists(timeline.current(), listIds);
+            listsRevision = timeline.revision;
+          }
+          for (const [which, { compiled }] of sets.entries()) {
+            const features: Features = { ...lists, at, ...windows[which].figures(facts, at) };
+            const verdict = compiled.score(facts, features, undefined, { trace: false });
+            tallies[which].add(verdict, transaction.label, transaction);
+          }
+          done += 1;
+          if (done % step === 0 && done < total) {
+            if (await this.stopped(record.id)) return void (await report({ progress: { done, total } }));
+            await report({ progress: { done, total } });
+          }
+        }
+        for (const window of windows) window.add(facts, at);
       }
     }
-    if (await this.stopped(record.id)) return void (await report({ progress: { done: total, total } }));
+    if (await this.stopped(record.id)) return void (await report({ progress: { done, total } }));
     const result = tallies[0].result();
     const live = sameAsLive ? result : tallies[1].result();
     await report({
       status: 'completed',
-      progress: { done: total, total },
+      progress: { done, total },
       result,
       comparison: compareResults(result, live, published.version),
       finishedAt: this.ctx.clock().toISOString(),
