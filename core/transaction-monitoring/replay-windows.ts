@@ -65,15 +65,15 @@ export class ReplayWindows {
     for (const { name, spec, byValue } of this.velocities) {
       const own = spec.measure === 'count' ? 1 : amount;
       const value = facts[spec.key];
-      const window = value === undefined || value === '' ? undefined : byValue.get(String(value));
-      window?.trim(at - spec.minutes * MINUTE);
-      velocities[name] = (window ? (spec.measure === 'count' ? window.count : window.sum) : 0) + own;
+      const recent = value === undefined || value === '' ? undefined : byValue.get(String(value));
+      recent?.trim(at - spec.minutes * MINUTE);
+      velocities[name] = (recent ? (spec.measure === 'count' ? recent.count : recent.sum) : 0) + own;
     }
     let merchantAverage: number | null = null;
     if (this.needs.merchantAverage) {
-      const window = this.merchants.get(facts.merchantId);
-      window?.trim(at - MERCHANT_AVERAGE_DAYS * 24 * 60 * MINUTE);
-      if (window && window.count > 0) merchantAverage = window.sum / window.count;
+      const recent = this.merchants.get(facts.merchantId);
+      recent?.trim(at - MERCHANT_AVERAGE_DAYS * 24 * 60 * MINUTE);
+      if (recent && recent.count > 0) merchantAverage = recent.sum / recent.count;
     }
     return { velocities, merchantAverage };
   }
@@ -83,9 +83,9 @@ export class ReplayWindows {
   /** Forgets the key values (cards, IPs…) with nothing left in their window, now and then: memory stays bounded. */
   private sweep(at: number): void {
     for (const { spec, byValue } of this.velocities)
-      for (const [key, window] of byValue) {
-        window.trim(at - spec.minutes * MINUTE);
-        if (window.count === 0) byValue.delete(key);
+      for (const [key, recent] of byValue) {
+        recent.trim(at - spec.minutes * MINUTE);
+        if (recent.count === 0) byValue.delete(key);
       }
   }
 
@@ -97,20 +97,20 @@ export class ReplayWindows {
       const value = facts[spec.key];
       if (value === undefined || value === '') continue;
       const key = String(value);
-      let window = byValue.get(key);
-      if (!window) {
-        window = new Window();
-        byValue.set(key, window);
+      let recent = byValue.get(key);
+      if (!recent) {
+        recent = new Window();
+        byValue.set(key, recent);
       }
-      window.add(at, amount);
+      recent.add(at, amount);
     }
     if (this.needs.merchantAverage) {
-      let window = this.merchants.get(facts.merchantId);
-      if (!window) {
-        window = new Window();
-        this.merchants.set(facts.merchantId, window);
+      let recent = this.merchants.get(facts.merchantId);
+      if (!recent) {
+        recent = new Window();
+        this.merchants.set(facts.merchantId, recent);
       }
-      window.add(at, amount);
+      recent.add(at, amount);
     }
   }
 }
