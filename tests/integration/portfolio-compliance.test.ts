@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComplianceShareRecord } from '../../server/store/records.types';
+import { shareDemoMerchantWithDemoBank } from './support/compliance-share';
 import { textPdf } from './support/pdf';
 import { call, startTestServer, type TestServer, tokenFor } from './support/harness';
 import { signedSaqA } from './support/saq-flow';
@@ -30,13 +30,7 @@ describe('portfolio compliance and defaults', () => {
 
   it('shows nothing before the merchant is linked, then its shared SAQ, ASV report and requirements', async () => {
     expect((await as(bank, 'GET', `${BASE}/compliance/saqs`)).body.content).toEqual({ items: [], total: 0 });
-    await server.store.collection<ComplianceShareRecord>('complianceShares').insert({
-      id: 'org-demo-merchant:org-demo-bank',
-      organizationId: 'org-demo-merchant',
-      bankId: 'org-demo-bank',
-      createdAt: new Date().toISOString(),
-      createdBy: 'x',
-    });
+    await shareDemoMerchantWithDemoBank(server);
     expect((await as(bank, 'PUT', `${BASE}/sharing`, { organizationId: 'org-demo-merchant' })).status).toBe(200);
     await signedSaqA(server.base, merchant);
     const form = new FormData();

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaqSuggestion } from '../../core/saq/saq-suggestions';
 import type { ScanRecord } from '../../core/scans/scan-record';
 import { AUTO_SCAN_JOB } from '../../server/services/portfolio.service';
-import type { ComplianceShareRecord, NotificationRecord } from '../../server/store/records.types';
+import type { NotificationRecord } from '../../server/store/records.types';
+import { shareDemoMerchantWithDemoBank } from './support/compliance-share';
 import { call, type TestServer, startTestServer, tokenFor } from './support/harness';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -94,13 +95,7 @@ describe('payment-page script monitoring', () => {
     // a monthly auto scan: the weekly look below is script monitoring's own
     expect((await as(bank, 'PUT', `${base}/settings`, { autoScan: true, period: 'month' })).status).toBe(200);
     // the merchant's organisation shares its compliance with the bank and is linked: its SAQ takes the suggestions
-    await server.store.collection<ComplianceShareRecord>('complianceShares').insert({
-      id: 'org-demo-merchant:org-demo-bank',
-      organizationId: 'org-demo-merchant',
-      bankId: 'org-demo-bank',
-      createdAt: new Date().toISOString(),
-      createdBy: 'x',
-    });
+    await shareDemoMerchantWithDemoBank(server);
     expect((await as(bank, 'PUT', `${base}/sharing`, { organizationId: 'org-demo-merchant' })).status).toBe(200);
     const saq = await as(merchantUser, 'POST', '/saq/api/v1/saqs', { saqType: 'A-EP' });
     expect(saq.status, JSON.stringify(saq.body)).toBe(201);
