@@ -26,7 +26,7 @@ export interface ListBody {
   toolbar?: ListAction[];
   /** Shown when nothing matches. */
   empty?: Text;
-  /** Offers an xlsx export of every row the filter matches. */
+  /** The name of the xlsx export's file (every list exports every row its filter matches; default: the list id). */
   export?: { fileName: string };
   /** Rows read again on a real-time event, every few seconds, and on focus (an inbox). */
   live?: LiveRefresh;

@@ -58,6 +58,11 @@ export function ListView({ listId, params, source, syncUrl = false, headingLevel
   return <LoadedList listId={listId} body={body} params={params} syncUrl={syncUrl} headingLevel={headingLevel} />;
 }
 
+/** Every list exports its rows to xlsx (issue 26); `export.fileName` only names the file, else the list's id does. */
+function exportFileName(listId: string, body: ListBody): string {
+  return body.export?.fileName ?? listId.replace(/[^A-Za-z0-9._-]/g, '-');
+}
+
 function definedParams(params: Record<string, string | undefined> | undefined): Record<string, string> {
   return Object.fromEntries(
     Object.entries(params ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
@@ -158,8 +163,8 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   const bulkApplies = (action: ListAction) => selectedRows.every((row) => actionAppliesTo(action, { row, user }));
 
   const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const exportFile = exportFileName(listId, body);
   const startExport = async () => {
-    if (!body.export) return;
     // shell §8 'Excel download': a toast when it starts, one when it is saved or failed
     void showToast(t('download.excelStarted'), 'primary');
     setProgress({ done: 0, total, capped: facts.atLeast });
@@ -169,7 +174,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
         query: { filter: query.filter, sort: query.sort },
         columns,
         context: cellContext,
-        fileName: body.export.fileName,
+        fileName: exportFile,
         sheetName: title,
         onProgress: (done, all, capped) => setProgress({ done, total: all, capped }),
       });
@@ -208,14 +213,12 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
           {toolbar.map((action) =>
             action.import ? <ImportAction key={action.id} action={action} listId={listId} /> : actionButton(action, {}),
           )}
-          {body.export && (
-            <Button
-              icon="export"
-              text={t('list.export')}
-              disabled={progress !== null || total === 0}
-              onClick={() => void startExport()}
-            />
-          )}
+          <Button
+            icon="export"
+            text={t('list.export')}
+            disabled={progress !== null || total === 0}
+            onClick={() => void startExport()}
+          />
         </div>
       </PageHeader>
       {progress && (
