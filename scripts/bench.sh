@@ -13,6 +13,7 @@ npx tsx bench/bulk-scan.ts || status=1
 npx tsx bench/start-up.ts || status=1
 npx tsx bench/tm-rules.ts || status=1
 npx tsx bench/sanctions.ts || status=1
+npx tsx bench/report-portfolio.ts || status=1
 # PostgreSQL at 127.0.0.1:5432 (each creates and drops its own database); config-instances and tm-ingest also use Redis
 npx tsx bench/pg-list-query.ts || status=1
 npx tsx bench/writes.ts || status=1

@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export interface AppProcess {
   base: string;
+  /** The server's process id (its memory can be read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function startApp(
   for (let i = 0; i < 1800; i++) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`${base}/config/v1/documents`)).ok) return { base, stop };
+      if ((await fetch(`${base}/config/v1/documents`)).ok) return { base, pid: child.pid as number, stop };
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
