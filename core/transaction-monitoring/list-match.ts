@@ -39,6 +39,8 @@ interface BinRange extends LiveEntry {
   high: number;
 }
 
+const NONE: readonly LiveEntry[] = Object.freeze([]);
+
 export interface PreparedList {
   /** The list's kind (its entries share it); null for a list with no entry. */
   kind: ListKind | null;
@@ -120,21 +122,22 @@ export function prepareList(entries: readonly ListEntry[]): PreparedList {
  * (card hash, e-mail, device, merchant) equal without case, an address inside an IP range, a BIN or
  * card-number prefix inside a BIN range.
  */
-export function listMatches(list: PreparedList | undefined, value: unknown, at?: number): LiveEntry[] {
-  if (!list || value === null || value === undefined) return [];
-  const text = String(value).trim();
-  const found: LiveEntry[] = [...(list.texts.get(text.toLowerCase()) ?? [])];
+export function listMatches(list: PreparedList | undefined, value: unknown, at?: number): readonly LiveEntry[] {
+  if (!list || value === null || value === undefined) return NONE;
+  // the scoring path calls this for every rule and transaction: nothing is allocated when nothing matches
+  const text = (typeof value === 'string' ? value : String(value)).trim();
+  let found: readonly LiveEntry[] = (list.texts.size > 0 && list.texts.get(text.toLowerCase())) || NONE;
   if (list.ips.length > 0) {
     const address = ipAddress(text);
     if (address)
       for (const range of list.ips)
-        if (range.v6 === address.v6 && (address.value & range.mask) === range.base) found.push(range);
+        if (range.v6 === address.v6 && (address.value & range.mask) === range.base) found = [...found, range];
   }
   if (list.bins.length > 0 && /^\d{6,19}$/.test(text)) {
     const bin = Number(text.slice(0, 6));
-    for (const range of list.bins) if (bin >= range.low && bin <= range.high) found.push(range);
+    for (const range of list.bins) if (bin >= range.low && bin <= range.high) found = [...found, range];
   }
-  return at === undefined ? found : found.filter((entry) => entry.until > at);
+  return at === undefined || found.every((entry) => entry.until > at) ? found : found.filter((entry) => entry.until > at);
 }
 
 export function listHolds(list: PreparedList | undefined, value: unknown, at?: number): boolean {

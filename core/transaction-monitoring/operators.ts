@@ -147,7 +147,9 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
       return (data) => {
         const code = String(country(data) ?? '').toUpperCase();
         const level = scope.countryRisk.high.has(code) ? 'high' : scope.countryRisk.medium.has(code) ? 'medium' : 'low';
-        return report(`countryRisk(${code})`, level);
+        // the label is built only for a trace
+        scope.reads()?.(`countryRisk(${code})`, level);
+        return level;
       };
     },
     merchantAmountRatio(args) {
