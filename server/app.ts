@@ -19,6 +19,7 @@ import type { AppContext } from './context';
 import { PAGE_VIEW_PATH } from './gateway/analytics';
 import { isComplianceUpload } from './gateway/compliance-documents';
 import { isFileUpload } from './gateway/files';
+import { isFileTransferUpload } from './gateway/file-transfer';
 import { isCaseFileUpload } from './gateway/transaction-monitoring';
 import { isTemplateImageUpload } from './gateway/report-templates';
 import { isOnboardingBulk } from './gateway/onboardings';
@@ -311,6 +312,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           isWorkbookUpload(req) ||
           isResourceImport(req) ||
           isFileUpload(req) ||
+          isFileTransferUpload(req) ||
           isCaseFileUpload(req) ||
           isOnboardingBulk(req) ||
           isSanctionsUpload(req) ||

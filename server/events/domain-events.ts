@@ -1,7 +1,7 @@
 import type { ChangeCode, ElementKind } from '../../core/portfolio/script-inventory';
 import type { ScanRecord } from '../../core/scans/scan-record';
 import type { ResourceRecord } from '../../core/resources/resource.types';
-import type { ReportRecord, UserRecord } from '../store/records.types';
+import type { FileTransferRecord, ReportRecord, UserRecord } from '../store/records.types';
 import type { ScoredTransaction } from '../../core/transaction-monitoring/alerts';
 import type { EventEmitter } from './event-emitter';
 
@@ -49,6 +49,8 @@ export interface DomainEvents {
   };
   /** A report's file was made (ReportsService's job): the record as written, ready to download. */
   'report.ready': { report: ReportRecord };
+  /** An organisation sent a file to a counterparty (FileTransfersService): the record as written. */
+  'fileTransfer.sent': { transfer: FileTransferRecord };
 }
 
 /** The app's emitter of domain events (AppContext.events). */

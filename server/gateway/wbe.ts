@@ -1,3 +1,4 @@
+import { fileTransferRouter } from './file-transfer';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { authenticate, optionalAuthenticate, requireAuth } from '../auth/authenticate';
 import { ADMIN_GUARD, requireGuard } from '../auth/require-guard';
@@ -161,6 +162,7 @@ export function wbeRouter(
   router.use(reportTemplatesRouter(services, signedIn));
   router.use(complianceDocumentsRouter(ctx, services, signedIn));
   router.use(filesRouter(ctx, services, signedIn));
+  router.use(fileTransferRouter(ctx, services, signedIn));
   router.use('/transaction-monitoring', transactionMonitoringRouter(ctx, services, signedIn));
   router.use(assessmentTemplatesRouter(services, admin));
   router.use(mmspRouter(ctx, services, signedIn));

@@ -110,6 +110,20 @@ export class FilesService {
     }
   }
 
+  /**
+   * A stored file's record and bytes for a service that judged the caller itself (a file transfer,
+   * a guide): 404 `fileNotFound` when either is gone.
+   */
+  async read(id: string): Promise<{ record: UploadedFileRecord; bytes: Buffer }> {
+    const record = await this.records.get(id);
+    if (!record) throw new AppError(404, 'fileNotFound');
+    try {
+      return { record, bytes: await readFile(this.pathOf(record.id)) };
+    } catch {
+      throw new AppError(404, 'fileNotFound');
+    }
+  }
+
   private async mayRead(auth: AuthContext, record: UploadedFileRecord): Promise<boolean> {
     if (record.ownerId === auth.user.id || (await passesGuard(this.ctx, auth, ADMIN_GUARD))) return true;
     for (const reader of this.readers) if (await reader.mayReadFile(auth, record.id)) return true;

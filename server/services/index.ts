@@ -54,6 +54,9 @@ import { ScriptMonitoringService } from './script-monitoring.service';
 
 /** One instance of every service per app, sharing the app's context. */
 import { FilesService } from './files.service';
+import { FileTransferNotices } from './file-transfer-notices';
+import { FileTransfersService } from './file-transfers.service';
+import { UserGuidesService } from './user-guides.service';
 import { AssessmentTemplatesService } from './assessment-templates.service';
 import { MmspService } from './mmsp.service';
 import { SanctionsService } from './sanctions.service';
@@ -127,6 +130,9 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     onboardingPro: new OnboardingProService(ctx, onboardings, resources),
     issuesAst: new IssuesAstService(ctx, resources),
     files,
+    fileTransfers: new FileTransfersService(ctx, files),
+    fileTransferNotices: new FileTransferNotices(ctx),
+    userGuides: new UserGuidesService(ctx, files),
     assessmentTemplates: new AssessmentTemplatesService(ctx),
     assessments,
     assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),

@@ -10,6 +10,7 @@ import { COMPLIANCE_DOCUMENT_STORE_FIELDS } from './compliance-documents.service
 import { TRANSACTION_FIELDS } from './tm-records';
 import { LIST_ENTRY_FIELDS, LIST_HISTORY_FIELDS } from './tm-lists.service';
 import { BACKTEST_FIELDS } from './tm-backtest.service';
+import { FILE_TRANSFER_DOWNLOAD_FIELDS, FILE_TRANSFER_FIELDS, USER_GUIDE_FIELDS } from '../../core/files/file-transfer';
 
 /** A list's fields plus the organisation every query of the service is narrowed to. */
 const withOrganization = (fields: QueryableFields): QueryableFields => ({
@@ -63,6 +64,18 @@ export async function declareFixedQueryables(store: Store): Promise<void> {
   await store.declareQueryable('tmListEntries', withOrganization(LIST_ENTRY_FIELDS));
   await store.declareQueryable('tmListHistory', withOrganization(LIST_HISTORY_FIELDS));
   await store.declareQueryable('tmBacktests', withOrganization(BACKTEST_FIELDS));
+  await store.declareQueryable('fileTransfers', {
+    ...FILE_TRANSFER_FIELDS,
+    filterable: [...FILE_TRANSFER_FIELDS.filterable, 'senderOrganizationId', 'recipientOrganizationId', 'sha256'],
+  });
+  await store.declareQueryable('fileTransferDownloads', {
+    ...FILE_TRANSFER_DOWNLOAD_FIELDS,
+    filterable: [...FILE_TRANSFER_DOWNLOAD_FIELDS.filterable, 'transferId'],
+  });
+  await store.declareQueryable('userGuides', {
+    ...USER_GUIDE_FIELDS,
+    filterable: [...USER_GUIDE_FIELDS.filterable, 'sha256'],
+  });
   await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
   for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);
 }

@@ -1,6 +1,7 @@
 import type { DomainEventEmitter } from '../events/domain-events';
 import type { OnboardingService } from './onboarding.service';
 import type { PortfolioService } from './portfolio.service';
+import type { FileTransferNotices } from './file-transfer-notices';
 import type { ReportNotices } from './report-notices';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { TmAlertsService } from './tm-alerts.service';
@@ -16,6 +17,7 @@ export interface Reacting {
   tmAlerts: TmAlertsService;
   scriptMonitoring: ScriptMonitoringService;
   reportNotices: ReportNotices;
+  fileTransferNotices: FileTransferNotices;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface Reacting {
 export function subscribeReactions(
   ctx: AppContext,
   events: DomainEventEmitter,
-  { saqSuggestions, onboardings, portfolio, tmAlerts, scriptMonitoring, reportNotices }: Reacting,
+  { saqSuggestions, onboardings, portfolio, tmAlerts, scriptMonitoring, reportNotices, fileTransferNotices }: Reacting,
 ) {
   // a completed scan pre-fills its organisation's open SAQs, and those of the merchant organisation a
   // portfolio merchant is linked to (issue 11), decides its onboarding's outcome, and its merchant
@@ -53,4 +55,6 @@ export function subscribeReactions(
   );
   // the owner of a report hears it is ready to download (the bell)
   events.on('report.ready', ({ report }) => reportNotices.ready(report));
+  // the counterparty's members hear of a file sent to them (the bell, in real time)
+  events.on('fileTransfer.sent', ({ transfer }) => fileTransferNotices.sent(transfer));
 }

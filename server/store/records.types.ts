@@ -432,3 +432,66 @@ export interface UploadedFileRecord {
   dedupeKey: string;
   uploadedAt: string;
 }
+
+/**
+ * A file one organisation sent another (docs/domain/files.md 'Secure file transfer'): the bytes are an
+ * uploaded file (`fileId`, kept under DATA_DIR/files); deleting marks the record, never the bytes.
+ */
+export interface FileTransferRecord {
+  id: string;
+  fileId: string;
+  name: string;
+  size: number;
+  type: string;
+  sha256: string;
+  description?: string;
+  senderOrganizationId: string;
+  senderOrganizationName: string;
+  senderId: string;
+  senderName: string;
+  recipientOrganizationId: string;
+  recipientOrganizationName: string;
+  sentAt: string;
+  downloads: number;
+  lastDownloadedAt?: string;
+  deleted: boolean;
+  deletedAt?: string;
+  deletedBy?: string;
+  deletedByName?: string;
+}
+
+/** One download of a transferred file: who, for which organisation, when (the transfer's audit). */
+export interface FileTransferDownloadRecord {
+  id: string;
+  transferId: string;
+  fileName: string;
+  senderOrganizationId: string;
+  recipientOrganizationId: string;
+  userId: string;
+  userName: string;
+  organizationId: string;
+  organizationName: string;
+  downloadedAt: string;
+}
+
+/** A guide of the user guide (docs/domain/files.md 'User guide'): an uploaded file or a link (a video), with its type. */
+export interface UserGuideRecord {
+  id: string;
+  title: string;
+  guideType: string;
+  language: string;
+  description?: string;
+  fileId?: string;
+  name?: string;
+  size?: number;
+  type?: string;
+  sha256?: string;
+  link?: string;
+  uploadedAt: string;
+  uploadedBy: string;
+  uploadedByName: string;
+  deleted: boolean;
+  deletedAt?: string;
+  deletedBy?: string;
+  deletedByName?: string;
+}

@@ -86,6 +86,9 @@ export const COLLECTION_NAMES = [
   'tmListEntries',
   'tmListHistory',
   'tmBacktests',
+  'fileTransfers',
+  'fileTransferDownloads',
+  'userGuides',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];
