@@ -86,6 +86,10 @@ export const COLLECTION_NAMES = [
   'tmListEntries',
   'tmListHistory',
   'tmBacktests',
+  'subscriptions',
+  'purchases',
+  'invoices',
+  'sharedReports',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];
