@@ -137,14 +137,16 @@ export default function PricingPlans() {
     <div>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: 16 }}>
         {offer.tiers.map((tier) => {
-          const current = offer.current?.tier === tier.id;
+          // with no plan running the organisation is on the free tier
+          const current = (offer.current?.tier ?? 'free') === tier.id;
           const rank = tierRank(tier.id);
           return (
             <Card key={tier.id} data-testid={`tier-${tier.id}`} elevation={tier.highlighted ? 2 : 0}>
               <h3 className={Classes.HEADING}>{text(tier.title)}</h3>
-              {current && offer.current ? (
+              {current ? (
                 <Tag intent="success">
-                  {t('pricing.current')} · {t('pricing.until', { date: offer.current.periodEnd.slice(0, 10) })}
+                  {t('pricing.current')}
+                  {offer.current ? ` · ${t('pricing.until', { date: offer.current.periodEnd.slice(0, 10) })}` : ''}
                 </Tag>
               ) : null}
               <p style={{ fontSize: 22, margin: '8px 0 0' }}>{money(tier.amounts.net)}</p>
