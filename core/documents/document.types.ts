@@ -32,7 +32,8 @@ export type DocumentKind =
   | 'mmsp-rules'
   | 'sanctions-bands'
   | 'eligibility-rules'
-  | 'tm-rules';
+  | 'tm-rules'
+  | 'price-list';
 
 /** A versioned config document as stored and served by /config/v1. */
 export interface ConfigDocument<B = unknown> {

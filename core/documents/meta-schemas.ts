@@ -13,6 +13,7 @@ import roleGroups from '../../schemas/meta/role-groups.json';
 import routes from '../../schemas/meta/routes.json';
 import scanRequirements from '../../schemas/meta/scan-requirements.json';
 import shellSettings from '../../schemas/meta/shell-settings.json';
+import priceList from '../../schemas/meta/price-list.json';
 import tmRules from '../../schemas/meta/tm-rules.json';
 import tooltips from '../../schemas/meta/tooltips.json';
 import wizard from '../../schemas/meta/wizard.json';
@@ -45,6 +46,7 @@ export const META_SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>
   'sanctions-bands': sanctionsBands,
   'eligibility-rules': eligibilityRules,
   'tm-rules': tmRules,
+  'price-list': priceList,
 });
 
 /** The document kinds that have a meta-schema, in a stable order. */

@@ -1,4 +1,6 @@
 import { type OnboardingWarningsBody, onboardingWarningsProblems } from '../onboarding/onboarding-warnings';
+import { priceListProblems } from '../pricing/price-list.checks';
+import type { PriceListBody } from '../pricing/price-list.types';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ResourceBody } from '../resources/resource.types';
 import { publishedGroups, resourceProblems } from '../resources/resource.utils';
@@ -153,6 +155,7 @@ const KIND_CHECKS: Partial<
   questionnaire: (_id, body: QuestionnaireBody, context) => questionnaireProblems(body, context),
   'eligibility-rules': (_id, body: EligibilityRulesBody) => eligibilityProblems(body),
   'tm-rules': (_id, body: TmRuleSetBody) => ruleSetProblems(body),
+  'price-list': (_id, body: PriceListBody) => priceListProblems(body),
   'onboarding-warnings': (_id, body: OnboardingWarningsBody) => onboardingWarningsProblems(body),
   // a wizard's steps reference each other and may name form documents, which must be published
   wizard: (_id, body: unknown, { published }) => [

@@ -243,7 +243,13 @@ export interface ThreadPanel extends PanelBase {
 }
 
 /** Named components for what no generic panel can say (see docs/domain/shell.md 'Two named panels'). */
-export const CUSTOM_PANELS = ['twoFactor', 'tooltipsEditor', 'tmRulesEditor', 'reportTemplatePreview'] as const;
+export const CUSTOM_PANELS = [
+  'twoFactor',
+  'tooltipsEditor',
+  'tmRulesEditor',
+  'reportTemplatePreview',
+  'pricingPlans',
+] as const;
 
 export interface CustomPanel extends PanelBase {
   type: 'custom';

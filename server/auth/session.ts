@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../core/session/session.types';
+import { packagesOf } from '../billing/plan-packages';
 import { sessionGeneration } from './session-generation';
 import type { TokenClaims } from '../context/signing.types';
 import type { AppContext } from '../context';
@@ -70,12 +71,14 @@ export async function sessionView(ctx: AppContext, user: UserRecord, organizatio
   const held = await withUserGroups(ctx, user, organizationId, membershipIn(user, organizationId));
   const hasSites = (await sitesOf(ctx, user, held)).length > 0;
   const transactionMonitoringMode = await modeOf(ctx, organizationId, held.permissions);
+  // the user's own packages and the organisation's running plan (docs/domain/pricing.md)
+  const packageList = await packagesOf(ctx, user, organizationId);
   return {
     user: publicUser(user, held),
     roles: held.roles,
     permissions: held.permissions,
     roleGroups: held.groups,
-    protectedData: { platform: user.platform, packageList: user.packages, email: user.email },
+    protectedData: { platform: user.platform, packageList, email: user.email },
     data: {
       version: ctx.version,
       timezone: user.timezone,

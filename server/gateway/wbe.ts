@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import { saqRouter } from './saq';
 import { reportsRouter } from './reports';
 import { reportTemplatesRouter } from './report-templates';
+import { billingRouter } from './billing';
 import { resourcesRouter } from './resources';
 import { MAIL_LOG_FIELDS, NEWEST_FIRST, USER_FIELDS } from '../services/admin.service';
 import {
@@ -160,6 +161,7 @@ export function wbeRouter(
   router.use(helpChatRouter(ctx, services, signedIn, limits));
   router.use(reportsRouter(ctx, services, signedIn));
   router.use(reportTemplatesRouter(services, signedIn));
+  router.use(billingRouter(ctx, services, signedIn));
   router.use(complianceDocumentsRouter(ctx, services, signedIn));
   router.use(filesRouter(ctx, services, signedIn));
   router.use(fileTransferRouter(ctx, services, signedIn));

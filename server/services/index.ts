@@ -1,4 +1,7 @@
 import type { AppContext } from '../context';
+import { BillingService } from '../billing/billing.service';
+import { SharedReportsService } from '../billing/shared-reports.service';
+import { TestPaymentProvider } from '../billing/test-payment-provider';
 import type { Effect } from './workflow-effect.types';
 import { AdminService } from './admin.service';
 import { TmAlertsService } from './tm-alerts.service';
@@ -121,6 +124,10 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     reportTemplates: new ReportTemplatesService(ctx, resources),
     analytics: new AnalyticsService(ctx),
     smtpSettings: new SmtpSettingsService(ctx),
+    // the only provider shipped moves no money (server/billing/test-payment-provider.ts); a real one
+    // implements the same PaymentProvider interface
+    billing: new BillingService(ctx, new TestPaymentProvider()),
+    sharedReports: new SharedReportsService(ctx),
     complianceDocuments,
     complianceShares: new ComplianceSharesService(ctx),
     pciRequests,

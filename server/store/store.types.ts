@@ -89,6 +89,10 @@ export const COLLECTION_NAMES = [
   'fileTransfers',
   'fileTransferDownloads',
   'userGuides',
+  'subscriptions',
+  'purchases',
+  'invoices',
+  'sharedReports',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];

@@ -25,6 +25,7 @@ describe('docs/documents/ examples', () => {
       'mmsp-rules',
       'onboarding-warnings',
       'page',
+      'price-list',
       'questionnaire',
       'resource',
       'role-groups',

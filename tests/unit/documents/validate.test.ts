@@ -21,6 +21,7 @@ describe('meta-schemas', () => {
       'mmsp-rules',
       'onboarding-warnings',
       'page',
+      'price-list',
       'questionnaire',
       'resource',
       'role-groups',

@@ -9,6 +9,7 @@ const COMPONENTS: Record<CustomDef['component'], ComponentType> = {
   tooltipsEditor: lazy(() => import('../tooltips/TooltipsEditor')),
   tmRulesEditor: lazy(() => import('../tmRules/TmRulesEditor')),
   reportTemplatePreview: lazy(() => import('./ReportTemplatePreview')),
+  pricingPlans: lazy(() => import('./PricingPlans')),
 };
 
 export function CustomPanel({ panel }: { panel: CustomDef }) {
