@@ -10,6 +10,9 @@ import { COMPLIANCE_DOCUMENT_STORE_FIELDS } from './compliance-documents.service
 import { TRANSACTION_FIELDS } from './tm-records';
 import { LIST_ENTRY_FIELDS, LIST_HISTORY_FIELDS } from './tm-lists.service';
 import { BACKTEST_FIELDS } from './tm-backtest.service';
+import { TRAFFIC_QUERY_FIELDS } from './traffic.service';
+import { SOCIAL_POST_FIELDS } from './social-content.service';
+import { TRAFFIC_DATA_FIELDS } from '../traffic/imported-traffic-provider';
 
 /** A list's fields plus the organisation every query of the service is narrowed to. */
 const withOrganization = (fields: QueryableFields): QueryableFields => ({
@@ -63,6 +66,12 @@ export async function declareFixedQueryables(store: Store): Promise<void> {
   await store.declareQueryable('tmListEntries', withOrganization(LIST_ENTRY_FIELDS));
   await store.declareQueryable('tmListHistory', withOrganization(LIST_HISTORY_FIELDS));
   await store.declareQueryable('tmBacktests', withOrganization(BACKTEST_FIELDS));
+  await store.declareQueryable('trafficQueries', withOrganization(TRAFFIC_QUERY_FIELDS));
+  await store.declareQueryable('trafficData', TRAFFIC_DATA_FIELDS);
+  await store.declareQueryable('socialPosts', {
+    ...SOCIAL_POST_FIELDS,
+    filterable: [...SOCIAL_POST_FIELDS.filterable, 'organizationId', 'state'],
+  });
   await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
   for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);
 }

@@ -86,6 +86,10 @@ export const COLLECTION_NAMES = [
   'tmListEntries',
   'tmListHistory',
   'tmBacktests',
+  'trafficCredits',
+  'trafficQueries',
+  'trafficData',
+  'socialPosts',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];
