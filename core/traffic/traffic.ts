@@ -20,7 +20,10 @@ export interface TrafficMonth {
   traffic: Record<TrafficType, number>;
 }
 
-/** What a query answers: the latest month, and the direction over the months before it. */
+/**
+ * What a query answers: the latest month — its `traffic` as percentages of visits (0–100), where the
+ * data files hold fractions — and the direction over the months before it.
+ */
 export interface TrafficResult extends TrafficMonth {
   direction: BusinessDirection;
   /** The months read, oldest first (the result page's chart). */

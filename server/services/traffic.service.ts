@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ListQuery, ListResult, QueryableFields, SortKey } from '../../core/query/query.types';
-import { businessDirection, normalizeDomain, type TrafficResult } from '../../core/traffic/traffic';
+import { businessDirection, normalizeDomain, type TrafficMonth, type TrafficResult } from '../../core/traffic/traffic';
 import { readTrafficFile, type TrafficFileFormat } from '../../core/traffic/traffic-file';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -42,6 +42,12 @@ export const TRAFFIC_QUERY_FIELDS: QueryableFields = {
   sortable: ['domain', 'queryDate', 'trafficDate', 'averageVisitors', 'direction', 'userEmail'],
 };
 export const NEWEST_QUERIES_FIRST: SortKey[] = [{ field: 'queryDate', direction: 'desc' }];
+
+/** A result shows shares as percentages of visits, one decimal (the data files hold fractions). */
+const asPercentages = (traffic: TrafficMonth['traffic']) =>
+  Object.fromEntries(
+    Object.entries(traffic).map(([type, share]) => [type, Math.round(share * 1000) / 10]),
+  ) as TrafficMonth['traffic'];
 
 export interface TrafficImport {
   imported: number;
@@ -118,6 +124,7 @@ export class TrafficService {
       if (!latest || !direction) throw new AppError(422, 'trafficNotEnoughData');
       result = {
         ...latest,
+        traffic: asPercentages(latest.traffic),
         direction,
         history: months.map(({ trafficDate, averageVisitors }) => ({ trafficDate, averageVisitors })),
       };

@@ -103,7 +103,8 @@ describe('traffic queries and social media content', () => {
       ['ad', 'direct', 'email', 'organicSearch', 'paidSearch', 'referral', 'social'].sort(),
     );
     const shares = Object.values(result.traffic as Record<string, number>).reduce((sum, share) => sum + share, 0);
-    expect(shares).toBeCloseTo(1, 2);
+    expect(shares).toBeCloseTo(100, 0);
+    expect(result.traffic.direct).toBe(32); // the month's 0.32 of visits
     expect(result.history).toHaveLength(12);
     expect(await balance()).toMatchObject({ total: 3, remaining: 2, used: 1 });
     expect(
