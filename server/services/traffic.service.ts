@@ -89,6 +89,7 @@ export class TrafficService {
   private async spend(organizationId: string): Promise<void> {
     let refused = false;
     await this.balances.upsertWith(organizationId, (current) => {
+      refused = false; // PostgreSQL may run this step again: only the last run counts
       if (!current || current.remaining < QUERY_COST) {
         refused = true;
         return undefined;
