@@ -174,9 +174,40 @@ describe('traffic queries and social media content', () => {
       { line: 5, column: '', message: 'traffic.import.shareSum' },
     ]);
     expect((await as(admin, 'POST', '/wbe/api/admin/traffic/data', { content: 'a,b\n1,2' })).status).toBe(422);
+    // the screen's upload: the same file as multipart, JSON told by its content
+    const json = [
+      {
+        domain: 'newshop.example',
+        trafficDate: '2026-07',
+        averageVisitors: 800,
+        traffic: {
+          direct: 0.5,
+          email: 0.1,
+          referral: 0.1,
+          social: 0.1,
+          organicSearch: 0.1,
+          paidSearch: 0.05,
+          ad: 0.05,
+        },
+      },
+    ];
+    const form = new FormData();
+    form.append('file', new Blob([JSON.stringify(json)], { type: 'application/json' }), 'traffic.json');
+    const uploaded = await fetch(`${server.base}/wbe/api/admin/traffic/data/file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    expect((await uploaded.json()).content).toMatchObject({ imported: 1, domains: 1, rejected: 0 });
     await grant(1);
     const answer = await as(merchant, 'POST', `${TRAFFIC}/queries`, { domain: 'newshop.example' });
     expect(answer.body.content).toMatchObject({ trafficDate: '2026-10', averageVisitors: 1500, direction: 'growing' });
+    expect(answer.body.content.history.map((month: { trafficDate: string }) => month.trafficDate)).toEqual([
+      '2026-07',
+      '2026-09',
+      '2026-10',
+    ]);
   });
 
   it('imports flagged posts and reviews them in bulk between content, reviewed and trash', async () => {
