@@ -24,6 +24,7 @@ import { isCaseFileUpload } from './gateway/transaction-monitoring';
 import { isTemplateImageUpload } from './gateway/report-templates';
 import { isOnboardingBulk } from './gateway/onboardings';
 import { isSanctionsUpload } from './gateway/sanctions';
+import { isTrafficSocialUpload } from './gateway/traffic-social';
 import { isResourceImport } from './gateway/resource-import';
 import { isWorkbookUpload } from './gateway/workbook-http';
 import { flowRouter } from './gateway/flow';
@@ -60,6 +61,9 @@ import { signInDelayPolicy } from './auth/sign-in-delays';
 import { openScaleOut, type ScaleOut } from './scale/scale-out';
 import { withStartUpLock } from './scale/start-up-lock';
 import { createServices } from './services';
+import { trafficProviderOf } from './traffic/providers';
+import type { TrafficDataProvider } from './traffic/traffic-provider';
+import { socialContentSourceOf } from './social/content-source';
 import { cardHashKey } from './services/tm-card';
 import { VISIBILITY_DELAY_MS } from './services/tm-transactions.service';
 import { EFFECTS } from './workflows/effects';
@@ -130,6 +134,13 @@ export interface AppOptions {
   transactionVisibilityDelayMs?: number;
   /** The clock of time windows (default the system's); tests move it instead of waiting. */
   clock?: () => Date;
+  /**
+   * TRAFFIC_PROVIDER: where traffic figures come from (server/traffic/traffic-provider.ts; default
+   * `imported`), by name or as a provider made over the app's store (tests count its calls).
+   */
+  trafficProvider?: string | ((store: Store) => TrafficDataProvider);
+  /** SOCIAL_CONTENT_SOURCE: where social media posts come from (server/social/content-source.ts; default `file`). */
+  socialContentSource?: string;
 }
 
 export interface App {
@@ -260,7 +271,13 @@ export async function createApp(options: AppOptions): Promise<App> {
         visibilityDelayMs: options.transactionVisibilityDelayMs ?? VISIBILITY_DELAY_MS,
       },
     };
-    const services = createServices(ctx, EFFECTS);
+    const services = createServices(ctx, EFFECTS, {
+      traffic:
+        typeof options.trafficProvider === 'function'
+          ? options.trafficProvider(opened)
+          : trafficProviderOf(opened, options.trafficProvider),
+      socialContent: socialContentSourceOf(options.socialContentSource),
+    });
     // who reacts to a completed or failed scan, an approved onboarding, a linked merchant, a site read,
     // scored transactions (alerts, the demo's too): once per app, before the demo seed
     subscribeReactions(ctx, ctx.events, services);
@@ -316,6 +333,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           isCaseFileUpload(req) ||
           isOnboardingBulk(req) ||
           isSanctionsUpload(req) ||
+          isTrafficSocialUpload(req) ||
           isTemplateImageUpload(req),
       }),
     );

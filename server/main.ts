@@ -25,6 +25,9 @@ async function main(): Promise<void> {
     // DATABASE_URL selects the PostgreSQL store; without it the lowdb files in DATA_DIR
     sql: process.env.DATABASE_URL ? pgPoolClient(process.env.DATABASE_URL) : undefined,
     appUrl,
+    // where traffic figures and social media posts come from (docs/domain/traffic-social.md 'Providers')
+    trafficProvider: process.env.TRAFFIC_PROVIDER || undefined,
+    socialContentSource: process.env.SOCIAL_CONTENT_SOURCE || undefined,
     // one running vendor assessment for the demo users (fixtures/demo-assessment.ts); DEMO_ASSESSMENT=0 leaves it out
     demoAssessment: process.env.DEMO_ASSESSMENT !== '0',
     // scored demo transactions for tm@demo.test (fixtures/demo-transactions.ts); DEMO_TRANSACTIONS=0 leaves them out

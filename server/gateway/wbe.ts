@@ -44,6 +44,7 @@ import { mmspRouter } from './mmsp';
 import { sanctionsRouter } from './sanctions';
 import { transactionMonitoringRouter } from './transaction-monitoring';
 import { aggregatable } from './aggregatable';
+import { trafficSocialRouter } from './traffic-social';
 
 /**
  * 406 `sessionRejected` (shell §4) when the session's organisation is no longer one of the
@@ -169,6 +170,7 @@ export function wbeRouter(
   router.use(assessmentTemplatesRouter(services, admin));
   router.use(mmspRouter(ctx, services, signedIn));
   router.use(sanctionsRouter(ctx, services, signedIn));
+  router.use(trafficSocialRouter(ctx, services, signedIn));
 
   return router;
 }

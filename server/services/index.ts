@@ -63,9 +63,24 @@ import { UserGuidesService } from './user-guides.service';
 import { AssessmentTemplatesService } from './assessment-templates.service';
 import { MmspService } from './mmsp.service';
 import { SanctionsService } from './sanctions.service';
+import { TrafficService } from './traffic.service';
+import { SocialContentService } from './social-content.service';
+import { trafficProviderOf } from '../traffic/providers';
+import type { TrafficDataProvider } from '../traffic/traffic-provider';
+import { socialContentSourceOf, type SocialContentSource } from '../social/content-source';
 
 /** `effects`: the workflow effects (server/workflows/effects.ts), which use the services' helpers. */
-export function createServices(ctx: AppContext, effects: Readonly<Record<string, Effect>>) {
+/** The data behind traffic queries and social media content, as configuration picks them (server/app.ts). */
+export interface Providers {
+  traffic: TrafficDataProvider;
+  socialContent: SocialContentSource;
+}
+
+export function createServices(
+  ctx: AppContext,
+  effects: Readonly<Record<string, Effect>>,
+  providers: Providers = { traffic: trafficProviderOf(ctx.store), socialContent: socialContentSourceOf() },
+) {
   const resources = new ResourcesService(ctx);
   const workflows = new WorkflowService(ctx, resources, effects);
   const invitations = new InvitationService(ctx, resources, workflows);
@@ -145,6 +160,8 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),
     mmsp: new MmspService(ctx, resources),
     sanctions: new SanctionsService(ctx, resources),
+    traffic: new TrafficService(ctx, providers.traffic),
+    socialContent: new SocialContentService(ctx, providers.socialContent),
     tmKeys: new TmKeysService(ctx),
     tmScoring,
     tmAlerts,

@@ -11,6 +11,9 @@ import { TRANSACTION_FIELDS } from './tm-records';
 import { LIST_ENTRY_FIELDS, LIST_HISTORY_FIELDS } from './tm-lists.service';
 import { BACKTEST_FIELDS } from './tm-backtest.service';
 import { FILE_TRANSFER_DOWNLOAD_FIELDS, FILE_TRANSFER_FIELDS, USER_GUIDE_FIELDS } from '../../core/files/file-transfer';
+import { TRAFFIC_QUERY_FIELDS } from './traffic.service';
+import { SOCIAL_POST_FIELDS } from './social-content.service';
+import { TRAFFIC_DATA_FIELDS } from '../traffic/imported-traffic-provider';
 
 /** A list's fields plus the organisation every query of the service is narrowed to. */
 const withOrganization = (fields: QueryableFields): QueryableFields => ({
@@ -75,6 +78,12 @@ export async function declareFixedQueryables(store: Store): Promise<void> {
   await store.declareQueryable('userGuides', {
     ...USER_GUIDE_FIELDS,
     filterable: [...USER_GUIDE_FIELDS.filterable, 'sha256'],
+  });
+  await store.declareQueryable('trafficQueries', withOrganization(TRAFFIC_QUERY_FIELDS));
+  await store.declareQueryable('trafficData', TRAFFIC_DATA_FIELDS);
+  await store.declareQueryable('socialPosts', {
+    ...SOCIAL_POST_FIELDS,
+    filterable: [...SOCIAL_POST_FIELDS.filterable, 'organizationId', 'state'],
   });
   await store.declareQueryable('documents', { filterable: ['document.kind', 'document.id'], sortable: [] });
   for (const [name, fields] of SERVER_FILTERS) await store.declareQueryable(name, fields);

@@ -93,6 +93,10 @@ export const COLLECTION_NAMES = [
   'purchases',
   'invoices',
   'sharedReports',
+  'trafficCredits',
+  'trafficQueries',
+  'trafficData',
+  'socialPosts',
 ] as const;
 
 export type CollectionName = (typeof COLLECTION_NAMES)[number];
