@@ -4,7 +4,8 @@
  * - every route of shell §2.3 and §2.4 that admin@demo.test and bank@demo.test may open is drawn by a
  *   real screen, not the placeholder kind. Each route is opened once (the 22 domain check pages are one
  *   route, `/app/domain/:scanId/:check`, drawn by one kind), by client-side navigation in one page. The
- *   admin opens every one it may (about 60, some 40 s); the bank its own area (see below);
+ *   admin opens every one it may (about 60 routes: 30–50 s on the shared 2-core machine); the bank its own
+ *   area (see below), then reads its POS eligibility page;
  * - a keyword the admin blacklists on the blacklist screen turns the next onboarding scan of a host
  *   containing it to "under review", where the same scan before was not.
  */
@@ -18,7 +19,7 @@ import type { RouteDef, RoutesBody } from '../../core/routes/route.types';
 import { fillPath, matchRoute } from '../../core/routes/route.utils';
 import { subjectOf } from '../../core/session/subject';
 import { SHELL_ADMIN_PATHS } from '../support/shell-admin-routes';
-import { PLACEHOLDERS_OF_ISSUE_26, SHELL_GUARDED_PATHS } from '../support/shell-guarded-routes';
+import { DEMO_MERCHANT, PLACEHOLDERS_OF_ISSUE_26, SHELL_GUARDED_PATHS } from '../support/shell-guarded-routes';
 import { expect, test } from './support/test';
 import { expectScreen, signIn, storedConfig, t } from './support/ui';
 import { PASSWORD } from './support/users';
@@ -98,6 +99,11 @@ test('no route of shell §2.3 or §2.4 shows a stub, to an admin or a bank user'
         SHELL_GUARDED_PATHS.filter((path) => path.startsWith('/app/portfolio')),
       ),
     ).toEqual([]);
+    // the POS eligibility page draws the server's judgement: an MCC on no list, the country rules not judged
+    await page.goto(`/app/portfolio/${DEMO_MERCHANT}/pos-eligibility`);
+    await expect(page.locator('[data-panel="verdict"]')).toContainText(t('eligibility.verdicts.incomplete'));
+    const country = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'country-not-served' }) });
+    await expect(country).toContainText(t('eligibility.merchant.outcomes.notJudged'));
   });
 });
 
