@@ -75,3 +75,45 @@ export function eligibilityProblems(body: EligibilityRulesBody): { path: string;
     return duplicate ? [{ path: `/body/rules/${index}/id`, message: `rule id "${rule.id}" is used twice` }] : [];
   });
 }
+
+/** The facts a rule reads (`var` names; `lists.…` is the document's own, never a fact). */
+export function factsRead(rule: unknown): string[] {
+  if (Array.isArray(rule)) return rule.flatMap(factsRead);
+  if (rule === null || typeof rule !== 'object') return [];
+  return Object.entries(rule).flatMap(([operator, args]) => {
+    if (operator !== 'var') return factsRead(args);
+    const name = Array.isArray(args) ? args[0] : args;
+    return typeof name === 'string' && name !== '' && !name.startsWith('lists.') ? [name.split('.')[0]] : [];
+  });
+}
+
+/** One rule judged on what is known: it held, it did not, or a fact it reads is unknown. */
+export type RuleOutcome = 'held' | 'notHeld' | 'notJudged';
+
+export interface PartialEligibility {
+  /** `incomplete`: no known fact stops it, but some rules could not be judged. */
+  verdict: EligibilityVerdict | 'incomplete';
+  rules: (EligibilityReason & { outcome: RuleOutcome })[];
+}
+
+/**
+ * Judges only the rules whose facts are all known (a portfolio merchant has an MCC but no terminals):
+ * a rule reading an unknown fact is neither held nor passed, and the verdict never says `eligible`
+ * while such a rule is left — an absent country must not read as "not served".
+ */
+export function evaluateKnownFacts(body: EligibilityRulesBody, facts: Record<string, unknown>): PartialEligibility {
+  const known = (name: string) => facts[name] !== undefined && facts[name] !== null && facts[name] !== '';
+  const judgeable = body.rules.filter((rule) => factsRead(rule.when).every(known));
+  const { verdict, reasons } = evaluateEligibility({ ...body, rules: judgeable }, facts);
+  const held = new Map(reasons.map((reason) => [reason.id, reason]));
+  const rules = body.rules.map(({ id, verdict: ruleVerdict, reason }) => {
+    const outcome: RuleOutcome = held.has(id)
+      ? 'held'
+      : judgeable.some((rule) => rule.id === id)
+        ? 'notHeld'
+        : 'notJudged';
+    return { id, verdict: held.get(id)?.verdict ?? ruleVerdict, reason, outcome };
+  });
+  const incomplete = verdict === 'eligible' && judgeable.length < body.rules.length;
+  return { verdict: incomplete ? 'incomplete' : verdict, rules };
+}

@@ -27,3 +27,14 @@ export const POS_ELIGIBILITY_GUARD: Guard = {
     ],
   },
 };
+
+/**
+ * Shell §2.4 and §2.8: a portfolio merchant's POS eligibility is for portfolio readers (portfolio:view)
+ * and hidden from bank-account users. The route of `/app/portfolio/:id/pos-eligibility` carries the same
+ * rule (tests/integration/route-walk.test.ts keeps them equal).
+ */
+export const PORTFOLIO_POS_GUARD: Guard = {
+  rule: {
+    and: [{ '!': { var: 'bankAccount' } }, { in: ['portfolio:view', { var: 'permissions' }] }],
+  },
+};

@@ -17,6 +17,9 @@ import { COMPLIANCE_DOCUMENT_TYPES, type ComplianceDocumentType } from '../../co
 import { COMPLIANCE_DOCUMENT_FIELDS, NEWEST_UPLOAD_FIRST } from '../services/compliance-documents.service';
 import { COMPLIANCE_FIELDS, NEWEST_SUBMITTED_FIRST } from '../services/management-saq.service';
 import { REQUIREMENT_FIELDS } from '../services/portfolio-compliance.service';
+import { PORTFOLIO_POS_GUARD } from '../../core/guard/code-guards';
+import { requireGuard } from '../auth/require-guard';
+import { MERCHANT_POS_QUERYABLES } from '../services/onboarding-pro.service';
 
 const RECORD_ID = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' };
 const merchantParams = validateParams({ type: 'object', required: ['id'], properties: { id: RECORD_ID } });
@@ -239,6 +242,18 @@ export function portfolioRouter(ctx: AppContext, services: Services, signedIn: R
     const auth = requireAuth(req);
     res.json({ content: await services.portfolioCompliance.requirements(await caller(req), auth, id(req), query) });
   });
+
+  // the POS rules judged on the merchant's own facts; never for bank-account users (shell §2.8)
+  router.get(
+    `${base}/pos-eligibility`,
+    ...signedIn,
+    requireGuard(ctx, PORTFOLIO_POS_GUARD),
+    merchantParams,
+    async (req, res) => {
+      const query = listQueryOf(req.query, MERCHANT_POS_QUERYABLES);
+      res.json({ content: await services.onboardingPro.merchantPosEligibility(await caller(req), id(req), query) });
+    },
+  );
 
   router.get('/portfolio/settings', ...signedIn, async (req, res) => {
     res.json({ content: await services.portfolioDefaults.get(await caller(req)) });

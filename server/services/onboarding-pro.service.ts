@@ -2,6 +2,7 @@ import {
   type EligibilityResult,
   type EligibilityRulesBody,
   evaluateEligibility,
+  evaluateKnownFacts,
 } from '../../core/eligibility/eligibility';
 import type { FormBody } from '../../core/forms/form.types';
 import { validateFormData } from '../../core/forms/form.utils';
@@ -22,8 +23,14 @@ export const POS_RULES = { kind: 'eligibility-rules', id: 'pos' } as const;
 export const PROFILE_FORM = 'onboarding-profile';
 /** The card-present onboardings (schemas/resources/physical-pos.json). */
 export const PHYSICAL_POS_RESOURCE = 'physical-pos';
+const MERCHANT_RESOURCE = 'merchant';
 
 const REASON_FIELDS = ['id', 'verdict'];
+/** A portfolio merchant's POS rules also filter by outcome (held, not held, not judged). */
+export const MERCHANT_POS_QUERYABLES: QueryableFields = {
+  filterable: [...REASON_FIELDS, 'outcome'],
+  sortable: [...REASON_FIELDS, 'outcome'],
+};
 export const REASON_QUERYABLES: QueryableFields = { filterable: REASON_FIELDS, sortable: REASON_FIELDS };
 
 const LOCATION_FIELDS = ['name', 'city'];
@@ -130,6 +137,25 @@ export class OnboardingProService {
   async posEligibility(caller: ResourceCaller, id: string, query: ListQuery): Promise<EligibilityView> {
     const record = await this.resources.read(PHYSICAL_POS_RESOURCE, caller, id);
     return this.judged(POS_RULES, cardPresentFacts(record), query);
+  }
+
+  /**
+   * A portfolio merchant's POS eligibility (shell §2.4 `/app/portfolio/:id/pos-eligibility`): the published
+   * POS rules judged on what the merchant record holds — its MCC. Rules reading card-present facts it does
+   * not hold (country, terminals, volume, locations) are listed as not judged; those are judged on a
+   * card-present application.
+   */
+  async merchantPosEligibility(caller: ResourceCaller, merchantId: string, query: ListQuery) {
+    const merchant = await this.resources.read(MERCHANT_RESOURCE, caller, merchantId);
+    const rules = this.rules(POS_RULES);
+    const { verdict, rules: rows } = evaluateKnownFacts(rules.body, { mcc: merchant.mcc ?? null });
+    return {
+      verdict,
+      mcc: merchant.mcc ?? null,
+      posType: merchant.posType ?? null,
+      rules: { id: rules.id, version: rules.version },
+      ...runQuery(rows, query),
+    };
   }
 
   /** The published POS rules, one row each (the admin's page). */

@@ -1,6 +1,6 @@
 /**
  * Issue 27's browser check of the admin area: an admin creates a bank and a user in it from the bank's
- * page, and a TRN translation override shows on the next page load, in English and Turkish, without a
+ * page, who signs in and finds an empty portfolio, and a TRN translation override shows on the next page load, in English and Turkish, without a
  * rebuild. The server's side is tests/integration/admin-area.test.ts.
  */
 import { expect, test } from './support/test';
@@ -9,6 +9,7 @@ import { chooseLanguage, expectScreen, signIn, storedConfig, t } from './support
 
 test('an admin creates a bank and a user in it, and a translation override shows in both languages', async ({
   page,
+  browser,
 }) => {
   await signIn(page, 'admin@demo.test', PASSWORD);
   await page.goto('/app/admin/banks');
@@ -31,6 +32,14 @@ test('an admin creates a bank and a user in it, and a translation override shows
   await dialog.getByRole('button', { name: t('list.send') }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('tbody tr[data-index]').filter({ hasText: 'clerk@browser-bank.test' })).toBeVisible();
+
+  // the new user signs in (own browser context) and finds the new bank's portfolio empty
+  const clerk = await (await browser.newContext()).newPage();
+  await signIn(clerk, 'clerk@browser-bank.test', 'Browser-Pass1');
+  await clerk.goto('/app/portfolio');
+  await expectScreen(clerk, t('portfolio.title'));
+  await expect(clerk.getByText(t('portfolio.list.empty'))).toBeVisible();
+  await clerk.context().close();
 
   // an override of the banks list's title, written through the resource the TRN screen edits
   const token = (await storedConfig(page))?.token as string;

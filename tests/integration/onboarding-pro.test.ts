@@ -260,6 +260,37 @@ describe('onboarding-pro and physical POS', () => {
     expect(invalid.body.content.problems.length).toBeGreaterThan(0);
   });
 
+  it("judges a portfolio merchant's POS eligibility on its MCC alone, never for a bank-account user", async () => {
+    const path = '/wbe/api/portfolio/merchants/demo-merchant-bosphorus/pos-eligibility';
+    const outcomes = (content: { items: { id: string; outcome: string }[] }) =>
+      Object.fromEntries(content.items.map((row) => [row.id, row.outcome]));
+    // MCC 4722 is on no list; the country and terminal rules read facts a portfolio merchant does not hold
+    const unknown = await as('bank', 'GET', path);
+    expect(unknown.status, JSON.stringify(unknown.body)).toBe(200);
+    expect(unknown.body.content).toMatchObject({ verdict: 'incomplete', mcc: '4722', rules: { id: 'pos' } });
+    expect(unknown.body.content.total).toBe(posRules.body.rules.length);
+    expect(outcomes(unknown.body.content)).toMatchObject({
+      'prohibited-mcc': 'notHeld',
+      'high-risk-mcc': 'notHeld',
+      'country-not-served': 'notJudged',
+      'large-fleet': 'notJudged',
+    });
+
+    const saved = await as('bank', 'PUT', '/wbe/api/portfolio/merchants/demo-merchant-bosphorus/general', {
+      mcc: '5993',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const held = await as(
+      'bank',
+      'GET',
+      `${path}?filter=${encodeURIComponent(JSON.stringify({ field: 'outcome', op: 'eq', value: 'held' }))}`,
+    );
+    expect(held.body.content).toMatchObject({ verdict: 'needsReview', total: 1, items: [{ id: 'high-risk-mcc' }] });
+
+    for (const who of ['posbank', 'merchant', 'pos']) expect((await as(who, 'GET', path)).status, who).toBe(403);
+    expect((await as(null, 'GET', path)).status).toBe(401);
+  });
+
   it('guards every new endpoint before it reads a parameter or a body', async () => {
     const routes = mountedRoutes(server.app).filter(
       (route) =>
