@@ -67,10 +67,6 @@ export const SHELL_GUARDED_PATHS = [
   '/app/instant-security-view',
   '/app/reports',
   '/app/settings',
-  '/app/shared-reports',
-  '/app/social-media',
-  '/app/file-transfer',
-  '/app/traffic',
   '/app/issues',
   '/app/portfolio-management',
   '/app/portfolio-management/demo1',
@@ -86,8 +82,8 @@ export const SHELL_GUARDED_PATHS = [
 ];
 
 /**
- * Issue 26's routes, being built by other helpers as this is written: still placeholders until that
- * work is merged. The coordinator empties this list then; nothing else may be added to it.
+ * Issue 26's awareness-report routes, being built as this is written: still placeholders until that
+ * work is merged, when this list is emptied; nothing else may be added to it.
  */
 export const PLACEHOLDERS_OF_ISSUE_26 = new Set([
   '/app/admin/awareness-reports',
@@ -95,11 +91,4 @@ export const PLACEHOLDERS_OF_ISSUE_26 = new Set([
   '/app/admin/awareness-reports/create-batch',
   '/app/admin/awareness-reports/batch-management',
   '/app/admin/awareness-reports/management',
-  '/app/admin/file-transfer',
-  '/app/admin/user-guide',
-  '/app/shared-reports',
-  '/app/social-media',
-  '/app/file-transfer',
-  '/app/traffic',
-  '/app/pricing/ecommerce-checklist', // /app/pricing/:group, where /app/pricing lands
 ]);
