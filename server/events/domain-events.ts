@@ -49,6 +49,8 @@ export interface DomainEvents {
   };
   /** A report's file was made (ReportsService's job): the record as written, ready to download. */
   'report.ready': { report: ReportRecord };
+  /** A report could not be made after its job's last retry (ReportsService): the record, state `failed`. */
+  'report.failed': { report: ReportRecord };
 }
 
 /** The app's emitter of domain events (AppContext.events). */

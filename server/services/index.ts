@@ -28,6 +28,7 @@ import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { ReportNotices } from './report-notices';
 import { ReportsService } from './reports.service';
+import { AwarenessService } from './awareness.service';
 import { ReportTemplatesService } from './report-templates.service';
 import { SaqService } from './saq.service';
 import { OnboardingProService } from './onboarding-pro.service';
@@ -61,6 +62,9 @@ import { SanctionsService } from './sanctions.service';
 /** `effects`: the workflow effects (server/workflows/effects.ts), which use the services' helpers. */
 export function createServices(ctx: AppContext, effects: Readonly<Record<string, Effect>>) {
   const resources = new ResourcesService(ctx);
+  const mmsp = new MmspService(ctx, resources);
+  const reports = new ReportsService(ctx, { mmsp });
+  const reportNotices = new ReportNotices(ctx);
   const workflows = new WorkflowService(ctx, resources, effects);
   const invitations = new InvitationService(ctx, resources, workflows);
   // a submission picks the PCI request it answers (domain §5): the requests first
@@ -113,8 +117,9 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     dashboard: new DashboardService(ctx),
     notifications: new NotificationService(ctx),
     helpChat: new HelpChatService(ctx),
-    reports: new ReportsService(ctx),
-    reportNotices: new ReportNotices(ctx),
+    reports,
+    reportNotices,
+    awareness: new AwarenessService(ctx, resources, reports, reportNotices),
     reportTemplates: new ReportTemplatesService(ctx, resources),
     analytics: new AnalyticsService(ctx),
     smtpSettings: new SmtpSettingsService(ctx),
@@ -130,7 +135,7 @@ export function createServices(ctx: AppContext, effects: Readonly<Record<string,
     assessmentTemplates: new AssessmentTemplatesService(ctx),
     assessments,
     assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),
-    mmsp: new MmspService(ctx, resources),
+    mmsp,
     sanctions: new SanctionsService(ctx, resources),
     tmKeys: new TmKeysService(ctx),
     tmScoring,

@@ -1,6 +1,7 @@
 import type { DomainEventEmitter } from '../events/domain-events';
 import type { OnboardingService } from './onboarding.service';
 import type { PortfolioService } from './portfolio.service';
+import type { AwarenessService } from './awareness.service';
 import type { ReportNotices } from './report-notices';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { TmAlertsService } from './tm-alerts.service';
@@ -16,6 +17,7 @@ export interface Reacting {
   tmAlerts: TmAlertsService;
   scriptMonitoring: ScriptMonitoringService;
   reportNotices: ReportNotices;
+  awareness: AwarenessService;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface Reacting {
 export function subscribeReactions(
   ctx: AppContext,
   events: DomainEventEmitter,
-  { saqSuggestions, onboardings, portfolio, tmAlerts, scriptMonitoring, reportNotices }: Reacting,
+  { saqSuggestions, onboardings, portfolio, tmAlerts, scriptMonitoring, reportNotices, awareness }: Reacting,
 ) {
   // a completed scan pre-fills its organisation's open SAQs, and those of the merchant organisation a
   // portfolio merchant is linked to (issue 11), decides its onboarding's outcome, and its merchant
@@ -53,4 +55,7 @@ export function subscribeReactions(
   );
   // the owner of a report hears it is ready to download (the bell)
   events.on('report.ready', ({ report }) => reportNotices.ready(report));
+  // an awareness batch counts its reports as each is made or fails, and tells its admin once all are
+  events.on('report.ready', ({ report }) => awareness.reportSettled(report));
+  events.on('report.failed', ({ report }) => awareness.reportSettled(report));
 }
