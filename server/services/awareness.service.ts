@@ -207,17 +207,19 @@ export class AwarenessService {
       const batch = await this.batch(id);
       const reports = await this.batchReports(id);
       const counts = countBy(reports, ['generating', 'ready', 'failed'], (report) => report.state);
-      const [generating, done, failed] = ['generating', 'ready', 'failed'].map((state) => counts.get(state) ?? 0);
+      const generating = counts.get('generating') ?? 0;
+      const done = counts.get('ready') ?? 0;
+      const failed = counts.get('failed') ?? 0;
       const total = reports.length;
       const status: BatchStatus =
-        (generating ?? 0) > 0 ? 'generating' : failed === 0 ? 'ready' : done === 0 ? 'failed' : 'partial';
+        generating > 0 ? 'generating' : failed === 0 ? 'ready' : done === 0 ? 'failed' : 'partial';
       const finished = status !== 'generating' && batch.status === 'generating';
       const updated = await this.batches().update(id, {
         status,
         total,
         done,
         failed,
-        progress: total === 0 ? 100 : Math.round((100 * ((done ?? 0) + (failed ?? 0))) / total),
+        progress: total === 0 ? 100 : Math.round((100 * (done + failed)) / total),
         updatedAt: this.ctx.clock().toISOString(),
         ...(finished ? { finishedAt: this.ctx.clock().toISOString() } : {}),
       });
