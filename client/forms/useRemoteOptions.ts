@@ -48,8 +48,15 @@ export function withChoices(
   for (const [field, list] of choices) {
     const property = properties[field];
     if (!property || list.length === 0) continue;
-    properties[field] = { ...property, oneOf: list.map((choice) => ({ const: choice.value, title: choice.label })) };
-    ui[field] = { 'ui:widget': 'select', ...(ui[field] as object) };
+    const oneOf = list.map((choice) => ({ const: choice.value, title: choice.label }));
+    if (property.type === 'array') {
+      // several choices: checkboxes over the items
+      properties[field] = { ...property, uniqueItems: true, items: { ...(property.items as RJSFSchema), oneOf } };
+      ui[field] = { 'ui:widget': 'checkboxes', ...(ui[field] as object) };
+    } else {
+      properties[field] = { ...property, oneOf };
+      ui[field] = { 'ui:widget': 'select', ...(ui[field] as object) };
+    }
   }
   return { schema: { ...schema, properties }, uiSchema: ui };
 }

@@ -2,7 +2,8 @@ import type { DocumentProblem } from './document.types';
 import type { FormBody } from '../forms/form.types';
 
 /**
- * A select whose choices come from a gateway path (`ui:options.optionsFrom` of a top-level field):
+ * A select whose choices come from a gateway path (`ui:options.optionsFrom` of a top-level field; of
+ * an array of strings, checkboxes picking several):
  * the answer's `content` (an array, or a page's `items`) gives each choice's `value` and `label`
  * by those paths. The schema keeps its plain `type`: the endpoint judges the value anyway.
  */
@@ -25,15 +26,17 @@ export function optionSources(uiSchema: unknown): { field: string; from: Options
   });
 }
 
-/** Publish-time checks the meta-schema cannot make: the field is a top-level string property; the path needs no `:param`. */
+/** Publish-time checks the meta-schema cannot make: the field is a top-level string (or array of strings) property; the path needs no `:param`. */
 export function formOptionProblems(body: FormBody): DocumentProblem[] {
   const properties = isRecord(body?.schema?.properties) ? body.schema.properties : {};
   return optionSources(body?.uiSchema).flatMap(({ field, from }) => {
     const at = `/body/uiSchema/${field}/ui:options/optionsFrom`;
     const property = properties[field];
     const problems: DocumentProblem[] = [];
-    if (!isRecord(property) || property.type !== 'string')
-      problems.push({ path: at, message: `"${field}" is not a string property of the schema` });
+    // one choice (a string) or several (an array of strings: checkboxes)
+    const several = isRecord(property) && property.type === 'array' && isRecord(property.items);
+    const type = several ? (property.items as Record<string, unknown>).type : isRecord(property) && property.type;
+    if (type !== 'string') problems.push({ path: at, message: `"${field}" is not a string property of the schema` });
     if (typeof from.path === 'string' && /:[A-Za-z_]/.test(from.path))
       problems.push({ path: `${at}/path`, message: 'nothing fills a :param here' });
     return problems;

@@ -51,6 +51,8 @@ export interface DomainEvents {
   'report.ready': { report: ReportRecord };
   /** An organisation sent a file to a counterparty (FileTransfersService): the record as written. */
   'fileTransfer.sent': { transfer: FileTransferRecord };
+  /** A report could not be made after its job's last retry (ReportsService): the record, state `failed`. */
+  'report.failed': { report: ReportRecord };
 }
 
 /** The app's emitter of domain events (AppContext.events). */

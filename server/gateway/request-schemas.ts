@@ -6,7 +6,7 @@ import { HELP_CHAT_MESSAGE_MAX } from '../../core/help-chat/help-chat.types';
  * Request body shapes checked at the edge (400 `invalidRequest`). Business rules of forms (terms,
  * password policy, matching passwords) live in the published form documents instead (422).
  */
-import { REPORT_KINDS, SNAPSHOT_REPORT_KINDS } from '../../core/reports/report.types';
+import { REQUESTABLE_REPORT_KINDS, REQUESTABLE_SNAPSHOT_KINDS } from '../../core/reports/report.types';
 import { DATE_FORMATS } from '../../core/dates/date-formats';
 import { PERIOD_PATTERN } from '../../core/reports/report.utils';
 
@@ -283,14 +283,18 @@ export const reportRequestSchema = {
   required: ['kind'],
   additionalProperties: false,
   properties: {
-    kind: { type: 'string', enum: [...REPORT_KINDS] },
+    kind: { type: 'string', enum: [...REQUESTABLE_REPORT_KINDS] },
     period: { type: 'string', pattern: PERIOD_PATTERN },
     templateId: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' },
     merchantId: { type: 'string', pattern: '^[A-Za-z0-9-]{1,64}$' },
   },
   // a snapshot kind, or a monthly one naming its month
   anyOf: [
-    { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: [...SNAPSHOT_REPORT_KINDS] } } },
+    {
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { type: 'string', enum: [...REQUESTABLE_SNAPSHOT_KINDS] } },
+    },
     { type: 'object', required: ['period'], properties: { period: { type: 'string' } } },
   ],
 };

@@ -29,6 +29,7 @@ import { analyticsRouter } from './analytics';
 import { impersonationRouter } from './impersonation';
 import { smtpSettingsRouter } from './smtp-settings';
 import { adminAreaRouter } from './admin-area';
+import { awarenessRouter } from './awareness';
 import { wizardRouter } from './wizards';
 import { realtimeAuthRouter } from './realtime-auth';
 import { complianceDocumentsRouter } from './compliance-documents';
@@ -102,6 +103,7 @@ export function wbeRouter(
   router.use(impersonationRouter(ctx, services, signedIn, admin));
   router.use(smtpSettingsRouter(services, admin));
   router.use(adminAreaRouter(ctx, services, admin));
+  router.use(awarenessRouter(services, admin));
   router.use(analyticsRouter(ctx, services, admin, limits));
 
   // domain §6-7: the user's sites with the saq permission, otherwise an empty list (never an error)

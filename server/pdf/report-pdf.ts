@@ -18,6 +18,8 @@ export interface TableColumn {
   title: string;
   /** Share of the text width, 0–1. */
   width: number;
+  /** Long texts wrap onto up to three lines (names, titles) instead of being cut. */
+  wrap?: boolean;
 }
 
 export interface Bar {
@@ -127,13 +129,13 @@ export class ReportPdf {
     return `${text.slice(0, end)}…`;
   }
 
-  /** Words wrapped to the text width. */
-  private wrap(text: string, font: PDFFont, size: number): string[] {
+  /** Words wrapped to `width` (the text width by default). */
+  private wrap(text: string, font: PDFFont, size: number, width = TEXT_WIDTH): string[] {
     const lines: string[] = [];
     let line = '';
     for (const word of text.split(/\s+/).filter(Boolean)) {
       const next = line ? `${line} ${word}` : word;
-      if (line && font.widthOfTextAtSize(next, size) > TEXT_WIDTH) {
+      if (line && font.widthOfTextAtSize(next, size) > width) {
         lines.push(line);
         line = word;
       } else line = next;
@@ -165,20 +167,39 @@ export class ReportPdf {
     this.y -= 4;
   }
 
-  /** A table with a bold header row repeated on each new page; cells cut to their column. */
+  /** A table with a bold header row repeated on each new page; cells cut to their column, or wrapped in `wrap` columns. */
   table(columns: TableColumn[], rows: string[][]): void {
     const size = 9;
-    const rowHeight = size + 7;
-    const drawRow = (cells: string[], bold: boolean) => {
+    const lineHeight = size + 2;
+    const padding = 5;
+    const cellLines = (cells: string[], font: PDFFont) =>
+      columns.map((column, index) => {
+        const width = column.width * TEXT_WIDTH - 6;
+        const text = cells[index] ?? '';
+        if (!column.wrap) return [this.fit(text, font, size, width)];
+        const lines = this.wrap(text, font, size, width);
+        const kept = lines.slice(0, 3);
+        if (lines.length > 3) kept[2] = this.fit(`${kept[2]} ${lines.slice(3).join(' ')}`, font, size, width);
+        return kept.map((line) => this.fit(line, font, size, width));
+      });
+    const heightOf = (lines: string[][]) => Math.max(1, ...lines.map((cell) => cell.length)) * lineHeight + padding;
+    const drawRow = (lines: string[][], bold: boolean) => {
       const font = bold ? this.fonts.bold : this.fonts.regular;
+      const height = heightOf(lines);
       let x = MARGIN;
       columns.forEach((column, index) => {
-        const width = column.width * TEXT_WIDTH;
-        const text = this.fit(cells[index] ?? '', font, size, width - 6);
-        this.page.drawText(text, { x, y: this.y - size, size, font, color: this.color(INK, INK) });
-        x += width;
+        (lines[index] ?? []).forEach((line, at) => {
+          this.page.drawText(line, {
+            x,
+            y: this.y - size - at * lineHeight,
+            size,
+            font,
+            color: this.color(INK, INK),
+          });
+        });
+        x += column.width * TEXT_WIDTH;
       });
-      this.y -= rowHeight;
+      this.y -= height;
       this.page.drawLine({
         start: { x: MARGIN, y: this.y + 3 },
         end: { x: MARGIN + TEXT_WIDTH, y: this.y + 3 },
@@ -186,20 +207,19 @@ export class ReportPdf {
         color: this.color(MUTED, MUTED),
       });
     };
-    this.ensure(rowHeight * 2);
-    drawRow(
+    const header = cellLines(
       columns.map((column) => column.title),
-      true,
+      this.fonts.bold,
     );
+    this.ensure(heightOf(header) * 2);
+    drawRow(header, true);
     for (const row of rows) {
-      if (this.y - rowHeight < MARGIN + FOOTER_SPACE) {
+      const lines = cellLines(row, this.fonts.regular);
+      if (this.y - heightOf(lines) < MARGIN + FOOTER_SPACE) {
         this.newPage();
-        drawRow(
-          columns.map((column) => column.title),
-          true,
-        );
+        drawRow(header, true);
       }
-      drawRow(row, false);
+      drawRow(lines, false);
     }
     this.y -= 8;
   }

@@ -2,12 +2,9 @@ import { MAX_PAGE_SIZE } from '../../core/query/query.types';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { ReportPdf } from '../pdf/report-pdf';
-import type { OrganizationRecord, ReportRecord } from '../store/records.types';
+import type { ReportRecord } from '../store/records.types';
 import type { ReportFile, ReportProgress } from './report.types';
-import { templateLook, templateOf } from './template-look';
-
-const PDF_TYPE = 'application/pdf';
+import { pdfFile, pdfSetting } from './pdf-setting';
 
 /** The fields of a portfolio merchant (resource `merchant`) the reports print. */
 type Merchant = ResourceRecord & {
@@ -39,7 +36,11 @@ const COMPLIANCE = ['compliant', 'nonCompliant', 'unknown'] as const;
 const COMPLIANCE_COLORS = { compliant: '#3ebd93', nonCompliant: '#d64545', unknown: '#9aa5b1' };
 
 /** The organisation's portfolio, a page at a time, telling progress as pages arrive (the first half of the work). */
-async function portfolioOf(ctx: AppContext, organizationId: string, progress: ReportProgress): Promise<Merchant[]> {
+export async function portfolioOf(
+  ctx: AppContext,
+  organizationId: string,
+  progress: ReportProgress,
+): Promise<Merchant[]> {
   const merchants: Merchant[] = [];
   for (let page = 1; ; page += 1) {
     const { items, total } = await ctx.store.query<Merchant>('res.merchant', {
@@ -54,30 +55,6 @@ async function portfolioOf(ctx: AppContext, organizationId: string, progress: Re
   }
 }
 
-/** The report's template look, its texts in the template's language, and the organisation's name. */
-async function setting(ctx: AppContext, report: ReportRecord) {
-  const organizationId = report.organizationId ?? '';
-  const template = await templateOf(ctx, organizationId, report.templateId);
-  const kindTitle = ctx.translator.t(report.language, `reports.kinds.${report.kind}`);
-  const { look, language } = await templateLook(ctx, template, { title: kindTitle, language: report.language });
-  const t = (key: string, values?: Record<string, string>) => ctx.translator.t(language, `reports.pdf.${key}`, values);
-  const organization = await ctx.store.collection<OrganizationRecord>('organizations').get(organizationId);
-  const now = ctx.clock();
-  const subtitle = t('subtitle', {
-    kind: ctx.translator.t(language, `reports.kinds.${report.kind}`),
-    organization: organization?.name ?? '',
-    date: now.toISOString().slice(0, 10),
-  });
-  const pdf = await ReportPdf.create(look, subtitle, now);
-  return { pdf, t, language, date: now.toISOString().slice(0, 10) };
-}
-
-const fileOf = (bytes: Buffer, name: string): ReportFile => ({
-  fileName: `${name}.pdf`,
-  contentType: PDF_TYPE,
-  bytes,
-});
-
 /**
  * The bank's merchant portfolio risk report: how many merchants fall in each risk band (a bar chart),
  * then every merchant, riskiest first, with its score, grade, band, PCI level and compliance.
@@ -87,7 +64,7 @@ export async function portfolioRiskReport(
   report: ReportRecord,
   progress: ReportProgress,
 ): Promise<ReportFile> {
-  const { pdf, t, date } = await setting(ctx, report);
+  const { pdf, t, date } = await pdfSetting(ctx, report);
   const merchants = await portfolioOf(ctx, report.organizationId ?? '', progress);
   const counts = new Map<RiskBand, number>(RISK_BANDS.map((band) => [band, 0]));
   for (const merchant of merchants)
@@ -124,7 +101,7 @@ export async function portfolioRiskReport(
     ]),
   );
   await progress(90);
-  return fileOf(await pdf.save(), t('portfolioRiskFile', { date }));
+  return pdfFile(await pdf.save(), t('portfolioRiskFile', { date }));
 }
 
 /**
@@ -136,7 +113,7 @@ export async function complianceStatusReport(
   report: ReportRecord,
   progress: ReportProgress,
 ): Promise<ReportFile> {
-  const { pdf, t, date } = await setting(ctx, report);
+  const { pdf, t, date } = await pdfSetting(ctx, report);
   const all = await portfolioOf(ctx, report.organizationId ?? '', progress);
   const merchants = report.merchantId ? all.filter((merchant) => merchant.id === report.merchantId) : all;
   if (report.merchantId && merchants.length === 0) throw new AppError(404, 'merchantNotFound');
@@ -173,5 +150,5 @@ export async function complianceStatusReport(
   const name = report.merchantId
     ? `${t('complianceStatusFile', { date })} ${merchants[0]?.name ?? ''}`
     : t('complianceStatusFile', { date });
-  return fileOf(await pdf.save(), name);
+  return pdfFile(await pdf.save(), name);
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { MmspService } from '../services/mmsp.service';
 import type { ReportRecord } from '../store/records.types';
 
 /** A generated file: what the download answers with. */
@@ -11,4 +12,14 @@ export interface ReportFile {
 /** Tells how far the job is (0–100): the report's `progress`, heard live by the owner's list. */
 export type ReportProgress = (percent: number) => Promise<void>;
 
-export type ReportGenerator = (ctx: AppContext, report: ReportRecord, progress: ReportProgress) => Promise<ReportFile>;
+/** The services a report reads through when the store alone does not say it (the MMSP review makes its findings). */
+export interface ReportSources {
+  mmsp: Pick<MmspService, 'reviewOf'>;
+}
+
+export type ReportGenerator = (
+  ctx: AppContext,
+  report: ReportRecord,
+  progress: ReportProgress,
+  sources: ReportSources,
+) => Promise<ReportFile>;

@@ -31,6 +31,7 @@ import { OrganizationService } from './organization.service';
 import { ProfileService } from './profile.service';
 import { ReportNotices } from './report-notices';
 import { ReportsService } from './reports.service';
+import { AwarenessService } from './awareness.service';
 import { ReportTemplatesService } from './report-templates.service';
 import { SaqService } from './saq.service';
 import { OnboardingProService } from './onboarding-pro.service';
@@ -82,6 +83,9 @@ export function createServices(
   providers: Providers = { traffic: trafficProviderOf(ctx.store), socialContent: socialContentSourceOf() },
 ) {
   const resources = new ResourcesService(ctx);
+  const mmsp = new MmspService(ctx, resources);
+  const reports = new ReportsService(ctx, { mmsp });
+  const reportNotices = new ReportNotices(ctx);
   const workflows = new WorkflowService(ctx, resources, effects);
   const invitations = new InvitationService(ctx, resources, workflows);
   // a submission picks the PCI request it answers (domain §5): the requests first
@@ -134,8 +138,9 @@ export function createServices(
     dashboard: new DashboardService(ctx),
     notifications: new NotificationService(ctx),
     helpChat: new HelpChatService(ctx),
-    reports: new ReportsService(ctx),
-    reportNotices: new ReportNotices(ctx),
+    reports,
+    reportNotices,
+    awareness: new AwarenessService(ctx, resources, reports, reportNotices),
     reportTemplates: new ReportTemplatesService(ctx, resources),
     analytics: new AnalyticsService(ctx),
     smtpSettings: new SmtpSettingsService(ctx),
@@ -158,7 +163,7 @@ export function createServices(
     assessmentTemplates: new AssessmentTemplatesService(ctx),
     assessments,
     assessmentOverviews: new AssessmentOverviewsService(ctx, assessments),
-    mmsp: new MmspService(ctx, resources),
+    mmsp,
     sanctions: new SanctionsService(ctx, resources),
     traffic: new TrafficService(ctx, providers.traffic),
     socialContent: new SocialContentService(ctx, providers.socialContent),

@@ -30,7 +30,7 @@ import { publishToUser } from '../realtime/publish';
 import { writeHistory } from './history';
 import type { TmTransactionRecord } from './tm-records';
 import { mmspRulesOf } from './admin-lists';
-import { type ResourceCaller, type ResourcesService, resourceCaller } from './resources.service';
+import { type RecordMaker, type ResourceCaller, type ResourcesService, resourceCaller } from './resources.service';
 
 /** The form document that judges saved settings on both sides (schemas/forms/mmsp-settings.json). */
 export const MMSP_SETTINGS_FORM = 'mmsp-settings';
@@ -266,7 +266,7 @@ export class MmspService {
    * findings already there keep their status and marking, and stay in the month's report even when
    * the merchant changed since. Past months are read as they were left.
    */
-  private async currentFindings(caller: ResourceCaller & { organizationId: string }): Promise<FindingRecord[]> {
+  private async currentFindings(caller: RecordMaker & { organizationId: string }): Promise<FindingRecord[]> {
     const month = periodOf(this.ctx.clock());
     const resource = this.resources.published(FINDINGS);
     const workflow = this.resources.workflowOf(resource);
@@ -289,6 +289,21 @@ export class MmspService {
       );
       return [...existing, ...(created as FindingRecord[])];
     });
+  }
+
+  /**
+   * The organisation's review as the PDF integrity report prints it (report kind `mmspIntegrity`):
+   * this month's findings made as the dashboard makes them — on behalf of `userId`, the report's
+   * owner — and the settings (absent until saved; the PDF says so instead of refusing).
+   */
+  async reviewOf(organizationId: string, userId: string) {
+    const maker = { owner: { userId, organizationId }, user: { id: userId }, organizationId };
+    const findings = await this.currentFindings(maker);
+    return {
+      month: periodOf(this.ctx.clock()),
+      findings: findings as (FindingRecord & { month: string })[],
+      settings: await this.settingsRecords().get(organizationId),
+    };
   }
 
   private async findingsOf(auth: AuthContext, month: string) {

@@ -2,6 +2,7 @@ import type { DomainEventEmitter } from '../events/domain-events';
 import type { OnboardingService } from './onboarding.service';
 import type { PortfolioService } from './portfolio.service';
 import type { FileTransferNotices } from './file-transfer-notices';
+import type { AwarenessService } from './awareness.service';
 import type { ReportNotices } from './report-notices';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { TmAlertsService } from './tm-alerts.service';
@@ -18,6 +19,7 @@ export interface Reacting {
   scriptMonitoring: ScriptMonitoringService;
   reportNotices: ReportNotices;
   fileTransferNotices: FileTransferNotices;
+  awareness: AwarenessService;
 }
 
 /**
@@ -28,7 +30,16 @@ export interface Reacting {
 export function subscribeReactions(
   ctx: AppContext,
   events: DomainEventEmitter,
-  { saqSuggestions, onboardings, portfolio, tmAlerts, scriptMonitoring, reportNotices, fileTransferNotices }: Reacting,
+  {
+    saqSuggestions,
+    onboardings,
+    portfolio,
+    tmAlerts,
+    scriptMonitoring,
+    reportNotices,
+    fileTransferNotices,
+    awareness,
+  }: Reacting,
 ) {
   // a completed scan pre-fills its organisation's open SAQs, and those of the merchant organisation a
   // portfolio merchant is linked to (issue 11), decides its onboarding's outcome, and its merchant
@@ -57,4 +68,7 @@ export function subscribeReactions(
   events.on('report.ready', ({ report }) => reportNotices.ready(report));
   // the counterparty's members hear of a file sent to them (the bell, in real time)
   events.on('fileTransfer.sent', ({ transfer }) => fileTransferNotices.sent(transfer));
+  // an awareness batch counts its reports as each is made or fails, and tells its admin once all are
+  events.on('report.ready', ({ report }) => awareness.reportSettled(report));
+  events.on('report.failed', ({ report }) => awareness.reportSettled(report));
 }

@@ -9,6 +9,8 @@ export class ReportNotices {
 
   /** The owner hears the report is ready; the link opens the reports list where it downloads. */
   async ready(report: ReportRecord): Promise<void> {
+    // a batch's reports are told once, when the whole batch is done (batchFinished)
+    if (report.batchId) return;
     const texts = (language: Language) => {
       const values = { kind: this.ctx.translator.t(language, `reports.kinds.${report.kind}`), period: report.period };
       return {
@@ -21,6 +23,23 @@ export class ReportNotices {
       receiverId: report.ownerId,
       groups: [{ groupValue: 'report', groupKey: 'reportReady' }],
       payload: { ...texts('en'), tr: texts('tr'), report_id: report.id },
+    });
+  }
+
+  /** The admin who made an awareness batch hears it is done, with how many reports were made and failed. */
+  async batchFinished(batch: { id: string; name: string; createdBy: string; done: number; failed: number }) {
+    const texts = (language: Language) => {
+      const values = { name: batch.name, done: String(batch.done), failed: String(batch.failed) };
+      return {
+        title: this.ctx.translator.t(language, 'awareness.notice.title', values),
+        description: this.ctx.translator.t(language, 'awareness.notice.description', values),
+        url: '/app/admin/awareness-reports/batch-management',
+      };
+    };
+    await createNotification(this.ctx, {
+      receiverId: batch.createdBy,
+      groups: [{ groupValue: 'report', groupKey: 'awarenessBatchFinished' }],
+      payload: { ...texts('en'), tr: texts('tr') },
     });
   }
 }

@@ -15,9 +15,10 @@ import type { Job } from '../jobs/jobs.types';
 import { publishToUser } from '../realtime/publish';
 import { REPORT_GENERATORS } from '../reports/report-generators';
 import { templateOf } from '../reports/template-look';
-import type { ReportFile } from '../reports/report.types';
+import type { ReportFile, ReportSources } from '../reports/report.types';
 import type { ReportFileRecord, ReportRecord, UserRecord } from '../store/records.types';
-import { resourceCaller } from './resources.service';
+import { MmspService } from './mmsp.service';
+import { ResourcesService, resourceCaller } from './resources.service';
 
 /** What the reports list filters and sorts on (the caller's own reports only). */
 export const REPORT_FIELDS: QueryableFields = {
@@ -26,8 +27,8 @@ export const REPORT_FIELDS: QueryableFields = {
 };
 /** What the store is asked besides: the owner (every list) and the state (the sweep). */
 export const REPORT_STORE_FIELDS: QueryableFields = {
-  filterable: [...REPORT_FIELDS.filterable, 'ownerId'],
-  sortable: REPORT_FIELDS.sortable,
+  filterable: [...REPORT_FIELDS.filterable, 'ownerId', 'batchId', 'organizationId', 'subjectKind'],
+  sortable: [...REPORT_FIELDS.sortable, 'subjectName'],
 };
 export const REPORTS_NEWEST_FIRST: SortKey[] = [{ field: 'createdAt', direction: 'desc' }];
 
@@ -36,6 +37,10 @@ export const REPORT_GUARDS: Record<ReportKind, Guard> = {
   mailDelivery: ADMIN_GUARD,
   portfolioRisk: { group: 'portfolioReaders' },
   complianceStatus: { group: 'portfolioReaders' },
+  vendorAssessment: { group: 'thirdPartyReaders' },
+  mmspIntegrity: { group: 'mmspReaders' },
+  // made by an admin's batch (AwarenessService), never asked for through POST /reports
+  awareness: ADMIN_GUARD,
 };
 
 /** The real-time event on the owner's channel when a report moves (progress, ready, failed): the list is `live` on it. */
@@ -60,11 +65,12 @@ type ReportScheduleRecord = ResourceRecord & {
 /** What a download finds: a report still being made, or its file. */
 export type Download = { state: 'generating'; report: ReportView } | { state: 'ready'; file: ReportFile };
 
-function view({
+export function view({
   ownerId: _owner,
   language: _language,
   contentType: _type,
   organizationId: _organization,
+  templateOrganizationId: _templateOrganization,
   ...report
 }: ReportRecord): ReportView {
   return report;
@@ -75,7 +81,10 @@ function view({
  * (shell §7 GET /download/report/{report_id}, domain §8 'not authorized, not found, not ready').
  */
 export class ReportsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly sources: ReportSources = { mmsp: new MmspService(ctx, new ResourcesService(ctx)) },
+  ) {}
 
   private get reports() {
     return this.ctx.store.collection<ReportRecord>('reports');
@@ -215,7 +224,12 @@ export class ReportsService {
 
   /** The report's file, or that it is still being generated; 409 `reportFailed` when it could not be made. */
   async download(auth: AuthContext, id: string): Promise<Download> {
-    const report = await this.own(auth, id);
+    return this.downloadOf(await this.own(auth, id));
+  }
+
+  /** A report's download whoever asked for it: the caller has judged who may have it (an admin's awareness reports). */
+  async downloadOf(report: ReportRecord): Promise<Download> {
+    const id = report.id;
     if (report.state === 'failed') throw new AppError(409, 'reportFailed');
     if (report.state === 'generating') return { state: 'generating', report: view(report) };
     const file = await this.files.get(id);
@@ -233,9 +247,33 @@ export class ReportsService {
   /** Removes one of the caller's reports and its file (a job still due finds nothing to make). */
   async remove(auth: AuthContext, id: string): Promise<{ id: string }> {
     await this.own(auth, id);
+    return this.removeRecord(id);
+  }
+
+  /** Removes a report and its file, whoever's it is (the caller judged who may). */
+  async removeRecord(id: string): Promise<{ id: string }> {
     await this.files.remove(id);
     await this.reports.remove(id);
     return { id };
+  }
+
+  /** Starts snapshot reports written by another service (an awareness batch): one job each. */
+  async start(reports: readonly ReportRecord[]): Promise<void> {
+    if (reports.length > 0) await this.reports.insertMany(reports);
+    for (const report of reports) await this.ctx.jobs.send(GENERATE_REPORT_JOB, { id: report.id });
+  }
+
+  /** Makes a (snapshot) report again (regenerate, a batch's retry): its old file goes, its job is sent again. */
+  async remake(id: string): Promise<ReportRecord> {
+    const report = await this.reports.get(id);
+    if (!report) throw new AppError(404, 'reportNotFound');
+    if (report.state === 'generating') throw new AppError(409, 'reportBeingGenerated');
+    await this.files.remove(id);
+    const { readyAt: _ready, fileName: _name, contentType: _type, size: _size, ...rest } = report;
+    const again = await this.reports.replace(id, { ...rest, state: 'generating', progress: 0 });
+    await this.ctx.jobs.send(GENERATE_REPORT_JOB, { id });
+    await this.announce(report.ownerId, id);
+    return again;
   }
 
   /** The job: makes the file and marks the report ready; after the last retry, failed. */
@@ -249,12 +287,15 @@ export class ReportsService {
       await this.announce(report.ownerId, report.id);
     };
     try {
-      file = await REPORT_GENERATORS[report.kind](this.ctx, report, progress);
+      file = await REPORT_GENERATORS[report.kind](this.ctx, report, progress, this.sources);
     } catch (error) {
       if (job.retryCount < job.retryLimit) throw error;
       this.ctx.log.error(`Report ${report.id} could not be generated`, error);
-      await this.reports.update(report.id, { state: 'failed' });
+      const failed = await this.reports.update(report.id, { state: 'failed' });
       await this.announce(report.ownerId, report.id);
+      await this.ctx.events
+        .emit('report.failed', { report: failed })
+        .catch((reaction: unknown) => this.ctx.log.error(`Report ${report.id} failed, a reaction failed`, reaction));
       return;
     }
     const data = file.bytes.toString('base64');

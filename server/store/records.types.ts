@@ -4,7 +4,7 @@ import type {
   NotificationPayload,
   NotificationStatus,
 } from '../../core/notifications/notification.types';
-import type { ReportKind, ReportState } from '../../core/reports/report.types';
+import type { OrganizationKind, ReportKind, ReportState } from '../../core/reports/report.types';
 import type { RereadFlag } from '../../core/questionnaire/reread';
 import type { Compliance } from '../../core/saq/saq-summary';
 import type { ReviewOutcome } from '../../core/saq/saq-records';
@@ -164,7 +164,14 @@ export interface ReportRecord {
   /** The session organisation it was asked in: whose portfolio and templates it reads. */
   organizationId?: string;
   templateId?: string;
+  /** The organisation whose template it is drawn with, when not `organizationId` (an admin's awareness batch). */
+  templateOrganizationId?: string;
   merchantId?: string;
+  /** Awareness reports: the batch that made it (resource `awareness-batch`) and the organisation it describes. */
+  batchId?: string;
+  batchName?: string;
+  subjectName?: string;
+  subjectKind?: OrganizationKind;
 }
 
 export interface ReportFileRecord {

@@ -5,7 +5,7 @@ import { PORTFOLIO_POS_GUARD } from '../../core/guard/code-guards';
 import type { RouteDef, RoutesBody } from '../../core/routes/route.types';
 import { fillPath, matchRoute } from '../../core/routes/route.utils';
 import { SHELL_ADMIN_PATHS } from '../support/shell-admin-routes';
-import { PLACEHOLDERS_OF_ISSUE_26, SHELL_GUARDED_PATHS } from '../support/shell-guarded-routes';
+import { SHELL_GUARDED_PATHS } from '../support/shell-guarded-routes';
 
 /** The routes document every fresh store publishes as version 1 (the seed). */
 const routes = JSON.parse(readFileSync(join(__dirname, '../../schemas/app/routes.json'), 'utf8')).body as RoutesBody;
@@ -29,13 +29,12 @@ describe('shell §2.3 and §2.4: no route is a stub', () => {
   it('draws every route with a real screen, following redirects', () => {
     const drawn = [...SHELL_ADMIN_PATHS, ...SHELL_GUARDED_PATHS].map((path) => ({ asked: path, ...drawnBy(path) }));
     expect(drawn.filter(({ route }) => !route).map(({ asked }) => asked)).toEqual([]);
-    const stubs = drawn.filter(
-      ({ path, route }) => route?.screen === 'placeholder' && !PLACEHOLDERS_OF_ISSUE_26.has(path),
-    );
+    const stubs = drawn.filter(({ route }) => route?.screen === 'placeholder');
     expect(stubs.map(({ asked }) => asked)).toEqual([]);
-    // the exception list names only routes that are still stubs: a built one leaves it
-    const built = [...PLACEHOLDERS_OF_ISSUE_26].filter((path) => drawnBy(path).route?.screen !== 'placeholder');
-    expect(built).toEqual([]);
+    // the browser walk (tests/e2e/admin-portfolio-done.spec.ts) knows a stub by this class
+    expect(readFileSync(join(__dirname, '../../client/screens/PlaceholderScreen.tsx'), 'utf8')).toContain(
+      'className="placeholder-screen"',
+    );
   });
 
   it('sends a scan address with no page to its dashboard', () => {

@@ -80,15 +80,3 @@ export const SHELL_GUARDED_PATHS = [
   '/app/pricing',
   '/app/pricing/ecommerce-checklist',
 ];
-
-/**
- * Issue 26's awareness-report routes, being built as this is written: still placeholders until that
- * work is merged, when this list is emptied; nothing else may be added to it.
- */
-export const PLACEHOLDERS_OF_ISSUE_26 = new Set([
-  '/app/admin/awareness-reports',
-  '/app/admin/awareness-charts',
-  '/app/admin/awareness-reports/create-batch',
-  '/app/admin/awareness-reports/batch-management',
-  '/app/admin/awareness-reports/management',
-]);

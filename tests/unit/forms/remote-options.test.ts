@@ -19,6 +19,21 @@ describe('form fields with remote choices', () => {
     expect(shown.uiSchema.bankId).toEqual({ 'ui:widget': 'select', 'ui:title': 'Bank' });
   });
 
+  it('turns an array of strings into checkboxes of the choices', () => {
+    const several = {
+      type: 'object' as const,
+      properties: { ids: { type: 'array' as const, items: { type: 'string' as const } } },
+    };
+    const choices = new Map([['ids', [{ value: 'o1', label: 'Anatolia Books' }]]]);
+    const shown = withChoices(several, {}, choices);
+    expect(shown.schema.properties?.ids).toEqual({
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string', oneOf: [{ const: 'o1', title: 'Anatolia Books' }] },
+    });
+    expect(shown.uiSchema.ids).toEqual({ 'ui:widget': 'checkboxes' });
+  });
+
   it('keeps the field as written when no choice came back', () => {
     const shown = withChoices(schema, {}, new Map([['bankId', []]]));
     expect(shown.schema.properties?.bankId).toEqual({ type: 'string' });
