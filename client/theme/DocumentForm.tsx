@@ -5,6 +5,13 @@ import { Form } from './Form';
 
 type Data = Record<string, unknown>;
 
+/**
+ * A field with choices (`oneOf` of consts, a remote select) starts empty unless it has a `default`:
+ * RJSF would otherwise take the first choice as the value, silently — a report for one merchant
+ * instead of the portfolio, an SAQ sent to whichever bank came first.
+ */
+const NO_CHOICE_DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;
+
 export interface DocumentFormProps {
   /** The form document's id: with a field's JSON pointer it names the field's tooltip (`profile#/name`). */
   formId?: string;
@@ -76,6 +83,7 @@ export function DocumentForm(props: DocumentFormProps) {
           extraErrors={extraErrors}
           formContext={formContext}
           noHtml5Validate
+          experimental_defaultFormStateBehavior={NO_CHOICE_DEFAULTS}
           liveValidate={attempted ? 'onChange' : false}
           showErrorList="top"
           onChange={(event) => onChange(event.formData ?? {})}
