@@ -18,13 +18,16 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../tests/support/scratch-database';
-import { type AppProcess, publish, signIn, startApp, stopProcess } from './support/app-process';
+import { type AppProcess, signIn, startApp, stopProcess } from './support/app-process';
 import { BLOCKED_EMAILS, generatedTransaction, random, ruleSet } from './support/tm-data';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PORTS = { embedded: 4591, pgA: 4592, pgB: 4593, peer: 4594 };
+// BENCH_PORT: the first of four free ports (a shared machine); BENCH_STORES=embedded skips PostgreSQL
+const PORT = Number(process.env.BENCH_PORT ?? 4591);
+const PORTS = { embedded: PORT, pgA: PORT + 1, pgB: PORT + 2, peer: PORT + 3 };
+const STORES = (process.env.BENCH_STORES ?? 'embedded,postgres').split(',');
 const TARGETS = { embedded: 1000, embeddedP99: 50, postgres: 3000 };
 const TM = '/wbe/api/transaction-monitoring';
 const INGEST = '/tm/api/v1/transactions';
@@ -81,10 +84,19 @@ async function call(base: string, token: string, path: string, body: unknown) {
   return ((await res.json()) as { content: Record<string, unknown> }).content;
 }
 
-/** The rule set published, the block list filled and an ingest key made, as an admin and the tm manager would. */
+/** The rule set drafted by the tm manager and approved by another approver (maker-checker), the block list filled and an ingest key made. */
 async function prepare(base: string): Promise<string> {
-  await publish(base, await signIn(base), 'tm-rules', 'acquirer', ruleSet().ours);
   const tm = await signIn(base, 'tm@demo.test');
+  const { version } = await call(base, tm, `${TM}/rules/drafts`, { body: ruleSet().ours });
+  const approved = await fetch(`${base}${TM}/rules/versions/${version}/approve`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await signIn(base, 'tm-approver@demo.test')}`,
+    },
+    body: '{}',
+  });
+  if (approved.status !== 200) throw new Error(`approve: ${approved.status} ${await approved.text()}`);
   for (const value of BLOCKED_EMAILS)
     await call(base, tm, `${TM}/list-entries`, {
       listId: 'blocked-emails',
@@ -125,7 +137,7 @@ async function measure(bases: string[], key: string): Promise<{ ours: Rate; peer
 
 const env = { DEMO_TRANSACTIONS: '0' };
 const results: { name: string; ours: Rate; peer: Rate; target: string; met: boolean }[] = [];
-{
+if (STORES.includes('embedded')) {
   const app = await startApp(PORTS.embedded, { env });
   try {
     const key = await prepare(app.base);
@@ -141,7 +153,7 @@ const results: { name: string; ours: Rate; peer: Rate; target: string; met: bool
     await app.stop();
   }
 }
-{
+if (STORES.includes('postgres')) {
   const database = await createScratchDatabase('bench_tm_ingest');
   const instances: AppProcess[] = [];
   try {

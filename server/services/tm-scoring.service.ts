@@ -249,29 +249,33 @@ export class TmScoringService {
   }
 
   /**
-   * Scores and stores the transactions in order, each written before the next; answers each one's
-   * decision once every one is stored and `tm.transactionsScored` was told (alerts are raised from it).
+   * Scores and stores the transactions in order, each written before the next is scored; answers
+   * each one's decision once every one is stored and `tm.transactionsScored` was told (alerts are
+   * raised from it). One wait for the disk for it all: on the embedded store the transactions and
+   * the alerts join their collections' group commits together (Store.durably).
    */
   async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
     const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
     const read: HistoryQuery = (query) => this.ctx.store.query<TmTransactionRecord>('tmTransactions', query);
-    const answers: IngestAnswer[] = [];
-    const stored: TmTransactionRecord[] = [];
-    for (const item of submitted) {
-      const record = await this.scored(key, item, this.ctx.clock(), read);
-      await records.insert(record);
-      stored.push(record);
-      answers.push({
-        id: record.id,
-        transactionId: record.transactionId,
-        decision: record.decision,
-        score: record.score,
-        hits: record.hits,
-        ruleSet: record.ruleSet,
-      });
-    }
-    await this.told(stored);
-    return answers;
+    return this.ctx.store.durably(async () => {
+      const answers: IngestAnswer[] = [];
+      const stored: TmTransactionRecord[] = [];
+      for (const item of submitted) {
+        const record = await this.scored(key, item, this.ctx.clock(), read);
+        await records.insert(record);
+        stored.push(record);
+        answers.push({
+          id: record.id,
+          transactionId: record.transactionId,
+          decision: record.decision,
+          score: record.score,
+          hits: record.hits,
+          ruleSet: record.ruleSet,
+        });
+      }
+      await this.told(stored);
+      return answers;
+    });
   }
 
   /**

@@ -5,6 +5,9 @@ import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
 import { CollectionFiles, collectionNameOf, type JournalEntry } from './collection-journal';
 import { isTempFile } from './durable-json-file';
+import { copyRecord } from './copy-record';
+import { durableUnit, once } from './durable-units';
+import { GroupCommit } from './group-commit';
 import { indexableConditions, PrefixIndex } from './prefix-index';
 import { KeyedLocks } from './keyed-locks';
 import {
@@ -16,31 +19,31 @@ import {
   type Store,
   type StoredRecord,
 } from './store.types';
-import { WriteQueue } from './write-queue';
 
 /** Records are copied in and out so callers never mutate the stored state by accident. */
-const copy = <T>(value: T): T => structuredClone(value);
+const copy = copyRecord;
 
-/** What a change computed inside the queue: the next records, its journal lines and the answer. */
-interface Change<T, R> {
-  next: T[] | null;
+/** One change applied in memory and waiting for its group commit: its journal lines and how to take it back. */
+interface Applied {
   entries: JournalEntry[];
-  result: R;
+  undo: (() => void)[];
 }
 
 /** Below this many records a query reads the whole collection: an index would cost more than it saves. */
 const INDEX_FROM = 500;
 
-const unchanged = <T, R>(result: R): Change<T, R> => ({ next: null, entries: [], result });
-
 /**
- * One collection: its records in memory, its changes appended to its journal (collection-journal.ts).
- * Each collection has its own write queue: writes to one collection never wait for another's fsync,
- * and within a collection they still run one at a time.
+ * One collection: its records in memory, its changes appended to its journal (collection-journal.ts)
+ * by group commit (group-commit.ts). A write is checked and applied in memory at once, in call
+ * order, then waits for the fsync of the batch it joined: writes that arrive while an fsync is in
+ * flight share the next one. Each collection commits on its own, so one never waits for another's
+ * fsync. Readers see a change once applied; its writer is answered once it is on disk (or, inside a
+ * lock or transaction, that unit is: durable-units.ts). A failed append takes its changes, and those
+ * applied after them, back out of memory.
  */
 class LowdbCollection<T extends StoredRecord> implements Collection<T> {
   private readonly index = new Map<string, number>();
-  private readonly queue = new WriteQueue();
+  private readonly commits: GroupCommit<Applied>;
   /** Field indexes, made when a large collection is first queried by a field's value, kept up to date after. */
   private readonly fieldIndexes = new Map<string, PrefixIndex>();
 
@@ -49,6 +52,16 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
     private readonly files: CollectionFiles,
   ) {
     this.indexFrom(0);
+    this.commits = new GroupCommit<Applied>({
+      write: (batch) => this.files.append(batch.flatMap((applied) => applied.entries)),
+      failed: (changes) => {
+        for (const applied of changes.reverse()) for (const undo of applied.undo.reverse()) undo();
+      },
+      // a due fold runs between two appends; if it fails the journal still holds every change
+      between: async () => {
+        if (this.files.due(this.db.data.length)) await this.db.write();
+      },
+    });
   }
 
   private indexFrom(start: number): void {
@@ -82,119 +95,143 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
    */
   private candidates(filter: ListQuery['filter']): T[] | null {
     if (this.db.data.length < INDEX_FROM) return null;
-    let fewest: string[] | null = null;
-    for (const { field, value, prefix } of indexableConditions(filter)) {
-      let fieldIndex = this.fieldIndexes.get(field);
-      if (!fieldIndex) {
-        fieldIndex = new PrefixIndex(field, this.db.data);
-        this.fieldIndexes.set(field, fieldIndex);
+    // the narrowest condition, equalities (counted by binary search) first: the prefixes are then
+    // counted no further than the narrowest equality
+    const conditions = indexableConditions(filter).sort((a, b) => Number(a.prefix) - Number(b.prefix));
+    let narrowest: { index: PrefixIndex; value: string; prefix: boolean } | null = null;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (const { field, value, prefix } of conditions) {
+      let index = this.fieldIndexes.get(field);
+      if (!index) {
+        index = new PrefixIndex(field, this.db.data);
+        this.fieldIndexes.set(field, index);
       }
-      const ids = fieldIndex.candidates(value, prefix);
-      if (fewest === null || ids.length < fewest.length) fewest = ids;
+      const size = index.size(value, prefix, fewest);
+      if (size !== null && size < fewest) {
+        narrowest = { index, value, prefix };
+        fewest = size;
+      }
     }
-    if (fewest === null) return null;
-    const positions = fewest.map((id) => this.index.get(id)).filter((at): at is number => at !== undefined);
+    if (narrowest === null) return null;
+    const ids = narrowest.index.candidates(narrowest.value, narrowest.prefix);
+    const positions = ids.map((id) => this.index.get(id)).filter((at): at is number => at !== undefined);
     return positions.sort((a, b) => a - b).map((at) => this.db.data[at]);
   }
 
   insert(record: T): Promise<T> {
-    return this.commit(() => {
-      if (this.index.has(record.id)) throw new Error(`Duplicate id ${record.id}`);
-      const stored = copy(record);
-      return { next: [...this.db.data, stored], entries: [{ put: stored }], result: copy(record) };
-    });
+    if (this.index.has(record.id)) return Promise.reject(new Error(`Duplicate id ${record.id}`));
+    return this.commit([copy(record)], copy(record));
   }
 
   insertMany(records: readonly T[]): Promise<T[]> {
-    return this.commit(() => {
-      const ids = new Set<string>();
-      for (const record of records) {
-        if (this.index.has(record.id) || ids.has(record.id)) throw new Error(`Duplicate id ${record.id}`);
-        ids.add(record.id);
-      }
-      if (records.length === 0) return unchanged([]);
-      const stored = records.map(copy);
-      return { next: [...this.db.data, ...stored], entries: stored.map((put) => ({ put })), result: records.map(copy) };
-    });
+    const ids = new Set<string>();
+    for (const record of records) {
+      if (this.index.has(record.id) || ids.has(record.id))
+        return Promise.reject(new Error(`Duplicate id ${record.id}`));
+      ids.add(record.id);
+    }
+    return this.commit(records.map(copy), records.map(copy));
   }
 
   update(id: string, patch: Partial<T>): Promise<T> {
-    return this.commit(() => {
-      const position = this.index.get(id);
-      if (position === undefined) throw new Error(`No record ${id}`);
-      return this.put(position, { ...this.db.data[position], ...copy(patch), id } as T);
-    });
+    const position = this.index.get(id);
+    if (position === undefined) return Promise.reject(new Error(`No record ${id}`));
+    const updated = { ...this.db.data[position], ...copy(patch), id } as T;
+    return this.commit([updated], copy(updated));
   }
 
   replace(id: string, record: T): Promise<T> {
-    return this.commit(() => {
-      const position = this.index.get(id);
-      if (position === undefined) throw new Error(`No record ${id}`);
-      return this.put(position, { ...copy(record), id });
-    });
+    if (!this.index.has(id)) return Promise.reject(new Error(`No record ${id}`));
+    const updated = { ...copy(record), id };
+    return this.commit([updated], copy(updated));
   }
 
   remove(id: string): Promise<boolean> {
-    return this.commit(() => {
-      if (!this.index.has(id)) return unchanged(false);
-      return { next: this.db.data.filter((record) => record.id !== id), entries: [{ del: id }], result: true };
-    });
+    if (!this.index.has(id)) return Promise.resolve(false);
+    return this.commit([id], true);
   }
 
   upsertWith(id: string, next: (current: T | undefined) => T | undefined): Promise<T | undefined> {
-    // computed inside the collection's write queue: no other write to it runs in between
-    return this.commit(() => {
-      const position = this.index.get(id);
-      const current = position === undefined ? undefined : copy(this.db.data[position]);
-      const wanted = next(current);
-      if (wanted === undefined) return unchanged(current);
-      const record = { ...copy(wanted), id };
-      if (position === undefined)
-        return { next: [...this.db.data, record], entries: [{ put: record }], result: copy(record) };
-      return this.put(position, record);
-    });
+    // computed and applied in one synchronous step: no other write to the collection runs in between
+    const position = this.index.get(id);
+    const current = position === undefined ? undefined : copy(this.db.data[position]);
+    let wanted: T | undefined;
+    try {
+      wanted = next(current);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (wanted === undefined) return Promise.resolve(current);
+    const record = { ...copy(wanted), id };
+    return this.commit([record], copy(record));
   }
 
   /**
-   * Resolves once every write queued so far is on disk, then folds the journal into the snapshot
+   * Resolves once every write made so far is on disk, then folds the journal into the snapshot
    * (if that fails, the journal still holds it all and the next start folds it).
    */
   async close(): Promise<void> {
-    await this.queue.drain();
-    await this.queue.run(async () => {
-      if (this.files.pending) await this.db.write().catch(() => undefined);
-    });
-  }
-
-  private put(position: number, updated: T): Change<T, T> {
-    const next = [...this.db.data];
-    next[position] = updated;
-    return { next, entries: [{ put: updated }], result: copy(updated) };
+    await this.commits.idle();
+    if (this.files.pending) await this.db.write().catch(() => undefined);
   }
 
   /**
-   * Computes the change inside the queue, appends it to the journal and only then makes it
-   * visible: a failed append leaves memory as it is on disk. A due compaction runs after the answer
-   * is settled; if it fails the journal still holds every change and the next write tries again.
+   * Applies the changes (a record to put, or an id to delete) in memory at once and hands them to
+   * the group commit; the answer comes once they are on disk (see `once`).
    */
-  private commit<R>(change: () => Change<T, R>): Promise<R> {
-    return this.queue.run(async () => {
-      const { next, entries, result } = change();
-      if (next === null) return result;
-      await this.files.append(entries);
-      const before = this.db.data.length;
-      this.db.data = next;
-      // an insert only adds positions at the end; an update keeps them; a removal moves those after it
-      this.indexFrom(next.length > before ? before : next.length === before ? next.length : 0);
-      for (const fieldIndex of this.fieldIndexes.values()) {
-        for (const entry of entries) {
-          if ('put' in entry) fieldIndex.put(entry.put);
-          else fieldIndex.remove(entry.del);
-        }
+  private commit<R>(changes: Array<T | string>, result: R): Promise<R> {
+    if (changes.length === 0) return Promise.resolve(result);
+    const applied: Applied = { entries: [], undo: [] };
+    for (const change of changes) {
+      if (typeof change === 'string') {
+        applied.entries.push({ del: change });
+        applied.undo.push(this.removeAt(change));
+      } else {
+        applied.entries.push({ put: change });
+        applied.undo.push(this.putRecord(change));
       }
-      if (this.files.due(next.length)) await this.db.write().catch(() => undefined);
-      return result;
-    });
+    }
+    return once(this.commits.add(applied), result);
+  }
+
+  /** Puts a record in memory (replacing one with its id, else at the end); answers how to undo it. */
+  private putRecord(record: T): () => void {
+    const position = this.index.get(record.id);
+    if (position === undefined) {
+      this.db.data.push(record);
+      this.index.set(record.id, this.db.data.length - 1);
+      this.indexFields(record);
+      return () => {
+        this.db.data.pop();
+        this.index.delete(record.id);
+        for (const fieldIndex of this.fieldIndexes.values()) fieldIndex.remove(record.id);
+      };
+    }
+    const before = this.db.data[position];
+    this.db.data[position] = record;
+    this.indexFields(record);
+    return () => {
+      this.db.data[position] = before;
+      this.indexFields(before);
+    };
+  }
+
+  /** Removes a record from memory; answers how to put it back where it was. */
+  private removeAt(id: string): () => void {
+    const position = this.index.get(id) as number;
+    const [before] = this.db.data.splice(position, 1);
+    this.index.delete(id);
+    this.indexFrom(position);
+    for (const fieldIndex of this.fieldIndexes.values()) fieldIndex.remove(id);
+    return () => {
+      this.db.data.splice(position, 0, before);
+      this.indexFrom(position);
+      this.indexFields(before);
+    };
+  }
+
+  private indexFields(record: T): void {
+    for (const fieldIndex of this.fieldIndexes.values()) fieldIndex.put(record);
   }
 }
 
@@ -270,8 +307,10 @@ export async function openLowdbStore(dataDir: string, options: LowdbStoreOptions
   const store: Store = {
     engine: 'lowdb',
     collection,
-    transaction: (work) => work(store),
-    withLock: (key, work) => locks.run(key, work),
+    // a unit each: the lock goes once its writes are applied, the caller is answered once they are on disk
+    transaction: (work) => durableUnit(() => work(store)),
+    withLock: (key, work) => durableUnit(() => locks.run(key, work)),
+    durably: durableUnit,
     declareQueryable: async () => {},
     query: <T extends StoredRecord>(name: CollectionName | DynamicCollectionName, query: ListQuery) =>
       collection<T>(name).query(query),

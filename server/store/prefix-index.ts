@@ -65,6 +65,33 @@ export class PrefixIndex {
     return found;
   }
 
+  /**
+   * How many `candidates` would answer, or null when more than `limit`: an equality is counted by
+   * binary search, a prefix read no further than `limit`, so a value most records hold (the
+   * organisation) costs nothing when another condition is narrower.
+   */
+  size(value: string, prefix: boolean, limit: number): number | null {
+    const key = value.toLowerCase();
+    const from = this.lowerBound(key, '');
+    let size = this.others.size;
+    if (!prefix) size += this.upperBound(key) - from;
+    else
+      for (let at = from; at < this.sorted.length && size <= limit && this.sorted[at][0].startsWith(key); at++) size++;
+    return size > limit ? null : size;
+  }
+
+  /** The first position whose key is above `key`. */
+  private upperBound(key: string): number {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.sorted[middle][0] <= key) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
   private lowerBound(key: string, id: string): number {
     let low = 0;
     let high = this.sorted.length;

@@ -123,7 +123,8 @@ export interface Store {
   /**
    * Runs a call that changes more than one record as one unit: on PostgreSQL one transaction
    * (all or nothing, `tx` sees its own writes); the embedded store runs `work` on itself, each
-   * write durable on its own (one process, one queue per file, no partial write of one record).
+   * write applied at once and the whole answered once every write is on disk (see `durably`; not all
+   * or nothing, but no partial write of one record).
    * On PostgreSQL every call made inside `work` joins the transaction, through `tx` or through the
    * store itself (the connection follows work's async context). Take process locks before opening a
    * transaction, never inside one: on PGlite (one session) a lock holder waiting to query would wait
@@ -141,6 +142,14 @@ export interface Store {
    * one that another holder's work could wait for (see `transaction`).
    */
   withLock<R>(key: string, work: () => Promise<R>): Promise<R>;
+  /**
+   * Runs `work` whose writes need not be all or nothing but should wait for the disk once, not once
+   * each (a transaction scored and the alerts it raises). The embedded store answers each write
+   * inside once it is applied and resolves once every one is on disk (group commit: one fsync per
+   * collection, the collections in parallel; a lock and a transaction do the same); PostgreSQL runs
+   * `work` as it is, each statement committed on its own.
+   */
+  durably<R>(work: () => Promise<R>): Promise<R>;
   /**
    * The fields a collection's list endpoint filters and sorts on (a resource's `queryable`, a
    * fixed list's columns): PostgreSQL makes indexes for them; the embedded store needs none.

@@ -308,6 +308,8 @@ function storeOver(sql: SqlClient): Store {
       });
     },
     withLock: (key, work) => locks.run(key, work, (held) => acrossInstances(key, held)),
+    // each statement commits (and waits for its WAL flush) on its own
+    durably: (work) => work(),
     async declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields) {
       collection(name); // the same name check
       const key = JSON.stringify([
