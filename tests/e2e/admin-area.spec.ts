@@ -37,7 +37,7 @@ test('an admin creates a bank and a user in it, and a translation override shows
   const clerk = await (await browser.newContext()).newPage();
   await signIn(clerk, 'clerk@browser-bank.test', 'Browser-Pass1');
   await clerk.goto('/app/portfolio');
-  await expectScreen(clerk, t('portfolio.title'));
+  await expectScreen(clerk, t('portfolio.title'), 1);
   await expect(clerk.getByText(t('portfolio.list.empty'))).toBeVisible();
   await clerk.context().close();
 
