@@ -20,6 +20,8 @@ const build = process.env.APP_BUILD || process.env.npm_package_version || 'dev';
 function iconAssets(): Plugin {
   return {
     name: 'paysec:icon-files',
+    // before Vite's own resolver, which would otherwise answer the import first
+    enforce: 'pre',
     // without the table of every icon name: a name is checked by its file (client/runtime/iconNames.ts)
     resolveId(source, importer) {
       if (source === './iconNames' && importer && /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]/.test(importer))
@@ -37,6 +39,19 @@ function iconAssets(): Plugin {
         res.setHeader('Content-Type', 'application/json');
         res.end(json);
       });
+    },
+  };
+}
+
+/** RJSF's markdown renderer, loaded when a markdown text first shows (client/theme/lazyMarkdown.tsx). */
+function lazyMarkdown(): Plugin {
+  return {
+    name: 'paysec:lazy-markdown',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'markdown-to-jsx/react' && importer && /@rjsf[\\/]core[\\/]/.test(importer))
+        return resolve('client/theme/lazyMarkdown.tsx');
+      return null;
     },
   };
 }
@@ -86,6 +101,7 @@ export default defineConfig({
     react(),
     catalogueParts(),
     iconAssets(),
+    lazyMarkdown(),
     // shell §9 'A service worker is used': the app shell precached, published documents network-first
     VitePWA({
       strategies: 'generateSW',

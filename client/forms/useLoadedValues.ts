@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormBody } from '../../core/forms/form.types';
-import { formValuesOf } from '../../core/forms/form.utils';
+import { formValuesOf } from '../../core/forms/form-values';
 import { fillFromRow } from '../../core/lists/list.utils';
 import { clientForPath } from '../api/clients';
 import { contentOrSelf, failureOf } from '../api/http';

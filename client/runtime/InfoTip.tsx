@@ -1,10 +1,13 @@
-import { Button, FormGroup, type FormGroupProps, Popover } from '@blueprintjs/core';
+import { Button, FormGroup, type FormGroupProps, PopoverNext, Spinner } from '@blueprintjs/core';
 import type { FieldTemplateProps } from '@rjsf/utils';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldTooltipId } from '../../core/tooltips/tooltip.utils';
-import { RichText } from './RichText';
 import { useTooltip } from './tooltips';
 import './tooltips.css';
+
+// the sanitiser (DOMPurify) comes with the first tip opened, not with every screen that has an icon
+const RichText = lazy(() => import('./RichText').then((module) => ({ default: module.RichText })));
 
 /** An info icon opening the tip with this data_id; nothing when no tip matches. */
 export function InfoTip({ dataId, label }: { dataId: string | undefined; label?: string }) {
@@ -12,8 +15,13 @@ export function InfoTip({ dataId, label }: { dataId: string | undefined; label?:
   const html = useTooltip(dataId);
   if (!html) return null;
   return (
-    <Popover
-      content={<RichText html={html} className="info-tip__body rich-text" />}
+    // PopoverNext (floating-ui) as the shell's menus: the legacy Popover would add popper.js to every screen
+    <PopoverNext
+      content={
+        <Suspense fallback={<Spinner size={16} aria-label={t('shell.loading')} />}>
+          <RichText html={html} className="info-tip__body rich-text" />
+        </Suspense>
+      }
       placement="top"
       className="info-tip"
     >
@@ -23,7 +31,7 @@ export function InfoTip({ dataId, label }: { dataId: string | undefined; label?:
         icon="info-sign"
         aria-label={label ? t('tooltips.about', { label }) : t('tooltips.more')}
       />
-    </Popover>
+    </PopoverNext>
   );
 }
 

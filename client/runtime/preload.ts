@@ -12,6 +12,11 @@ const idle = (work: () => void): void => {
   else setTimeout(work, 200);
 };
 
+/** The browser asks to save data (Save-Data, a metered connection): nothing is fetched on speculation. */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
 export interface PreloadContext {
   routes: RoutesBody;
   /** The menu the user sees now: its links are the likely next pages. */
@@ -35,7 +40,7 @@ function menuUrls(items: ResolvedMenuItem[], out: string[] = []): string[] {
  * none, so the sign-in page stays light.
  */
 export function preloadSiblings(current: RouteDef, { routes, menu, subject, roleGroups, limit }: PreloadContext): void {
-  if (!subject.signedIn || current.layout !== 'app' || limit <= 0) return;
+  if (!subject.signedIn || current.layout !== 'app' || limit <= 0 || savesData()) return;
   const depth = depthOf(current.path);
   const siblings: RouteDef[] = [];
   for (const url of menuUrls(menu)) {

@@ -22,7 +22,6 @@ import {
 } from './documents/documents.api';
 import type { JsonEditorHandle } from './documents/JsonEditor';
 import { ProblemList } from './documents/ProblemList';
-import { QuestionnairePreview } from './documents/QuestionnairePreview';
 import { StatusTag } from './documents/StatusTag';
 import { listKey } from './list/listQuery';
 import { ListView } from './list/ListView';
@@ -32,6 +31,10 @@ import { ConfirmAlert } from './parts/ConfirmAlert';
 
 // CodeMirror and the meta-schemas are a chunk of their own, fetched when a body is shown
 const JsonEditor = lazy(() => import('./documents/JsonEditor'));
+// the questionnaire renderer comes with a questionnaire opened, not with the list of documents
+const QuestionnairePreview = lazy(() =>
+  import('./documents/QuestionnairePreview').then((module) => ({ default: module.QuestionnairePreview })),
+);
 
 /** The list documents of this screen (schemas/lists/): their rows link back here with ?doc= and &v=. */
 const DOCUMENTS_LIST = 'config-documents';
@@ -321,7 +324,11 @@ export default function AdminDocumentsScreen({ props, params: routeParams }: Par
               </Suspense>
             </Card>
           )}
-          {document?.kind === 'questionnaire' && <QuestionnairePreview text={text ?? savedText} />}
+          {document?.kind === 'questionnaire' && (
+            <Suspense fallback={<Spinner size={24} aria-label={t('shell.loading')} />}>
+              <QuestionnairePreview text={text ?? savedText} />
+            </Suspense>
+          )}
           {selected && version.isError && <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>}
         </div>
       </div>
