@@ -37,7 +37,7 @@ test('an onboarding user scans a loopback shop, approves it, and the bank finds 
   const countOf = async (panel: string) => {
     const locator = page.locator(`[data-panel="${panel}"]`);
     await expect(locator).toContainText(new RegExp(`\\d|${t('onboarding.stats.none')}`));
-    return Number((await locator.innerText()).replace(/\D/g, '') || 0);
+    return Number(((await locator.textContent()) ?? '').replace(/\D/g, '') || 0);
   };
   const before = { total: await countOf('total'), approved: await countOf('approved') };
   await page.goto('/app/onboarding');
