@@ -64,7 +64,7 @@ import { createServices } from './services';
 import { trafficProviderOf } from './traffic/providers';
 import type { TrafficDataProvider } from './traffic/traffic-provider';
 import { socialContentSourceOf } from './social/content-source';
-import { cardHashKey } from './services/tm-card';
+import { cardHashKey } from './cards/card-numbers';
 import { VISIBILITY_DELAY_MS } from './services/tm-transactions.service';
 import { EFFECTS } from './workflows/effects';
 import { EventEmitter } from './events/event-emitter';

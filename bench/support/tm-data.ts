@@ -4,7 +4,7 @@
  */
 import type { JsonLogicRule } from '../../core/rules/rule.types';
 import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
-import { luhn } from '../../server/services/tm-card';
+import { luhn } from '../../server/cards/card-numbers';
 import { random } from './pg-list-data';
 
 export { random };

@@ -12,7 +12,7 @@ import addFormats from 'ajv-formats';
 import express from 'express';
 import jsonLogic from 'json-logic-js';
 import { transactionSchema } from '../../server/gateway/tm-ingest';
-import { cardForms, luhn } from '../../server/services/tm-card';
+import { cardForms, luhn } from '../../server/cards/card-numbers';
 import { countryRiskOf, ruleSet } from './tm-data';
 
 const [port, apiKey] = [Number(process.argv[2]), process.argv[3]];

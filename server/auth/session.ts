@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../core/session/session.types';
-import { packagesOf } from '../billing/plan-packages';
+import { packagesOf } from './plan-packages';
 import { sessionGeneration } from './session-generation';
 import type { TokenClaims } from '../context/signing.types';
 import type { AppContext } from '../context';

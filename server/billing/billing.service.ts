@@ -7,12 +7,12 @@ import { organizationOf } from '../auth/memberships';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { asLanguage } from '../http/i18n';
-import { cardForms, luhn } from '../services/tm-card';
+import { cardForms, luhn } from '../cards/card-numbers';
 import type { OrganizationRecord } from '../store/records.types';
 import { invoicePdf } from './billing-pdf';
 import type { InvoiceRecord, PurchaseRecord, SubscriptionRecord } from './billing.types';
 import type { CardInput, ChargeOutcome, PaymentProvider } from './payment-provider';
-import { activePlans } from './plan-packages';
+import { activePlans } from '../auth/plan-packages';
 
 /** What the invoices list filters and sorts on (the session organisation's invoices only). */
 export const INVOICE_FIELDS: QueryableFields = {

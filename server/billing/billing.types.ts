@@ -1,17 +1,7 @@
 import type { Text } from '../../core/documents/document.types';
 import type { InvoiceAmounts } from '../../core/pricing/price-list.types';
 
-/** An organisation's plan of one price list (id `<organizationId>.<group>`): its tier and annual period. */
-export interface SubscriptionRecord {
-  id: string;
-  organizationId: string;
-  group: string;
-  tier: string;
-  periodStart: string;
-  periodEnd: string;
-  purchaseId: string;
-  updatedAt: string;
-}
+export type { SubscriptionRecord } from '../store/records.types';
 
 /**
  * One purchase, kept whatever its outcome. Its id is the client's idempotency key: the same key

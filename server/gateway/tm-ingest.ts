@@ -6,7 +6,7 @@ import { bodies } from '../http/bodies';
 import { describeHandler } from '../http/handler-docs';
 import { noStore } from '../http/security';
 import type { Services } from '../services';
-import { luhn } from '../services/tm-card';
+import { luhn } from '../cards/card-numbers';
 import type { TmApiKeyRecord } from '../services/tm-records';
 import type { SubmittedTransaction } from '../services/tm-scoring.service';
 

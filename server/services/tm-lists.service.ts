@@ -22,7 +22,7 @@ import { AppError } from '../http/app-error';
 import { fieldErrors } from '../http/validate';
 import type { Language } from '../http/i18n';
 import { csvText, type ImportFile, parseCsv } from './resource-import.service';
-import { cardForms, luhn } from './tm-card';
+import { cardForms, luhn } from '../cards/card-numbers';
 import type { TmListChangeRecord, TmListEntryRecord } from './tm-records';
 
 const LIST_ID = '^[a-z0-9][a-z0-9-]{0,63}$';

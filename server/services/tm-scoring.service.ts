@@ -10,7 +10,7 @@ import { runQuery } from '../../core/query/run-query';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { readSanctionsSnapshot } from './sanctions-snapshot';
-import { cardForms } from './tm-card';
+import { cardForms } from '../cards/card-numbers';
 import { snoozeKey } from './tm-snooze-key';
 import type { TmApiKeyRecord, TmListEntryRecord, TmTransactionRecord } from './tm-records';
 

@@ -502,3 +502,15 @@ export interface UserGuideRecord {
   deletedBy?: string;
   deletedByName?: string;
 }
+
+/** An organisation's plan of one price list (id `<organizationId>.<group>`): its tier and annual period. */
+export interface SubscriptionRecord {
+  id: string;
+  organizationId: string;
+  group: string;
+  tier: string;
+  periodStart: string;
+  periodEnd: string;
+  purchaseId: string;
+  updatedAt: string;
+}

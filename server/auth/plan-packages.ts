@@ -1,7 +1,6 @@
 import type { AppContext } from '../context';
 import { findWhere } from '../store/matching';
-import type { UserRecord } from '../store/records.types';
-import type { SubscriptionRecord } from './billing.types';
+import type { SubscriptionRecord, UserRecord } from '../store/records.types';
 
 /** The organisation's plans still running now (their period not over). */
 export async function activePlans(
