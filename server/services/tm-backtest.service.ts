@@ -82,7 +82,7 @@ export type BacktestRow = Omit<TmBacktestRecord, 'organizationId' | 'rules'>;
 const row = ({ organizationId: _org, rules: _rules, ...rest }: TmBacktestRecord): BacktestRow => rest;
 
 export const BACKTEST_FIELDS = {
-  filterable: ['status', 'createdAt', 'createdBy', 'ruleSet.version'],
+  filterable: ['status', 'createdAt', 'createdBy', 'ruleSet.id', 'ruleSet.version'],
   sortable: ['createdAt', 'from', 'to', 'status'],
 };
 export const BACKTEST_RULE_FIELDS = {
@@ -287,7 +287,10 @@ export class TmBacktestService {
     if (record.rules) return { body: record.rules, compiled: compileRuleSet(record.rules) };
     const version = record.ruleSet.version as number;
     const { id } = record.ruleSet;
-    const body = (await this.ctx.documents.version(TM_RULES_KIND, id, version)).body as TmRuleSetBody;
+    const document = await this.ctx.documents.version(TM_RULES_KIND, id, version);
+    const body = document.body as TmRuleSetBody;
+    // a draft's author may still edit it: only a version once published is compiled into the cache
+    if (document.status === 'draft') return { body, compiled: compileRuleSet(body) };
     return { body, compiled: this.scoring.compiledVersion(id, version, body) };
   }
 
