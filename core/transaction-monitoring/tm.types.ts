@@ -1,6 +1,11 @@
 import type { JsonLogicRule } from '../rules/rule.types';
 
 /** A transaction's outcome (domain §4), from the rule set's thresholds. */
+/** The platform default rule set (`tm-rules/acquirer`): it scores an organisation until the organisation has its own. */
+export const DEFAULT_RULE_SET = 'acquirer';
+/** Whose rule set a version is: the organisation's own, or the platform default it falls back to. */
+export type RuleSetSource = 'own' | 'default';
+
 export const DECISIONS = ['approved', 'flagged', 'investigating', 'declined'] as const;
 export type Decision = (typeof DECISIONS)[number];
 

@@ -60,6 +60,27 @@ const DOCUMENTS_LOCK = 'config.documents';
  */
 export const FOUR_EYES: Readonly<Record<string, string>> = { 'tm-rules': 'tmRuleApprovers' };
 
+/** The id prefix of a document that belongs to one organisation (an acquirer's own `tm-rules`). */
+const ORGANIZATION_DOCUMENT_PREFIX = 'org.';
+/** What a document id may say unchanged (ids allow lower-case letters, digits, `.`, `_`, `-`). */
+const PLAIN_ORGANIZATION_ID = /^[a-z0-9][a-z0-9_-]*$/;
+
+/**
+ * The id of an organisation's own document of a kind (`org.<organisation id>`): one organisation,
+ * one id, never another's; an organisation id a document id cannot spell is written in hex.
+ */
+export function organizationDocumentId(organizationId: string): string {
+  if (PLAIN_ORGANIZATION_ID.test(organizationId)) return `${ORGANIZATION_DOCUMENT_PREFIX}${organizationId}`;
+  return `${ORGANIZATION_DOCUMENT_PREFIX}x.${Buffer.from(organizationId, 'utf8').toString('hex')}`;
+}
+
+/**
+ * A document of one organisation: the public reads never serve it and only admins see it in the
+ * config API; its organisation reads it through its own routes (an acquirer's rule set: tm-rules.md).
+ */
+export const isOrganizationDocument = (kind: string, id: string): boolean =>
+  kind === 'tm-rules' && id.startsWith(ORGANIZATION_DOCUMENT_PREFIX);
+
 const recordId = (kind: string, id: string, version: number) => `${kind}/${id}/${version}`;
 
 /** A draft may be incomplete, but never nested deeper than a document may be (it is cloned, hashed, stored). */
@@ -214,7 +235,8 @@ export class DocumentsService {
   async list(everything: boolean): Promise<DocumentEntry[]> {
     const byKey = new Map<string, DocumentEntry>();
     for (const { document } of await this.documents.all()) {
-      if (!everything && document.status !== 'published') continue;
+      if (!everything && (document.status !== 'published' || isOrganizationDocument(document.kind, document.id)))
+        continue;
       const key = DocumentCache.key(document.kind, document.id);
       const entry = byKey.get(key) ?? { kind: document.kind, id: document.id, latestPublished: null, latestVersion: 0 };
       entry.latestVersion = Math.max(entry.latestVersion, document.version);
@@ -281,6 +303,41 @@ export class DocumentsService {
       const problems = [{ path: '/body', message: `validators could not be generated: ${reason}` }];
       throw new AppError(422, 'documentInvalid', undefined, { problems });
     }
+  }
+
+  /** Whether kind/id has any version (numbers start at 1 and versions are never removed). */
+  async exists(kind: string, id: string): Promise<boolean> {
+    return (await this.documents.get(recordId(kind, id, 1))) !== undefined;
+  }
+
+  /**
+   * Publishes version 1 of a document that has none yet, by 'system' (an organisation's rule set
+   * starting from the platform default); nothing when it has a version already.
+   */
+  async start(kind: DocumentKind, id: string, body: unknown): Promise<void> {
+    const started = await this.store.withLock(DOCUMENTS_LOCK, async () => {
+      if ((await this.versionsOf(kind, id)).length > 0) return undefined;
+      const now = new Date().toISOString();
+      const document: ConfigDocument = {
+        kind,
+        id,
+        version: 1,
+        status: 'published',
+        body,
+        createdBy: 'system',
+        createdAt: now,
+        publishedBy: 'system',
+        publishedAt: now,
+        hash: await hashDocument({ kind, id, body }),
+      };
+      await this.store.transaction(async (tx) => {
+        await documentsIn(tx).insert({ id: recordId(kind, id, 1), document });
+        await audit(tx, 'publish', document, 'system');
+      });
+      this.cache.offer(document);
+      return document;
+    });
+    if (started) await this.announce({ kind, id, version: 1 });
   }
 
   createDraft(kind: string, id: string, given: unknown, actor: string): Promise<ConfigDocument> {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Coding, COMPRESSION_THRESHOLD, reusedEncoding } from '../http/compression';
 import { etagMatches } from '../http/if-none-match';
 import type { CachedAnswer } from './document-cache';
-import type { DocumentsService } from './documents.service';
+import { type DocumentsService, isOrganizationDocument } from './documents.service';
 
 const APP = '/config/v1/app';
 const DOCUMENT = '/config/v1/documents/';
@@ -50,6 +50,7 @@ export function publishedReads(
     if (!url.startsWith(DOCUMENT)) return undefined;
     const [kind, id, ...rest] = url.slice(DOCUMENT.length).split('/');
     if (rest.length || !kind || !id || !DOCUMENT_NAME.test(kind) || !DOCUMENT_NAME.test(id)) return undefined;
+    if (isOrganizationDocument(kind, id)) return undefined; // the config router answers (admins only)
     return documents.cache.get(kind, id)?.answer;
   };
 

@@ -12,7 +12,8 @@ import { asksForPage, documentsPage, versionsPage } from '../config/document-lis
 import { etagMatches } from '../http/if-none-match';
 import { COMPRESSION_THRESHOLD, reusedEncoding } from '../http/compression';
 import { DOCUMENT_NAME } from '../config/published-reads';
-import { FOUR_EYES } from '../config/documents.service';
+import { FOUR_EYES, isOrganizationDocument, organizationDocumentId } from '../config/documents.service';
+import { organizationOf } from '../auth/memberships';
 
 /** A draft's body (request-schemas.ts holds the API's others; this one only the config router reads). */
 const documentBodySchema = {
@@ -91,6 +92,19 @@ export function configRouter(ctx: AppContext): Router {
   const admin: RequestHandler[] = [authenticate(ctx), requireGuard(ctx, ADMIN_GUARD)];
   const reader: RequestHandler[] = [optionalAuthenticate(ctx), varyByCaller];
   const seesEverything = (req: Request) => passesGuard(ctx, req.auth, ADMIN_GUARD);
+  /** An organisation's own document exists only for admins here (its organisation reads it through its routes). */
+  const readable = async (req: Request, kind: string, id: string) => {
+    if (isOrganizationDocument(kind, id) && !(await seesEverything(req))) throw new AppError(404, 'documentNotFound');
+  };
+  /**
+   * An organisation's own document is changed only from a session of that organisation (an admin of
+   * the platform reads it, but its drafts and approvals stay within the organisation's four eyes).
+   */
+  const writable = (req: Request, kind: string, id: string) => {
+    if (!isOrganizationDocument(kind, id)) return;
+    const organizationId = organizationOf(requireAuth(req));
+    if (!organizationId || organizationDocumentId(organizationId) !== id) throw new AppError(403, 'noPermission');
+  };
 
   router.get('/app', (req, res) => sendCached(req, res, documents.cache.appBundle()));
 
@@ -100,13 +114,22 @@ export function configRouter(ctx: AppContext): Router {
     res.json({ content: asksForPage(req.query) ? documentsPage(entries, req.query) : entries });
   });
 
-  router.get('/documents/:kind/:id', (req, res) => {
+  // a public read as cheap as a static file; only an organisation's own document looks at the caller
+  const callerOfOrganizationDocument = optionalAuthenticate(ctx);
+  const organizationReader: RequestHandler = (req, res, next) => {
+    if (!isOrganizationDocument(String(req.params.kind), String(req.params.id))) return next();
+    varyByCaller(req, res, () => {});
+    return callerOfOrganizationDocument(req, res, next);
+  };
+  router.get('/documents/:kind/:id', organizationReader, async (req, res) => {
     const { kind, id } = names(req);
+    await readable(req, kind, id);
     sendCached(req, res, documents.latestAnswer(kind, id));
   });
 
   router.get('/documents/:kind/:id/versions', ...reader, async (req, res) => {
     const { kind, id } = names(req);
+    await readable(req, kind, id);
     const everything = await seesEverything(req);
     const versions = await documents.versions(kind, id, everything);
     res.json({ content: asksForPage(req.query) ? versionsPage(versions, everything, req.query) : versions });
@@ -114,6 +137,7 @@ export function configRouter(ctx: AppContext): Router {
 
   router.get('/documents/:kind/:id/versions/:version', ...reader, async (req, res) => {
     const { kind, id } = names(req);
+    await readable(req, kind, id);
     const document = await documents.version(kind, id, versionOf(req));
     // a draft exists only for admins; a version once published stays anyone's by its number, since
     // records pinned to it (a running assessment, a saved SAQ) keep rendering it after a successor
@@ -127,6 +151,7 @@ export function configRouter(ctx: AppContext): Router {
    */
   router.get('/validators/:kind/:id/:version/:hash.js', async (req, res) => {
     const { kind, id } = names(req);
+    if (isOrganizationDocument(kind, id)) throw new AppError(404, 'documentNotFound'); // none to share
     const hash = String(req.params.hash);
     if (!HASH.test(hash)) throw new AppError(400, 'invalidRequest', { hash: 'invalidRequest' });
     const module = await documents.validatorModule(kind, id, versionOf(req), hash);
@@ -138,6 +163,7 @@ export function configRouter(ctx: AppContext): Router {
 
   router.post('/documents/:kind/:id/drafts', ...admin, validate(documentBodySchema), async (req, res) => {
     const { kind, id } = knownKind(req);
+    writable(req, kind, id);
     res.status(201).json(await documents.createDraft(kind, id, req.body.body, requireAuth(req).user.email));
   });
 
@@ -150,11 +176,13 @@ export function configRouter(ctx: AppContext): Router {
 
   router.put('/documents/:kind/:id/versions/:version', ...admin, validate(documentBodySchema), async (req, res) => {
     const { kind, id } = names(req);
+    writable(req, kind, id);
     res.json(await documents.editDraft(kind, id, versionOf(req), req.body.body, requireAuth(req).user.email));
   });
 
   router.post('/documents/:kind/:id/versions/:version/publish', ...admin, async (req, res) => {
     const { kind, id } = names(req);
+    writable(req, kind, id);
     // a maker-checker kind is approved only by its approvers, here as on its own screen
     const approvers = FOUR_EYES[kind];
     if (approvers && !(await passesGuard(ctx, req.auth, { group: approvers }))) throw new AppError(403, 'noPermission');
@@ -164,6 +192,7 @@ export function configRouter(ctx: AppContext): Router {
   /** Published → retired with no successor (an assessment template withdrawn): nothing of kind/id is published after. */
   router.post('/documents/:kind/:id/versions/:version/retire', ...admin, async (req, res) => {
     const { kind, id } = names(req);
+    writable(req, kind, id);
     res.json(await documents.retire(kind, id, versionOf(req), requireAuth(req).user.email));
   });
 

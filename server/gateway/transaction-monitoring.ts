@@ -154,7 +154,7 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
   });
   router.get('/rules', ...managers, async (req, res) => {
     const query = listQueryOf(req.query, RULE_FIELDS, [{ field: 'id', direction: 'asc' }]);
-    res.json({ content: tmTransactions.rules(query) });
+    res.json({ content: tmTransactions.rules(requireAuth(req), query) });
   });
   tmListRoutes(router, services, managers);
 
@@ -164,7 +164,7 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
     res.json({ content: await tmRules.versions(requireAuth(req), query) });
   });
   router.get('/rules/versions/:version', ...managers, versionParams, async (req, res) => {
-    res.json({ content: await tmRules.version(Number(req.params.version)) });
+    res.json({ content: await tmRules.version(requireAuth(req), Number(req.params.version)) });
   });
   router.post('/rules/drafts', ...managers, validate(draftSchema), async (req, res) => {
     const { body } = req.body as { body: TmRuleSetBody };

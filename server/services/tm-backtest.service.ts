@@ -23,7 +23,8 @@ import type { Job } from '../jobs/jobs.types';
 import { publishToUser } from '../realtime/publish';
 import type { TmListsService } from './tm-lists.service';
 import type { TmTransactionRecord } from './tm-records';
-import { type ListFeatures, TM_RULES, type TmScoringService } from './tm-scoring.service';
+import { effectiveRuleSet, ruleSetIdOf, TM_RULES_KIND } from './tm-rule-sets';
+import type { ListFeatures, TmScoringService } from './tm-scoring.service';
 
 export const BACKTEST_JOB = 'tm.backtest';
 /** The real-time event the backtest page refreshes on (its creator's channel). */
@@ -81,7 +82,7 @@ export type BacktestRow = Omit<TmBacktestRecord, 'organizationId' | 'rules'>;
 const row = ({ organizationId: _org, rules: _rules, ...rest }: TmBacktestRecord): BacktestRow => rest;
 
 export const BACKTEST_FIELDS = {
-  filterable: ['status', 'createdAt', 'createdBy', 'ruleSet.version'],
+  filterable: ['status', 'createdAt', 'createdBy', 'ruleSet.id', 'ruleSet.version'],
   sortable: ['createdAt', 'from', 'to', 'status'],
 };
 export const BACKTEST_RULE_FIELDS = {
@@ -143,9 +144,10 @@ export class TmBacktestService {
       throw new AppError(422, 'validationFailed', { from: 'errors.tmBacktestTooLong' });
     if ((request.version === undefined) === (request.rules === undefined))
       throw new AppError(400, 'invalidRequest', { version: 'invalidRequest', rules: 'invalidRequest' });
-    if (request.version !== undefined) await this.ctx.documents.version(TM_RULES.kind, TM_RULES.id, request.version);
+    // the organisation's own rule set (or the platform default's published version while it has none)
+    const ruleSetId = await this.replayedSet(organizationId, request.version);
     if (request.rules) {
-      const problems = this.ctx.documents.check({ kind: TM_RULES.kind, id: TM_RULES.id, body: request.rules });
+      const problems = this.ctx.documents.check({ kind: TM_RULES_KIND, id: ruleSetId, body: request.rules });
       if (problems.length > 0)
         throw new AppError(422, 'validationFailed', { rules: 'errors.tmBacktestRules' }, { problems });
     }
@@ -156,7 +158,7 @@ export class TmBacktestService {
       createdBy: auth.user.id,
       from: from.toISOString(),
       to: to.toISOString(),
-      ruleSet: { id: TM_RULES.id, version: request.version ?? null },
+      ruleSet: { id: ruleSetId, version: request.version ?? null },
       ...(request.rules ? { rules: request.rules } : {}),
       status: 'queued',
       progress: { done: 0, total: 0 },
@@ -232,14 +234,34 @@ export class TmBacktestService {
     return row(written);
   }
 
-  /** The latest backtest of each of these stored versions in the organisation (what the approver reads). */
-  async latestOfVersions(organizationId: string, versions: readonly number[]): Promise<Map<number, VersionBacktest>> {
+  /**
+   * The rule set a backtest of the organisation replays: its own (any stored version) once it has
+   * one, else the platform default, of which only the published version; 404 for another version.
+   */
+  private async replayedSet(organizationId: string, version: number | undefined): Promise<string> {
+    const own = ruleSetIdOf(organizationId);
+    if (await this.ctx.documents.exists(TM_RULES_KIND, own)) {
+      if (version !== undefined) await this.ctx.documents.version(TM_RULES_KIND, own, version);
+      return own;
+    }
+    const fallback = effectiveRuleSet(this.ctx.documents, organizationId);
+    if (version !== undefined && version !== fallback.version) throw new AppError(404, 'documentNotFound');
+    return fallback.id;
+  }
+
+  /** The latest backtest of each of these stored versions of a rule set in the organisation (what the approver reads). */
+  async latestOfVersions(
+    organizationId: string,
+    ruleSetId: string,
+    versions: readonly number[],
+  ): Promise<Map<number, VersionBacktest>> {
     const latest = new Map<number, VersionBacktest>();
     if (versions.length === 0) return latest;
     const { items } = await this.records().query({
       filter: {
         and: [
           { field: 'organizationId', op: 'eq', value: organizationId },
+          { field: 'ruleSet.id', op: 'eq', value: ruleSetId },
           { field: 'ruleSet.version', op: 'in', value: [...versions] },
         ],
       },
@@ -264,8 +286,12 @@ export class TmBacktestService {
   private async body(record: TmBacktestRecord): Promise<{ body: TmRuleSetBody; compiled: CompiledRuleSet }> {
     if (record.rules) return { body: record.rules, compiled: compileRuleSet(record.rules) };
     const version = record.ruleSet.version as number;
-    const body = (await this.ctx.documents.version(TM_RULES.kind, TM_RULES.id, version)).body as TmRuleSetBody;
-    return { body, compiled: this.scoring.compiledVersion(version, body) };
+    const { id } = record.ruleSet;
+    const document = await this.ctx.documents.version(TM_RULES_KIND, id, version);
+    const body = document.body as TmRuleSetBody;
+    // a draft's author may still edit it: only a version once published is compiled into the cache
+    if (document.status === 'draft') return { body, compiled: compileRuleSet(body) };
+    return { body, compiled: this.scoring.compiledVersion(id, version, body) };
   }
 
   /**
@@ -346,8 +372,8 @@ export class TmBacktestService {
    */
   private async replay(record: TmBacktestRecord, report: (patch: Partial<TmBacktestRecord>) => Promise<void>) {
     const candidate = await this.body(record);
-    const published = this.scoring.ruleSet();
-    const sameAsLive = record.ruleSet.version === published.version;
+    const published = this.scoring.ruleSet(record.organizationId);
+    const sameAsLive = record.ruleSet.id === published.id && record.ruleSet.version === published.version;
     const sets = sameAsLive ? [candidate] : [candidate, published];
     // velocity and the merchant's average kept per rule set as the replay goes: only what was scored
     // before, no look-ahead

@@ -6,7 +6,8 @@ import { organizationOf } from '../auth/memberships';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { TmTransactionRecord } from './tm-records';
-import { TM_RULES, type TmScoringService } from './tm-scoring.service';
+import { ruleSetIdOf, TM_RULES_KIND } from './tm-rule-sets';
+import type { TmScoringService } from './tm-scoring.service';
 
 const DAY = 24 * 60 * 60_000;
 /** Changed transactions named one by one in the answer; the counts cover them all. */
@@ -35,7 +36,7 @@ export async function previewRuleSet(
 ): Promise<PreviewAnswer> {
   const organizationId = organizationOf(auth);
   if (!organizationId) throw new AppError(403, 'notAMember');
-  const problems = ctx.documents.check({ kind: TM_RULES.kind, id: TM_RULES.id, body });
+  const problems = ctx.documents.check({ kind: TM_RULES_KIND, id: ruleSetIdOf(organizationId), body });
   if (problems.length > 0) throw new AppError(422, 'documentInvalid', undefined, { problems });
   const compiled = compileRuleSet(body);
   const now = ctx.clock().getTime();
@@ -97,6 +98,6 @@ export async function previewRuleSet(
     transitions: [...transitions.values()].sort((a, b) => b.count - a.count),
     changes,
     rules: [...rules.values()],
-    liveVersion: scoring.ruleSet().version,
+    liveVersion: scoring.ruleSet(organizationId).version,
   };
 }

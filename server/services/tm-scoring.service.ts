@@ -8,14 +8,22 @@ import type { Filter } from '../../core/query/filter.types';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
 import type { AppContext } from '../context';
-import { AppError } from '../http/app-error';
 import { readSanctionsSnapshot } from './sanctions-snapshot';
 import { cardForms } from '../cards/card-numbers';
+import { effectiveRuleSet } from './tm-rule-sets';
 import { snoozeKey } from './tm-snooze-key';
 import type { TmApiKeyRecord, TmListEntryRecord, TmTransactionRecord } from './tm-records';
 
-/** The rule set that scores (one per deployment for now; maker-checker and per-acquirer sets come later). */
-export const TM_RULES = { kind: 'tm-rules', id: 'acquirer' } as const;
+/** The compiled cache's key: a version of one rule set (every organisation's set counts from 1). */
+const versionKey = (id: string, version: number) => `${id}@${version}`;
+
+/** A rule set as scoring uses it: which one, its version, body and compiled form. */
+export interface ActiveRuleSet {
+  id: string;
+  version: number;
+  body: TmRuleSetBody;
+  compiled: CompiledRuleSet;
+}
 
 /** A transaction as the ingest API takes it (server/gateway/tm-ingest.ts's schema). */
 export type SubmittedTransaction = Omit<TransactionFacts, 'bin' | 'last4' | 'cardHash'> & {
@@ -48,29 +56,32 @@ export type HistoryQuery = (query: ListQuery) => Promise<ListResult<TmTransactio
  * scored in order, so its later transactions count the earlier ones in their velocity.
  */
 export class TmScoringService {
-  /** Published versions never change: compiled once each. */
-  private readonly compiled = new Map<number, CompiledRuleSet>();
+  /** Published versions never change: compiled once each, by rule set and version. */
+  private readonly compiled = new Map<string, CompiledRuleSet>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly cardKey: Uint8Array,
   ) {}
 
-  /** The published rule set and its compiled form. */
-  ruleSet(): { version: number; body: TmRuleSetBody; compiled: CompiledRuleSet } {
-    const entry = this.ctx.documents.cache.get(TM_RULES.kind, TM_RULES.id);
-    if (!entry) throw new AppError(404, 'documentNotFound');
-    const { version } = entry.document;
-    const body = entry.document.body as TmRuleSetBody;
-    return { version, body, compiled: this.compiledVersion(version, body) };
+  /**
+   * The rule set that scores the organisation's transactions now — its own published one, else the
+   * platform default (tm-rule-sets.ts) — and its compiled form. Read per transaction from the document
+   * cache, so an approval elsewhere applies to the next transaction.
+   */
+  ruleSet(organizationId: string): ActiveRuleSet {
+    const { id, version, body } = effectiveRuleSet(this.ctx.documents, organizationId);
+    const ruleSet = body as TmRuleSetBody;
+    return { id, version, body: ruleSet, compiled: this.compiledVersion(id, version, ruleSet) };
   }
 
-  /** A published version compiled, once (a version's body never changes). */
-  compiledVersion(version: number, body: TmRuleSetBody): CompiledRuleSet {
-    let compiled = this.compiled.get(version);
+  /** A stored version of a rule set compiled, once (a version's body never changes once published). */
+  compiledVersion(id: string, version: number, body: TmRuleSetBody): CompiledRuleSet {
+    const key = versionKey(id, version);
+    let compiled = this.compiled.get(key);
     if (!compiled) {
       compiled = compileRuleSet(body);
-      this.compiled.set(version, compiled);
+      this.compiled.set(key, compiled);
     }
     return compiled;
   }
@@ -204,7 +215,7 @@ export class TmScoringService {
     now: Date,
     read: HistoryQuery,
   ): Promise<TmTransactionRecord> {
-    const { version, compiled } = this.ruleSet();
+    const { id: ruleSetId, version, compiled } = this.ruleSet(key.organizationId);
     const { pan, occurredAt, ...rest } = item;
     const card = cardForms(pan, this.cardKey);
     const facts: TransactionFacts = { ...rest, bin: card.bin, last4: card.last4, cardHash: card.cardHash };
@@ -223,7 +234,7 @@ export class TmScoringService {
       decision: verdict.decision,
       score: verdict.score,
       hits: verdict.hits,
-      ruleSet: { id: TM_RULES.id, version },
+      ruleSet: { id: ruleSetId, version },
       trace: verdict.trace,
       keyId: key.id,
     };

@@ -1,11 +1,12 @@
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
-import type { TraceEntry } from '../../core/transaction-monitoring/tm.types';
+import type { RuleSetSource, TraceEntry } from '../../core/transaction-monitoring/tm.types';
 import type { AuthContext } from '../auth/authenticate';
 import { organizationOf } from '../auth/memberships';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import type { TmTransactionRecord } from './tm-records';
+import { sourceOf } from './tm-rule-sets';
 import type { TmScoringService } from './tm-scoring.service';
 
 /** Domain §9: users see transactions and results this long after scoring (the ingest answer is immediate). */
@@ -77,9 +78,17 @@ export class TmTransactionsService {
     return runQuery(rows, query);
   }
 
-  /** The published rule set's rules (the rules screen). */
-  rules(query: ListQuery): ListResult<RuleRow> & { version: number } {
-    const { version, body } = this.scoring.ruleSet();
+  /**
+   * The rules of the set that scores the organisation now (the rules screen): its own published one,
+   * else the platform default; `ruleSet` says which.
+   */
+  rules(
+    auth: AuthContext,
+    query: ListQuery,
+  ): ListResult<RuleRow> & { version: number; ruleSet: string; source: RuleSetSource } {
+    const organizationId = organizationOf(auth);
+    if (!organizationId) throw new AppError(403, 'notAMember');
+    const { id, version, body } = this.scoring.ruleSet(organizationId);
     const rows = body.rules.map((rule) => ({
       id: rule.id,
       title: rule.title,
@@ -88,7 +97,7 @@ export class TmTransactionsService {
       enabled: !rule.disabled,
       condition: JSON.stringify(rule.when),
     }));
-    return { ...runQuery(rows, query), version };
+    return { ...runQuery(rows, query), version, ruleSet: id, source: sourceOf(id) };
   }
 }
 

@@ -5,6 +5,7 @@ import type { SeedDocument } from '../../core/documents/document.types';
 import { DocumentsService, PUBLISHED_CHANNEL, type PublishedNotice } from '../../server/config/documents.service';
 import { ConfirmedChannel } from '../../server/scale/confirmed-channel';
 import { RedisEventBus } from '../../server/scale/redis-bus';
+import { effectiveRuleSet } from '../../server/services/tm-rule-sets';
 import { openTestStore } from './support/harness';
 import { dropRedisPrefix, killRedisConnections, TEST_REDIS_URL, uniqueRedisPrefix } from './support/redis';
 
@@ -116,5 +117,26 @@ describe('published documents across instances', () => {
     expect(widthAt(b.documents)).toBe(280);
     expect(await killRedisConnections(`paysec-subscriber-${b.bus.instanceId}`)).toBe(1);
     await vi.waitFor(() => expect(widthAt(b.documents)).toBe(333), { timeout: 5000 });
+  });
+
+  it('scores an organisation by its own rule set on the other instance once it is started and published', async () => {
+    const { a, b } = await twoInstances();
+    const rules = JSON.parse(
+      await readFile(join('schemas', 'transaction-monitoring', 'rules.json'), 'utf8'),
+    ) as SeedDocument;
+    await a.documents.seed([rules]);
+    const scoring = (organizationId: string) => {
+      const { id, version } = effectiveRuleSet(b.documents, organizationId);
+      return { id, version };
+    };
+    expect(scoring('org-x')).toEqual({ id: 'acquirer', version: 1 });
+    await a.documents.start('tm-rules', 'org.org-x', rules.body);
+    expect(scoring('org-x')).toEqual({ id: 'org.org-x', version: 1 });
+    const body = structuredClone(rules.body) as { thresholds: { flag: number } };
+    body.thresholds.flag = 10;
+    const draft = await a.documents.createDraft('tm-rules', 'org.org-x', body, 'tm@demo.test');
+    await a.documents.publish('tm-rules', 'org.org-x', draft.version, 'tm-approver@demo.test');
+    expect(scoring('org-x')).toEqual({ id: 'org.org-x', version: 2 });
+    expect(scoring('org-y')).toEqual({ id: 'acquirer', version: 1 });
   });
 });

@@ -454,12 +454,11 @@ describe('transaction monitoring: lists and backtest', () => {
       backtestF1: full.result.overall.f1,
       backtestLiveF1: full.comparison.overall.liveF1,
     });
-    expect(full.ruleSet).toEqual({ id: 'acquirer', version });
-    // another organisation's reader sees the version, not this organisation's backtest
-    const theirs = (await as('other', 'GET', `${TM}/rules/versions?pageSize=50`)).body.content.items.find(
-      (item: { version: number }) => item.version === version,
-    );
-    expect(theirs).toMatchObject({ backtestId: null });
+    // the draft is of the organisation's own rule set, which its first draft started
+    expect(full.ruleSet).toEqual({ id: 'org.org-demo-monitoring', version });
+    // another organisation's reader sees neither the version nor this organisation's backtest
+    const theirs = (await as('other', 'GET', `${TM}/rules/versions?pageSize=50`)).body.content.items;
+    expect(theirs).toMatchObject([{ ruleSet: 'acquirer', version: 1, backtestId: null }]);
   });
 
   it('refuses a backtest of a bad period, an unknown version or a broken draft (4xx)', async () => {

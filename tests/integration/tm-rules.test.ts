@@ -6,6 +6,8 @@ import { call, type TestServer, startTestServer, tokenFor } from './support/harn
 const INGEST = '/tm/api/v1/transactions';
 const TM = '/wbe/api/transaction-monitoring';
 const MINUTE = 60_000;
+/** The demo monitoring organisation's own rule set in the config API (its first draft starts it). */
+const OWN = '/config/v1/documents/tm-rules/org.org-demo-monitoring';
 const LIVE = rulesSeed.body as unknown as TmRuleSetBody;
 /** The seeded rules plus one that flags any payment of 100 or more. */
 const WITH_BIG: TmRuleSetBody = {
@@ -100,17 +102,11 @@ describe('transaction-monitoring rules: drafts, approval, rollback, preview', ()
     const notApprover = await as('tm', 'POST', `${TM}/rules/versions/${version}/approve`, {});
     expect([notApprover.status, notApprover.body.code]).toEqual([403, 'noPermission']);
     expect((await as('bank', 'POST', `${TM}/rules/versions/${version}/approve`, {})).status).toBe(403);
-    // nor through the admin's document editor: admins are not approvers, and only the author edits the draft
-    const adminPublish = await as(
-      'admin',
-      'POST',
-      `/config/v1/documents/tm-rules/acquirer/versions/${version}/publish`,
-    );
+    // nor through the admin's document editor: the organisation's own set is changed only within it
+    const adminPublish = await as('admin', 'POST', `${OWN}/versions/${version}/publish`);
     expect(adminPublish.status).toBe(403);
-    const adminEdit = await as('admin', 'PUT', `/config/v1/documents/tm-rules/acquirer/versions/${version}`, {
-      body: LIVE,
-    });
-    expect([adminEdit.status, adminEdit.body.code]).toEqual([403, 'notDraftAuthor']);
+    const adminEdit = await as('admin', 'PUT', `${OWN}/versions/${version}`, { body: LIVE });
+    expect([adminEdit.status, adminEdit.body.code]).toEqual([403, 'noPermission']);
     expect(await pay(150)).toMatchObject({ decision: 'approved', ruleSet: { version: 1 } });
 
     const approved = await as('tm-approver', 'POST', `${TM}/rules/versions/${version}/approve`, {});

@@ -4,7 +4,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentProblem } from '../../../../core/documents/document.types';
 import type { PreviewAnswer } from '../../../../core/transaction-monitoring/preview.types';
-import type { TmRuleSetBody } from '../../../../core/transaction-monitoring/tm.types';
+import { DEFAULT_RULE_SET, type TmRuleSetBody } from '../../../../core/transaction-monitoring/tm.types';
 import { failureOf } from '../../../api/http';
 import { showToast } from '../../../lib/toaster';
 import { bodyText, parseBody } from '../../documents/documents.api';
@@ -29,11 +29,13 @@ export default function TmRulesEditor() {
   if (published.isPending) return <Spinner size={24} aria-label={t('shell.loading')} />;
   if (published.isError || !published.data)
     return <Callout intent="danger">{t('errors.dataCouldNotBeLoaded')}</Callout>;
-  // a newly published version remounts the editor with its body
-  return <RulesDraft key={published.data.version} version={published.data.version} body={published.data.body} />;
+  // a newly published version (or the organisation's own set replacing the default) remounts the editor
+  const { id, version, body } = published.data;
+  return <RulesDraft key={`${id}@${version}`} version={version} body={body} fallback={id === DEFAULT_RULE_SET} />;
 }
 
-function RulesDraft({ version, body }: { version: number; body: unknown }) {
+/** `fallback`: the organisation has no rule set of its own yet and is scored by the platform default. */
+function RulesDraft({ version, body, fallback }: { version: number; body: unknown; fallback: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const editor = useRef<JsonEditorHandle>(null);
@@ -122,6 +124,11 @@ function RulesDraft({ version, body }: { version: number; body: unknown }) {
           }}
         />
       </div>
+      {fallback && (
+        <Callout intent="primary" data-testid="tm-rules-default">
+          {t('transactionMonitoring.editor.defaultSet')}
+        </Callout>
+      )}
       <p className="bp6-text-muted">{t('transactionMonitoring.editor.makerChecker')}</p>
       {problems && problems.length > 0 && (
         <ProblemList problems={problems} source="validate" onReveal={(path) => editor.current?.reveal(path)} />

@@ -9,7 +9,7 @@ const RULES = '/transaction-monitoring/rules';
 
 export const rulesVersionsKey = ['transaction-monitoring', 'rules', 'versions'] as const;
 
-/** The version scoring now, with its body: what the editor starts from. */
+/** The version scoring the organisation now (its own set's, else the platform default's), with its body: what the editor starts from. */
 export async function publishedRuleSet(): Promise<ConfigDocument | null> {
   const rows = content<{ items: Array<{ version: number }> }>(
     await wbe.get(`${RULES}/versions`, {
