@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stoppedClock } from '../support/test-clock';
-import { call, type TestServer, startTestServer } from './support/harness';
+import { call, type TestServer, startTestServer, tokenFor } from './support/harness';
+import { dropRedisPrefix, TEST_REDIS_URL, uniqueRedisPrefix } from './support/redis';
 import { tmManagerTokens } from './support/tm-managers';
 
 const INGEST = '/tm/api/v1/transactions';
@@ -111,5 +112,49 @@ describe('transaction monitoring: the ingest throttle', () => {
     const reset = await as('tm', 'PUT', `${TM}/ingest-budget`, { limit: null });
     expect(reset.body.content).toMatchObject({ limit: 5, custom: false });
     expect((await ingest(INGEST, transaction('c-over'))).status).toBe(429);
+  });
+});
+
+/** Two instances on one Redis count one key's transactions together. */
+describe('transaction monitoring: the ingest throttle across instances', () => {
+  const prefix = uniqueRedisPrefix();
+  let servers: TestServer[] = [];
+
+  beforeAll(async () => {
+    const options = {
+      withSmtp: false,
+      clock: clock.now,
+      redisUrl: TEST_REDIS_URL,
+      redisPrefix: prefix,
+      tmIngestBudget: { limit: 5, windowMs: WINDOW },
+    };
+    servers = await Promise.all([startTestServer(options), startTestServer(options)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await dropRedisPrefix(prefix);
+  });
+
+  it('spends one budget whichever instance a call reaches', async () => {
+    const [a, b] = servers;
+    const token = await tokenFor(a.base, 'tm@demo.test');
+    const made = await call(a.base, 'POST', `${TM}/keys`, { token, body: { name: 'Shared switch' } });
+    // the same key on the second instance (instances of one deployment share their store)
+    const keys = a.store.collection<{ id: string }>('tmApiKeys');
+    await b.store
+      .collection<{ id: string }>('tmApiKeys')
+      .insert((await keys.get(made.body.content.id)) as { id: string });
+    const send = (server: TestServer, body: unknown, path = `${INGEST}/batch`) =>
+      call(server.base, 'POST', path, { body, headers: { 'x-api-key': made.body.content.key } });
+    expect((await send(a, batchOf('r-a', 3))).status).toBe(201);
+    const over = await send(b, batchOf('r-b', 3));
+    expect([over.status, over.body.code, over.headers.get('retry-after')]).toEqual([
+      429,
+      'tooManyTransactions',
+      expect.any(String),
+    ]);
+    expect((await send(b, batchOf('r-b', 2))).status).toBe(201);
+    expect((await send(a, transaction('r-a-last'), INGEST)).status).toBe(429);
   });
 });
