@@ -78,6 +78,15 @@ describe('transaction monitoring: the ingest throttle', () => {
     expect((await ingest(INGEST, { transactionId: 'bad' })).status).toBe(400);
   });
 
+  it('documents the refusal in the OpenAPI document: 429 with Retry-After on both ingest operations', async () => {
+    const { paths } = (await call(server.base, 'GET', '/openapi.json')).body;
+    for (const path of ['/tm/api/v1/transactions', '/tm/api/v1/transactions/batch']) {
+      const refused = paths[path].post.responses['429'];
+      expect(refused.description).toContain('tooManyTransactions');
+      expect(refused.headers).toHaveProperty('Retry-After');
+    }
+  });
+
   it('keeps a budget per key, and starts a new one when the clock reaches the next window', async () => {
     // key B of the same organisation has its own budget
     expect((await ingest(`${INGEST}/batch`, batchOf('b', 5), keys[1])).status).toBe(201);
