@@ -226,6 +226,9 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
   router.get('/cases/:id/alerts', ...managers, idParams, async (req, res) => {
     res.json({ content: await tmAlerts.caseAlerts(requireAuth(req), String(req.params.id), req.query) });
   });
+  router.get('/cases/:id/history', ...managers, idParams, async (req, res) => {
+    res.json({ content: await tmAlerts.caseHistory(requireAuth(req), String(req.params.id), req.query) });
+  });
   router.get('/cases/:id/notes', ...managers, idParams, async (req, res) => {
     res.json({ content: await tmAlerts.notes(requireAuth(req), String(req.params.id)) });
   });

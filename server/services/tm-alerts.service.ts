@@ -8,6 +8,7 @@ import {
 } from '../../core/transaction-monitoring/alerts';
 import { type ListQuery, type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
+import { listQueryOf } from '../http/list-query';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -198,6 +199,24 @@ export class TmAlertsService implements FileReader {
   async reopenCase({ caseRecord, actor }: { caseRecord: ResourceRecord; actor: UserRecord }): Promise<void> {
     for (const alert of await this.alertsOfCase(caseRecord))
       if (alert.state === 'closed') await this.workflows.runAsServer(ALERTS, alert.id, 'reopen', actor);
+  }
+
+  /** The case's moves (who, when, from, to, why: a reopening's reason) under the query contract, authors by name. */
+  async caseHistory(auth: AuthContext, caseId: string, params: Record<string, unknown>) {
+    const caller = await resourceCaller(this.ctx, auth);
+    const entries = await this.workflows.history(CASES, caller, caseId);
+    const users = this.ctx.store.collection<UserRecord>('users');
+    const rows = await Promise.all(
+      entries.map(async (entry, index) => {
+        const user = entry.by === SYSTEM_ACTOR ? undefined : await users.get(entry.by);
+        return { ...entry, id: String(index + 1), by: user ? user.name || user.email : entry.by };
+      }),
+    );
+    const fields = ['at', 'action', 'from', 'to', 'by'];
+    return runQuery(
+      rows,
+      listQueryOf(params, { filterable: fields, sortable: fields }, [{ field: 'at', direction: 'desc' }]),
+    );
   }
 
   /**

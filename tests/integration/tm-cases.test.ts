@@ -178,6 +178,14 @@ describe('transaction monitoring: cases from a selection, notes, reopening', () 
       by: colleague.id,
       comment: 'The cardholder disputes the theft report.',
     });
+    // the case page's history list: newest first, authors by name
+    const rows = (await as('tm', 'GET', `${TM}/cases/${caseId}/history`)).body.content;
+    expect(rows.items.map((row: Record<string, unknown>) => [row.action, row.by, row.comment ?? null])).toEqual([
+      ['reopen', colleague.name, 'The cardholder disputes the theft report.'],
+      ['close', (await userNamed('tm@demo.test')).name, null],
+      ['create', (await userNamed('tm@demo.test')).name, null],
+    ]);
+    expect((await as('other', 'GET', `${TM}/cases/${caseId}/history`)).status).toBe(404);
     // its alerts are in the case again; the transactions keep the label until it closes again
     expect((await alertsOf()).slice(0, 3).map((alert) => alert.state)).toEqual(['assigned', 'assigned', 'assigned']);
     expect((await as('tm', 'PUT', `${CASES}/${caseId}`, { ...fields, label: 'false_positive' })).status).toBe(200);

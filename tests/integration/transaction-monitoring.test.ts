@@ -81,6 +81,7 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
       'GET /wbe/api/transaction-monitoring/backtests/:id/rules',
       'GET /wbe/api/transaction-monitoring/cases/:id/alerts',
       'GET /wbe/api/transaction-monitoring/cases/:id/files',
+      'GET /wbe/api/transaction-monitoring/cases/:id/history',
       'GET /wbe/api/transaction-monitoring/cases/:id/notes',
       'GET /wbe/api/transaction-monitoring/ingest-budget',
       'GET /wbe/api/transaction-monitoring/keys',
