@@ -66,6 +66,7 @@ import type { TrafficDataProvider } from './traffic/traffic-provider';
 import { socialContentSourceOf } from './social/content-source';
 import { cardHashKey } from './cards/card-numbers';
 import { VISIBILITY_DELAY_MS } from './services/tm-transactions.service';
+import { DEFAULT_INGEST_BUDGET, type IngestBudget } from './services/tm-ingest-budget';
 import { EFFECTS } from './workflows/effects';
 import { EventEmitter } from './events/event-emitter';
 import type { DomainEvents } from './events/domain-events';
@@ -132,6 +133,8 @@ export interface AppOptions {
   realtime?: RealtimeOptions;
   /** How long after scoring users see a transaction (default 15 minutes, domain §9); tests shorten it. */
   transactionVisibilityDelayMs?: number;
+  /** TM_INGEST_LIMIT, TM_INGEST_WINDOW_MS, TM_INGEST_LIMIT_MAX: the ingest API's throttle per key (default DEFAULT_INGEST_BUDGET). */
+  tmIngestBudget?: Partial<IngestBudget>;
   /** The clock of time windows (default the system's); tests move it instead of waiting. */
   clock?: () => Date;
   /**
@@ -269,6 +272,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       transactionMonitoring: {
         cardKey: cardHashKey(sessionKey),
         visibilityDelayMs: options.transactionVisibilityDelayMs ?? VISIBILITY_DELAY_MS,
+        ingestBudget: { ...DEFAULT_INGEST_BUDGET, ...options.tmIngestBudget },
       },
     };
     const services = createServices(ctx, EFFECTS, {
@@ -347,7 +351,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use('/ast', astRouter(ctx, services));
     app.use('/maq/api', maqRouter(ctx, services));
     // the acquirers' ingest API: its own key, not a session (server/gateway/tm-ingest.ts)
-    app.use('/tm/api/v1', tmIngestRouter(services));
+    app.use('/tm/api/v1', tmIngestRouter(ctx, services));
 
     // public: the gateway as OpenAPI 3.1, made from the routes mounted above (server/http/openapi.ts)
     app.get('/openapi.json', openApiRoute(app, { title: 'PaySec compliance gateway', version }));

@@ -34,6 +34,12 @@ async function main(): Promise<void> {
     demoTransactions: process.env.DEMO_TRANSACTIONS !== '0',
     // how long after scoring managers see a transaction and its alert (domain §9: 15 minutes by default)
     transactionVisibilityDelayMs: limit('TM_VISIBILITY_DELAY_MS'),
+    // the ingest API's throttle per key: transactions per window, the window, the most an organisation may choose
+    tmIngestBudget: {
+      ...(limit('TM_INGEST_LIMIT') ? { limit: limit('TM_INGEST_LIMIT') } : {}),
+      ...(limit('TM_INGEST_WINDOW_MS') ? { windowMs: limit('TM_INGEST_WINDOW_MS') } : {}),
+      ...(limit('TM_INGEST_LIMIT_MAX') ? { maxLimit: limit('TM_INGEST_LIMIT_MAX') } : {}),
+    },
     smtp: process.env.SMTP_HOST && smtpPort ? { host: process.env.SMTP_HOST, port: smtpPort } : null,
     jwtSecret: process.env.JWT_SECRET || undefined,
     loginRateLimit: limit('LOGIN_RATE_LIMIT'),

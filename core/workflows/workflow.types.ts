@@ -8,6 +8,11 @@ export interface WorkflowState {
   id: string;
   title: Text;
   intent?: StateIntent;
+  /**
+   * Fields an update may not change while a record is in this state (409 `fieldsLocked`), or `true`
+   * for every field: a closed monitoring case keeps its label until it is reopened.
+   */
+  locked?: string[] | true;
 }
 
 /** One move of the state machine: from any of `from` to `to`, by the named action. */
@@ -61,6 +66,8 @@ export interface AvailableAction {
   action: string;
   to: string;
   title: Text;
+  /** The move must say why: a plain button cannot run it (a page's action with a comment form does). */
+  comment?: 'required';
 }
 
 /** One entry of a record's history: who moved it, when, from which state to which, by what action. */

@@ -53,7 +53,23 @@ export function allowedActions(
 ): AvailableAction[] {
   return openTransitions(workflow, record, caller.user)
     .filter((t) => evaluateGuard(t.guard, caller.subject, caller.roleGroups))
-    .map(({ action, to, title }) => ({ action, to, title }));
+    .map(({ action, to, title, comment }) => ({ action, to, title, ...(comment ? { comment } : {}) }));
+}
+
+/**
+ * The fields an update would change that the record's current state locks (its `locked`), in
+ * `fields`' order: compared as JSON, a field left out or emptied counting as a change.
+ */
+export function lockedChanges(
+  workflow: WorkflowBody,
+  current: Record<string, unknown>,
+  next: Record<string, unknown>,
+  fields: readonly string[],
+): string[] {
+  const state = workflow.states.find((candidate) => candidate.id === stateOf(workflow, current));
+  if (!state?.locked) return [];
+  const locked = state.locked === true ? fields : fields.filter((field) => (state.locked as string[]).includes(field));
+  return locked.filter((field) => JSON.stringify(current[field]) !== JSON.stringify(next[field]));
 }
 
 /**
@@ -161,6 +177,18 @@ export function workflowProblems(id: string, body: WorkflowBody, context: Valida
     problems.push({
       path: '/body/resource',
       message: `resource "${body.resource}" uses workflow "${resource.workflow}"`,
+    });
+  }
+  if (resource) {
+    body.states.forEach((state, index) => {
+      if (!Array.isArray(state.locked)) return;
+      state.locked.forEach((field, position) => {
+        if (!schemaHasField(resource.schema, field))
+          problems.push({
+            path: `/body/states/${index}/locked/${position}`,
+            message: `"${field}" is no field of "${body.resource}"`,
+          });
+      });
     });
   }
   if (resource && schemaHasField(resource.schema, body.field)) {

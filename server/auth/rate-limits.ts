@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit } from 'express-rate-limit';
 import { AppError } from '../http/app-error';
 import { inMemoryCounters, type RateLimitStores } from '../scale/rate-limit-stores';
 
@@ -222,4 +222,54 @@ export function helpChatRateLimit(side: 'user' | 'agent', limit: number, stores 
     code: 'helpChatTooManyMessages',
     key: (req) => `user|${req.auth?.user.id ?? ipOf(req)}`,
   });
+}
+
+export interface WeightedRateLimitOptions {
+  /** Names the counters (a Redis key prefix), as the other limiters'. */
+  name: string;
+  stores: RateLimitStores;
+  /** The budget of the window for this caller (it may differ per caller: read per request). */
+  budget: (req: Request) => number | Promise<number>;
+  windowMs: number;
+  /** Windows follow this clock (ctx.clock), so tests move it instead of waiting. */
+  clock: () => Date;
+  key: (req: Request) => string;
+  /** How many units the request spends (a batch: its transactions). */
+  weight: (req: Request) => number;
+  code: string;
+}
+
+/**
+ * A budget of units per caller and fixed window (429 `code` with Retry-After, the seconds to the
+ * window's end): the ingest API's transactions per key. express-rate-limit and the shared counters
+ * (memory, or Redis across instances) do the counting; the window is the clock's — its number is in
+ * the counter's key, so a new window starts a new count — and a request of weight n first adds n − 1
+ * to the counter, the limiter then its one hit. A refused request takes back what it added: it spent
+ * nothing. The counter's own expiry (windowMs from its first hit) only clears old windows away.
+ */
+export function weightedRateLimit(options: WeightedRateLimitOptions): RequestHandler {
+  const store = options.stores(options.name) ?? new MemoryStore();
+  const windowOf = () => Math.floor(options.clock().getTime() / options.windowMs);
+  const counted = rateLimit({
+    windowMs: options.windowMs,
+    limit: (req: Request) => options.budget(req),
+    standardHeaders: false,
+    legacyHeaders: false,
+    keyGenerator: (_req: Request, res: Response) => String(res.locals.rateLimitKey),
+    store,
+    handler: async (req: Request, res: Response, next: NextFunction) => {
+      const key = String(res.locals.rateLimitKey);
+      await Promise.all(Array.from({ length: options.weight(req) }, () => store.decrement(key)));
+      const windowEnd = (windowOf() + 1) * options.windowMs;
+      res.set('Retry-After', String(Math.max(1, Math.ceil((windowEnd - options.clock().getTime()) / 1000))));
+      next(new AppError(429, options.code));
+    },
+  });
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const key = `${options.key(req)}|${windowOf()}`;
+    res.locals.rateLimitKey = key;
+    const extra = Math.max(0, options.weight(req) - 1);
+    await Promise.all(Array.from({ length: extra }, () => store.increment(key)));
+    await counted(req, res, next);
+  };
 }

@@ -3,7 +3,12 @@
  * under each): what a workflow document may name, known to publish and to the seeds without loading
  * the effects and what they use.
  */
-export const EFFECT_NAMES = ['notifyCreator', 'sendInvitationMail', 'labelCaseTransactions'] as const;
+export const EFFECT_NAMES = [
+  'notifyCreator',
+  'sendInvitationMail',
+  'labelCaseTransactions',
+  'reopenCaseAlerts',
+] as const;
 
 export type EffectName = (typeof EFFECT_NAMES)[number];
 

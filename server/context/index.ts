@@ -5,6 +5,7 @@ import type { Jobs } from '../jobs/jobs.types';
 import type { Mailer } from '../mail/mailer';
 import type { DelayLedger } from '../scale/delay-ledgers';
 import type { EventBus } from '../scale/event-bus';
+import type { IngestBudget } from '../services/tm-ingest-budget';
 import type { RateLimitStores } from '../scale/rate-limit-stores';
 import type { ScanSettings } from '../scans/scan-settings';
 import type { Store } from '../store/store.types';
@@ -45,7 +46,7 @@ export interface AppContext {
    * Transaction monitoring: the key of card-number hashes (derived from the session key, so every
    * instance agrees) and how long after scoring users see a transaction (domain §9: 15 minutes).
    */
-  transactionMonitoring: { cardKey: Uint8Array; visibilityDelayMs: number };
+  transactionMonitoring: { cardKey: Uint8Array; visibilityDelayMs: number; ingestBudget: IngestBudget };
   /** The time windows read (the onboarding's cancel window); tests move it instead of waiting. */
   clock: () => Date;
 }

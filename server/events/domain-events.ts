@@ -28,6 +28,8 @@ export interface DomainEvents {
    * before the move is written): the record as it was, and who closes it.
    */
   'tm.caseClosing': { caseRecord: ResourceRecord; actor: UserRecord };
+  /** A closed case is reopening (the workflow effect `reopenCaseAlerts`, before the move is written). */
+  'tm.caseReopening': { caseRecord: ResourceRecord; actor: UserRecord };
   /**
    * A completed scan's home page was read into the merchant's site profile (PortfolioService): the page
    * as it came, so the payment-page script inventory can take what it runs and sends.

@@ -1,12 +1,15 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { weightedRateLimit } from '../auth/rate-limits';
+import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { bodies } from '../http/bodies';
 import { describeHandler } from '../http/handler-docs';
 import { noStore } from '../http/security';
 import type { Services } from '../services';
 import { luhn } from '../cards/card-numbers';
+import { ingestLimitOf } from '../services/tm-ingest-budget';
 import type { TmApiKeyRecord } from '../services/tm-records';
 import type { SubmittedTransaction } from '../services/tm-scoring.service';
 
@@ -93,9 +96,10 @@ declare global {
  * The ingest API under /tm/api/v1 (docs/gateway/tm.md): a key of an acquirer organisation in
  * `X-Api-Key` (401 without one, or with an unknown or revoked one), checked before the body is read;
  * then a body of up to 1 MB (a batch of MAX_BATCH), each transaction validated, scored, stored, and
- * the decisions answered at once.
+ * the decisions answered at once. A valid body then spends its transactions from the key's budget
+ * of the window (429 `tooManyTransactions` with Retry-After once spent), counted across instances.
  */
-export function tmIngestRouter(services: Services): Router {
+export function tmIngestRouter(ctx: AppContext, services: Services): Router {
   const router = express.Router();
   const apiKey = describeHandler(
     async (req: Request, _res: Response, next: NextFunction) => {
@@ -112,11 +116,29 @@ export function tmIngestRouter(services: Services): Router {
   const batch = validateTransactions(batchSchema, (body) =>
     (body.transactions as Array<{ pan?: unknown }>).map((item, index) => [`transactions.${index}.pan`, item.pan]),
   );
-  router.post('/transactions', single, async (req, res) => {
+  const { windowMs } = ctx.transactionMonitoring.ingestBudget;
+  const budget = weightedRateLimit({
+    name: 'tm-ingest',
+    stores: ctx.counters,
+    budget: (req) => ingestLimitOf(ctx, (req.tmKey as TmApiKeyRecord).organizationId),
+    windowMs,
+    clock: ctx.clock,
+    key: (req) => `key|${(req.tmKey as TmApiKeyRecord).id}`,
+    weight: (req) => {
+      const items = (req.body as { transactions?: unknown[] }).transactions;
+      return Array.isArray(items) ? items.length : 1;
+    },
+    code: 'tooManyTransactions',
+  });
+  const throttled = describeHandler(budget, {
+    throttled:
+      "`tooManyTransactions`: the key's budget of transactions for the window is spent (a batch counts its transactions).",
+  });
+  router.post('/transactions', single, throttled, async (req, res) => {
     const [answer] = await services.tmScoring.ingest(req.tmKey as TmApiKeyRecord, [req.body as SubmittedTransaction]);
     res.status(201).json({ content: answer });
   });
-  router.post('/transactions/batch', batch, async (req, res) => {
+  router.post('/transactions/batch', batch, throttled, async (req, res) => {
     const items = (req.body as { transactions: SubmittedTransaction[] }).transactions;
     const answers = await services.tmScoring.ingest(req.tmKey as TmApiKeyRecord, items);
     res.status(201).json({ content: { items: answers, total: answers.length } });

@@ -13,7 +13,8 @@ import { tmListRoutes } from './tm-lists';
 import { VERSION_FIELDS } from '../services/tm-rules.service';
 import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
 import { saveSettings, settingsOf, TM_MODES, type TmMode } from '../auth/tm-mode';
-import { CASE_FILE_FIELDS } from '../services/tm-alerts.service';
+import { CASE_FILE_FIELDS, type NewCase } from '../services/tm-alerts.service';
+import { ingestBudgetOf, saveIngestBudget } from '../services/tm-ingest-budget';
 import { readFileUpload } from './files';
 
 const idParams = validateParams({
@@ -47,6 +48,13 @@ const settingsSchema = {
   additionalProperties: false,
   properties: { mode: { enum: [...TM_MODES] } },
 };
+/** An organisation's own ingest budget per window, or null for the deployment's. */
+const ingestBudgetSchema = {
+  type: 'object',
+  required: ['limit'],
+  additionalProperties: false,
+  properties: { limit: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] } },
+};
 const previewSchema = {
   type: 'object',
   required: ['body'],
@@ -69,6 +77,18 @@ const newCaseSchema = {
     dueDate: { type: 'string', maxLength: 10 },
     notes: { type: 'string', maxLength: 4000 },
   },
+};
+/** A new case from the alerts list's selection: the ids (a bulk call's `{ ids }`) and the case's fields. */
+const bulkCaseSchema = {
+  ...newCaseSchema,
+  required: ['ids', 'title'],
+  properties: { ...newCaseSchema.properties, ids: { type: 'array', minItems: 1, maxItems: 200, items: id } },
+};
+const noteSchema = {
+  type: 'object',
+  required: ['text'],
+  additionalProperties: false,
+  properties: { text: { type: 'string', minLength: 1, maxLength: 4000, pattern: '\\S' } },
 };
 const addToCaseSchema = {
   type: 'object',
@@ -141,6 +161,14 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
     res.json({ content: await saveSettings(ctx, requireAuth(req), (req.body as { mode: TmMode }).mode) });
   });
 
+  // the ingest API's throttle for the organisation's keys
+  router.get('/ingest-budget', ...managers, async (req, res) => {
+    res.json({ content: await ingestBudgetOf(ctx, requireAuth(req)) });
+  });
+  router.put('/ingest-budget', ...managers, validate(ingestBudgetSchema), async (req, res) => {
+    res.json({ content: await saveIngestBudget(ctx, requireAuth(req), (req.body as { limit: number | null }).limit) });
+  });
+
   router.get('/transactions', ...managers, async (req, res) => {
     const query = listQueryOf(req.query, LIST_FIELDS, [{ field: 'scoredAt', direction: 'desc' }]);
     res.json({ content: await tmTransactions.list(requireAuth(req), query) });
@@ -181,6 +209,10 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
     res.status(201).json({ content: await tmRules.rollback(requireAuth(req), Number(req.params.version)) });
   });
 
+  router.post('/alerts/case', ...managers, validate(bulkCaseSchema), async (req, res) => {
+    const { ids, ...fields } = req.body as { ids: string[] } & NewCase;
+    res.status(201).json({ content: await tmAlerts.openCaseFrom(requireAuth(req), ids, fields) });
+  });
   router.post('/alerts/:id/case', ...managers, idParams, validate(newCaseSchema), async (req, res) => {
     res.status(201).json({ content: await tmAlerts.openCase(requireAuth(req), String(req.params.id), req.body) });
   });
@@ -193,6 +225,16 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
   });
   router.get('/cases/:id/alerts', ...managers, idParams, async (req, res) => {
     res.json({ content: await tmAlerts.caseAlerts(requireAuth(req), String(req.params.id), req.query) });
+  });
+  router.get('/cases/:id/history', ...managers, idParams, async (req, res) => {
+    res.json({ content: await tmAlerts.caseHistory(requireAuth(req), String(req.params.id), req.query) });
+  });
+  router.get('/cases/:id/notes', ...managers, idParams, async (req, res) => {
+    res.json({ content: await tmAlerts.notes(requireAuth(req), String(req.params.id)) });
+  });
+  router.post('/cases/:id/notes', ...managers, idParams, validate(noteSchema), async (req, res) => {
+    const { text } = req.body as { text: string };
+    res.status(201).json({ content: await tmAlerts.addNote(requireAuth(req), String(req.params.id), text) });
   });
   router.get('/cases/:id/files', ...managers, idParams, async (req, res) => {
     const query = listQueryOf(req.query, CASE_FILE_FIELDS, [{ field: 'uploadedAt', direction: 'desc' }]);

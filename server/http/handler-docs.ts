@@ -22,6 +22,8 @@ export interface HandlerDoc {
   apiKeyHeader?: string;
   /** The body is multipart/form-data with one file under this field (`readUpload`). */
   multipartFile?: string;
+  /** A throttle's refusal: 429 with this description and a Retry-After header (the ingest API's budget). */
+  throttled?: string;
   /** Not the API: the client's pages (the SPA fallback); left out of the document. */
   notApi?: true;
 }

@@ -140,6 +140,7 @@ function describedChain(handlers: unknown[]): HandlerDoc {
     merged.query ??= doc.query;
     merged.apiKeyHeader ??= doc.apiKeyHeader;
     merged.multipartFile ??= doc.multipartFile;
+    merged.throttled ??= doc.throttled;
     if (doc.bearer === 'required' || (doc.bearer === 'optional' && !merged.bearer)) merged.bearer = doc.bearer;
   }
   return merged;
@@ -278,6 +279,13 @@ function operation(route: RouteChain, path: string, operationId: string, schemes
     responses['422'] = ref('Unprocessable');
     responses['429'] = ref('TooManyRequests');
   }
+  if (doc.throttled)
+    responses['429'] = {
+      ...error(doc.throttled),
+      headers: {
+        'Retry-After': { description: 'Seconds until the window ends.', schema: { type: 'integer', minimum: 1 } },
+      },
+    };
   responses['5XX'] = ref('ServerError');
 
   const needed: Record<string, string[]> = {};

@@ -57,6 +57,8 @@ export function subscribeReactions(
   // flagged and investigating transactions raise alerts; a closing case labels its alerts' transactions
   events.on('tm.transactionsScored', ({ transactions }) => tmAlerts.raise(transactions));
   events.on('tm.caseClosing', (closing) => tmAlerts.closeCase(closing));
+  // a reopened case takes its alerts back
+  events.on('tm.caseReopening', (reopening) => tmAlerts.reopenCase(reopening));
   // the page a scan read feeds the payment-page script inventory (PCI DSS 6.4.3, 11.6.1); a change nobody
   // authorised alerts the bank and suggests 6.4.3 and 11.6.1 Not in Place with the changes as evidence
   events.on('portfolio.siteRead', (read) => scriptMonitoring.fromSite(read));

@@ -31,6 +31,7 @@ import {
 } from '../../core/resources/resource.utils';
 import type { Filter } from '../../core/query/filter.types';
 import type { WorkflowBody } from '../../core/workflows/workflow.types';
+import { lockedChanges } from '../../core/workflows/workflow.utils';
 import type { AuthContext } from '../auth/authenticate';
 import { guardSubject } from '../auth/require-guard';
 import { publishedRoleGroups } from '../auth/role-groups';
@@ -289,6 +290,15 @@ export class ResourcesService {
       const system = new Set(systemFields(workflow?.field));
       const kept = Object.fromEntries(Object.entries(current).filter(([key]) => system.has(key)));
       const record = { ...kept, ...fields, updatedAt: this.ctx.clock().toISOString() } as ResourceRecord;
+      // the current state may lock fields (a closed case's label until it is reopened)
+      const editable = Object.keys((pinned.schema.properties as Record<string, unknown> | undefined) ?? {});
+      const locked = workflow ? lockedChanges(workflow, current, record, editable) : [];
+      if (locked.length > 0)
+        throw new AppError(
+          409,
+          'fieldsLocked',
+          Object.fromEntries(locked.map((field) => [field, 'errors.fieldLocked'])),
+        );
       await this.assertUnique(resource, record);
       const settle = await this.constrained(resource, caller.owner, current, record, workflow?.field);
       return this.ctx.store.transaction(async () => {

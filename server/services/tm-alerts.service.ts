@@ -8,6 +8,7 @@ import {
 } from '../../core/transaction-monitoring/alerts';
 import { type ListQuery, type ListResult, MAX_PAGE_SIZE } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
+import { listQueryOf } from '../http/list-query';
 import type { ResourceRecord } from '../../core/resources/resource.types';
 import type { AuthContext } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -22,6 +23,7 @@ import { SYSTEM_ACTOR, type WorkflowService } from './workflow.service';
 export const ALERTS = 'tm-alert';
 export const CASES = 'tm-case';
 export const SNOOZES = 'tm-snooze';
+export const NOTES = 'tm-case-note';
 const DAY = 24 * 60 * 60_000;
 /** The upload scope of a case's files (FilesService: the same bytes once per case). */
 const fileScope = (caseId: string) => `tm-case:${caseId}`;
@@ -41,6 +43,17 @@ export interface SnoozeRequest {
 }
 
 type Alert = ResourceRecord & TmAlertFields;
+
+/** One message of a case's conversation (the case page's thread panel), oldest first. */
+export interface CaseNote {
+  id: string;
+  text: string;
+  authorName: string;
+  createdBy: string;
+  createdAt: string;
+  /** The case's own `notes`, written when it was opened: the conversation's first message. */
+  opening?: true;
+}
 export type CaseFileRow = Pick<UploadedFileRecord, 'id' | 'name' | 'size' | 'type' | 'uploadedAt'>;
 export const CASE_FILE_FIELDS = { filterable: ['name', 'type'], sortable: ['name', 'size', 'uploadedAt'] };
 
@@ -115,12 +128,23 @@ export class TmAlertsService implements FileReader {
   }
 
   /** A new case holding the alert (the case resource's create guard and schema judge it). */
-  async openCase(auth: AuthContext, alertId: string, fields: NewCase): Promise<ResourceRecord> {
+  openCase(auth: AuthContext, alertId: string, fields: NewCase): Promise<ResourceRecord> {
+    return this.openCaseFrom(auth, [alertId], fields);
+  }
+
+  /**
+   * A new case grouping the alerts (the alerts list's bulk action): every one must be the caller's to
+   * read (else 404) and open (else 409 `alertNotOpen` naming those that are not), judged before the
+   * case is made; then each goes into it.
+   */
+  async openCaseFrom(auth: AuthContext, alertIds: readonly string[], fields: NewCase): Promise<ResourceRecord> {
     const caller = await resourceCaller(this.ctx, auth);
-    const alert = await this.alert(caller, alertId);
-    if (alert.state !== 'open') throw new AppError(409, 'alertNotOpen');
+    const ids = [...new Set(alertIds)];
+    const alerts = await Promise.all(ids.map((id) => this.alert(caller, id)));
+    const taken = alerts.filter((alert) => alert.state !== 'open').map((alert) => alert.id);
+    if (taken.length > 0) throw new AppError(409, 'alertNotOpen', undefined, { alerts: taken });
     const created = await this.resources.create(CASES, caller, { ...fields });
-    await this.assignTo(caller, alertId, created.id);
+    for (const id of ids) await this.assignTo(caller, id, created.id);
     return created;
   }
 
@@ -147,6 +171,16 @@ export class TmAlertsService implements FileReader {
   async closeCase({ caseRecord, actor }: { caseRecord: ResourceRecord; actor: UserRecord }): Promise<void> {
     const label = caseRecord.label as CaseLabel;
     if (!CASE_LABELS.includes(label)) throw new AppError(409, 'caseLabelRequired');
+    const items = await this.alertsOfCase(caseRecord);
+    const transactions = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
+    for (const alert of items) {
+      await transactions.update(alert.transactionRef, { label } as Partial<TmTransactionRecord>);
+      if (alert.state === 'assigned') await this.workflows.runAsServer(ALERTS, alert.id, 'close', actor);
+    }
+  }
+
+  /** Every alert of the case, whatever its state (the server's read: no guard, no delay). */
+  private async alertsOfCase(caseRecord: ResourceRecord): Promise<Alert[]> {
     const { items } = await this.resources.records(ALERTS).query({
       filter: {
         and: [
@@ -158,11 +192,75 @@ export class TmAlertsService implements FileReader {
       page: 1,
       pageSize: MAX_PAGE_SIZE,
     });
-    const transactions = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
-    for (const alert of items as Alert[]) {
-      await transactions.update(alert.transactionRef, { label } as Partial<TmTransactionRecord>);
-      if (alert.state === 'assigned') await this.workflows.runAsServer(ALERTS, alert.id, 'close', actor);
-    }
+    return items as Alert[];
+  }
+
+  /** Reaction to `tm.caseReopening`: the case's closed alerts are in it again (`assigned`). */
+  async reopenCase({ caseRecord, actor }: { caseRecord: ResourceRecord; actor: UserRecord }): Promise<void> {
+    for (const alert of await this.alertsOfCase(caseRecord))
+      if (alert.state === 'closed') await this.workflows.runAsServer(ALERTS, alert.id, 'reopen', actor);
+  }
+
+  /** The case's moves (who, when, from, to, why: a reopening's reason) under the query contract, authors by name. */
+  async caseHistory(auth: AuthContext, caseId: string, params: Record<string, unknown>) {
+    const caller = await resourceCaller(this.ctx, auth);
+    const entries = await this.workflows.history(CASES, caller, caseId);
+    const users = this.ctx.store.collection<UserRecord>('users');
+    const rows = await Promise.all(
+      entries.map(async (entry, index) => {
+        const user = entry.by === SYSTEM_ACTOR ? undefined : await users.get(entry.by);
+        return { ...entry, id: String(index + 1), by: user ? user.name || user.email : entry.by };
+      }),
+    );
+    const fields = ['at', 'action', 'from', 'to', 'by'];
+    return runQuery(
+      rows,
+      listQueryOf(params, { filterable: fields, sortable: fields }, [{ field: 'at', direction: 'desc' }]),
+    );
+  }
+
+  /**
+   * The case's conversation, oldest first: the `notes` it was opened with, then every note added
+   * since (resource `tm-case-note`, which nobody edits or deletes).
+   */
+  async notes(auth: AuthContext, caseId: string): Promise<{ notes: CaseNote[] }> {
+    const caller = await resourceCaller(this.ctx, auth);
+    const found = await this.resources.read(CASES, caller, caseId);
+    const { items } = await this.resources.list(
+      NOTES,
+      caller,
+      { sort: 'createdAt', pageSize: MAX_PAGE_SIZE },
+      { field: 'caseId', op: 'eq', value: caseId },
+    );
+    const added = items.map(({ id, text, authorName, createdBy, createdAt }) => ({
+      id,
+      text: String(text),
+      authorName: String(authorName),
+      createdBy: String(createdBy),
+      createdAt: String(createdAt),
+    }));
+    if (typeof found.notes !== 'string' || found.notes === '') return { notes: added };
+    const creator = await this.ctx.store.collection<UserRecord>('users').get(String(found.createdBy));
+    const opening: CaseNote = {
+      id: `${found.id}.opening`,
+      text: found.notes,
+      authorName: creator?.name || creator?.email || String(found.createdBy),
+      createdBy: String(found.createdBy),
+      createdAt: String(found.createdAt),
+      opening: true,
+    };
+    return { notes: [opening, ...added] };
+  }
+
+  /** A note appended to the case's conversation, by the caller, now (ctx.clock); a closed case takes notes too. */
+  async addNote(auth: AuthContext, caseId: string, text: string): Promise<ResourceRecord> {
+    const caller = await resourceCaller(this.ctx, auth);
+    await this.resources.read(CASES, caller, caseId);
+    return this.resources.createAsServer(NOTES, caller, {
+      caseId,
+      text,
+      authorName: auth.user.name || auth.user.email,
+    });
   }
 
   /**

@@ -81,6 +81,8 @@ export interface OrganizationRecord {
   kind?: 'bank';
   /** Shell §2.4: the variant of the transaction-monitoring screens; unset means the shell-settings default. */
   transactionMonitoringMode?: 'acquirer' | 'alternate';
+  /** Transactions one ingest key may send per window; unset means the deployment's (server/services/tm-ingest-budget.ts). */
+  tmIngestLimit?: number;
   /** Administration → Banks: false once deactivated (no longer offered to merchants); absent means active. */
   active?: boolean;
   /** The licence (Administration → Package usage): package name, seats and period (`yyyy-MM-dd`). */

@@ -91,7 +91,9 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
           if (!path) throw new Error(`${action.id}: the row does not fill ${action.call.path}`);
           const { client, url } = clientForPath(path);
           const mapped = action.call.body && callBody(action.call.body, { row, route: routeParams });
-          const data = 'rows' in target ? { ids: target.rows.map((selected) => selected.id) } : (values ?? mapped);
+          // a bulk call sends the selection, with its form's values when it asks for some
+          const data =
+            'rows' in target ? { ...values, ids: target.rows.map((selected) => selected.id) } : (values ?? mapped);
           const answer =
             action.call.multipart && values
               ? await sendMultipart(client, { method: action.call.method, url, values }, t('upload.inProgress'))

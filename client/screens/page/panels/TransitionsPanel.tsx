@@ -16,6 +16,8 @@ interface Transition {
   action: string;
   to: string;
   title?: Text;
+  /** A move that must say why: the page offers it as an action with a comment form instead. */
+  comment?: 'required';
 }
 
 interface Props {
@@ -27,7 +29,8 @@ interface Props {
 
 /**
  * The record's workflow actions open to this user now, as the server lists them; a click runs one
- * on the server (which checks it again), then every source of the page reloads.
+ * on the server (which checks it again), then every source of the page reloads. A move that must say
+ * why is left to an `actions` panel whose form asks for the comment.
  */
 export function TransitionsPanel({ source, params, empty }: Props) {
   const { t, i18n } = useTranslation();
@@ -61,7 +64,7 @@ export function TransitionsPanel({ source, params, empty }: Props) {
   };
 
   if (offered.isError) return <p className="bp6-text-muted">{t('errors.dataCouldNotBeLoaded')}</p>;
-  const transitions = offered.data ?? [];
+  const transitions = (offered.data ?? []).filter((transition) => transition.comment !== 'required');
   if (offered.isSuccess && transitions.length === 0) {
     return <p className="bp6-text-muted">{empty ? resolveText(empty, t, i18n.language) : t('page.noTransitions')}</p>;
   }
