@@ -5,7 +5,6 @@ import type { Jobs } from '../jobs/jobs.types';
 import type { Mailer } from '../mail/mailer';
 import type { DelayLedger } from '../scale/delay-ledgers';
 import type { EventBus } from '../scale/event-bus';
-import type { IngestBudget } from '../services/tm-ingest-budget';
 import type { RateLimitStores } from '../scale/rate-limit-stores';
 import type { ScanSettings } from '../scans/scan-settings';
 import type { Store } from '../store/store.types';
@@ -15,6 +14,15 @@ import type { ChannelSigner, SessionTokens } from './signing.types';
  * Where the services find their collaborators; built once per app in app.ts. Its own folder, below
  * every folder that takes an AppContext: it names only types of folders that never import it.
  */
+/** The ingest API's throttle: transactions per key and window (docs/gateway/tm.md 'Throttle'). */
+export interface IngestBudget {
+  /** Transactions one key may send per window unless its organisation chose another budget. */
+  limit: number;
+  windowMs: number;
+  /** The most an organisation may choose. */
+  maxLimit: number;
+}
+
 export interface AppContext {
   store: Store;
   documents: DocumentsService;

@@ -1,20 +1,13 @@
 import type { AuthContext } from '../auth/authenticate';
 import { organizationOf } from '../auth/memberships';
-import type { AppContext } from '../context';
+import type { AppContext, IngestBudget } from '../context';
 import { AppError } from '../http/app-error';
 import type { OrganizationRecord } from '../store/records.types';
 
-/** The ingest API's throttle: transactions per key and window (docs/gateway/tm.md 'Throttle'). */
-export interface IngestBudget {
-  /** Transactions one key may send per window unless its organisation chose another budget. */
-  limit: number;
-  windowMs: number;
-  /** The most an organisation may choose. */
-  maxLimit: number;
-}
-
 /** 1,000 transactions a second per key, the ingest's target rate; an organisation may choose up to ten times that. */
 export const DEFAULT_INGEST_BUDGET: IngestBudget = { limit: 60_000, windowMs: 60_000, maxLimit: 600_000 };
+
+export type { IngestBudget };
 
 export interface IngestBudgetView {
   limit: number;
