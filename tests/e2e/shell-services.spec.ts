@@ -15,8 +15,12 @@ const lastMonth = periodOf(new Date(periodStart(thisMonth).getTime() - 86_400_00
 
 const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text });
 
+/** The mail delivery report of a period (other specs on this server make reports of other kinds). */
 const reportRow = (page: Page, period: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('cell', { name: period, exact: true }) });
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: period, exact: true }) })
+    .filter({ hasText: t('reports.kinds.mailDelivery') });
 
 async function requestReport(page: Page, period: string) {
   await page.getByRole('button', { name: t('reports.request') }).click();
@@ -42,7 +46,6 @@ test('a report: 202 says it is being generated, a ready one is saved under its n
   await signIn(page, 'admin@demo.test', PASSWORD);
   await expectSignedInAt(page, '/app/dashboard');
   await page.goto('/app/reports');
-  await expect(page.getByText(t('reports.empty'))).toBeVisible();
 
   // this month is still running: its report waits for the month's end
   await requestReport(page, thisMonth);

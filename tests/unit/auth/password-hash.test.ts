@@ -15,7 +15,8 @@ describe('password hashes', () => {
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=65536,p=4,t=3\$/);
     expect(await verifyPassword(hash, 'Demo-Pass1')).toBe(true);
     expect(await verifyPassword(hash, 'Demo-Pass2')).toBe(false);
-  });
+    // three full-cost hashes (64 MiB each): seconds on a busy machine, a wait rather than a judgement
+  }, 30_000);
 
   it('are argon2id at its smallest cost under PASSWORD_HASH_COST=low, and verify alike', async () => {
     process.env.PASSWORD_HASH_COST = 'low';
