@@ -118,8 +118,9 @@ describe('lowdb store adapter', () => {
     const small = store.collection<Note>('res.small');
     await Promise.all(Array.from({ length: 5 }, (_, i) => big.insert({ id: `b${i}`, text: 'x'.repeat(2_000_000) })));
     const order: string[] = [];
+    // each update writes a record of 4 MB: the big file's batch outweighs the small one by far
     const bigWrites = Array.from({ length: 5 }, (_, i) =>
-      big.update(`b${i}`, { count: i }).then(() => order.push('big')),
+      big.update(`b${i}`, { count: i, text: 'y'.repeat(4_000_000) }).then(() => order.push('big')),
     );
     await small.insert({ id: 's', text: 'quick' }).then(() => order.push('small'));
     await Promise.all(bigWrites);

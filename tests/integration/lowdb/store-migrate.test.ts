@@ -128,7 +128,7 @@ describe('moving an embedded store into PostgreSQL (npm run store:migrate)', () 
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await close();
     }
-  });
+  }, 90000);
 
   it('refuses a second run into the now non-empty database and writes nothing', async () => {
     const { rows: counted } = await sql.query<{ n: number }>('select count(*)::int as n from records');

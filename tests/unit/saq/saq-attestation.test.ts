@@ -65,7 +65,7 @@ describe('the attestation PDF', () => {
     expect(text).toContain('Uyum durumu: Yasal istisnayla uyumlu');
     expect(text).toContain('Tarih: 2026-11-25');
     for (const letter of ['ş', 'ğ', 'ı', 'İ', 'ç', 'ö', 'ü', 'Ş', 'Ç', 'Ö', 'Ü']) expect(text).toContain(letter);
-  });
+  }, 30000);
 
   it('digests the answers independently of key order', () => {
     expect(answersDigest({ a: 1, b: { c: [1, { d: 2, e: 3 }] } })).toBe(
