@@ -28,7 +28,7 @@ export function isFileTransferUpload(req: Request): boolean {
 }
 
 /** One file under `file` (at most MAX_FILE_BYTES, like every other file upload) and a few short text fields. */
-const readTransferUpload = readUpload(
+const oneFile = () =>
   multer({
     storage: multer.memoryStorage(),
     limits: {
@@ -40,25 +40,9 @@ const readTransferUpload = readUpload(
       parts: 6,
       headerPairs: 20,
     },
-  }).single(UPLOAD_FIELD),
-  'fileAnswerTooLarge',
-  { fileRequired: true },
-);
-const readGuideUpload = readUpload(
-  multer({
-    storage: multer.memoryStorage(),
-    limits: {
-      fileSize: MAX_FILE_BYTES,
-      files: 1,
-      fields: 5,
-      fieldSize: 2000,
-      fieldNameSize: 50,
-      parts: 6,
-      headerPairs: 20,
-    },
-  }).single(UPLOAD_FIELD),
-  'fileAnswerTooLarge',
-);
+  }).single(UPLOAD_FIELD);
+const readTransferUpload = readUpload(oneFile(), 'fileAnswerTooLarge', { fileRequired: true });
+const readGuideUpload = readUpload(oneFile(), 'fileAnswerTooLarge');
 
 const ORGANIZATION_ID = '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$';
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
