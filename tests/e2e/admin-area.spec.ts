@@ -11,8 +11,7 @@ test('an admin creates a bank and a user in it, and a translation override shows
   page,
   browser,
 }) => {
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await page.goto('/app/admin/banks');
+  await signIn(page, 'admin@demo.test', PASSWORD, '/app/admin/banks');
   await expectScreen(page, t('adminArea.lists.admin-banks'));
 
   const dialog = page.getByRole('dialog');

@@ -165,8 +165,7 @@ test('a keyword the admin blacklists makes the next onboarding scan "under revie
     const afterId = (await after.json()).content.id;
     expect(await outcomeOf(afterId)).toBe('underReview');
     // the onboarding user reads the verdict on the onboarding's page
-    await signIn(page, 'onboarding@demo.test', PASSWORD);
-    await page.goto(`/app/onboarding/${afterId}`);
+    await signIn(page, 'onboarding@demo.test', PASSWORD, `/app/onboarding/${afterId}`);
     await expect(page.locator('[data-panel="facts"]')).toContainText(t('onboarding.statuses.underReview'));
   } finally {
     if (entryId) await request.delete(`/wbe/api/resources/blacklist-entry/${entryId}`, { headers: admin });

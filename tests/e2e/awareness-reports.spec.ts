@@ -10,8 +10,7 @@ import { signIn, t } from './support/ui';
 import { PASSWORD } from './support/users';
 
 test('an admin makes an awareness batch for picked organisations and downloads a report', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await page.goto('/app/admin/awareness-reports/create-batch');
+  await signIn(page, 'admin@demo.test', PASSWORD, '/app/admin/awareness-reports/create-batch');
   const name = `Awareness ${Date.now()}`;
   await page.getByLabel(t('awareness.fields.name')).fill(name);
   await page

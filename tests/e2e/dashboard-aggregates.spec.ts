@@ -20,8 +20,7 @@ test('a bank and a merchant dashboard show real figures from aggregate documents
   // guarded like the lists: no merchant's own SAQs on a bank's dashboard
   await expect(page.locator('[data-panel="saqs"]')).toHaveCount(0);
 
-  await signIn(page, 'merchant@demo.test', PASSWORD);
-  await page.goto('/app/dashboard');
+  await signIn(page, 'merchant@demo.test', PASSWORD, '/app/dashboard');
   for (const panel of ['saqs', 'reports']) await expectFigure(page, panel);
   await expect(page.locator('[data-panel="portfolioScore"]')).toHaveCount(0);
   await expect(page.locator('[data-panel="compliance"]')).toHaveCount(0);
@@ -29,8 +28,7 @@ test('a bank and a merchant dashboard show real figures from aggregate documents
 
 test('every demo role’s dashboard shows its figures, none of them pending', async ({ page }) => {
   for (const user of SIGNED_IN_USERS) {
-    await signIn(page, user.email, PASSWORD);
-    await page.goto('/app/dashboard');
+    await signIn(page, user.email, PASSWORD, '/app/dashboard');
     const cards = page.locator('.stat-card__value');
     await expect(cards.first(), user.email).toBeVisible();
     for (const value of await cards.all()) await expect(value, user.email).toHaveText(/^[0-9][0-9.,]*$/);

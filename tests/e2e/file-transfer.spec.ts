@@ -31,8 +31,7 @@ test('a file sent to another organisation is downloaded there and the audit show
 
   const name = `controls-${Date.now()}.csv`;
   const bytes = Buffer.from(`control,status\nfirewall,${name}\nlogging,ok\n`);
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await page.goto('/app/file-transfer?tab=sent');
+  await signIn(page, 'admin@demo.test', PASSWORD, '/app/file-transfer?tab=sent');
   await page.getByRole('button', { name: t('fileTransfer.send') }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(t('fileTransfer.fields.recipient')).selectOption({ label: 'Demo Vendor Assessments' });

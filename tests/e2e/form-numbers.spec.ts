@@ -1,14 +1,12 @@
 import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, signIn, t } from './support/ui';
+import { signIn, t } from './support/ui';
 
 // Only a browser lays the stepper out: its buttons must be real touch targets on a phone
 // (WCAG 2.5.8, 24×24 px at least), and the field must ask for the numeric keyboard.
 test('a number field on a phone: numeric keyboard, and minus and plus buttons at least 24×24', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto('/app/admin/smtp-settings');
+  await signIn(page, 'admin@demo.test', PASSWORD, '/app/admin/smtp-settings');
   await expect(page.getByRole('heading', { name: t('smtpSettings.title'), level: 1 })).toBeVisible();
   const port = page.getByLabel(t('smtpSettings.form.port'), { exact: true });
   await expect(port).toHaveAttribute('inputmode', 'numeric');

@@ -284,9 +284,7 @@ test('export writes every user the filter matches to xlsx, not only the page sho
 });
 
 test('a non-admin opening /app/admin/users is refused, and so is the endpoint', async ({ page }) => {
-  await signIn(page, 'bank@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto('/app/admin/users');
+  await signIn(page, 'bank@demo.test', PASSWORD, '/app/admin/users');
   await expect(page.getByText(t('errors.noPermission'))).toBeVisible();
   await expect(page.getByRole('table', { name: t('admin.users.title') })).toHaveCount(0);
   const token = (await storedConfig(page))?.token as string;

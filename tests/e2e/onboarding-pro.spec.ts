@@ -111,9 +111,7 @@ test('a card-present application: form, POS eligibility, review; hidden from a b
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'pos@demo.test', PASSWORD);
-  await expect(page).toHaveURL(/\/app\//);
-  await page.goto('/app/physical-pos');
+  await signIn(page, 'pos@demo.test', PASSWORD, '/app/physical-pos');
   await expect(page.getByRole('heading', { name: t('physicalPos.title'), level: 1 })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Galata Coffee' })).toContainText(
     t('physicalPos.states.submitted'),
@@ -182,9 +180,7 @@ test('a card-present application: form, POS eligibility, review; hidden from a b
 });
 
 test('the admin reads the POS eligibility rules and opens them in the document editor', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await expect(page).toHaveURL(/\/app\//);
-  await page.goto('/app/admin/pos-eligibility');
+  await signIn(page, 'admin@demo.test', PASSWORD, '/app/admin/pos-eligibility');
   await expect(page.locator('[data-panel="rules"]')).toContainText('We do not install POS terminals in this country.');
   await expect(page.locator('[data-panel="lists"]')).toContainText('KP');
   await page

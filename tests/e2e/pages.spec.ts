@@ -64,10 +64,7 @@ test('guarded panels: a bank user sees the welcome and its own figures, no admin
 });
 
 test('settings: tabs switch via ?tab=, an unknown tab opens the first, forms save to the profile', async ({ page }) => {
-  await signIn(page, 'bank@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-
-  await page.goto('/app/settings?tab=language');
+  await signIn(page, 'bank@demo.test', PASSWORD, '/app/settings?tab=language');
   await expect(page.getByRole('tab', { name: t('settings.tabs.language') })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel(t('settings.language.timezone'), { exact: true })).toBeVisible();
 
@@ -94,9 +91,7 @@ test('settings: tabs switch via ?tab=, an unknown tab opens the first, forms sav
 });
 
 test('settings: the language form switches the interface at once and keeps the timezone', async ({ page }) => {
-  await signIn(page, 'bank@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto('/app/settings?tab=language');
+  await signIn(page, 'bank@demo.test', PASSWORD, '/app/settings?tab=language');
   await page.getByLabel(t('settings.language.timezone'), { exact: true }).selectOption({ label: 'Europe/Istanbul' });
   await page
     .getByLabel(t('settings.language.language'), { exact: true })
@@ -146,9 +141,7 @@ test('settings: a date format of the user’s own shows every date that way (iss
 });
 
 test('a form field shows its tooltip in a popover', async ({ page }) => {
-  await signIn(page, 'bank@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto('/app/settings?tab=language');
+  await signIn(page, 'bank@demo.test', PASSWORD, '/app/settings?tab=language');
   // the input keeps its own name; the info button beside it is named after the field
   await expect(page.getByLabel(t('settings.language.timezone'), { exact: true })).toBeVisible();
   await page.getByRole('button', { name: about(t('settings.language.timezone')) }).click();
@@ -161,9 +154,7 @@ test('a form field shows its tooltip in a popover', async ({ page }) => {
 test('an admin edits a tooltip with a live preview, publishes it, and the field shows it after reload', async ({
   page,
 }) => {
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto('/app/admin/tooltips');
+  await signIn(page, 'admin@demo.test', PASSWORD, '/app/admin/tooltips');
   await page.getByRole('button', { name: 'settings-language#/timezone', exact: true }).click();
   await expect(page).toHaveURL(/[?&]tip=settings-language%23%2Ftimezone$/);
 

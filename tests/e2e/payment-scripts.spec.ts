@@ -18,8 +18,7 @@ const LATEST_SCAN = '0d6f8a52-5c1e-4b7e-9a51-6f1d2c3b4a02';
 const TAG_MANAGER = 'https://www.googletagmanager.com/gtag/js?id=G-DEMO';
 
 test('the changed script is authorised with a justification; an asset page renders', async ({ page }) => {
-  await signIn(page, 'bank@demo.test', PASSWORD);
-  await page.goto(`/app/portfolio/${MERCHANT}/payment-scripts`);
+  await signIn(page, 'bank@demo.test', PASSWORD, `/app/portfolio/${MERCHANT}/payment-scripts`);
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: TAG_MANAGER, exact: true }) });
   await expect(row).toContainText(t('scripts.states.changed'));
   await expect(row).toContainText(t('scripts.changes.hashChanged'));
@@ -137,8 +136,7 @@ test('a script added between two scans raises the alert, is authorised, and is t
       .toBe('unauthorised');
     const widget = items.find((item) => item.name.endsWith('/widget.js')) as Item;
 
-    await signIn(page, 'bank@demo.test', PASSWORD);
-    await page.goto(`/app/portfolio/${merchantId}/payment-scripts`);
+    await signIn(page, 'bank@demo.test', PASSWORD, `/app/portfolio/${merchantId}/payment-scripts`);
     await expect(page.locator('[data-panel="alert"]')).toContainText(
       t('scripts.alert')
         .replace(/<[^>]+>/g, '')
@@ -162,8 +160,7 @@ test('a script added between two scans raises the alert, is authorised, and is t
 
     // the merchant's SAQ: 11.6.1 (requirement 11's only suggestion from script monitoring) suggested
     // Not in Place, the new script as its evidence
-    await signIn(page, 'merchant@demo.test', PASSWORD);
-    await page.goto(`/app/saq/saq-type/A-EP/questions/${saqId}/req11`);
+    await signIn(page, 'merchant@demo.test', PASSWORD, `/app/saq/saq-type/A-EP/questions/${saqId}/req11`);
     const evidence = t('scripts.evidence.script').split('{{name}}')[0];
     const card = page
       .locator('.questionnaire__suggestion')

@@ -29,9 +29,7 @@ const file = (bad: boolean) => ({
 });
 
 async function openMerchant(page: Page) {
-  await signIn(page, 'bank@demo.test', PASSWORD);
-  await expect(page).toHaveURL(/\/app\//);
-  await page.goto('/app/portfolio');
+  await signIn(page, 'bank@demo.test', PASSWORD, '/app/portfolio');
   await expect(page.getByRole('heading', { name: t('portfolio.title'), level: 1 })).toBeVisible();
   // what a bank reads first (score, compliance) is in view, not behind the sticky actions column
   const actions = await page.getByRole('columnheader', { name: t('list.actions') }).boundingBox();
@@ -177,9 +175,7 @@ test('the bank opens a merchant: score history, assets, action items, settings',
 });
 
 test('the bank adds a company with the wizard; a second of that name is refused', async ({ page }) => {
-  await signIn(page, 'bank@demo.test', PASSWORD);
-  await expect(page).toHaveURL(/\/app\//);
-  await page.goto('/app/portfolio');
+  await signIn(page, 'bank@demo.test', PASSWORD, '/app/portfolio');
   await page.getByRole('button', { name: t('portfolio.actions.addWizard'), exact: true }).click();
   await expect(page).toHaveURL(/\/app\/portfolio\/new$/);
   const next = () => page.getByRole('button', { name: t('wizard.next'), exact: true }).click();
@@ -206,9 +202,7 @@ test('the bank adds a company with the wizard; a second of that name is refused'
 test('the bank imports merchants by CSV: a bad row is named and nothing imported, then the fixed file lands', async ({
   page,
 }) => {
-  await signIn(page, 'bank@demo.test', PASSWORD);
-  await expect(page).toHaveURL(/\/app\//);
-  await page.goto('/app/portfolio');
+  await signIn(page, 'bank@demo.test', PASSWORD, '/app/portfolio');
   const dialog = page.getByRole('dialog');
   await page.getByRole('button', { name: t('portfolio.actions.import'), exact: true }).click();
   await dialog.getByLabel(t('list.import.choose')).setInputFiles(file(true));
@@ -236,8 +230,7 @@ test('the bank imports merchants by CSV: a bad row is named and nothing imported
 test('a merchant that is not in the bank’s portfolio is one not-found state, not an empty page of errors', async ({
   page,
 }) => {
-  await signIn(page, 'bank@demo.test', PASSWORD);
-  await page.goto('/app/portfolio/no-such-merchant/overview');
+  await signIn(page, 'bank@demo.test', PASSWORD, '/app/portfolio/no-such-merchant/overview');
   await expect(page.getByRole('heading', { name: t('page.recordNotFound') })).toBeVisible();
   await expect(page.getByText(t('page.recordNotFoundText'))).toBeVisible();
   // one state for the page: no panel tried its own source and failed

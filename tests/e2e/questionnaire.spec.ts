@@ -1,13 +1,11 @@
 import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, signIn, t } from './support/ui';
+import { signIn, t } from './support/ui';
 
 // The questionnaire renderer on a published SAQ: an admin previews SAQ A, pages to its first
 // requirement, answers N/A and is told to explain it in Appendix C; the explanation clears it.
 test('an admin previews SAQ A, answers N/A and sees the Appendix C requirement', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto('/app/saq/preview/saq-a-4.0.1');
+  await signIn(page, 'admin@demo.test', PASSWORD, '/app/saq/preview/saq-a-4.0.1');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('SAQ A');
 
   // part 1 and part 2 come first; the third page is Requirement 2

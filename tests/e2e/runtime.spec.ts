@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 type AppBody = Record<string, any>;
 
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, signIn, t } from './support/ui';
+import { signIn, t } from './support/ui';
 
 /** Publishes a new version of an app document through the config service, as an admin would. */
 async function publish(request: APIRequestContext, token: string, kind: string, edit: (body: AppBody) => void) {
@@ -29,9 +29,7 @@ test('a route and a menu item an admin publishes reach the next page load, with 
   const login = await request.post('/iam/api/login', { form: { username: 'admin@demo.test', password: PASSWORD } });
   const token = (await login.json()).content.token as string;
 
-  await signIn(page, 'bank@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto('/app/compliance-calendar');
+  await signIn(page, 'bank@demo.test', PASSWORD, '/app/compliance-calendar');
   await expect(page).toHaveURL(/error-404$/);
   const item = page.getByRole('link', { name: 'Compliance calendar' });
   await expect(item).toHaveCount(0);

@@ -8,8 +8,7 @@ import { PASSWORD } from './support/users';
 import { missingKeys, signIn, t } from './support/ui';
 
 test('a near-match of a listed name shows in the review band and opens the entry', async ({ page }) => {
-  await signIn(page, 'tm@demo.test', PASSWORD);
-  await page.goto('/app/sanction-screening');
+  await signIn(page, 'tm@demo.test', PASSWORD, '/app/sanction-screening');
   await expect(page.getByText(t('sanctions.screen.empty'))).toBeVisible();
   await page
     .getByRole('textbox', { name: new RegExp(`^${t('sanctions.fields.queryName')}`) })

@@ -268,9 +268,7 @@ test('the bank returns an SAQ with a note, the merchant sees it and resubmits, t
     expect((await request.put('/iam/api/me', { headers: bankHeaders, data: { site_language: 'en' } })).status()).toBe(
       200,
     );
-    await signIn(page, 'bank@demo.test', PASSWORD);
-    await expectSignedInAt(page, '/app/dashboard');
-    await page.goto(details);
+    await signIn(page, 'bank@demo.test', PASSWORD, details);
     await expect(review.getByRole('button', { name: t('managementSaq.review.validate') })).toBeVisible();
     await expect(review.getByRole('button', { name: t('managementSaq.review.return') })).toBeVisible();
     await expect(facts).toContainText(t('managementSaq.statuses.submitted'));

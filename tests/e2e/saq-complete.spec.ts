@@ -42,8 +42,7 @@ test('a refused SAQ completion names each problem, opens the first and completes
   request,
 }) => {
   const saqId = await nearlyComplete(request);
-  await signIn(page, 'merchant@demo.test', PASSWORD);
-  await page.goto(`/app/saq/saq-type/A/questions/${saqId}/part3`);
+  await signIn(page, 'merchant@demo.test', PASSWORD, `/app/saq/saq-type/A/questions/${saqId}/part3`);
   const heading = page.getByRole('heading', { level: 2 });
   await expect(heading).toHaveText('Part 3: Validation');
   await page.getByRole('button', { name: t('questionnaire.complete') }).click();

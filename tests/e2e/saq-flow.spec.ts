@@ -282,9 +282,7 @@ test('an SAQ version published during the test is offered at once, filled, signe
   });
 
   await test.step('the merchant is offered 4.0.2 for SAQ B and fills it in the browser', async () => {
-    await signIn(page, 'merchant@demo.test', PASSWORD);
-    await expectSignedInAt(page, '/app/pci-dss-requests');
-    await page.goto('/app/saq/saq-types');
+    await signIn(page, 'merchant@demo.test', PASSWORD, '/app/saq/saq-types');
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'B', exact: true }) });
     await expect(row).toContainText('4.0.2');
     await startFromTypes(page, 'B');

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import ExcelJS from 'exceljs';
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, signIn, t } from './support/ui';
+import { signIn, t } from './support/ui';
 
 // Issue 10 'Offline answering' for an SAQ: the merchant downloads the SAQ's workbook on its page,
 // answers it in a spreadsheet (exceljs here), uploads it with one bad cell and reads the problem
@@ -58,9 +58,7 @@ test('a merchant answers an SAQ offline in its workbook: a bad cell is shown whe
 }) => {
   test.setTimeout(120_000);
   const saqId = await saqInProgress(request);
-  await signIn(page, 'merchant@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/pci-dss-requests');
-  await page.goto(`/app/pci-dss-requests/saq/${saqId}`);
+  await signIn(page, 'merchant@demo.test', PASSWORD, `/app/pci-dss-requests/saq/${saqId}`);
 
   // download in the browser: the answer given so far is in it
   const downloading = page.waitForEvent('download');

@@ -43,9 +43,7 @@ test('a report: 202 says it is being generated, a ready one is saved under its n
   page,
   context,
 }) => {
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto('/app/reports');
+  await signIn(page, 'admin@demo.test', PASSWORD, '/app/reports');
 
   // this month is still running: its report waits for the month's end
   await requestReport(page, thisMonth);
@@ -96,9 +94,7 @@ test('a report: 202 says it is being generated, a ready one is saved under its n
 });
 
 test('an Excel export says when it starts and when it is saved', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto('/app/admin/users');
+  await signIn(page, 'admin@demo.test', PASSWORD, '/app/admin/users');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: t('list.export') }).click();
   await expect(toast(page, t('download.excelStarted'))).toBeVisible();
@@ -178,9 +174,7 @@ test('a failed upload of a file over 100000 bytes is logged to the web backend',
   const login = await request.post('/iam/api/login', { form: { username: 'admin@demo.test', password: PASSWORD } });
   await publishEvidenceForm(request, (await login.json()).content.token);
 
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto(EVIDENCE.path);
+  await signIn(page, 'admin@demo.test', PASSWORD, EVIDENCE.path);
   await expect(page.getByRole('heading', { name: EVIDENCE_TEXT.newTitle.en })).toBeVisible();
 
   // a small file goes through: the form really uploads

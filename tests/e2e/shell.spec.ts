@@ -150,9 +150,7 @@ test('the SAQ site selector: first site preselected, choice stored and sent as X
     if (new URL(request.url()).pathname === '/wbe/api/sites') sitesCalls.push(request.headers()['x-site-id']);
   });
 
-  await signIn(page, 'merchant@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/pci-dss-requests');
-  await page.goto('/app/saq/overview');
+  await signIn(page, 'merchant@demo.test', PASSWORD, '/app/saq/overview');
   const selector = page.getByRole('navigation', { name: t('shell.subMenu') }).getByLabel(t('shell.siteSelector'));
   // the list is sorted by name: Demo Bookings comes first and is selected when none was chosen
   await expect(selector).toHaveValue('site-demo-bookings');

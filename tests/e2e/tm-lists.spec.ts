@@ -8,8 +8,7 @@ import { PASSWORD } from './support/users';
 import { missingKeys, signIn, t } from './support/ui';
 
 test('the lists screen shows entries and a CSV import report', async ({ page }) => {
-  await signIn(page, 'tm@demo.test', PASSWORD);
-  await page.goto('/app/transaction-monitoring/lists');
+  await signIn(page, 'tm@demo.test', PASSWORD, '/app/transaction-monitoring/lists');
   // the entries' panel (the history below names the same values)
   const entries = page.locator('[data-panel="entries"]');
   await expect(entries.getByRole('row').filter({ hasText: '185.220.101.0/24' })).toBeVisible();

@@ -46,8 +46,7 @@ test('the rules screen shows the published version and previews an edited draft'
 });
 
 test('the organisation’s variant switches the screens and the menu without a reload', async ({ page }) => {
-  await signIn(page, 'tm@demo.test', PASSWORD);
-  await page.goto('/app/transaction-monitoring');
+  await signIn(page, 'tm@demo.test', PASSWORD, '/app/transaction-monitoring');
   const inbound = page.getByRole('heading', { name: t('transactionMonitoring.directions.inbound'), exact: true });
   const menuItem = page.getByRole('link', { name: t('menu.transactionMonitoring') });
   await expect(menuItem).toHaveAttribute('href', '/app/transaction-monitoring');

@@ -8,8 +8,7 @@ import { PASSWORD } from './support/users';
 import { missingKeys, signIn, storedConfig, t } from './support/ui';
 
 test('the transactions list shows demo rows and a transaction page shows its trace', async ({ page }) => {
-  await signIn(page, 'tm@demo.test', PASSWORD);
-  await page.goto('/app/transaction-monitoring/transactions');
+  await signIn(page, 'tm@demo.test', PASSWORD, '/app/transaction-monitoring/transactions');
   await expect(page.getByText(/15 minutes after they are scored/)).toBeVisible();
   const rows = page.getByRole('row').filter({ hasText: 'DEMO-' });
   await expect(rows.first()).toBeVisible();

@@ -57,8 +57,7 @@ test('a user granted a new permission through a user group opens its route; one 
     await expectScreen(page, CALENDAR.title.en);
     await expect(page.getByText(t('errors.noPermission'))).toHaveCount(0);
 
-    await signIn(page, 'merchant@demo.test', PASSWORD);
-    await page.goto(CALENDAR.path);
+    await signIn(page, 'merchant@demo.test', PASSWORD, CALENDAR.path);
     await expect(page.getByText(t('errors.noPermission'))).toBeVisible();
   } finally {
     await request.delete(`/wbe/api/resources/user-group/${groupId}`, { headers: { authorization: `Bearer ${admin}` } });

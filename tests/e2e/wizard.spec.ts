@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
-import { expectSignedInAt, missingKeys, signIn, storedConfig, t } from './support/ui';
+import { missingKeys, signIn, storedConfig, t } from './support/ui';
 
 // The PCI DSS level wizard (a wizard document at /app/saq/saq-wizard) in the browser: branching by
 // an answer, a step's validation gating Next, Back keeping answers, resuming after a reload, and a
@@ -33,9 +33,7 @@ async function bearer(page: Page): Promise<Record<string, string>> {
 test('a merchant branches, is stopped by validation, goes back, resumes after a reload and submits', async ({
   page,
 }) => {
-  await signIn(page, 'merchant@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/pci-dss-requests');
-  await page.goto(ROUTE);
+  await signIn(page, 'merchant@demo.test', PASSWORD, ROUTE);
   await expect(page.getByRole('heading', { name: q('title') })).toBeVisible();
   await expect(heading(page, 'business')).toBeVisible();
   await expect(page.getByText(t('wizard.stepOf').replace('{{current}}', '1').replace('{{total}}', '6'))).toBeVisible();
@@ -106,9 +104,7 @@ test('a merchant branches, is stopped by validation, goes back, resumes after a 
 });
 
 test('start over deletes the saved answers after confirmation', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', PASSWORD);
-  await expectSignedInAt(page, '/app/dashboard');
-  await page.goto(ROUTE);
+  await signIn(page, 'admin@demo.test', PASSWORD, ROUTE);
   await choose(page, 'business.serviceProvider');
   await next(page, 'serviceProviderVolume');
   await expect(steps(page)).not.toContainText(q('volume.title'));

@@ -62,9 +62,10 @@ export async function signInWithForm(
 /**
  * Starts the page signed in, as the sign-in form would leave it, without loading the form: the login
  * API's answer is stored under the session key the way the client stores it (`sessionAfterLogin`),
- * then the page opens where the landing rules send this user (the form's `resolveAfterLogin`).
+ * then the page opens where the landing rules send this user (the form's `resolveAfterLogin`), or at `at`
+ * when the test is about another page (one app start instead of two: the landing page's is wasted).
  */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+export async function signIn(page: Page, email: string, password: string, at?: string): Promise<void> {
   const login = await page.request.post('/iam/api/login', { form: { username: email, password } });
   expect(login.status(), await login.text()).toBe(200);
   // the app documents: a same-origin answer with no script, so the session is in place before the
@@ -77,7 +78,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   const session: Record<string, unknown> = { ...stored, ...patch };
   for (const key of Object.keys(session)) if (session[key] === undefined) delete session[key];
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_KEY, JSON.stringify(session)]);
-  await page.goto(resolveLanding(landing, subjectOf(session)));
+  await page.goto(at ?? resolveLanding(landing, subjectOf(session)));
 }
 
 /** Picks a language from the top bar's language menu (labelled in the page's current language). */
