@@ -5,27 +5,14 @@
  * fractions of visits (0–1) that add up to 1 (±0.02). Each bad row is a problem by line; the good
  * rows are kept. Pure.
  */
-import Papa from 'papaparse';
+import { type Judged, objectOr, type RawRow, type RowFile, type RowFileFormat, readRowFile } from '../files/row-file';
 import { normalizeDomain, TRAFFIC_TYPES, type TrafficMonth, type TrafficType } from './traffic';
 
-export const TRAFFIC_FILE_FORMATS = ['csv', 'json'] as const;
-export type TrafficFileFormat = (typeof TRAFFIC_FILE_FORMATS)[number];
+export type TrafficFileFormat = RowFileFormat;
 
 export const TRAFFIC_CSV_HEADER = ['domain', 'trafficDate', 'averageVisitors', ...TRAFFIC_TYPES];
 
-/** A refused row: its line (CSV) or 1-based item (JSON), the column and a locale key. */
-export interface TrafficFileProblem {
-  line: number;
-  column: string;
-  message: string;
-}
-
-export interface TrafficFile {
-  rows: TrafficMonth[];
-  problems: TrafficFileProblem[];
-  /** The file as a whole could not be read (not CSV with the header, not a JSON array). */
-  unreadable: boolean;
-}
+export type TrafficFile = RowFile<TrafficMonth>;
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -37,7 +24,7 @@ function numberOf(value: unknown): number | null {
 }
 
 /** One row's fields judged: the month, or the first problem found. */
-function judge(line: number, raw: Record<string, unknown>, shares: Record<string, unknown>) {
+function judge(line: number, raw: RawRow, shares: RawRow): Judged<TrafficMonth> {
   const problem = (column: string, message: string) => ({ problem: { line, column, message } });
   const domain = typeof raw.domain === 'string' ? normalizeDomain(raw.domain) : null;
   if (!domain) return problem('domain', 'errors.trafficInvalidDomain');
@@ -53,45 +40,12 @@ function judge(line: number, raw: Record<string, unknown>, shares: Record<string
   }
   const sum = TRAFFIC_TYPES.reduce((total, type) => total + traffic[type], 0);
   if (Math.abs(sum - 1) > 0.02) return problem('', 'traffic.import.shareSum');
-  return { month: { domain, trafficDate, averageVisitors: Math.round(averageVisitors), traffic } };
-}
-
-function collect(entries: Array<[number, Record<string, unknown>, Record<string, unknown>]>): TrafficFile {
-  const rows: TrafficMonth[] = [];
-  const problems: TrafficFileProblem[] = [];
-  for (const [line, raw, shares] of entries) {
-    const judged = judge(line, raw, shares);
-    if ('problem' in judged) problems.push(judged.problem);
-    else rows.push(judged.month);
-  }
-  return { rows, problems, unreadable: false };
+  return { value: { domain, trafficDate, averageVisitors: Math.round(averageVisitors), traffic } };
 }
 
 export function readTrafficFile(format: TrafficFileFormat, content: string): TrafficFile {
-  const unreadable: TrafficFile = { rows: [], problems: [], unreadable: true };
-  if (format === 'json') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(content);
-    } catch {
-      return unreadable;
-    }
-    if (!Array.isArray(parsed)) return unreadable;
-    return collect(
-      parsed.map((item, index) => {
-        const raw = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
-        const shares = raw.traffic !== null && typeof raw.traffic === 'object' ? raw.traffic : {};
-        return [index + 1, raw, shares as Record<string, unknown>];
-      }),
-    );
-  }
-  const parsed = Papa.parse<Record<string, string>>(content.replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim(),
-  });
-  const columns = parsed.meta.fields ?? [];
-  if (!TRAFFIC_CSV_HEADER.every((column) => columns.includes(column))) return unreadable;
-  // the header is line 1; Papa's row index counts data rows
-  return collect(parsed.data.map((row, index) => [index + 2, row, row]));
+  // a JSON item holds its shares under `traffic`; a CSV row holds them as columns
+  return readRowFile(format, content, TRAFFIC_CSV_HEADER, (line, raw) =>
+    judge(line, raw, format === 'json' ? objectOr(raw.traffic) : raw),
+  );
 }
