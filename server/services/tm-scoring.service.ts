@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CompiledRuleSet, compileRuleSet } from '../../core/transaction-monitoring/engine';
+import { withCard } from '../../core/transaction-monitoring/facts';
 import { prepareLists } from '../../core/transaction-monitoring/list-match';
 import { type Features, MERCHANT_AVERAGE_DAYS, type VelocitySpec } from '../../core/transaction-monitoring/operators';
 import { SNOOZE_ENTITIES, type TmSnoozeFields } from '../../core/transaction-monitoring/alerts';
@@ -218,7 +219,7 @@ export class TmScoringService {
     const { id: ruleSetId, version, compiled } = this.ruleSet(key.organizationId);
     const { pan, occurredAt, ...rest } = item;
     const card = cardForms(pan, this.cardKey);
-    const facts: TransactionFacts = { ...rest, bin: card.bin, last4: card.last4, cardHash: card.cardHash };
+    const facts = withCard(rest, card);
     const [features, snoozed] = await Promise.all([
       this.features(key.organizationId, facts, compiled, now, read),
       this.snoozed(key.organizationId, facts, now),
