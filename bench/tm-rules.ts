@@ -21,7 +21,7 @@ import { compileLogic } from '../core/transaction-monitoring/compile-logic';
 import { compileRuleSet } from '../core/transaction-monitoring/engine';
 import { withCard } from '../core/transaction-monitoring/facts';
 import { prepareLists } from '../core/transaction-monitoring/list-match';
-import type { Features } from '../core/transaction-monitoring/operators';
+import { type Features, featuresOf } from '../core/transaction-monitoring/operators';
 import type { TransactionFacts } from '../core/transaction-monitoring/tm.types';
 import { BLOCKED_EMAILS, countryRiskOf, generatedTransaction, random, ruleSet } from './support/tm-data';
 
@@ -55,7 +55,7 @@ for (let i = 0; i < COUNT; i += 1) {
   const merchantAverage = rnd() < 0.02 ? null : 50 + Math.round(rnd() * 2000);
   const ratio = merchantAverage ? Math.round((fact.amount / merchantAverage) * 100) / 100 : null;
   facts.push(fact);
-  features.push({ ...lists, at, velocities, merchantAverage });
+  features.push(featuresOf(lists, at, { velocities, merchantAverage }));
   const f: Record<string, unknown> = { countryRisk: countryRiskOf(String(fact.country)), merchantAmountRatio: ratio };
   for (const [name, value] of Object.entries(velocities)) f[name.replaceAll(':', '_')] = value;
   // a copy with the figures added (not `{ ...fact, f }`, which gives every object its own hidden class)

@@ -219,13 +219,25 @@ interface Slots {
 }
 
 /**
+ * Readers of top-level keys the caller knows its data has, each its own function so that its read
+ * has an inline cache for one key (shared code reading `data[key]` for many keys is a megamorphic
+ * lookup). Called only on plain objects (prototype Object.prototype); each must answer the own
+ * property or undefined, as `var` does.
+ */
+export type KeyReaders = Readonly<Record<string, (data: never) => unknown>>;
+
+/**
  * A program (see LogicProgram): `custom` adds operations beyond the vetted set. `direct`: each read
  * looks its path up when evaluated and `load` does nothing (one rule alone: loading its few paths
- * up front costs more than it saves).
+ * up front costs more than it saves). `readers` read the keys they name when loading.
  */
-export function logicProgram(custom: Record<string, CustomOperation> = {}, direct = false): LogicProgram {
+export function logicProgram(
+  custom: Record<string, CustomOperation> = {},
+  { direct = false, readers = {} }: { direct?: boolean; readers?: KeyReaders } = {},
+): LogicProgram {
   const slots: Slots = { paths: [], values: [], index: new Map() };
   const { paths, values } = slots;
+  const readerOf: (((data: never) => unknown) | undefined)[] = [];
   let observer: ReadObserver | undefined;
 
   /** A `var` of a literal path on the root data: its slot. */
@@ -240,6 +252,7 @@ export function logicProgram(custom: Record<string, CustomOperation> = {}, direc
       slot = slots.paths.length;
       slots.index.set(name, slot);
       slots.paths.push(keys);
+      readerOf.push(keys.length === 1 && Object.hasOwn(readers, keys[0]) ? readers[keys[0]] : undefined);
       values.push(undefined);
     }
     const at = slot;
@@ -489,7 +502,12 @@ export function logicProgram(custom: Record<string, CustomOperation> = {}, direc
   return {
     compile: (rule) => compile(rule, true),
     load(data) {
-      if (!direct) for (let i = 0; i < paths.length; i += 1) values[i] = ownAt(data, paths[i]);
+      if (direct) return;
+      const plain = data !== null && typeof data === 'object' && Object.getPrototypeOf(data) === Object.prototype;
+      for (let i = 0; i < paths.length; i += 1) {
+        const reader = plain ? readerOf[i] : undefined;
+        values[i] = reader !== undefined ? reader(data as never) : ownAt(data, paths[i]);
+      }
     },
     observe(next) {
       observer = next;
@@ -507,7 +525,7 @@ export function compileLogic(
   custom: Record<string, CustomOperation> = {},
   onRead?: ReadObserver,
 ): Compiled {
-  const program = logicProgram(custom, true);
+  const program = logicProgram(custom, { direct: true });
   program.observe(onRead);
   return program.compile(rule);
 }

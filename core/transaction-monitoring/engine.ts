@@ -1,6 +1,7 @@
 import type { DocumentProblem } from '../documents/document.types';
 import { checkRule, pointerSegment, truthy } from '../rules/jsonlogic';
 import { type Compiled, logicProgram, type ReadObserver } from './compile-logic';
+import { FACT_READERS } from './facts';
 import { type FeatureNeeds, type Features, OPERATOR_NAMES, operatorProblem, operators } from './operators';
 import type { Decision, TmRuleSetBody, TraceEntry, TransactionFacts, Verdict } from './tm.types';
 
@@ -41,29 +42,30 @@ interface ScoredRule {
   when: Compiled;
 }
 
+/** How a rule's evaluation ended, as recorded: the rule's index times 4 plus one of these. */
+const OUTCOMES = ['hit', 'noHit', 'snoozed', 'error'] as const;
+const [HIT, NO_HIT, SNOOZED, ERROR] = [0, 1, 2, 3];
+
 /**
- * The trace from what scoring recorded: `(name, value)` for each read, then `(i, outcome)` closing
- * rule i (`(-i - 1, message)` when it threw). Built when a verdict's trace is first read.
+ * The trace from what scoring recorded: `name, value` for each read, then a number closing rule
+ * `n >> 2` with outcome `OUTCOMES[n & 3]` (an error followed by its message). Built when a
+ * verdict's trace is first read.
  */
-function traceOf(recorded: readonly unknown[], rules: readonly ScoredRule[]): TraceEntry[] {
+function traceOf(recorded: readonly unknown[], count: number, rules: readonly ScoredRule[]): TraceEntry[] {
   const trace: TraceEntry[] = [];
   let reads: Record<string, unknown> = {};
-  for (let k = 0; k < recorded.length; k += 2) {
+  for (let k = 0; k < count; k += 2) {
     const name = recorded[k];
     if (typeof name === 'string') {
       reads[name] = recorded[k + 1];
       continue;
     }
-    const index = name as number;
-    const rule = rules[index < 0 ? -index - 1 : index];
-    const entry: TraceEntry = {
-      ruleId: rule.id,
-      group: rule.group,
-      score: rule.score,
-      outcome: index < 0 ? 'error' : (recorded[k + 1] as TraceEntry['outcome']),
-      reads,
-    };
-    if (index < 0) entry.error = recorded[k + 1] as string;
+    const code = name as number;
+    const rule = rules[code >> 2];
+    const outcome = OUTCOMES[code & 3];
+    const entry: TraceEntry = { ruleId: rule.id, group: rule.group, score: rule.score, outcome, reads };
+    if (outcome === 'error') entry.error = recorded[k + 1] as string;
+    else k -= 1; // a close without a message is one item
     trace.push(entry);
     reads = {};
   }
@@ -76,6 +78,7 @@ function traceOf(recorded: readonly unknown[], rules: readonly ScoredRule[]): Tr
  */
 class RecordedVerdict implements Verdict {
   #recorded: readonly unknown[];
+  #count: number;
   #rules: readonly ScoredRule[];
   #trace: TraceEntry[] | undefined;
   constructor(
@@ -83,13 +86,15 @@ class RecordedVerdict implements Verdict {
     readonly score: number,
     readonly hits: string[],
     recorded: readonly unknown[],
+    count: number,
     rules: readonly ScoredRule[],
   ) {
     this.#recorded = recorded;
+    this.#count = count;
     this.#rules = rules;
   }
   get trace(): TraceEntry[] {
-    this.#trace ??= traceOf(this.#recorded, this.#rules);
+    this.#trace ??= traceOf(this.#recorded, this.#count, this.#rules);
     return this.#trace;
   }
   toJSON(): Verdict {
@@ -101,19 +106,20 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   const needs: FeatureNeeds = { lists: new Set(), velocities: new Map(), merchantAverage: false };
   let current: Features = NO_FEATURES;
   let observer: ReadObserver | undefined;
-  // what the transaction being scored recorded (traceOf reads it): one array reused, copied once per
-  // transaction, instead of an entry and a reads object per rule
-  const recording: unknown[] = [];
+  // what the transaction being scored records for its trace (traceOf reads it): one flat array per
+  // transaction, sized as the largest so far, instead of an entry and a reads object per rule. (A new
+  // array, not one reused and copied: storing new values into an old array costs a write barrier each.)
+  let recording: unknown[] = [];
   let recorded = 0;
+  let capacity = 16;
   const observe: ReadObserver = (path, value) => {
     recording[recorded] = path;
     recording[recorded + 1] = value;
     recorded += 2;
   };
-  const close = (index: number, outcome: unknown) => {
-    recording[recorded] = index;
-    recording[recorded + 1] = outcome;
-    recorded += 2;
+  const close = (index: number, outcome: number) => {
+    recording[recorded] = index * 4 + outcome;
+    recorded += 1;
   };
   const custom = operators({
     needs,
@@ -124,7 +130,7 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
       medium: new Set((body.countryRisk?.medium ?? []).map((code) => code.toUpperCase())),
     },
   });
-  const program = logicProgram(custom);
+  const program = logicProgram(custom, { readers: FACT_READERS });
   const rules: ScoredRule[] = body.rules
     .filter((rule) => !rule.disabled)
     .map((rule) => ({ id: rule.id, group: rule.group, score: rule.score, when: program.compile(rule.when) }));
@@ -136,6 +142,7 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
       observer = traced ? observe : undefined;
       program.observe(observer);
       recorded = 0;
+      if (traced) recording = new Array(capacity);
       const hits: string[] = [];
       let score = 0;
       try {
@@ -143,18 +150,22 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
         for (let i = 0; i < rules.length; i += 1) {
           const rule = rules[i];
           if (snoozed?.has(rule.id)) {
-            if (traced) close(i, 'snoozed');
+            if (traced) close(i, SNOOZED);
             continue;
           }
           try {
             if (truthy(rule.when(facts))) {
               score += rule.score;
               hits.push(rule.id);
-              if (traced) close(i, 'hit');
-            } else if (traced) close(i, 'noHit');
+              if (traced) close(i, HIT);
+            } else if (traced) close(i, NO_HIT);
           } catch (error) {
             // a rule that throws adds nothing
-            if (traced) close(-i - 1, error instanceof Error ? error.message : String(error));
+            if (traced) {
+              close(i, ERROR);
+              recording[recorded] = error instanceof Error ? error.message : String(error);
+              recorded += 1;
+            }
           }
         }
       } finally {
@@ -164,7 +175,8 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
       }
       const decision = decisionFor(score, body.thresholds);
       if (!traced) return { decision, score, hits, trace: [] };
-      return new RecordedVerdict(decision, score, hits, recording.slice(0, recorded), rules);
+      if (recorded > capacity) capacity = recorded;
+      return new RecordedVerdict(decision, score, hits, recording, recorded, rules);
     },
   };
 }

@@ -62,6 +62,28 @@ export interface Features {
   sanctions?: SanctionsSnapshot;
 }
 
+/**
+ * The figures in one shape, whoever gathered them (ingest, replay, preview): every transaction's
+ * object then has the same hidden class and the operators' reads of it stay monomorphic. (Spreading
+ * the lists and adding keys gave each transaction's object a class of its own: every read a
+ * megamorphic miss, about 100 ns each.)
+ */
+export function featuresOf(
+  lists: Pick<Features, 'lists' | 'allow'>,
+  at: number | undefined,
+  figures: Pick<Features, 'velocities' | 'merchantAverage'>,
+  sanctions?: SanctionsSnapshot,
+): Features {
+  return {
+    lists: lists.lists,
+    allow: lists.allow,
+    at,
+    velocities: figures.velocities,
+    merchantAverage: figures.merchantAverage,
+    sanctions,
+  };
+}
+
 export interface OperatorScope {
   needs: FeatureNeeds;
   features(): Features;

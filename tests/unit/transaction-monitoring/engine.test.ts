@@ -222,6 +222,21 @@ describe('the engine', () => {
     });
   });
 
+  it('never reads a fact from Object.prototype, even one put there', () => {
+    const set = compileRuleSet(body([rule('device', 50, { '==': [{ var: 'deviceId' }, 'planted'] })]));
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.deviceId = 'planted';
+    try {
+      expect(set.score(facts(), NO_FEATURES).hits).toEqual([]);
+      expect(set.score(facts({ deviceId: 'planted' }), NO_FEATURES).hits).toEqual(['device']);
+    } finally {
+      delete prototype.deviceId;
+    }
+    expect(set.score(Object.assign(Object.create(null), facts({ deviceId: 'planted' })), NO_FEATURES).hits).toEqual([
+      'device',
+    ]);
+  });
+
   it('skips disabled rules', () => {
     const set = compileRuleSet(body([{ ...rule('off', 99, true), disabled: true }]));
     expect(set.score(facts(), NO_FEATURES)).toMatchObject({ decision: 'approved', trace: [] });
