@@ -15,16 +15,39 @@ export type Compiled = (data: unknown) => unknown;
  */
 export type CustomOperation = (args: unknown[], compile: (node: unknown) => Compiled) => Compiled;
 
-/** Reports every root-level `var` read (path → value) for a decision's trace. */
+/** Hears every root-level `var` read (path → value) for a decision's trace. */
 export type ReadObserver = (path: string, value: unknown) => void;
+
+/**
+ * Rules compiled together over the same data (a rule set's). Each literal `var` path of their root
+ * scopes has a slot, filled once per evaluation by `load`: a fact ten rules compare is looked up
+ * once, and the closures that compare it read an array slot instead of calling a `var` closure
+ * that looks up `data[key]` (shared code over many keys: megamorphic lookups).
+ */
+export interface LogicProgram {
+  /** Compiles one rule. */
+  compile(rule: unknown): Compiled;
+  /** Reads the slots' facts from `data`, before the rules evaluate it (they must be called with that data). */
+  load(data: unknown): void;
+  /** Where root `var` reads are reported from now on (undefined: nowhere). */
+  observe(observer: ReadObserver | undefined): void;
+}
 
 const isOperation = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1;
 
 const num = (value: unknown) => Number.parseFloat(value as string);
 
+/** json-logic-js's `in`: membership in an array, or a substring. */
+function contains(a: unknown, b: unknown): boolean {
+  if (!b) return false;
+  if (typeof b === 'string') return b.indexOf(a as string) !== -1;
+  const list = b as { indexOf?: (x: unknown) => number };
+  return typeof list.indexOf === 'undefined' ? false : list.indexOf(a) !== -1;
+}
+
 /** The non-lazy operations, each over already evaluated arguments (json-logic-js's table). */
-const EAGER: Record<string, (this: unknown, ...args: never[]) => unknown> = {
+const EAGER: Record<string, (...args: never[]) => unknown> = {
   // biome-ignore lint/suspicious/noDoubleEquals: json-logic's == is JavaScript's loose equality
   '==': (a: unknown, b: unknown) => a == b,
   '===': (a: unknown, b: unknown) => a === b,
@@ -38,8 +61,7 @@ const EAGER: Record<string, (this: unknown, ...args: never[]) => unknown> = {
   '!!': (a: unknown) => truthy(a),
   '!': (a: unknown) => !truthy(a),
   '%': (a: number, b: number) => a % b,
-  in: (a: unknown, b: { indexOf?: (x: unknown) => number } | null) =>
-    !b || typeof b.indexOf === 'undefined' ? false : b.indexOf(a) !== -1,
+  in: contains,
   cat: (...args: unknown[]) => args.join(''),
   substr: (source: unknown, start: number, end?: number) => {
     if (end !== undefined && end < 0) {
@@ -56,6 +78,9 @@ const EAGER: Record<string, (this: unknown, ...args: never[]) => unknown> = {
   max: (...args: number[]) => Math.max(...args),
   merge: (...args: unknown[]) => args.reduce<unknown[]>((a, b) => a.concat(b), []),
 };
+
+/** Operations whose second argument is evaluated on each item, not on the data. */
+const ITERATING = new Set(['map', 'filter', 'reduce', 'all', 'none', 'some']);
 
 function missingOf(data: unknown, keys: unknown[]): unknown[] {
   const result: unknown[] = [];
@@ -80,10 +105,18 @@ function constant(value: unknown): Compiled {
   return fn;
 }
 
-/** A `var` with a literal path: the path split once, own properties only (as `lookup`). */
-function readPath(path: string | number, notFound: unknown): Compiled {
-  const keys = String(path).split('.');
-  if (keys.some((key) => FORBIDDEN_KEYS.has(key))) return () => notFound;
+/** The value at `keys` through own properties only (as `lookup`), undefined when absent. */
+function ownAt(data: unknown, keys: readonly string[]): unknown {
+  let current = data;
+  for (let i = 0; i < keys.length; i += 1) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, keys[i])) return undefined;
+    current = (current as Record<string, unknown>)[keys[i]];
+  }
+  return current;
+}
+
+/** A `var` with a literal path inside an iteration's scope: the path split once. */
+function readPath(keys: readonly string[], notFound: unknown): Compiled {
   if (keys.length === 1) {
     const [key] = keys;
     return (data) => {
@@ -93,13 +126,8 @@ function readPath(path: string | number, notFound: unknown): Compiled {
     };
   }
   return (data) => {
-    let current = data;
-    for (const key of keys) {
-      if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return notFound;
-      current = (current as Record<string, unknown>)[key];
-      if (current === undefined) return notFound;
-    }
-    return current;
+    const value = ownAt(data, keys);
+    return value === undefined ? notFound : value;
   };
 }
 
@@ -152,29 +180,184 @@ function comparison(op: string, a: Compiled, b: Compiled): Compiled | undefined 
   return undefined;
 }
 
-/** `in` over a literal list of scalars: a Set (same answers as indexOf: JSON has no NaN). */
-function inLiteralList(a: Compiled, b: Compiled): Compiled | undefined {
-  const list = constants.get(b);
-  if (!Array.isArray(list) || !list.every((item) => item === null || typeof item !== 'object')) return undefined;
-  const members = new Set(list);
-  return (data) => members.has(a(data));
+/** Two-argument arithmetic and `in` without the table's rest arguments. */
+function binary(op: string, a: Compiled, b: Compiled): Compiled | undefined {
+  if (op === 'in') {
+    const list = constants.get(b);
+    // over a literal list of scalars: a Set (same answers as indexOf: JSON has no NaN)
+    if (Array.isArray(list) && list.every((item) => item === null || typeof item !== 'object')) {
+      const members = new Set(list);
+      return (data) => members.has(a(data));
+    }
+    return (data) => contains(a(data), b(data));
+  }
+  switch (op) {
+    case '%':
+      return (data) => (a(data) as number) % (b(data) as number);
+    case '-':
+      return (data) => {
+        const x = a(data) as number;
+        const y = b(data) as number | undefined;
+        return y === undefined ? -x : x - y;
+      };
+    case '/':
+      return (data) => (a(data) as number) / (b(data) as number);
+    case '+':
+      // as the table's reduce from 0 (0 + -0 is 0)
+      return (data) => 0 + num(a(data)) + num(b(data));
+    case '*':
+      return (data) => num(a(data)) * num(b(data));
+  }
+  return comparison(op, a, b);
+}
+
+/** The program's `var` reads, by path: the literal paths and their slots. */
+interface Slots {
+  paths: (readonly string[])[];
+  values: unknown[];
+  index: Map<string, number>;
 }
 
 /**
- * Compiles a rule. Throws on an operation that is neither vetted nor one of `custom` (publishing
- * checks rules first, so a published rule set compiles). `onRead` sees the `var` reads made on the
- * data the closure is called with (not those inside map/filter scopes), for traces.
+ * Readers of top-level keys the caller knows its data has, each its own function so that its read
+ * has an inline cache for one key (shared code reading `data[key]` for many keys is a megamorphic
+ * lookup). Called only on plain objects (prototype Object.prototype); each must answer the own
+ * property or undefined, as `var` does.
  */
-export function compileLogic(
-  rule: unknown,
+export type KeyReaders = Readonly<Record<string, (data: never) => unknown>>;
+
+/**
+ * A program (see LogicProgram): `custom` adds operations beyond the vetted set. `direct`: each read
+ * looks its path up when evaluated and `load` does nothing (one rule alone: loading its few paths
+ * up front costs more than it saves). `readers` read the keys they name when loading.
+ */
+export function logicProgram(
   custom: Record<string, CustomOperation> = {},
-  onRead?: () => ReadObserver | undefined,
-): Compiled {
-  // the root data of the current call: reads on it are reported, reads in sub-scopes are not
-  let root: unknown;
-  const compile = (node: unknown): Compiled => {
+  { direct = false, readers = {} }: { direct?: boolean; readers?: KeyReaders } = {},
+): LogicProgram {
+  const slots: Slots = { paths: [], values: [], index: new Map() };
+  const { paths, values } = slots;
+  const readerOf: (((data: never) => unknown) | undefined)[] = [];
+  let observer: ReadObserver | undefined;
+
+  /** A `var` of a literal path on the root data: its slot. */
+  const rootRead = (name: string, keys: readonly string[], notFound: unknown): Compiled => {
+    if (keys.some((key) => FORBIDDEN_KEYS.has(key)))
+      return () => {
+        if (observer !== undefined) observer(name, notFound);
+        return notFound;
+      };
+    let slot = slots.index.get(name);
+    if (slot === undefined) {
+      slot = slots.paths.length;
+      slots.index.set(name, slot);
+      slots.paths.push(keys);
+      readerOf.push(keys.length === 1 && Object.hasOwn(readers, keys[0]) ? readers[keys[0]] : undefined);
+      values.push(undefined);
+    }
+    const at = slot;
+    const fn: Compiled = (data) => read(data, at, notFound, name);
+    slotReads.set(fn, { at, notFound, name });
+    return fn;
+  };
+
+  /** The root `var` reads that are slots: the operations below read them in place instead of calling them. */
+  const slotReads = new WeakMap<Compiled, { at: number; notFound: unknown; name: string }>();
+  const read = direct
+    ? (data: unknown, at: number, notFound: unknown, name: string): unknown => {
+        const found = ownAt(data, paths[at]);
+        const value = found === undefined ? notFound : found;
+        if (observer !== undefined) observer(name, value);
+        return value;
+      }
+    : (_data: unknown, at: number, notFound: unknown, name: string): unknown => {
+        const found = values[at];
+        const value = found === undefined ? notFound : found;
+        if (observer !== undefined) observer(name, value);
+        return value;
+      };
+
+  /** A comparison of a slot with a literal or another slot, or `in` of a slot over a literal list: one closure. */
+  const fused = (op: string, a: Compiled, b: Compiled): Compiled | undefined => {
+    const x = slotReads.get(a);
+    if (!x) return undefined;
+    const { at, notFound, name } = x;
+    const list = constants.get(b);
+    if (op === 'in' && Array.isArray(list) && list.every((item) => item === null || typeof item !== 'object')) {
+      const members = new Set(list);
+      return (data) => members.has(read(data, at, notFound, name));
+    }
+    if (constants.has(b)) {
+      const c = constants.get(b) as never;
+      switch (op) {
+        case '>':
+          return (data) => (read(data, at, notFound, name) as never) > c;
+        case '>=':
+          return (data) => (read(data, at, notFound, name) as never) >= c;
+        case '<':
+          return (data) => (read(data, at, notFound, name) as never) < c;
+        case '<=':
+          return (data) => (read(data, at, notFound, name) as never) <= c;
+        case '===':
+          return (data) => read(data, at, notFound, name) === c;
+        case '!==':
+          return (data) => read(data, at, notFound, name) !== c;
+        case '==':
+          // biome-ignore lint/suspicious/noDoubleEquals: json-logic's == is JavaScript's loose equality
+          return (data) => read(data, at, notFound, name) == c;
+        case '!=':
+          // biome-ignore lint/suspicious/noDoubleEquals: as above
+          return (data) => read(data, at, notFound, name) != c;
+      }
+      return undefined;
+    }
+    const y = slotReads.get(b);
+    if (!y) return undefined;
+    const right = (data: unknown) => read(data, y.at, y.notFound, y.name);
+    switch (op) {
+      case '==':
+        // biome-ignore lint/suspicious/noDoubleEquals: json-logic's == is JavaScript's loose equality
+        return (data) => read(data, at, notFound, name) == right(data);
+      case '!=':
+        // biome-ignore lint/suspicious/noDoubleEquals: as above
+        return (data) => read(data, at, notFound, name) != right(data);
+      case '===':
+        return (data) => read(data, at, notFound, name) === right(data);
+      case '!==':
+        return (data) => read(data, at, notFound, name) !== right(data);
+    }
+    return undefined;
+  };
+
+  const variable = (raw: unknown[], root: boolean): Compiled => {
+    const [path, fallback] = raw;
+    if (
+      (typeof path === 'string' || typeof path === 'number') &&
+      path !== '' &&
+      (fallback === undefined || !isOperation(fallback)) &&
+      raw.length <= 2
+    ) {
+      const name = String(path);
+      const notFound = fallback === undefined || fallback === null ? null : fallback;
+      const keys = name.split('.');
+      if (root) return rootRead(name, keys, notFound);
+      return keys.some((key) => FORBIDDEN_KEYS.has(key)) ? () => notFound : readPath(keys, notFound);
+    }
+    const args = raw.map((node) => compile(node, root));
+    return (data) => {
+      const path = args[0] ? args[0](data) : undefined;
+      const fallback = args[1] ? args[1](data) : undefined;
+      const value = lookup(data, path, fallback === undefined ? null : fallback);
+      if (root && observer !== undefined && path !== undefined && path !== null && path !== '')
+        observer(String(path), value);
+      return value;
+    };
+  };
+
+  /** `root`: the node is evaluated on the program's data (not on an item inside map, filter, …). */
+  const compile = (node: unknown, root: boolean): Compiled => {
     if (Array.isArray(node)) {
-      const items = node.map(compile);
+      const items = node.map((item) => compile(item, root));
       if (items.every((item) => constants.has(item))) return constant(items.map((item) => constants.get(item)));
       return (data) => items.map((item) => item(data));
     }
@@ -182,9 +365,11 @@ export function compileLogic(
     const op = Object.keys(node)[0];
     const raw = node[op];
     const values = Array.isArray(raw) ? raw : [raw];
-    if (Object.hasOwn(custom, op)) return custom[op](values, compile);
+    if (Object.hasOwn(custom, op)) return custom[op](values, (inner) => compile(inner, root));
     if (!allowed.has(op)) throw new Error(`operation "${op}" is not allowed`);
-    const args = values.map(compile);
+    if (op === 'var') return variable(values, root);
+    const iterating = ITERATING.has(op);
+    const args = values.map((value, index) => compile(value, root && !(iterating && index === 1)));
     const scoped = (data: unknown) => {
       const source = args[0] ? args[0](data) : undefined;
       return Array.isArray(source) ? source : null;
@@ -192,6 +377,10 @@ export function compileLogic(
     switch (op) {
       case 'if':
       case '?:':
+        if (args.length === 3) {
+          const [test, then, otherwise] = args;
+          return (data) => (truthy(test(data)) ? then(data) : otherwise(data));
+        }
         return (data) => {
           let i = 0;
           for (; i < args.length - 1; i += 2) if (truthy(args[i](data))) return args[i + 1](data);
@@ -201,6 +390,14 @@ export function compileLogic(
       case 'and':
         if (args.length === 2) {
           const [a, b] = args;
+          const x = slotReads.get(a);
+          if (x) {
+            const { at, notFound, name } = x;
+            return (data) => {
+              const first = read(data, at, notFound, name);
+              return truthy(first) ? b(data) : first;
+            };
+          }
           return (data) => {
             const first = a(data);
             return truthy(first) ? b(data) : first;
@@ -208,8 +405,8 @@ export function compileLogic(
         }
         return (data) => {
           let current: unknown;
-          for (const arg of args) {
-            current = arg(data);
+          for (let i = 0; i < args.length; i += 1) {
+            current = args[i](data);
             if (!truthy(current)) return current;
           }
           return current;
@@ -224,8 +421,8 @@ export function compileLogic(
         }
         return (data) => {
           let current: unknown;
-          for (const arg of args) {
-            current = arg(data);
+          for (let i = 0; i < args.length; i += 1) {
+            current = args[i](data);
             if (truthy(current)) return current;
           }
           return current;
@@ -252,32 +449,6 @@ export function compileLogic(
         return (data) => (scoped(data) ?? []).filter((datum) => truthy(args[1]?.(datum))).length === 0;
       case 'some':
         return (data) => (scoped(data) ?? []).filter((datum) => truthy(args[1]?.(datum))).length > 0;
-      case 'var': {
-        const [path, fallback] = values;
-        const literal = (value: unknown) => value === undefined || !isOperation(value);
-        if (
-          (typeof path === 'string' || typeof path === 'number') &&
-          path !== '' &&
-          literal(fallback) &&
-          values.length <= 2
-        ) {
-          const read = readPath(path, fallback === undefined || fallback === null ? null : fallback);
-          if (!onRead) return read;
-          const name = String(path);
-          return (data) => {
-            const value = read(data);
-            if (data === root) onRead()?.(name, value);
-            return value;
-          };
-        }
-        return (data) => {
-          const path = args[0] ? args[0](data) : undefined;
-          const fallback = args[1] ? args[1](data) : undefined;
-          const value = lookup(data, path, fallback === undefined ? null : fallback);
-          if (data === root && path !== undefined && path !== null && path !== '') onRead?.()?.(String(path), value);
-          return value;
-        };
-      }
       case 'missing':
         return (data) => {
           const evaluated = args.map((arg) => arg(data));
@@ -291,33 +462,70 @@ export function compileLogic(
           const missing = missingOf(data, list);
           return list.length - missing.length >= Number(need) ? [] : missing;
         };
-      default: {
-        if (args.length === 2) {
-          const fast = (op === 'in' ? inLiteralList(args[0], args[1]) : undefined) ?? comparison(op, args[0], args[1]);
-          if (fast) return fast;
+      case '!': {
+        const x = args.length === 1 ? slotReads.get(args[0]) : undefined;
+        if (x) {
+          const { at, notFound, name } = x;
+          return (data) => !truthy(read(data, at, notFound, name));
         }
-        if (op === '!')
-          return args.length === 1 ? (data) => !truthy(args[0](data)) : (data) => !truthy(args[0]?.(data));
-        if (op === '!!') return (data) => truthy(args[0]?.(data));
-        const fn = EAGER[op] as (this: unknown, ...args: unknown[]) => unknown;
-        if (args.length === 1) return (data) => fn.call(data, args[0](data));
-        if (args.length === 2) return (data) => fn.call(data, args[0](data), args[1](data));
-        return (data) =>
-          fn.apply(
-            data,
-            args.map((arg) => arg(data)),
-          );
+        return args.length === 1 ? (data) => !truthy(args[0](data)) : (data) => !truthy(args[0]?.(data));
       }
+      case '!!':
+        return (data) => truthy(args[0]?.(data));
     }
-  };
-  const compiled = compile(rule);
-  return (data) => {
-    const outer = root;
-    root = data;
-    try {
-      return compiled(data);
-    } finally {
-      root = outer;
+    if (args.length === 2) {
+      const fast = fused(op, args[0], args[1]) ?? binary(op, args[0], args[1]);
+      if (fast) return fast;
     }
+    if (args.length === 3 && (op === '<' || op === '<=')) {
+      // a between: all three evaluated, as json-logic-js does
+      const [a, b, c] = args;
+      return op === '<'
+        ? (data) => {
+            const low = a(data) as never;
+            const middle = b(data) as never;
+            const high = c(data) as never;
+            return low < middle && middle < high;
+          }
+        : (data) => {
+            const low = a(data) as never;
+            const middle = b(data) as never;
+            const high = c(data) as never;
+            return low <= middle && middle <= high;
+          };
+    }
+    const fn = EAGER[op] as (...args: unknown[]) => unknown;
+    if (args.length === 1) return (data) => fn(args[0](data));
+    return (data) => fn(...args.map((arg) => arg(data)));
   };
+
+  return {
+    compile: (rule) => compile(rule, true),
+    load(data) {
+      if (direct) return;
+      const plain = data !== null && typeof data === 'object' && Object.getPrototypeOf(data) === Object.prototype;
+      for (let i = 0; i < paths.length; i += 1) {
+        const reader = plain ? readerOf[i] : undefined;
+        values[i] = reader !== undefined ? reader(data as never) : ownAt(data, paths[i]);
+      }
+    },
+    observe(next) {
+      observer = next;
+    },
+  };
+}
+
+/**
+ * Compiles one rule. Throws on an operation that is neither vetted nor one of `custom` (publishing
+ * checks rules first, so a published rule set compiles). `onRead` hears the `var` reads made on the
+ * data the closure is called with (not those inside map/filter scopes), for traces.
+ */
+export function compileLogic(
+  rule: unknown,
+  custom: Record<string, CustomOperation> = {},
+  onRead?: ReadObserver,
+): Compiled {
+  const program = logicProgram(custom, { direct: true });
+  program.observe(onRead);
+  return program.compile(rule);
 }

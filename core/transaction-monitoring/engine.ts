@@ -1,6 +1,7 @@
 import type { DocumentProblem } from '../documents/document.types';
 import { checkRule, pointerSegment, truthy } from '../rules/jsonlogic';
-import { type Compiled, compileLogic, type ReadObserver } from './compile-logic';
+import { type Compiled, logicProgram, type ReadObserver } from './compile-logic';
+import { FACT_READERS } from './facts';
 import { type FeatureNeeds, type Features, OPERATOR_NAMES, operatorProblem, operators } from './operators';
 import type { Decision, TmRuleSetBody, TraceEntry, TransactionFacts, Verdict } from './tm.types';
 
@@ -33,14 +34,92 @@ export function decisionFor(score: number, thresholds: TmRuleSetBody['thresholds
   return 'approved';
 }
 
+/** One compiled rule and what its trace entry names. */
+interface ScoredRule {
+  id: string;
+  group: string;
+  score: number;
+  when: Compiled;
+}
+
+/** How a rule's evaluation ended, as recorded: the rule's index times 4 plus one of these. */
+const OUTCOMES = ['hit', 'noHit', 'snoozed', 'error'] as const;
+const [HIT, NO_HIT, SNOOZED, ERROR] = [0, 1, 2, 3];
+
+/**
+ * The trace from what scoring recorded: `name, value` for each read, then a number closing rule
+ * `n >> 2` with outcome `OUTCOMES[n & 3]` (an error followed by its message). Built when a
+ * verdict's trace is first read.
+ */
+function traceOf(recorded: readonly unknown[], count: number, rules: readonly ScoredRule[]): TraceEntry[] {
+  const trace: TraceEntry[] = [];
+  let reads: Record<string, unknown> = {};
+  for (let k = 0; k < count; k += 2) {
+    const name = recorded[k];
+    if (typeof name === 'string') {
+      reads[name] = recorded[k + 1];
+      continue;
+    }
+    const code = name as number;
+    const rule = rules[code >> 2];
+    const outcome = OUTCOMES[code & 3];
+    const entry: TraceEntry = { ruleId: rule.id, group: rule.group, score: rule.score, outcome, reads };
+    if (outcome === 'error') entry.error = recorded[k + 1] as string;
+    else k -= 1; // a close without a message is one item
+    trace.push(entry);
+    reads = {};
+  }
+  return trace;
+}
+
+/**
+ * A verdict whose trace is built from the recording when first read (ingest stores it; a preview
+ * never reads it). `trace` is a getter: JSON.stringify sees it through toJSON, a spread would not.
+ */
+class RecordedVerdict implements Verdict {
+  #recorded: readonly unknown[];
+  #count: number;
+  #rules: readonly ScoredRule[];
+  #trace: TraceEntry[] | undefined;
+  constructor(
+    readonly decision: Decision,
+    readonly score: number,
+    readonly hits: string[],
+    recorded: readonly unknown[],
+    count: number,
+    rules: readonly ScoredRule[],
+  ) {
+    this.#recorded = recorded;
+    this.#count = count;
+    this.#rules = rules;
+  }
+  get trace(): TraceEntry[] {
+    this.#trace ??= traceOf(this.#recorded, this.#count, this.#rules);
+    return this.#trace;
+  }
+  toJSON(): Verdict {
+    return { decision: this.decision, score: this.score, hits: this.hits, trace: this.trace };
+  }
+}
+
 export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   const needs: FeatureNeeds = { lists: new Set(), velocities: new Map(), merchantAverage: false };
   let current: Features = NO_FEATURES;
   let observer: ReadObserver | undefined;
-  // the current rule's reads; one observer for every call (no closure made per rule and transaction)
-  let reads: Record<string, unknown> = {};
+  // what the transaction being scored records for its trace (traceOf reads it): one flat array per
+  // transaction, sized as the largest so far, instead of an entry and a reads object per rule. (A new
+  // array, not one reused and copied: storing new values into an old array costs a write barrier each.)
+  let recording: unknown[] = [];
+  let recorded = 0;
+  let capacity = 16;
   const observe: ReadObserver = (path, value) => {
-    reads[path] = value;
+    recording[recorded] = path;
+    recording[recorded + 1] = value;
+    recorded += 2;
+  };
+  const close = (index: number, outcome: number) => {
+    recording[recorded] = index * 4 + outcome;
+    recorded += 1;
   };
   const custom = operators({
     needs,
@@ -51,60 +130,53 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
       medium: new Set((body.countryRisk?.medium ?? []).map((code) => code.toUpperCase())),
     },
   });
-  const rules = body.rules
+  const program = logicProgram(custom, { readers: FACT_READERS });
+  const rules: ScoredRule[] = body.rules
     .filter((rule) => !rule.disabled)
-    .map((rule) => ({ rule, when: compileLogic(rule.when, custom, () => observer) as Compiled }));
+    .map((rule) => ({ id: rule.id, group: rule.group, score: rule.score, when: program.compile(rule.when) }));
   return {
     needs,
     score(facts, features, snoozed, options) {
       const traced = options?.trace !== false;
       current = features;
       observer = traced ? observe : undefined;
-      const trace: TraceEntry[] = [];
+      program.observe(observer);
+      recorded = 0;
+      if (traced) recording = new Array(capacity);
       const hits: string[] = [];
       let score = 0;
       try {
-        for (const { rule, when } of rules) {
-          if (snoozed?.has(rule.id) && !traced) continue;
-          if (!traced) {
-            try {
-              if (truthy(when(facts))) {
-                score += rule.score;
-                hits.push(rule.id);
-              }
-            } catch {
-              // as traced: a rule that throws adds nothing
-            }
-            continue;
-          }
-          reads = {};
-          const entry: TraceEntry = { ruleId: rule.id, group: rule.group, score: rule.score, outcome: 'noHit', reads };
+        program.load(facts);
+        for (let i = 0; i < rules.length; i += 1) {
+          const rule = rules[i];
           if (snoozed?.has(rule.id)) {
-            trace.push({ ...entry, outcome: 'snoozed' });
+            if (traced) close(i, SNOOZED);
             continue;
           }
           try {
-            if (truthy(when(facts))) {
-              entry.outcome = 'hit';
+            if (truthy(rule.when(facts))) {
               score += rule.score;
               hits.push(rule.id);
-            }
+              if (traced) close(i, HIT);
+            } else if (traced) close(i, NO_HIT);
           } catch (error) {
-            entry.outcome = 'error';
-            entry.error = error instanceof Error ? error.message : String(error);
+            // a rule that throws adds nothing
+            if (traced) {
+              close(i, ERROR);
+              recording[recorded] = error instanceof Error ? error.message : String(error);
+              recorded += 1;
+            }
           }
-          trace.push(entry);
         }
       } finally {
         observer = undefined;
+        program.observe(undefined);
         current = NO_FEATURES;
       }
-      return {
-        decision: decisionFor(score, body.thresholds),
-        score,
-        hits,
-        trace,
-      };
+      const decision = decisionFor(score, body.thresholds);
+      if (!traced) return { decision, score, hits, trace: [] };
+      if (recorded > capacity) capacity = recorded;
+      return new RecordedVerdict(decision, score, hits, recording, recorded, rules);
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 import { compileRuleSet, type CompiledRuleSet } from '../../core/transaction-monitoring/engine';
 import { ListsAtTime } from '../../core/transaction-monitoring/list-history';
 import { prepareLists } from '../../core/transaction-monitoring/list-match';
-import type { Features } from '../../core/transaction-monitoring/operators';
+import { featuresOf } from '../../core/transaction-monitoring/operators';
 import { ReplayWindows } from '../../core/transaction-monitoring/replay-windows';
 import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
 import type { Filter } from '../../core/query/filter.types';
@@ -405,7 +405,7 @@ export class TmBacktestService {
             listsRevision = timeline.revision;
           }
           for (const [which, { compiled }] of sets.entries()) {
-            const features: Features = { ...lists, at, ...windows[which].figures(facts, at) };
+            const features = featuresOf(lists, at, windows[which].figures(facts, at));
             const verdict = compiled.score(facts, features, undefined, { trace: false });
             tallies[which].add(verdict, transaction.label, transaction);
           }

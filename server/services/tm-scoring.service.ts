@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type CompiledRuleSet, compileRuleSet } from '../../core/transaction-monitoring/engine';
+import { withCard } from '../../core/transaction-monitoring/facts';
 import { prepareLists } from '../../core/transaction-monitoring/list-match';
-import { type Features, MERCHANT_AVERAGE_DAYS, type VelocitySpec } from '../../core/transaction-monitoring/operators';
+import {
+  type Features,
+  featuresOf,
+  MERCHANT_AVERAGE_DAYS,
+  type VelocitySpec,
+} from '../../core/transaction-monitoring/operators';
 import { SNOOZE_ENTITIES, type TmSnoozeFields } from '../../core/transaction-monitoring/alerts';
 import type { Decision, TmRuleSetBody, TransactionFacts, Verdict } from '../../core/transaction-monitoring/tm.types';
 import type { Filter } from '../../core/query/filter.types';
@@ -141,8 +147,9 @@ export class TmScoringService {
     lists?: ListFeatures,
   ): Promise<Features> {
     const org = { field: 'organizationId', op: 'eq', value: organizationId } as const;
-    const velocities: Record<string, number> = {};
     const specs: Array<[string, VelocitySpec]> = [...compiled.needs.velocities];
+    // keys in the rule set's order, not in the order the reads answer: one hidden class per rule set
+    const velocities: Record<string, number> = Object.fromEntries(specs.map(([name]) => [name, 0]));
     await Promise.all(
       specs.map(async ([name, spec]) => {
         const value = facts[spec.key];
@@ -178,13 +185,12 @@ export class TmScoringService {
       );
       merchantAverage = typeof totals.avg === 'number' ? totals.avg : null;
     }
-    return {
-      ...(lists ?? (await this.lists(organizationId, [...compiled.needs.lists]))),
-      at: now.getTime(),
-      velocities,
-      merchantAverage,
-      ...(compiled.needs.sanctions ? { sanctions: await readSanctionsSnapshot(this.ctx) } : {}),
-    };
+    return featuresOf(
+      lists ?? (await this.lists(organizationId, [...compiled.needs.lists])),
+      now.getTime(),
+      { velocities, merchantAverage },
+      compiled.needs.sanctions ? await readSanctionsSnapshot(this.ctx) : undefined,
+    );
   }
 
   /** The rules snoozed now (by ctx.clock) for one of the transaction's entities (resource `tm-snooze`). */
@@ -218,7 +224,7 @@ export class TmScoringService {
     const { id: ruleSetId, version, compiled } = this.ruleSet(key.organizationId);
     const { pan, occurredAt, ...rest } = item;
     const card = cardForms(pan, this.cardKey);
-    const facts: TransactionFacts = { ...rest, bin: card.bin, last4: card.last4, cardHash: card.cardHash };
+    const facts = withCard(rest, card);
     const [features, snoozed] = await Promise.all([
       this.features(key.organizationId, facts, compiled, now, read),
       this.snoozed(key.organizationId, facts, now),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyRule } from '../../../core/rules/jsonlogic';
-import { compileLogic } from '../../../core/transaction-monitoring/compile-logic';
+import { compileLogic, logicProgram } from '../../../core/transaction-monitoring/compile-logic';
 import conformance from '../rules/jsonlogic-tests.json';
 
 type Case = [unknown, unknown, unknown];
@@ -16,6 +16,32 @@ describe('compiled json-logic against json-logic-js (the official conformance ca
     },
   );
 
+  it.each(cases.map((entry, index) => [index, ...entry] as const))(
+    'case %i in a program (facts read once into slots): %j with %j',
+    (_i, rule, data, expected) => {
+      const program = logicProgram();
+      const compiled = program.compile(rule);
+      program.load(data);
+      expect(compiled(data)).toEqual(expected);
+    },
+  );
+
+  it('a program reads each path once per load, every rule reading its slot', () => {
+    const program = logicProgram();
+    const big = program.compile({ '>': [{ var: 'amount' }, 10] });
+    const round = program.compile({ '==': [{ '%': [{ var: 'amount' }, 100] }, 0] });
+    let reads = 0;
+    const data = {
+      get amount() {
+        reads += 1;
+        return 200;
+      },
+    };
+    program.load(data);
+    expect([big(data), round(data)]).toEqual([true, true]);
+    expect(reads).toBe(1);
+  });
+
   it('refuses an operation outside the vetted set (log) at compile time', () => {
     expect(() => compileLogic({ log: 1 })).toThrow(/not allowed/);
   });
@@ -29,7 +55,7 @@ describe('compiled json-logic against json-logic-js (the official conformance ca
     const rule = compileLogic(
       { and: [{ '>': [{ var: 'amount' }, 10] }, { map: [{ var: 'items' }, { var: 'x' }] }] },
       {},
-      () => (path, value) => {
+      (path, value) => {
         reads[path] = value;
       },
     );

@@ -186,6 +186,57 @@ describe('the engine', () => {
     expect(verdict).toMatchObject({ decision: 'flagged', score: 30 });
   });
 
+  it('traces each rule with the values it read, built when read and kept in the verdict as JSON', () => {
+    const set = compileRuleSet(
+      body([
+        rule('big', 50, { '>': [{ var: 'amount' }, 10] }),
+        rule('short', 10, { and: [{ '==': [{ var: 'country' }, 'TR'] }, { '>': [{ var: 'amount' }, 10] }] }),
+        rule('mismatch', 5, { '!=': [{ var: 'country' }, { var: 'billingCountry' }] }),
+        rule('bad', 50, { and: [{ var: 'ip' }, { all: [{ var: 'nothing' }, true] }] }),
+      ]),
+    );
+    const verdict = set.score(facts({ billingCountry: 'DE' }), NO_FEATURES, new Set(['mismatch']));
+    // the next transaction records its own reads; this verdict's trace is built only now
+    set.score(facts({ amount: 1, country: 'TR' }), NO_FEATURES);
+    expect(verdict.trace).toEqual([
+      { ruleId: 'big', group: 'g', score: 50, outcome: 'hit', reads: { amount: 100 } },
+      // the and stopped at its first argument: this rule did not read the amount
+      { ruleId: 'short', group: 'g', score: 10, outcome: 'noHit', reads: { country: 'DE' } },
+      { ruleId: 'mismatch', group: 'g', score: 5, outcome: 'snoozed', reads: {} },
+      // what it read before it threw
+      {
+        ruleId: 'bad',
+        group: 'g',
+        score: 50,
+        outcome: 'error',
+        reads: { ip: '10.0.0.1', nothing: null },
+        error: expect.any(String),
+      },
+    ]);
+    expect(verdict.trace).toBe(verdict.trace);
+    expect(JSON.parse(JSON.stringify(verdict))).toEqual({
+      decision: 'flagged',
+      score: 50,
+      hits: ['big'],
+      trace: verdict.trace,
+    });
+  });
+
+  it('never reads a fact from Object.prototype, even one put there', () => {
+    const set = compileRuleSet(body([rule('device', 50, { '==': [{ var: 'deviceId' }, 'planted'] })]));
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.deviceId = 'planted';
+    try {
+      expect(set.score(facts(), NO_FEATURES).hits).toEqual([]);
+      expect(set.score(facts({ deviceId: 'planted' }), NO_FEATURES).hits).toEqual(['device']);
+    } finally {
+      delete prototype.deviceId;
+    }
+    expect(set.score(Object.assign(Object.create(null), facts({ deviceId: 'planted' })), NO_FEATURES).hits).toEqual([
+      'device',
+    ]);
+  });
+
   it('skips disabled rules', () => {
     const set = compileRuleSet(body([{ ...rule('off', 99, true), disabled: true }]));
     expect(set.score(facts(), NO_FEATURES)).toMatchObject({ decision: 'approved', trace: [] });
