@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { AWARENESS_NEWEST_FIRST, AWARENESS_REPORT_FIELDS } from '../services/awareness.service';
 import { idParamsSchema } from './admin-schemas';
 import { aggregatable } from './aggregatable';
+import { sendGenerated } from '../http/send-file';
 
 const ID = '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$';
 
@@ -56,16 +57,7 @@ export function awarenessRouter(services: Services, admin: RequestHandler[]): Ro
     res.json({ content: await services.awareness.listReports(query) });
   });
   router.get('/admin/awareness/reports/:id/download', ...admin, withId, async (req, res) => {
-    const download = await services.awareness.download(String(req.params.id));
-    if (download.state === 'generating') {
-      res.status(202).json({ content: download.report });
-      return;
-    }
-    const { file } = download;
-    res.attachment(file.fileName);
-    res.type(file.contentType);
-    res.setHeader('Content-Length', String(file.bytes.length));
-    res.send(file.bytes);
+    sendGenerated(res, await services.awareness.download(String(req.params.id)));
   });
   router.post('/admin/awareness/reports/:id/regenerate', ...admin, withId, async (req, res) => {
     res.json({ content: await services.awareness.regenerate(String(req.params.id)) });

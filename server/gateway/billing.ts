@@ -18,18 +18,15 @@ import {
   purchaseSchema,
 } from './billing-schemas';
 import { emptyBodySchema } from './request-schemas';
+import { sendFile } from '../http/send-file';
 
 /** /app/pricing/{group}: any signed-in role (shell §2.4), as the route's guard says. */
 const PRICING_GUARD: Guard = { rule: { '!!': [{ var: 'roles' }] } };
 /** /app/shared-reports: an e-commerce checklist package (shell §2.4). */
 const SHARED_REPORTS_GUARD: Guard = { group: 'ecommerceUser' };
 
-function sendPdf(res: Response, file: { fileName: string; bytes: Buffer }): void {
-  res.attachment(file.fileName);
-  res.type('application/pdf');
-  res.setHeader('Content-Length', String(file.bytes.length));
-  res.send(file.bytes);
-}
+const sendPdf = (res: Response, file: { fileName: string; bytes: Buffer }) =>
+  sendFile(res, { ...file, contentType: 'application/pdf' });
 
 /**
  * Pricing and plans, billing and shared reports under /wbe/api (docs/gateway/wbe-billing.md): the price

@@ -20,6 +20,7 @@ import {
   NEWEST_UPLOAD_FIRST,
 } from '../services/compliance-documents.service';
 import { BANKS_BY_NAME, SHARE_FIELDS } from '../services/compliance-shares.service';
+import { sendFile } from '../http/send-file';
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
@@ -89,13 +90,7 @@ const multipart = multer({
 /** Multer's and busboy's refusals as our errors: over the cap 413 `fileTooLarge`, anything else malformed 400. */
 const readPdfUpload = readUpload(multipart, 'fileTooLarge');
 
-function send(res: Response, file: DownloadedFile): void {
-  // filename and an RFC 5987 filename* for names beyond ASCII
-  res.attachment(file.fileName);
-  res.type('application/pdf');
-  res.setHeader('Content-Length', String(file.bytes.length));
-  res.send(file.bytes);
-}
+const send = (res: Response, file: DownloadedFile) => sendFile(res, { ...file, contentType: 'application/pdf' });
 
 const typeOf = (req: Request) => String(req.params.type) as ComplianceDocumentType;
 const idOf = (req: Request) => String(req.params.documentId);

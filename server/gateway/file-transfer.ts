@@ -19,6 +19,7 @@ import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { FILE_TRANSFER_READERS } from '../services/file-transfer-guards';
 import { aggregatable } from './aggregatable';
+import { sendFile } from '../http/send-file';
 
 const UPLOAD_PATHS = /^\/wbe\/api\/(file-transfers|admin\/user-guides)\/?$/;
 
@@ -85,13 +86,8 @@ const NEWEST_SENT_FIRST = [{ field: 'sentAt', direction: 'desc' as const }];
 const NEWEST_DOWNLOAD_FIRST = [{ field: 'downloadedAt', direction: 'desc' as const }];
 const NEWEST_GUIDE_FIRST = [{ field: 'uploadedAt', direction: 'desc' as const }];
 
-function send(res: Response, file: { name: string; type: string; bytes: Buffer }): void {
-  res.attachment(file.name);
-  res.type(file.type);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Length', String(file.bytes.length));
-  res.send(file.bytes);
-}
+const send = (res: Response, file: { name: string; type: string; bytes: Buffer }) =>
+  sendFile(res, { fileName: file.name, contentType: file.type, bytes: file.bytes });
 
 /** A multipart text field left empty is not sent at all. */
 const filled = (value: unknown): string | undefined =>

@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error';
 import { readUpload, UPLOAD_FIELD } from '../http/uploads';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
+import { sendFile } from '../http/send-file';
 
 const UPLOAD_PATH = /^\/wbe\/api\/files\/?$/;
 
@@ -66,11 +67,7 @@ export function filesRouter(_ctx: AppContext, services: Services, signedIn: Requ
 
   router.get('/files/:fileId', ...signedIn, idParams, async (req, res) => {
     const { record, bytes } = await services.files.download(requireAuth(req), String(req.params.fileId));
-    res.attachment(record.name);
-    res.type(record.type);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Length', String(bytes.length));
-    res.send(bytes);
+    sendFile(res, { fileName: record.name, contentType: record.type, bytes });
   });
 
   return router;

@@ -15,6 +15,7 @@ import {
 } from '../services/mmsp.service';
 import { XLSX_TYPE } from '../reports/mail-delivery-report';
 import { bulkIdsSchema } from './request-schemas';
+import { sendFile } from '../http/send-file';
 
 /** PUT /mmsp/settings: the form document judges the values again in the service (spec messages). */
 const settingsSchema = {
@@ -121,10 +122,7 @@ export function mmspRouter(ctx: AppContext, services: Services, signedIn: Reques
 
   router.get('/mmsp/report', ...readers, monthQuery, async (req, res) => {
     const file = await mmsp.report(requireAuth(req), monthOf(req, ctx.clock()), requestLanguage(req));
-    res.attachment(file.fileName);
-    res.type(XLSX_TYPE);
-    res.setHeader('Content-Length', String(file.bytes.length));
-    res.send(file.bytes);
+    sendFile(res, { ...file, contentType: XLSX_TYPE });
   });
 
   return router;

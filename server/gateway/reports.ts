@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { REPORT_FIELDS, REPORTS_NEWEST_FIRST } from '../services/reports.service';
 import { reportParamsSchema, reportRequestSchema } from './request-schemas';
 import { aggregatable } from './aggregatable';
+import { sendGenerated } from '../http/send-file';
 
 /**
  * Reports under /wbe/api (docs/gateway/wbe.md 'Administration, analytics, mail, reports'): the caller's own list, asking for one,
@@ -26,16 +27,7 @@ export function reportsRouter(_ctx: AppContext, services: Services, signedIn: Re
   });
 
   router.get('/download/report/:report_id', ...signedIn, validateParams(reportParamsSchema), async (req, res) => {
-    const download = await services.reports.download(requireAuth(req), String(req.params.report_id));
-    if (download.state === 'generating') {
-      res.status(202).json({ content: download.report });
-      return;
-    }
-    const { file } = download;
-    res.attachment(file.fileName);
-    res.type(file.contentType);
-    res.setHeader('Content-Length', String(file.bytes.length));
-    res.send(file.bytes);
+    sendGenerated(res, await services.reports.download(requireAuth(req), String(req.params.report_id)));
   });
 
   router.delete('/reports/:report_id', ...signedIn, validateParams(reportParamsSchema), async (req, res) => {
