@@ -5,6 +5,19 @@ import { E2E_PORT, SERVER_PORTS } from './tests/e2e/support/servers';
 export { E2E_PORT };
 
 /**
+ * Chromium features off for the tests. A second `--disable-features` replaces Playwright's own
+ * (playwright-core's chromiumSwitches.ts, copied here), so the list holds both. Ours: the omnibox
+ * popup's WebUI pages, which Chromium 156 preloads in a renderer of their own for every browser
+ * context (~0.6 CPU-s each; a page never shows an address bar).
+ */
+const PLAYWRIGHT_DISABLED_FEATURES =
+  'AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,DialMediaRouteProvider,GlobalMediaControls,' +
+  'HttpsUpgrades,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,' +
+  'BlockOriginHeaderModificationOnRedirect,AvoidCorsURLLoaderRestartOnRedirect,Translate,AutoDeElevate,' +
+  'OptimizationHints,NetworkTimeServiceQuerying,AimEnabled';
+const DISABLED_FEATURES = `${PLAYWRIGHT_DISABLED_FEATURES},WebUIOmniboxPopup,WebUIOmniboxAimPopup`;
+
+/**
  * Two servers, each with its own data directory and SMTP sink, and a worker per server
  * (tests/e2e/support/test.ts points a worker's pages at its server): each worker takes the next spec
  * file in name order when it finishes one, so the two stay busy to the end whatever a spec costs.
@@ -37,6 +50,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        `--disable-features=${DISABLED_FEATURES}`,
       ],
     },
   },

@@ -27,6 +27,8 @@ export interface ScoredTransaction {
   hits: string[];
   merchantId: string;
   merchantName?: string;
+  /** In or out of the institution's own accounts: what the alternate variant's lists show (shell §2.4). */
+  direction?: 'inbound' | 'outbound';
   maskedPan: string;
   amount: number;
   currency: string;

@@ -104,6 +104,7 @@ export class TmAlertsService implements FileReader {
       hits: transaction.hits,
       merchantId: transaction.merchantId,
       ...(transaction.merchantName ? { merchantName: transaction.merchantName } : {}),
+      ...(transaction.direction ? { direction: transaction.direction } : {}),
       maskedPan: transaction.maskedPan,
       amount: transaction.amount,
       currency: transaction.currency,

@@ -59,6 +59,17 @@ test('the organisation’s variant switches the screens and the menu without a r
   await choose('alternate');
   await expect(inbound).toBeVisible();
   await expect(menuItem).toHaveAttribute('href', '/app/transaction-monitoring/transactions');
+  // the alerts follow too: their list shows the direction where the acquirer's shows the merchant
+  const openInApp = (path: string) =>
+    page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  await openInApp('/app/transaction-monitoring/alerts');
+  const alerts = page.locator('[data-panel="alertFlows"]');
+  await expect(alerts.getByRole('columnheader', { name: t('transactionMonitoring.fields.direction') })).toBeVisible();
+  await expect(page.locator('[data-panel="alerts"]')).toHaveCount(0);
+  await openInApp('/app/transaction-monitoring');
   await choose('acquirer'); // the other specs read the acquirer variant
   await expect(inbound).toHaveCount(0);
 });

@@ -68,7 +68,10 @@ describe('transaction monitoring: alerts, cases, snoozes', () => {
   it('raises an alert per flagged or investigating decision, shown after the 15-minute delay', async () => {
     // one card, seven 1.00 payments: two approved, three flagged (card testing), then card velocity too
     const batch = await ingest(`${INGEST}/batch`, {
-      transactions: Array.from({ length: 7 }, (_, i) => transaction(`burst-${i}`, '6011000990139424')),
+      // money leaving the institution's accounts: what the alternate variant's alert lists show
+      transactions: Array.from({ length: 7 }, (_, i) =>
+        transaction(`burst-${i}`, '6011000990139424', { direction: 'outbound' }),
+      ),
     });
     expect(batch.status).toBe(201);
     const decisions = batch.body.content.items.map((item: { decision: string }) => item.decision);
@@ -95,7 +98,12 @@ describe('transaction monitoring: alerts, cases, snoozes', () => {
       ['burst-5', 'investigating', 'open'],
       ['burst-6', 'investigating', 'open'],
     ]);
-    expect(alerts[4]).toMatchObject({ score: 70, maskedPan: '601100******9424', merchantName: 'Alerts Shop' });
+    expect(alerts[4]).toMatchObject({
+      score: 70,
+      maskedPan: '601100******9424',
+      merchantName: 'Alerts Shop',
+      direction: 'outbound',
+    });
     expect(alerts[4].hits.sort()).toEqual(['card-testing', 'card-velocity']);
     expect(JSON.stringify(alerts)).not.toContain('cardHash');
     expect(stored.every((alert) => alert.organizationId === 'org-demo-monitoring')).toBe(true);
