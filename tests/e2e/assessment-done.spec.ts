@@ -4,8 +4,10 @@
  * stays on version 1; the assessee answers a field and a file in the questionnaire, half of it in
  * the xlsx workbook and the last answer in the questionnaire again, and submits; the assessor sends
  * one answer back, the assessee fixes it, the assessor completes; the dashboard's assessment-issue
- * count, the leaderboard and the issues list reflect the template's findings, and an issue opens its
- * assessment. At each step the server refuses every role that must not take it (the HTTP suites
+ * count, the leaderboard and the issues list reflect the template's findings, and an issue, edited,
+ * stays linked to its assessment and opens it. Along the way the assessor is warned of the file not yet
+ * reviewed and downloads it, and the assessee sees the answer to fix with the note, also in the
+ * conversation. At each step the server refuses every role that must not take it (the HTTP suites
  * tests/integration/assessments.test.ts and assessment-answers.test.ts hold the full matrices).
  * Its own third party is removed at the end: other specs count the demo organisation's third parties.
  */
@@ -14,7 +16,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import ExcelJS from 'exceljs';
 import { expectStatus, signedIn, transition } from './support/assessment-ui';
-import { t } from './support/ui';
+import { expectScreen, t } from './support/ui';
 import { PASSWORD } from './support/users';
 
 test.use({ actionTimeout: 15_000 });
@@ -32,6 +34,10 @@ type Who = (typeof WHO)[number];
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const question = (page: Page, text: string) => page.locator('fieldset').filter({ hasText: text });
+
+/** The assessment page's panel with this title. */
+const panel = (page: Page, title: string) => page.locator('.page-panel').filter({ hasText: title });
+const FILE_QUESTION = 'Information security policy (file)';
 
 /** The row of an item on its section's sheet (the hidden column A holds the item id). */
 function rowOf(workbook: ExcelJS.Workbook, itemId: string): ExcelJS.Row {
@@ -230,6 +236,13 @@ test('done means: a just-published template assessed, half offline, one answer s
       await assessor.getByRole('row').filter({ hasText: NAME }).click();
       await expect(assessor).toHaveURL((url) => url.pathname === `/app/review-requests/assessment/${id}`);
       await markAll(['Security contact', 'employees', 'Certifications', 'multi-factor', 'penetration test performed']);
+      // the file is not reviewed yet: the warning names it, and the assessor downloads it from its row
+      await expect(panel(assessor, t('assessments.filesWarning.title'))).toContainText(FILE_QUESTION);
+      const fileRow = rows.filter({ hasText: FILE_QUESTION });
+      await expect(fileRow).toContainText('policy.pdf');
+      const downloaded = assessor.waitForEvent('download');
+      await fileRow.getByRole('button', { name: t('assessments.actions.downloadFile') }).click();
+      expect((await downloaded).suggestedFilename()).toBe('policy.pdf');
       await refused(['owner', 'assessee', 'merchant'], 'POST', `${one()}/reviews/mfa`);
       await refused(['owner', 'assessee', 'merchant'], 'POST', `${one()}/items/encryption/send-back`, { note: 'No.' });
       const encryption = rows.filter({ hasText: 'encrypted at rest' });
@@ -245,8 +258,13 @@ test('done means: a just-published template assessed, half offline, one answer s
       const toFix = assessee
         .getByRole('row')
         .filter({ has: assessee.getByRole('cell', { name: t('assessments.items.toFix'), exact: true }) });
+      await expect(panel(assessee, t('assessments.toFix.title'))).toBeVisible();
       await expect(toFix).toHaveCount(1);
+      await expect(toFix).toContainText('encrypted at rest');
       await expect(toFix).toContainText('Encrypt the backups too, then answer Yes.');
+      // the note is in the assessment's conversation too
+      await assessee.getByRole('tab', { name: t('assessments.tabs.chat') }).click();
+      await expect(assessee.getByText('Encrypt the backups too, then answer Yes.')).toBeVisible();
       await assessee.getByRole('button', { name: t('assessments.actions.answer') }).click();
       await assessee.getByRole('button', { name: t('questionnaire.next') }).click();
       const fixed = assessee.waitForResponse((r) => r.url().includes('/answers/encryption'));
@@ -270,6 +288,7 @@ test('done means: a just-published template assessed, half offline, one answer s
         'Information security policy',
         'incident response',
       ]);
+      await expect(panel(assessor, t('assessments.filesWarning.title'))).toHaveCount(0);
       await refused(['owner', 'assessee', 'merchant'], 'POST', `${one()}/actions/complete`);
       await transition(assessor, 'complete').click();
       await expectStatus(assessor, 'completed');
@@ -288,7 +307,20 @@ test('done means: a just-published template assessed, half offline, one answer s
       await expect(owner.getByRole('row').filter({ hasText: VENDOR })).toHaveCount(2);
       await expect(owner.getByRole('row').filter({ hasText: `${VENDOR}: Was a penetration test` })).toBeVisible();
       await owner.getByRole('cell', { name: missing }).click();
-      await expect(owner.getByRole('main').getByRole('heading', { name: missing })).toBeVisible();
+      await expect(owner).toHaveURL((url) => /^\/app\/issues\/[^/]+$/.test(url.pathname));
+      await expectScreen(owner, missing, 2);
+      // edited, the issue stays linked to the assessment and its answer
+      await owner.getByRole('button', { name: t('issues.edit'), exact: true }).click();
+      await expect(owner).toHaveURL((url) => url.pathname.endsWith('/edit'));
+      const issueId = new URL(owner.url()).pathname.split('/').at(-2) as string;
+      await owner.getByRole('textbox', { name: /^Description/ }).fill('Vendor to provide a tested plan.');
+      await owner.getByRole('button', { name: t('issues.save') }).click();
+      await expect(owner).toHaveURL((url) => url.pathname === `/app/issues/${issueId}`);
+      expect((await (await api('owner', 'GET', `/wbe/api/resources/issue/${issueId}`)).json()).content).toMatchObject({
+        description: 'Vendor to provide a tested plan.',
+        assessmentId: id,
+        assessmentItemId: 'incidentPlan',
+      });
       await owner.getByRole('button', { name: t('issues.actions.openAssessment') }).click();
       await expect(owner).toHaveURL((url) => url.pathname === `/app/vendor-assessment/detail/${id}`);
       await expectStatus(owner, 'completed');
