@@ -61,7 +61,8 @@ static_checks() {
     phase "locale parity" node scripts/check-locales.mjs
 }
 unit_integration() { phase "unit + integration" npx vitest run; }
-client_build() { phase "client build" npx vite build --logLevel warn; }
+# the client, and the server bundle the browser suite's servers run as `npm start` would (scripts/start.mjs)
+client_build() { phase "client + server build" node scripts/start.mjs --build-only; }
 browser() { phase "end-to-end (Chromium)" npx playwright test; }
 
 # The static checks and the client build beside Vitest, then the browser suite on its own. Run all side
