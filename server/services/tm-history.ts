@@ -130,7 +130,7 @@ export class KeptHistory {
     const at = now.getTime();
     const series = seriesOf(needs);
     for (let missing = state.windows.missing(series, at); missing.length > 0; ) {
-      await Promise.all(missing.map((need) => this.load(organizationId, state, need, at)));
+      await this.load(organizationId, state, missing, at);
       missing = state.windows.missing(series, at);
     }
     return state.windows.figures(needs, facts as unknown as CountedTransaction['facts'], at);
@@ -147,13 +147,16 @@ export class KeptHistory {
     this.kept.delete(organizationId);
   }
 
-  private load(organizationId: string, state: Kept, need: SeriesNeed, at: number): Promise<void> {
-    const key = `${need.field}|${need.minutes}`;
-    let running = state.loads.get(key);
-    if (!running) {
-      const since = at - need.minutes * MINUTE;
-      state.windows.loading(need);
-      running = this.store
+  /** Reads the series not being read yet in one query over the longest of their windows; waits for the others. */
+  private async load(organizationId: string, state: Kept, needs: readonly SeriesNeed[], at: number): Promise<void> {
+    const keyOf = (need: SeriesNeed) => `${need.field}|${need.minutes}`;
+    const waits = needs.flatMap((need) => state.loads.get(keyOf(need)) ?? []);
+    const fresh = needs.filter((need) => !state.loads.has(keyOf(need)));
+    if (fresh.length > 0) {
+      const sinceOf = (need: SeriesNeed) => at - need.minutes * MINUTE;
+      const since = Math.min(...fresh.map(sinceOf));
+      for (const need of fresh) state.windows.loading(need);
+      const reading = this.store
         .query<TmTransactionRecord>('tmTransactions', {
           filter: {
             and: [
@@ -166,15 +169,28 @@ export class KeptHistory {
           pageSize: Number.MAX_SAFE_INTEGER,
         })
         .then(
-          ({ items }) => state.windows.loaded(need, since, items.map(counted)),
+          ({ items }) => {
+            const stored = items.map(counted);
+            for (const need of fresh) {
+              const from = sinceOf(need);
+              state.windows.loaded(
+                need,
+                from,
+                stored.filter((transaction) => transaction.at >= from),
+              );
+            }
+          },
           (error: unknown) => {
-            state.windows.failed(need);
+            for (const need of fresh) state.windows.failed(need);
             throw error;
           },
         )
-        .finally(() => state.loads.delete(key));
-      state.loads.set(key, running);
+        .finally(() => {
+          for (const need of fresh) if (state.loads.get(keyOf(need)) === reading) state.loads.delete(keyOf(need));
+        });
+      for (const need of fresh) state.loads.set(keyOf(need), reading);
+      waits.push(reading);
     }
-    return running;
+    await Promise.all(waits);
   }
 }
