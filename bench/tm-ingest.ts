@@ -11,12 +11,16 @@
  *   connections split between them (target ≥ 3,000/s);
  * each right after its peer in the same run with the same connections and duration: an in-memory
  * Express route doing the same checks and json-logic-js scoring, answering the decision without a
- * store (bench/support/tm-memory-server.ts). Load average printed.
+ * store (bench/support/tm-memory-server.ts). Load average printed, and our CPU per transaction:
+ * the server processes' (user + system, from /proc) and, on PostgreSQL, its sessions' — on a
+ * loaded machine the rate says how long a transaction waited for a core, the CPU what it costs.
  * Run: npx tsx bench/tm-ingest.ts (also in npm run bench). Not part of npm test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createScratchDatabase } from '../tests/support/scratch-database';
 import { type AppProcess, signIn, startApp, stopProcess } from './support/app-process';
 import { BLOCKED_EMAILS, generatedTransaction, random, ruleSet } from './support/tm-data';
@@ -38,6 +42,35 @@ let sent = 0;
 interface Rate {
   perSecond: number;
   p99: number;
+  /** CPU time per transaction (ms) of our server processes, and of the PostgreSQL sessions serving them. */
+  cpu?: { server: number; database?: number };
+}
+
+/** User and system CPU time (ms) of processes, from /proc (clock ticks of 10 ms); a process gone counts 0. */
+function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks * 10;
+}
+
+/** The backends of the database's sessions (the pools of our instances, open after the warm-up). */
+async function backendsOf(url: string | undefined): Promise<number[]> {
+  if (!url) return [];
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
 }
 
 /** autocannon against each base at once, the connections split between them; 201s only. */
@@ -122,14 +155,28 @@ async function startPeer(key: string): Promise<{ base: string; child: ChildProce
   return { base: `http://127.0.0.1:${PORTS.peer}`, child };
 }
 
-/** Ours on `bases` right after the peer, each after a warm-up. */
-async function measure(bases: string[], key: string): Promise<{ ours: Rate; peer: Rate }> {
+/**
+ * Ours on `apps` right after the peer, each after a warm-up; our CPU per transaction besides (a
+ * loaded machine stretches the wall time, not the CPU a transaction costs), PostgreSQL's too when
+ * `databaseUrl` is given.
+ */
+async function measure(apps: AppProcess[], key: string, databaseUrl?: string): Promise<{ ours: Rate; peer: Rate }> {
+  const bases = apps.map((app) => app.base);
   const peer = await startPeer(key);
   try {
     await ingest([peer.base], key, 2);
     const peerRate = await ingest([peer.base], key, DURATION);
     await ingest(bases, key, 2);
-    return { ours: await ingest(bases, key, DURATION), peer: peerRate };
+    const backends = await backendsOf(databaseUrl);
+    const servers = apps.map((app) => app.pid);
+    const before = { server: cpuMs(servers), database: cpuMs(backends) };
+    const ours = await ingest(bases, key, DURATION);
+    const transactions = ours.perSecond * DURATION;
+    ours.cpu = {
+      server: (cpuMs(servers) - before.server) / transactions,
+      ...(databaseUrl ? { database: (cpuMs(backends) - before.database) / transactions } : {}),
+    };
+    return { ours, peer: peerRate };
   } finally {
     await stopProcess(peer.child);
   }
@@ -142,7 +189,7 @@ if (STORES.includes('embedded')) {
   const app = await startApp(PORTS.embedded, { env });
   try {
     const key = await prepare(app.base);
-    const { ours, peer } = await measure([app.base], key);
+    const { ours, peer } = await measure([app], key);
     results.push({
       name: 'embedded store, one instance',
       ours,
@@ -155,17 +202,14 @@ if (STORES.includes('embedded')) {
   }
 }
 if (STORES.includes('postgres')) {
-  const database = await createScratchDatabase('bench_tm_ingest');
+  const database = await createScratchDatabase('bench_ingest');
   const instances: AppProcess[] = [];
   try {
     const pgEnv = { ...env, DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `${database.name}:` };
     // one after the other: the first applies the migrations and seeds
     for (const port of [PORTS.pgA, PORTS.pgB]) instances.push(await startApp(port, { env: pgEnv }));
     const key = await prepare(instances[0].base);
-    const { ours, peer } = await measure(
-      instances.map((app) => app.base),
-      key,
-    );
+    const { ours, peer } = await measure(instances, key, database.url);
     results.push({
       name: 'PostgreSQL, two instances',
       ours,
@@ -183,8 +227,12 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
+const cpuText = ({ cpu }: Rate) =>
+  cpu
+    ? ` (CPU per transaction: server ${cpu.server.toFixed(1)} ms${cpu.database === undefined ? '' : `, PostgreSQL ${cpu.database.toFixed(1)} ms`})`
+    : '';
 for (const { name, ours, peer, target, met } of results)
   console.log(
-    `  ${name.padEnd(30)} ${Math.round(ours.perSecond).toLocaleString('en').padStart(6)} transactions/s, p99 ${ours.p99} ms | in-memory peer ${Math.round(peer.perSecond).toLocaleString('en').padStart(6)}/s, p99 ${peer.p99} ms | ratio ${(ours.perSecond / peer.perSecond).toFixed(2)} | target ${target}: ${met ? 'met' : 'MISSED'}`,
+    `  ${name.padEnd(30)} ${Math.round(ours.perSecond).toLocaleString('en').padStart(6)} transactions/s, p99 ${ours.p99} ms${cpuText(ours)} | in-memory peer ${Math.round(peer.perSecond).toLocaleString('en').padStart(6)}/s, p99 ${peer.p99} ms | ratio ${(ours.perSecond / peer.perSecond).toFixed(2)} | target ${target}: ${met ? 'met' : 'MISSED'}`,
   );
 if (results.some((result) => !result.met)) process.exitCode = 1;

@@ -41,6 +41,11 @@ export class ExactSum {
     this.total = { coefficient: scaled(this.total) + scaled(next), exponent };
   }
 
+  /** Takes a number added before back out (a sliding window's oldest), exactly. */
+  subtract(value: number): void {
+    this.add(-value);
+  }
+
   text(): string {
     return textOf(this.total);
   }

@@ -23,6 +23,8 @@ export interface DomainEvents {
   'portfolio.merchantLinked': { organizationId: string; scan: ScanRecord };
   /** Transactions were scored and stored (TmScoringService: an ingest call, or the demo seed), in order. */
   'tm.transactionsScored': { transactions: readonly ScoredTransaction[] };
+  /** An organisation's monitoring lists changed (TmListsService: an entry added, edited, expired, removed, imported), stored. */
+  'tm.listsChanged': { organizationId: string };
   /**
    * A transaction-monitoring case is closing with its label (the workflow effect `labelCaseTransactions`,
    * before the move is written): the record as it was, and who closes it.

@@ -12,6 +12,7 @@ import { TmKeysService } from './tm-keys.service';
 import { TmRulesService } from './tm-rules.service';
 import { TmScoringService } from './tm-scoring.service';
 import { TmListsService } from './tm-lists.service';
+import { TmListCache } from './tm-list-cache';
 import { TmBacktestService } from './tm-backtest.service';
 import { TmTransactionsService } from './tm-transactions.service';
 import { AnalyticsService } from './analytics.service';
@@ -104,7 +105,8 @@ export function createServices(
   // an assessment's participants read the files its answers name, a monitoring case's readers its files
   const tmAlerts = new TmAlertsService(ctx, resources, workflows, ctx.transactionMonitoring.visibilityDelayMs);
   const files = new FilesService(ctx, [assessments, tmAlerts]);
-  const tmScoring = new TmScoringService(ctx, ctx.transactionMonitoring.cardKey);
+  const tmListCache = new TmListCache(ctx);
+  const tmScoring = new TmScoringService(ctx, ctx.transactionMonitoring.cardKey, tmListCache);
   const tmLists = new TmListsService(ctx, ctx.transactionMonitoring.cardKey);
   const tmBacktests = new TmBacktestService(ctx, tmScoring, tmLists);
   const managementSaq = new ManagementSaqService(ctx, saqs, saqSubmissions, saqSigning);
@@ -169,6 +171,7 @@ export function createServices(
     socialContent: new SocialContentService(ctx, providers.socialContent),
     tmKeys: new TmKeysService(ctx),
     tmScoring,
+    tmListCache,
     tmAlerts,
     tmTransactions: new TmTransactionsService(ctx, tmScoring, ctx.transactionMonitoring.visibilityDelayMs),
     tmLists,

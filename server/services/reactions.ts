@@ -6,6 +6,7 @@ import type { AwarenessService } from './awareness.service';
 import type { ReportNotices } from './report-notices';
 import type { SaqSuggestionsService } from './saq-suggestions.service';
 import type { TmAlertsService } from './tm-alerts.service';
+import type { TmListCache } from './tm-list-cache';
 import { ScriptMonitoringService } from './script-monitoring.service';
 import { notifyScriptChange } from './script-notices';
 import type { AppContext } from '../context';
@@ -16,6 +17,7 @@ export interface Reacting {
   onboardings: OnboardingService;
   portfolio: PortfolioService;
   tmAlerts: TmAlertsService;
+  tmListCache: TmListCache;
   scriptMonitoring: ScriptMonitoringService;
   reportNotices: ReportNotices;
   fileTransferNotices: FileTransferNotices;
@@ -35,6 +37,7 @@ export function subscribeReactions(
     onboardings,
     portfolio,
     tmAlerts,
+    tmListCache,
     scriptMonitoring,
     reportNotices,
     fileTransferNotices,
@@ -57,6 +60,8 @@ export function subscribeReactions(
   // flagged and investigating transactions raise alerts; a closing case labels its alerts' transactions
   events.on('tm.transactionsScored', ({ transactions }) => tmAlerts.raise(transactions));
   events.on('tm.caseClosing', (closing) => tmAlerts.closeCase(closing));
+  // a changed list is read again by scoring on every instance (the change answers once they all dropped it)
+  events.on('tm.listsChanged', ({ organizationId }) => tmListCache.changed(organizationId));
   // a reopened case takes its alerts back
   events.on('tm.caseReopening', (reopening) => tmAlerts.reopenCase(reopening));
   // the page a scan read feeds the payment-page script inventory (PCI DSS 6.4.3, 11.6.1); a change nobody

@@ -84,15 +84,16 @@ export class TmAlertsService implements FileReader {
         ...(byOrganization.get(transaction.organizationId) ?? []),
         transaction,
       ]);
-    await this.resources.lock(ALERTS, async () => {
-      for (const [organizationId, items] of byOrganization) {
-        const maker = { user: { id: SYSTEM_ACTOR }, owner: { userId: SYSTEM_ACTOR, organizationId } };
-        const records = items.map((transaction) =>
-          this.resources.newRecord(resource, maker, this.alertOf(transaction), workflow),
-        );
-        await this.ctx.store.transaction(() => this.resources.insertAllNew(resource, maker, records, workflow));
-      }
-    });
+    // not under the resource's lock: nothing here is checked before writing (new ids, each history at
+    // its number 1), and on PostgreSQL that lock is one for every instance, which would make every
+    // ingest call that raises an alert wait for the others
+    for (const [organizationId, items] of byOrganization) {
+      const maker = { user: { id: SYSTEM_ACTOR }, owner: { userId: SYSTEM_ACTOR, organizationId } };
+      const records = items.map((transaction) =>
+        this.resources.newRecord(resource, maker, this.alertOf(transaction), workflow),
+      );
+      await this.ctx.store.transaction(() => this.resources.insertAllNew(resource, maker, records, workflow));
+    }
   }
 
   private alertOf(transaction: ScoredTransaction): Omit<TmAlertFields, 'state'> {

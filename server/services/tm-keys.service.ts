@@ -3,6 +3,7 @@ import type { AuthContext } from '../auth/authenticate';
 import { organizationOf } from '../auth/memberships';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
+import { SharedCache } from '../scale/shared-cache';
 import type { TmApiKeyRecord } from './tm-records';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -17,7 +18,15 @@ const view = ({ hash: _hash, ...rest }: TmApiKeyRecord): ApiKeyView => rest;
  * is stored (a high-entropy random key needs no slow hash). A key of another organisation is 403.
  */
 export class TmKeysService {
-  constructor(private readonly ctx: AppContext) {}
+  /**
+   * Live keys by hash, kept so an ingest call reads no key from the store; a revocation (or rotation)
+   * answers once no instance keeps the key (SharedCache). Unknown keys are not kept.
+   */
+  private readonly live: SharedCache<TmApiKeyRecord | null>;
+
+  constructor(private readonly ctx: AppContext) {
+    this.live = new SharedCache<TmApiKeyRecord | null>(ctx, 'tm.keysChanged', (key) => key !== null);
+  }
 
   private keys() {
     return this.ctx.store.collection<TmApiKeyRecord>('tmApiKeys');
@@ -62,7 +71,12 @@ export class TmKeysService {
   async revoke(auth: AuthContext, id: string): Promise<ApiKeyView> {
     const key = await this.own(auth, id);
     if (key.revokedAt) return view(key);
-    return view(await this.keys().update(id, { revokedAt: this.ctx.clock().toISOString(), revokedBy: auth.user.id }));
+    const revoked = await this.keys().update(id, {
+      revokedAt: this.ctx.clock().toISOString(),
+      revokedBy: auth.user.id,
+    });
+    await this.live.changed(key.hash);
+    return view(revoked);
   }
 
   /** A new key under the same name; the old one stops working at once. */
@@ -77,13 +91,16 @@ export class TmKeysService {
   /** The live key a request presents, or null (unknown or revoked). */
   async verify(presented: string): Promise<TmApiKeyRecord | null> {
     const hash = sha256(presented);
-    const { items } = await this.ctx.store.query<TmApiKeyRecord>('tmApiKeys', {
-      filter: { field: 'hash', op: 'eq', value: hash },
-      sort: [],
-      page: 1,
-      pageSize: 1,
+    const key = await this.live.get(hash, '', async () => {
+      const { items } = await this.ctx.store.query<TmApiKeyRecord>('tmApiKeys', {
+        filter: { field: 'hash', op: 'eq', value: hash },
+        sort: [],
+        page: 1,
+        pageSize: 1,
+      });
+      const found = items[0];
+      return found && !found.revokedAt ? found : null;
     });
-    const key = items[0];
-    return key && !key.revokedAt ? key : null;
+    return key ? { ...key } : null;
   }
 }

@@ -235,6 +235,7 @@ export class TmListsService {
       else await tx.collection<TmListEntryRecord>('tmListEntries').remove(change.entryId);
       await tx.collection<TmListChangeRecord>('tmListHistory').insert(change);
     });
+    await this.ctx.events.emit('tm.listsChanged', { organizationId: change.organizationId });
   }
 
   async create(auth: AuthContext, given: NewEntry): Promise<ListEntryRow> {
@@ -411,6 +412,7 @@ export class TmListsService {
           .collection<TmListChangeRecord>('tmListHistory')
           .insertMany(records.map((record) => this.change('add', null, record, auth.user.id)));
       });
+      await this.ctx.events.emit('tm.listsChanged', { organizationId });
       return { imported: records.length, rows: report };
     });
   }

@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { type CompiledRuleSet, compileRuleSet } from '../../core/transaction-monitoring/engine';
 import { withCard } from '../../core/transaction-monitoring/facts';
-import { prepareLists } from '../../core/transaction-monitoring/list-match';
-import {
-  type Features,
-  featuresOf,
-  MERCHANT_AVERAGE_DAYS,
-  type VelocitySpec,
-} from '../../core/transaction-monitoring/operators';
+import { type Features, featuresOf } from '../../core/transaction-monitoring/operators';
 import { SNOOZE_ENTITIES, type TmSnoozeFields } from '../../core/transaction-monitoring/alerts';
 import type { Decision, TmRuleSetBody, TransactionFacts, Verdict } from '../../core/transaction-monitoring/tm.types';
-import type { Filter } from '../../core/query/filter.types';
-import type { ListQuery, ListResult } from '../../core/query/query.types';
 import { runQuery } from '../../core/query/run-query';
+import type { Filter } from '../../core/query/filter.types';
+import { MAX_PAGE_SIZE } from '../../core/query/query.types';
 import type { AppContext } from '../context';
 import { readSanctionsSnapshot } from './sanctions-snapshot';
 import { cardForms } from '../cards/card-numbers';
 import { effectiveRuleSet } from './tm-rule-sets';
 import { snoozeKey } from './tm-snooze-key';
-import type { TmApiKeyRecord, TmListEntryRecord, TmTransactionRecord } from './tm-records';
+import type { TmApiKeyRecord, TmTransactionRecord } from './tm-records';
+import type { ListFeatures, TmListCache } from './tm-list-cache';
+import { type HistoryFigures, type HistoryQuery, KeptHistory, queriedFigures } from './tm-history';
+
+export type { HistoryQuery, ListFeatures };
 
 /** The compiled cache's key: a version of one rule set (every organisation's set counts from 1). */
 const versionKey = (id: string, version: number) => `${id}@${version}`;
@@ -47,13 +45,13 @@ export interface IngestAnswer {
   ruleSet: { id: string; version: number };
 }
 
-const MINUTE = 60_000;
-
-/** The prepared lists a scoring reads. */
-export type ListFeatures = Pick<Features, 'lists' | 'allow'>;
-
-/** Where the history figures are read: the store, or the records a seed or a replay holds in memory. */
-export type HistoryQuery = (query: ListQuery) => Promise<ListResult<TmTransactionRecord>>;
+/** How one scoring gets its history figures: from queries over a reader, or kept in memory (KeptHistory). */
+type FiguresOf = (
+  organizationId: string,
+  facts: TransactionFacts,
+  compiled: CompiledRuleSet,
+  now: Date,
+) => Promise<HistoryFigures>;
 
 /**
  * The ingest path: each transaction's card reduced to its masked form and keyed hash, the figures
@@ -65,10 +63,20 @@ export class TmScoringService {
   /** Published versions never change: compiled once each, by rule set and version. */
   private readonly compiled = new Map<string, CompiledRuleSet>();
 
+  /**
+   * The ingest's history figures kept in memory, on the embedded store only: its one process stores
+   * every transaction (tm-history.ts). Null on PostgreSQL, where other instances store transactions
+   * too: there every figure is a query (an aggregate statement each, served by the GIN index).
+   */
+  private readonly kept: KeptHistory | null;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly cardKey: Uint8Array,
-  ) {}
+    private readonly listCache: TmListCache,
+  ) {
+    this.kept = ctx.store.engine === 'lowdb' ? new KeptHistory(ctx.store) : null;
+  }
 
   /**
    * The rule set that scores the organisation's transactions now — its own published one, else the
@@ -92,47 +100,6 @@ export class TmScoringService {
     return compiled;
   }
 
-  /** The lists a rule set reads and the organisation's white lists (allow beats block), as stored now. */
-  private async lists(organizationId: string, listIds: readonly string[]): Promise<ListFeatures> {
-    if (listIds.length === 0) return { lists: {} };
-    const { items } = await this.ctx.store.query<TmListEntryRecord>('tmListEntries', {
-      filter: {
-        and: [
-          { field: 'organizationId', op: 'eq', value: organizationId },
-          {
-            or: [
-              { field: 'listId', op: 'in', value: [...listIds] },
-              { field: 'listKind', op: 'eq', value: 'white' },
-            ],
-          },
-        ],
-      },
-      sort: [],
-      page: 1,
-      pageSize: 10_000,
-    });
-    return prepareLists(items, listIds);
-  }
-
-  private async history(read: HistoryQuery, filter: Filter, measures: 'velocity' | 'average') {
-    const { aggregate } = await read({
-      filter,
-      sort: [],
-      page: 1,
-      pageSize: 1,
-      aggregate: {
-        measures:
-          measures === 'velocity'
-            ? [
-                { op: 'count', as: 'count' },
-                { op: 'sum', field: 'amount', as: 'sum' },
-              ]
-            : [{ op: 'avg', field: 'amount', as: 'avg' }],
-      },
-    });
-    return aggregate?.totals ?? {};
-  }
-
   /**
    * The figures the rule set's operators need for one transaction at `now`: velocity and the
    * merchant's average from `read` (the store, or a replay's records before it), and the lists —
@@ -146,70 +113,64 @@ export class TmScoringService {
     read: HistoryQuery,
     lists?: ListFeatures,
   ): Promise<Features> {
-    const org = { field: 'organizationId', op: 'eq', value: organizationId } as const;
-    const specs: Array<[string, VelocitySpec]> = [...compiled.needs.velocities];
-    // keys in the rule set's order, not in the order the reads answer: one hidden class per rule set
-    const velocities: Record<string, number> = Object.fromEntries(specs.map(([name]) => [name, 0]));
-    await Promise.all(
-      specs.map(async ([name, spec]) => {
-        const value = facts[spec.key];
-        const own = spec.measure === 'count' ? 1 : facts.amount;
-        if (value === undefined || value === '') {
-          velocities[name] = own;
-          return;
-        }
-        const since = new Date(now.getTime() - spec.minutes * MINUTE).toISOString();
-        const totals = await this.history(
-          read,
-          {
-            and: [org, { field: spec.key, op: 'eq', value }, { field: 'scoredAt', op: 'gte', value: since }],
-          },
-          'velocity',
-        );
-        velocities[name] = Number(totals[spec.measure] ?? 0) + own;
-      }),
-    );
-    let merchantAverage: number | null = null;
-    if (compiled.needs.merchantAverage) {
-      const since = new Date(now.getTime() - MERCHANT_AVERAGE_DAYS * 24 * 60 * MINUTE).toISOString();
-      const totals = await this.history(
-        read,
-        {
-          and: [
-            org,
-            { field: 'merchantId', op: 'eq', value: facts.merchantId },
-            { field: 'scoredAt', op: 'gte', value: since },
-          ],
-        },
-        'average',
-      );
-      merchantAverage = typeof totals.avg === 'number' ? totals.avg : null;
-    }
+    const figures: FiguresOf = (organization, of, set, at) => queriedFigures(read, organization, of, set.needs, at);
+    return this.featuresBy(figures, organizationId, facts, compiled, now, lists);
+  }
+
+  private async featuresBy(
+    figuresOf: FiguresOf,
+    organizationId: string,
+    facts: TransactionFacts,
+    compiled: CompiledRuleSet,
+    now: Date,
+    lists?: ListFeatures,
+  ): Promise<Features> {
+    const [prepared, figures] = await Promise.all([
+      lists ?? this.listCache.lists(organizationId, [...compiled.needs.lists]),
+      figuresOf(organizationId, facts, compiled, now),
+    ]);
+    // one fixed shape for every transaction (featuresOf): the compiled rules read it through one hidden class
     return featuresOf(
-      lists ?? (await this.lists(organizationId, [...compiled.needs.lists])),
+      prepared,
       now.getTime(),
-      { velocities, merchantAverage },
+      figures,
       compiled.needs.sanctions ? await readSanctionsSnapshot(this.ctx) : undefined,
     );
   }
 
-  /** The rules snoozed now (by ctx.clock) for one of the transaction's entities (resource `tm-snooze`). */
+  /**
+   * The rules snoozed now (by ctx.clock) for one of the transaction's entities (resource `tm-snooze`):
+   * the distinct rule ids of the live snoozes, as the groups of one aggregate statement (a page
+   * would be two, with its count).
+   */
   private async snoozed(organizationId: string, facts: TransactionFacts, now: Date): Promise<Set<string>> {
     const keys = SNOOZE_ENTITIES.flatMap((entity) => {
       const value = facts[entity];
       return value === undefined || value === '' ? [] : [snoozeKey(entity, value)];
     });
-    const { items } = await this.ctx.store.query<TmSnoozeFields & { id: string }>('res.tm-snooze', {
-      filter: {
-        and: [
-          { field: 'organizationId', op: 'eq', value: organizationId },
-          { field: 'expiresAt', op: 'gt', value: now.toISOString() },
-          { field: 'match', op: 'in', value: keys },
-        ],
-      },
+    const filter: Filter = {
+      and: [
+        { field: 'organizationId', op: 'eq', value: organizationId },
+        { field: 'expiresAt', op: 'gt', value: now.toISOString() },
+        { field: 'match', op: 'in', value: keys },
+      ],
+    };
+    const snoozes = 'res.tm-snooze';
+    const { aggregate } = await this.ctx.store.query(snoozes, {
+      filter,
       sort: [],
       page: 1,
-      pageSize: 1_000,
+      pageSize: 1,
+      aggregate: { measures: [{ op: 'count', as: 'count' }], groupBy: { field: 'ruleId' } },
+    });
+    if (!aggregate?.groupsCapped)
+      return new Set((aggregate?.groups ?? []).flatMap(({ key }) => (key === null ? [] : [String(key)])));
+    // more rules snoozed for one transaction than an aggregate answers groups: read them all
+    const { items } = await this.ctx.store.query<TmSnoozeFields & { id: string }>(snoozes, {
+      filter,
+      sort: [],
+      page: 1,
+      pageSize: MAX_PAGE_SIZE,
     });
     return new Set(items.map((snooze) => snooze.ruleId));
   }
@@ -219,14 +180,14 @@ export class TmScoringService {
     key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>,
     item: SubmittedTransaction,
     now: Date,
-    read: HistoryQuery,
+    figuresOf: FiguresOf,
   ): Promise<TmTransactionRecord> {
     const { id: ruleSetId, version, compiled } = this.ruleSet(key.organizationId);
     const { pan, occurredAt, ...rest } = item;
     const card = cardForms(pan, this.cardKey);
     const facts = withCard(rest, card);
     const [features, snoozed] = await Promise.all([
-      this.features(key.organizationId, facts, compiled, now, read),
+      this.featuresBy(figuresOf, key.organizationId, facts, compiled, now),
       this.snoozed(key.organizationId, facts, now),
     ]);
     const verdict = compiled.score(facts, features, snoozed);
@@ -273,26 +234,43 @@ export class TmScoringService {
    */
   async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
     const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
-    const read: HistoryQuery = (query) => this.ctx.store.query<TmTransactionRecord>('tmTransactions', query);
-    return this.ctx.store.durably(async () => {
-      const answers: IngestAnswer[] = [];
-      const stored: TmTransactionRecord[] = [];
-      for (const item of submitted) {
-        const record = await this.scored(key, item, this.ctx.clock(), read);
-        await records.insert(record);
-        stored.push(record);
-        answers.push({
-          id: record.id,
-          transactionId: record.transactionId,
-          decision: record.decision,
-          score: record.score,
-          hits: record.hits,
-          ruleSet: record.ruleSet,
-        });
-      }
-      await this.told(stored);
-      return answers;
-    });
+    const { kept } = this;
+    const figuresOf: FiguresOf = kept
+      ? (organizationId, facts, compiled, now) => kept.figures(organizationId, facts, compiled.needs, now)
+      : (organizationId, facts, compiled, now) =>
+          queriedFigures(
+            (query) => this.ctx.store.query<TmTransactionRecord>('tmTransactions', query),
+            organizationId,
+            facts,
+            compiled.needs,
+            now,
+          );
+    try {
+      return await this.ctx.store.durably(async () => {
+        const answers: IngestAnswer[] = [];
+        const stored: TmTransactionRecord[] = [];
+        for (const item of submitted) {
+          const record = await this.scored(key, item, this.ctx.clock(), figuresOf);
+          const inserted = records.insert(record);
+          kept?.stored(key.organizationId, [record]); // in the step the store applied it in
+          await inserted;
+          stored.push(record);
+          answers.push({
+            id: record.id,
+            transactionId: record.transactionId,
+            decision: record.decision,
+            score: record.score,
+            hits: record.hits,
+            ruleSet: record.ruleSet,
+          });
+        }
+        await this.told(stored);
+        return answers;
+      });
+    } catch (error) {
+      kept?.forget(key.organizationId); // a write the store took back may have been counted
+      throw error;
+    }
   }
 
   /**
@@ -317,8 +295,17 @@ export class TmScoringService {
   ): Promise<void> {
     const done: TmTransactionRecord[] = [];
     const read: HistoryQuery = async (query) => runQuery(done, query);
-    for (const { at, transaction } of items) done.push(await this.scored(key, transaction, at, read));
-    await this.ctx.store.collection<TmTransactionRecord>('tmTransactions').insertMany(done);
+    const figuresOf: FiguresOf = (organizationId, facts, compiled, now) =>
+      queriedFigures(read, organizationId, facts, compiled.needs, now);
+    for (const { at, transaction } of items) done.push(await this.scored(key, transaction, at, figuresOf));
+    const inserted = this.ctx.store.collection<TmTransactionRecord>('tmTransactions').insertMany(done);
+    this.kept?.stored(key.organizationId, done);
+    try {
+      await inserted;
+    } catch (error) {
+      this.kept?.forget(key.organizationId);
+      throw error;
+    }
     await this.told(done);
   }
 }

@@ -109,19 +109,24 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
     if (new Set(ids).size !== ids.length) throw new Error('Duplicate id among the records');
     if (records.length === 0) return [];
     const texts = records.map(asText);
-    // looked for first, so a clash rejects before any write (and never aborts the caller's transaction)
-    const { rows } = await this.sql.query<{ id: string }>(
-      'SELECT id FROM records WHERE collection = $1 AND id = ANY($2::text[])',
-      [this.name, ids],
-    );
-    if (rows.length > 0) throw new Error(`Duplicate id ${rows[0]?.id}`);
-    // one statement: every row or none, in the records' order (seq follows it)
-    await this.sql.query(
+    // one statement: every row or none, in the records' order (seq follows it). None when one of the
+    // ids is stored already, looked for in the same statement (one plan, not two) so that a clash
+    // never aborts the caller's transaction; rowCount tells
+    const { rowCount } = await this.sql.query(
       `INSERT INTO records (collection, id, data, doc)
        SELECT $1, element->>'id', element::text::jsonb, element
-       FROM json_array_elements($2::text::json) WITH ORDINALITY AS e(element, n) ORDER BY n`,
-      [this.name, `[${texts.join(',')}]`],
+       FROM json_array_elements($2::text::json) WITH ORDINALITY AS e(element, n)
+       WHERE NOT EXISTS (SELECT 1 FROM records WHERE collection = $1 AND id = ANY($3::text[]))
+       ORDER BY n`,
+      [this.name, `[${texts.join(',')}]`, ids],
     );
+    if (rowCount !== records.length) {
+      const { rows } = await this.sql.query<{ id: string }>(
+        'SELECT id FROM records WHERE collection = $1 AND id = ANY($2::text[])',
+        [this.name, ids],
+      );
+      throw new Error(`Duplicate id ${rows[0]?.id ?? ids[0]}`);
+    }
     return texts.map((text) => JSON.parse(text) as T);
   }
 

@@ -140,4 +140,36 @@ describe('two instances sharing the database and Redis', () => {
       client.disconnect();
     }
   });
+  it('scores on one instance with a list changed on the other, and counts both instances’ transactions in velocity', async () => {
+    const tm = await tokenFor(a.base, 'tm@demo.test');
+    const lists = '/wbe/api/transaction-monitoring/list-entries';
+    const key = (
+      await call(a.base, 'POST', '/wbe/api/transaction-monitoring/keys', { token: tm, body: { name: 'Both' } })
+    ).body.content.key as string;
+    const ingest = async (at: TestServer, id: string, amount = 30, pan = '5105105105105100') => {
+      const answer = await call(at.base, 'POST', '/tm/api/v1/transactions', {
+        headers: { 'x-api-key': key },
+        body: { transactionId: id, merchantId: 'two-shop', pan, amount, currency: 'EUR', ip: '192.0.2.77' },
+      });
+      expect(answer.status).toBe(201);
+      return answer.body.content as { hits: string[] };
+    };
+    // B keeps the lists it read; the block added on A reaches it before A answers
+    expect((await ingest(b, 'two-1')).hits).not.toContain('blocked-card-bin');
+    const block = await call(a.base, 'POST', lists, {
+      token: tm,
+      body: { listId: 'blocked-bins', listKind: 'black', entityType: 'binRange', value: '510510' },
+    });
+    expect(block.status).toBe(201);
+    expect((await ingest(b, 'two-2')).hits).toContain('blocked-card-bin');
+    expect((await call(a.base, 'DELETE', `${lists}/${block.body.content.id}`, { token: tm })).status).toBe(200);
+    expect((await ingest(b, 'two-3')).hits).not.toContain('blocked-card-bin');
+    // another card's small payments, taking turns: the third within the hour is card testing, the
+    // sixth within 10 minutes velocity, whichever instance stored the ones before
+    const card = '4012888888881881';
+    const hits: string[][] = [];
+    for (const [i, at] of [a, b, a, b, a, b].entries()) hits.push((await ingest(at, `two-v${i}`, 1, card)).hits);
+    expect(hits.map((hit) => hit.includes('card-testing'))).toEqual([false, false, true, true, true, true]);
+    expect(hits.map((hit) => hit.includes('card-velocity'))).toEqual([false, false, false, false, false, true]);
+  });
 });
