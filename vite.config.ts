@@ -56,6 +56,34 @@ function lazyMarkdown(): Plugin {
   };
 }
 
+/**
+ * The modules every page runs before its first paint — client/main.tsx and all it imports statically
+ * — as one chunk. Rolldown otherwise cuts those that lazy chunks share too into a score of small
+ * files, each compressed on its own (about 7 KB more brotli on the sign-in page).
+ */
+function bootChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  const boot = new Set<string>();
+  return {
+    plugin: {
+      name: 'paysec:boot-chunk',
+      apply: 'build',
+      buildEnd() {
+        boot.clear();
+        const stack = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          // Blueprint's barrels import every component: its modules keep the chunks tree-shaking gives them
+          if (boot.has(id) || /[\\/]@blueprintjs[\\/]/.test(id)) continue;
+          boot.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      },
+    },
+    // stylesheets stay with Vite's CSS handling
+    test: (id) => boot.has(id) && !/\.css($|\?)/.test(id),
+  };
+}
+const boot = bootChunk();
+
 /** The files the built index.html names (entry script, module preloads, stylesheets), and itself. */
 function shellFiles(indexHtml: string): Set<string> {
   const html = readFileSync(indexHtml, 'utf8');
@@ -102,6 +130,7 @@ export default defineConfig({
     catalogueParts(),
     iconAssets(),
     lazyMarkdown(),
+    boot.plugin,
     // shell §9 'A service worker is used': the app shell precached, published documents network-first
     VitePWA({
       strategies: 'generateSW',
@@ -176,6 +205,7 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'boot', test: boot.test }] } } },
   },
   server: {
     proxy: {

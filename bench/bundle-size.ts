@@ -48,7 +48,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
-  for (let i = 0; i < 200; i++) {
+  // up to a minute for the server to answer: on a loaded machine its start alone can take 20 s
+  for (let i = 0; i < 600; i++) {
     if (
       await fetch(`http://127.0.0.1:${PORT}/config/v1/app`).then(
         (r) => r.ok,

@@ -1,5 +1,5 @@
-import { iam } from '../api/clients';
-import { content } from '../api/http';
+import { content } from '../api/content';
+import { gatewayClients } from '../api/gateway';
 import { getSession, isSignedIn, updateSession } from '../session/session.store';
 import type { LoginResponse } from '../session/session.types';
 
@@ -15,6 +15,7 @@ export async function refreshSession(): Promise<void> {
   const before = getSession();
   if (!isSignedIn(before)) return;
   try {
+    const { iam } = await gatewayClients();
     const me = content<MeAnswer>(await iam.get('/me'));
     // the answer belongs to the token it was asked with: a switch or sign-out meanwhile wins
     if (getSession().token !== before.token) return;

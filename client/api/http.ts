@@ -1,16 +1,9 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import type { Text } from '../../core/documents/document.types';
+import type { ApiFailure } from './content';
 import { getSession } from '../session/session.store';
 import { endSession } from '../session/logout';
 
-/** The failure shape every gateway answers (docs/gateway/README.md). */
-export interface ApiFailure {
-  code: string;
-  message: string;
-  errors?: Record<string, string>;
-  /** A refused workflow action's condition in words (409 transitionConditionFailed). */
-  condition?: Text;
-}
+export { type ApiFailure, content, contentOrSelf, failureOf } from './content';
 
 export interface ServiceOptions {
   /** Service prefix on the gateway, e.g. '/iam/api'. */
@@ -84,30 +77,4 @@ export async function failureInBlob(data: unknown): Promise<Partial<ApiFailure> 
   } catch {
     return null;
   }
-}
-
-/** Responses are read from `content` (shell §7). */
-export function content<T>(response: { data: { content: T } }): T {
-  return response.data.content;
-}
-
-/** The gateway's failure body, if the error carries one. */
-export function failureOf(error: unknown): (ApiFailure & { status: number }) | null {
-  if (!axios.isAxiosError(error) || !error.response) return null;
-  const body = (error.response.data ?? {}) as Partial<ApiFailure>;
-  return {
-    status: error.response.status,
-    code: body.code ?? 'somethingWentWrong',
-    message: body.message ?? '',
-    errors: body.errors,
-    condition: body.condition ?? undefined,
-  };
-}
-
-/** Config-service reads answer the document itself; gateway reads wrap it in `content`. Accept both. */
-export function contentOrSelf<T>(data: unknown): T {
-  if (data && typeof data === 'object' && 'content' in data && Object.keys(data).length === 1) {
-    return (data as { content: T }).content;
-  }
-  return data as T;
 }

@@ -2,19 +2,19 @@ import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppConfigContext } from '../runtime/appConfig';
 import { bootConfigQuery } from './firstScreen';
-import { buildRouter } from './buildRouter';
+import { AppRoutes, buildRoutes } from './buildRouter';
 
 /**
- * Loads the published app documents and builds the router from them. The documents are fetched
+ * Loads the published app documents and builds the routes from them. The documents are fetched
  * on every page load, so a published change reaches the next load without a rebuild.
  */
 export function Boot() {
   const { t } = useTranslation();
   const query = useQuery(bootConfigQuery);
-  const router = useMemo(() => (query.data ? buildRouter(query.data.routes) : null), [query.data]);
+  const routes = useMemo(() => (query.data ? buildRoutes(query.data.routes) : null), [query.data]);
 
   if (query.isError) {
     return (
@@ -27,7 +27,7 @@ export function Boot() {
       </main>
     );
   }
-  if (!query.data || !router) {
+  if (!query.data || !routes) {
     return (
       <main className="public-layout">
         <Spinner aria-label={t('shell.loading')} />
@@ -36,7 +36,9 @@ export function Boot() {
   }
   return (
     <AppConfigContext.Provider value={query.data}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </AppConfigContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { decideAccess } from '../../core/guard/guard.utils';
 import { matchRoute } from '../../core/routes/route.utils';
 import type { Layout, RouteDef, RoutesBody } from '../../core/routes/route.types';
@@ -45,12 +45,12 @@ function childrenFor(defs: RouteDef[], layout: Layout): RouteObject[] {
 }
 
 /**
- * The router, built at run time from the published routes document: one parent route per
- * layout (so the shell stays mounted while screens change) and a catch-all to `notFound`.
+ * The routes, built at run time from the published routes document: one parent route per layout
+ * (so the shell stays mounted while screens change) and a catch-all to `notFound`.
  */
-export function buildRouter(routes: RoutesBody) {
+export function buildRoutes(routes: RoutesBody): RouteObject[] {
   const layouts: Layout[] = ['public', 'bare', 'app'];
-  return createBrowserRouter([
+  return [
     {
       element: <RootFrame />,
       children: [
@@ -58,5 +58,13 @@ export function buildRouter(routes: RoutesBody) {
         { path: '*', element: <Navigate to={routes.notFound} replace /> },
       ],
     },
-  ]);
+  ];
+}
+
+/**
+ * The routes matched under a `BrowserRouter`: no route loads data or submits through the router, so
+ * its declarative mode serves, and every page loads without the data router (about 10 KB brotli).
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }

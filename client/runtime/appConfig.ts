@@ -4,8 +4,7 @@ import type { MenusBody } from '../../core/menus/menu.types';
 import type { RoleGroups } from '../../core/guard/guard.types';
 import type { RoutesBody } from '../../core/routes/route.types';
 import type { ShellSettingsBody } from '../../core/shell/shell.types';
-import { config } from '../api/clients';
-import { contentOrSelf } from '../api/http';
+import { contentOrSelf } from '../api/content';
 import { applyShellSettings } from './shellSettings';
 
 /** What GET /config/v1/app answers (docs/gateway/config.md), role groups unwrapped. */
@@ -25,10 +24,14 @@ interface AppConfigWire extends Omit<AppConfig, 'roleGroups'> {
 
 /**
  * Fetch the published app documents (the browser handles ETag/304, Cache-Control: no-cache) and
- * apply the shell-settings constants the runtime keeps outside React.
+ * apply the shell-settings constants the runtime keeps outside React. The same for everyone and
+ * read before any sign-in: asked for with fetch, so the sign-in page boots without the gateway
+ * clients (client/api/gateway.ts).
  */
 export async function fetchAppConfig(): Promise<AppConfig> {
-  const wire = contentOrSelf<AppConfigWire>((await config.get('/app')).data);
+  const answer = await fetch('/config/v1/app', { headers: { accept: 'application/json' } });
+  if (!answer.ok) throw new Error(`GET /config/v1/app answered ${answer.status}`);
+  const wire = contentOrSelf<AppConfigWire>(await answer.json());
   applyShellSettings(wire.shell);
   return { ...wire, roleGroups: wire.roleGroups.groups };
 }

@@ -1,6 +1,6 @@
 import type { ConfigDocument } from '../../core/documents/document.types';
-import { config } from '../api/clients';
-import { contentOrSelf } from '../api/http';
+import { contentOrSelf } from '../api/content';
+import { gatewayClients } from '../api/gateway';
 
 /**
  * The query of the latest published config document `<kind>/<id>`: one key and one fetch for every
@@ -10,8 +10,10 @@ import { contentOrSelf } from '../api/http';
 export function latestDocumentQuery<B>(kind: string, id: string) {
   return {
     queryKey: ['config', kind, id] as const,
-    queryFn: async () =>
-      contentOrSelf<ConfigDocument<B>>((await config.get(`/documents/${kind}/${encodeURIComponent(id)}`)).data),
+    queryFn: async () => {
+      const { config } = await gatewayClients();
+      return contentOrSelf<ConfigDocument<B>>((await config.get(`/documents/${kind}/${encodeURIComponent(id)}`)).data);
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { wbe } from '../api/clients';
+import { gatewayClients } from '../api/gateway';
 
 /** What the report endpoint keeps of a reason (server/gateway/request-schemas.ts). */
 const REASON_LIMIT = 4000;
@@ -10,10 +10,12 @@ const REASON_LIMIT = 4000;
  */
 export function reportRenderFailure(error: Error, componentStack: string | null | undefined): void {
   const reason = [`render failure: ${error.message}`, componentStack ?? ''].join('\n').trim().slice(0, REASON_LIMIT);
-  void wbe
-    .post('/user/log/error', {
-      page_url: window.location.href.slice(0, 2048),
-      error_reason: reason || 'render failure',
-    })
+  void gatewayClients()
+    .then(({ wbe }) =>
+      wbe.post('/user/log/error', {
+        page_url: window.location.href.slice(0, 2048),
+        error_reason: reason || 'render failure',
+      }),
+    )
     .catch(() => undefined);
 }

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { resolveAfterLogin } from '../../core/landing/landing.utils';
-import { iam } from '../api/clients';
-import { content, failureOf } from '../api/http';
+import { content, failureOf } from '../api/content';
+import { gatewayClients } from '../api/gateway';
 import { useAppConfig } from '../runtime/appConfig';
 import { hardRedirect } from '../lib/navigation';
 import type { ScreenProps } from '../runtime/screen.types';
@@ -17,6 +17,9 @@ import { AuthCard } from './parts/AuthCard';
 import { LazyInvitationNotice as InvitationNotice } from './parts/LazyInvitationNotice';
 
 type TwoFactor = null | 'twoFactorRequired' | 'twoFactorFailed';
+
+/** The page paints without the gateway clients; they load once someone starts to sign in. */
+const warmGateway = () => void gatewayClients().catch(() => undefined);
 
 /** Invitation refusals on sign-in (invalid, expired, another address): shown as the server words them. */
 const isInvitationRefusal = (code: string) => code.startsWith('invitation');
@@ -45,6 +48,8 @@ export default function LoginScreen({ params }: ScreenProps) {
     if (authcode.trim()) form.set('authcode', authcode.trim());
     if (invitation) form.set('invitation_code', invitation);
     try {
+      // loaded by now if the form was touched (warmGateway); a failed load is 'something went wrong'
+      const { iam } = await gatewayClients();
       const login = content<LoginResponse>(await iam.post('/login', form));
       const session = storeLogin(login);
       const target = resolveAfterLogin({
@@ -88,7 +93,7 @@ export default function LoginScreen({ params }: ScreenProps) {
   return (
     <AuthCard title={t('auth.login.title')}>
       {invitation && <InvitationNotice code={invitation} hint={t('invitations.accept.howTo')} />}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} onFocus={warmGateway} noValidate>
         <FormGroup
           label={t('auth.login.email')}
           labelFor="login-email"

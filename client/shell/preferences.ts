@@ -1,7 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { iam } from '../api/clients';
+import { gatewayClients } from '../api/gateway';
 import { loadLanguage } from '../i18n/i18n';
 import { getSession, isSignedIn, updateSession } from '../session/session.store';
 import type { Language, Theme } from '../session/session.types';
@@ -33,6 +33,7 @@ async function saveOnProfile(patch: { theme?: Theme; site_language?: Language })
   if (!isSignedIn()) return;
   const uuid = getSession().user?.uuid;
   try {
+    const { iam } = await gatewayClients();
     await iam.put('/me', patch);
     // keep the stored user in step with its profile (unless someone else signed in meanwhile)
     const { user } = getSession();

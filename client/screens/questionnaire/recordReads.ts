@@ -1,7 +1,7 @@
 import type { ConfigDocument } from '../../../core/documents/document.types';
 import type { Answers, QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
-import { clientForPath, config } from '../../api/clients';
-import { contentOrSelf } from '../../api/http';
+import { contentOrSelf } from '../../api/content';
+import { gatewayClients } from '../../api/gateway';
 import { queryClient } from '../../lib/queryClient';
 import { startBootRead, takeBootRead } from '../../runtime/bootReads';
 
@@ -16,7 +16,7 @@ export interface AnswerRecord {
 const bootKey = (sourcePath: string) => `questionnaire-record:${sourcePath}`;
 
 async function fetchRecord(sourcePath: string): Promise<AnswerRecord> {
-  const { client, url } = clientForPath(sourcePath);
+  const { client, url } = (await gatewayClients()).clientForPath(sourcePath);
   return contentOrSelf<AnswerRecord>((await client.get(url)).data);
 }
 
@@ -32,10 +32,12 @@ export function readRecord(sourcePath: string): Promise<AnswerRecord> {
 export function questionnaireVersionQuery(documentId: string, version: number | undefined) {
   return {
     queryKey: ['config', 'questionnaire', documentId, version] as const,
-    queryFn: async () =>
-      contentOrSelf<ConfigDocument<QuestionnaireBody>>(
+    queryFn: async () => {
+      const { config } = await gatewayClients();
+      return contentOrSelf<ConfigDocument<QuestionnaireBody>>(
         (await config.get(`/documents/questionnaire/${encodeURIComponent(documentId)}/versions/${version}`)).data,
-      ),
+      );
+    },
     staleTime: Number.POSITIVE_INFINITY,
   };
 }
