@@ -41,11 +41,14 @@ function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknow
     const login = matchRoute(config.routes, config.routes.login)?.route;
     return screenFor(login?.screen).preload();
   }
-  // the reads go first: adding the chunks' preload links to the page takes a while
   if (decision === 'allow') startFirstReads(route, matched.params, config);
-  const loads = [screenFor(decision === 'forbidden' ? 'noPermission' : route.screen).preload()];
-  if (route.layout === 'app') loads.push(appLayout.preload());
-  return Promise.all(loads);
+  // the chunks a task later: the browser sends the reads' requests once this task is done, and adding
+  // the chunks' preload links to the page would hold them back that long
+  return new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+    const loads = [screenFor(decision === 'forbidden' ? 'noPermission' : route.screen).preload()];
+    if (route.layout === 'app') loads.push(appLayout.preload());
+    return Promise.all(loads);
+  });
 }
 
 /**
