@@ -34,17 +34,22 @@ function keepsSessionOn401(config: InternalAxiosRequestConfig | undefined): bool
 export function createServiceClient(options: ServiceOptions): AxiosInstance {
   const client = axios.create({ baseURL: options.prefix });
 
-  client.interceptors.request.use((config) => {
-    const session = getSession();
-    if (session.token && !config.headers.has('Authorization')) {
-      config.headers.set('Authorization', `Bearer ${session.token}`);
-    }
-    config.headers.set('Accept-Language', session.language);
-    for (const [name, value] of Object.entries(options.headers?.() ?? {})) {
-      if (value !== undefined && value !== '') config.headers.set(name, value);
-    }
-    return config;
-  });
+  client.interceptors.request.use(
+    (config) => {
+      const session = getSession();
+      if (session.token && !config.headers.has('Authorization')) {
+        config.headers.set('Authorization', `Bearer ${session.token}`);
+      }
+      config.headers.set('Accept-Language', session.language);
+      for (const [name, value] of Object.entries(options.headers?.() ?? {})) {
+        if (value !== undefined && value !== '') config.headers.set(name, value);
+      }
+      return config;
+    },
+    undefined,
+    // synchronous: the request leaves when it is made, not after work queued behind it (a boot's chunk preloads)
+    { synchronous: true },
+  );
 
   client.interceptors.response.use(
     (response) => {

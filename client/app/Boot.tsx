@@ -1,6 +1,6 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { AppConfigContext } from '../runtime/appConfig';
@@ -14,7 +14,10 @@ import { AppRoutes, buildRoutes } from './buildRouter';
 export function Boot() {
   const { t } = useTranslation();
   const query = useQuery(bootConfigQuery);
-  const routes = useMemo(() => (query.data ? buildRoutes(query.data.routes) : null), [query.data]);
+  // the first render of the app (router, shell, screen) is the biggest: deferred, React renders it in
+  // slices, and answers arriving meanwhile (the first screen's reads, started at boot) are handled and sent on
+  const config = useDeferredValue(query.data);
+  const routes = useMemo(() => (config ? buildRoutes(config.routes) : null), [config]);
 
   if (query.isError) {
     return (
@@ -27,7 +30,7 @@ export function Boot() {
       </main>
     );
   }
-  if (!query.data || !routes) {
+  if (!config || !routes) {
     return (
       <main className="public-layout">
         <Spinner aria-label={t('shell.loading')} />
@@ -35,7 +38,7 @@ export function Boot() {
     );
   }
   return (
-    <AppConfigContext.Provider value={query.data}>
+    <AppConfigContext.Provider value={config}>
       <BrowserRouter>
         <AppRoutes routes={routes} />
       </BrowserRouter>

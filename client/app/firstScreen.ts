@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import type { ConfigDocument } from '../../core/documents/document.types';
+import type { ListBody } from '../../core/lists/list.types';
+import type { RouteDef } from '../../core/routes/route.types';
 import { decideAccess } from '../../core/guard/guard.utils';
 import { fillSourcePath } from '../../core/pages/page.utils';
 import { loadAppTexts } from '../i18n/i18n';
@@ -24,30 +27,70 @@ export const appLayout = preloadable<object>(() =>
 );
 
 /**
- * The chunks the first page will render (its screen and, inside the app, the shell), loaded while
- * the app documents are in hand and before the first render, so that render does not suspend.
+ * The chunks the first page will render (its screen and, inside the app, the shell) and its first
+ * reads, asked as soon as the app documents are in — judged by the stored session while GET /me
+ * reads it again: a guess that turns out wrong costs a chunk, a document or a read the server
+ * refuses, no more. The first render judges the route with the session /me answered.
  */
 function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknown> {
   const matched = matchRoute(config.routes, pathname);
   const route = matched?.route;
-  if (!route || route.redirect) return Promise.resolve();
+  if (!matched || !route || route.redirect) return Promise.resolve();
   const decision = decideAccess(route.guard, sessionSubject(getSession()), config.roleGroups);
   if (decision === 'login') {
     const login = matchRoute(config.routes, config.routes.login)?.route;
     return screenFor(login?.screen).preload();
   }
-  const loads = [screenFor(decision === 'forbidden' ? 'noPermission' : route.screen).preload()];
-  if (route.layout === 'app') loads.push(appLayout.preload());
-  // the document the screen reads first (a list, page or form) is asked for with its chunks, not after them
-  const document = decision === 'allow' ? screenDocument(route.screen, route.props) : undefined;
-  if (document) void queryClient.prefetchQuery(latestDocumentQuery(...document));
-  // a questionnaire on a record: the record, then the version it pins
+  if (decision === 'allow') startFirstReads(route, matched.params, config);
+  // the chunks a task later: the browser sends the reads' requests once this task is done, and adding
+  // the chunks' preload links to the page would hold them back that long
+  return new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+    const loads = [screenFor(decision === 'forbidden' ? 'noPermission' : route.screen).preload()];
+    if (route.layout === 'app') loads.push(appLayout.preload());
+    return Promise.all(loads);
+  });
+}
+
+/**
+ * What the first screen reads first, asked with its chunks, not after them: its document (a list,
+ * page or form), then a list's first page; a questionnaire's record, then the version it pins.
+ */
+function startFirstReads(route: RouteDef, params: Record<string, string>, config: AppConfig): void {
+  const document = screenDocument(route.screen, route.props);
+  if (document) {
+    const read = queryClient.fetchQuery(latestDocumentQuery(...document));
+    read.catch(() => undefined);
+    if (route.screen === 'list' && route.props?.embedded !== true)
+      void startListRead(read as Promise<ConfigDocument<ListBody>>, route.props ?? {}, params, config);
+  }
   const record =
-    decision === 'allow' && route.screen === 'questionnaire' && typeof route.props?.source === 'string'
-      ? fillSourcePath(route.props.source, matched?.params ?? {})
+    route.screen === 'questionnaire' && typeof route.props?.source === 'string'
+      ? fillSourcePath(route.props.source, params)
       : null;
   if (record) startRecordRead(record);
-  return Promise.all(loads);
+}
+
+/** A list's first page, asked once its document is in (client/screens/list/firstPage.ts, loaded beside it). */
+async function startListRead(
+  read: Promise<ConfigDocument<ListBody>>,
+  props: Record<string, unknown>,
+  params: Record<string, string>,
+  config: AppConfig,
+): Promise<void> {
+  try {
+    const [{ startFirstPage }, document] = await Promise.all([import('../screens/list/firstPage'), read]);
+    if (typeof props.listId !== 'string') return;
+    startFirstPage({
+      listId: props.listId,
+      body: document.body,
+      source: typeof props.source === 'string' ? props.source : undefined,
+      params,
+      search: window.location.search,
+      defaultTimezone: config.shell.defaultTimezone,
+    });
+  } catch {
+    // the screen reads its document and rows itself and says what failed
+  }
 }
 
 /**
@@ -56,8 +99,11 @@ function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknow
  * the route with what the user holds now.
  */
 async function bootConfig(): Promise<AppConfig> {
-  const [config] = await Promise.all([fetchAppConfig(), refreshSession()]);
-  await preloadFirstScreen(config, window.location.pathname).catch(() => undefined);
+  // the app documents first: the first screen's reads wait for them, the first render for both
+  const read = fetchAppConfig();
+  const session = refreshSession();
+  const config = await read;
+  await Promise.all([session, preloadFirstScreen(config, window.location.pathname).catch(() => undefined)]);
   return config;
 }
 

@@ -1,4 +1,4 @@
-import { type Query, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { hashKey, type Query, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LiveRefresh } from '../../../core/documents/document.types';
 import type { ColumnFilterValue, ListBody } from '../../../core/lists/list.types';
@@ -7,6 +7,7 @@ import type { ListQuery, ListResult } from '../../../core/query/query.types';
 import { encodeListQuery } from '../../../core/query/query.utils';
 import { clientForPath } from '../../api/clients';
 import { content } from '../../api/http';
+import { startBootRead, takeBootRead } from '../../runtime/bootReads';
 import { dayBounds } from '../../runtime/dates';
 import { afterPaint } from './afterPaint';
 import { shareRows } from './shareRows';
@@ -98,6 +99,30 @@ export function headOf(query: ListQuery): ListQuery {
   return { ...query, pageSize: HEAD_ROWS, page: ((query.page - 1) * query.pageSize) / HEAD_ROWS + 1 };
 }
 
+/** The query key of a list page (useListPage). */
+const pageKey = (listId: string, path: string, query: ListQuery) => [...listKey(listId), path, query] as const;
+
+/** Whether a page is big enough for its first rows to be asked on their own too. */
+const asksHead = (query: ListQuery) => query.pageSize > HEAD_ROWS && query.pageSize % HEAD_ROWS === 0;
+
+const bootKey = (key: readonly unknown[]) => `list-page:${hashKey(key)}`;
+
+/** A page under its query key: the read the boot started for it (startFirstPageReads), else one asked now. */
+function readPage(key: readonly unknown[], path: string, query: ListQuery, signal?: AbortSignal) {
+  return takeBootRead<ListResult<Row>>(bootKey(key)) ?? fetchListPage(path, query, signal);
+}
+
+/**
+ * The page a list opening the visit asks first, and a big page's first rows, asked before it renders
+ * (client/screens/list/firstPage.ts): its queries take these reads instead of asking again.
+ */
+export function startFirstPageReads(listId: string, path: string, query: ListQuery): void {
+  const key = pageKey(listId, path, query);
+  // the head first: the server answers in the order asked, and the head's answer is the small one
+  if (asksHead(query)) startBootRead(bootKey([...key, 'head']), () => fetchListPage(path, headOf(query)));
+  startBootRead(bootKey(key), () => fetchListPage(path, query));
+}
+
 /** Whether two queries differ in their sort alone. */
 const sortOnly = (a: ListQuery, b: ListQuery) =>
   a.page === b.page && a.pageSize === b.pageSize && JSON.stringify(a.filter) === JSON.stringify(b.filter);
@@ -122,11 +147,11 @@ export function useListPage(listId: string, path: string, query: ListQuery, live
   // already shown keeps its rows array, and the next re-sort's placeholder holds the same rows again
   const shown = useRef<ListResult<Row> | undefined>(undefined);
   const page = useQuery({
-    queryKey: [...listKey(listId), path, asked],
+    queryKey: pageKey(listId, path, asked),
     // with the signal, React Query aborts an answer nobody waits for any more (the sort changed again):
     // a big page is not read and parsed for nothing while the next one is shown
-    queryFn: async ({ signal }) =>
-      shareRows(shown.current, await fetchListPage(path, asked, signal)) as ListResult<Row>,
+    queryFn: async ({ queryKey, signal }) =>
+      shareRows(shown.current, await readPage(queryKey, path, asked, signal)) as ListResult<Row>,
     placeholderData,
     structuralSharing: shareRows,
     refetchInterval: live?.seconds ? live.seconds * 1000 : false,
@@ -135,9 +160,9 @@ export function useListPage(listId: string, path: string, query: ListQuery, live
   // a big page's first rows, asked beside it while nothing else is on screen: they paint long before
   // thousands of rows have been read, sent and parsed, and the whole page takes their place
   const head = useQuery({
-    queryKey: [...listKey(listId), path, asked, 'head'],
-    queryFn: ({ signal }) => fetchListPage(path, headOf(asked), signal),
-    enabled: asked.pageSize > HEAD_ROWS && asked.pageSize % HEAD_ROWS === 0 && page.data === undefined,
+    queryKey: [...pageKey(listId, path, asked), 'head'],
+    queryFn: ({ queryKey, signal }) => readPage(queryKey, path, headOf(asked), signal),
+    enabled: asksHead(asked) && page.data === undefined,
   });
   // the rows shown belong to the query asked: its answer, or its re-sort of complete rows
   const own = page.isSuccess && (!page.isPlaceholderData || (page.data as Placeholder).resorted === true);
