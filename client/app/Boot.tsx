@@ -1,6 +1,6 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { AppConfigContext } from '../runtime/appConfig';
@@ -14,9 +14,9 @@ import { AppRoutes, buildRoutes } from './buildRouter';
 export function Boot() {
   const { t } = useTranslation();
   const query = useQuery(bootConfigQuery);
-  // the first render of the app (router, shell, screen) is the biggest: deferred, React renders it in
-  // slices, and answers arriving meanwhile (the first screen's reads, started at boot) are handled and sent on
-  const config = useDeferredValue(query.data);
+  // not deferred: a render in slices lets a history event (back, a link) land between the router's first
+  // render and its subscription in the commit, and the screen would stay on the old location
+  const config = query.data;
   const routes = useMemo(() => (config ? buildRoutes(config.routes) : null), [config]);
 
   if (query.isError) {
