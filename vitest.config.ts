@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statfsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { catalogueParts } from './scripts/catalogue-parts.mjs';
 
@@ -14,6 +14,23 @@ const OWN_PROCESS = (readdirSync(UNIT, { recursive: true }) as string[])
   .filter((file) => /\.test\.tsx?$/.test(file))
   .filter((file) => /^(scans|jobs)\//.test(file) || readFileSync(`${UNIT}/${file}`, 'utf8').includes('vi.mock('))
   .map((file) => `${UNIT}/${file}`);
+
+/**
+ * Test data directories (os.tmpdir()) on tmpfs when it has room: every store write waits for its
+ * fsync, which on a disk shared with the browser suite and PostgreSQL took milliseconds each, over
+ * a thousand per few integration files. The tests still write, rename and fsync real files. A set
+ * TMPDIR wins; a small /dev/shm (Docker's 64 MB) is left alone.
+ */
+const SHM = '/dev/shm';
+const shmFree = (() => {
+  try {
+    const { bavail, bsize } = statfsSync(SHM);
+    return bavail * bsize;
+  } catch {
+    return 0;
+  }
+})();
+if (!process.env.TMPDIR && shmFree >= 2 ** 30) process.env.TMPDIR = SHM;
 
 export default defineConfig({
   test: {
