@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statfsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { catalogueParts } from './scripts/catalogue-parts.mjs';
 
 /**
@@ -15,8 +16,50 @@ const OWN_PROCESS = (readdirSync(UNIT, { recursive: true }) as string[])
   .filter((file) => /^(scans|jobs)\//.test(file) || readFileSync(`${UNIT}/${file}`, 'utf8').includes('vi.mock('))
   .map((file) => `${UNIT}/${file}`);
 
+/**
+ * Test data directories (os.tmpdir()) on tmpfs when it has room: every store write waits for its
+ * fsync, which on a disk shared with the browser suite and PostgreSQL took milliseconds each, over
+ * a thousand per few integration files. The tests still write, rename and fsync real files. A set
+ * TMPDIR wins; a small /dev/shm (Docker's 64 MB) is left alone.
+ */
+const SHM = '/dev/shm';
+const shmFree = (() => {
+  try {
+    const { bavail, bsize } = statfsSync(SHM);
+    return bavail * bsize;
+  } catch {
+    return 0;
+  }
+})();
+if (!process.env.TMPDIR && shmFree >= 2 ** 30) process.env.TMPDIR = SHM;
+
+/**
+ * Vitest queues a group's projects one after another by name, so integration-pg's few long files
+ * (two instances over one database, migrations, pg-boss) came after the hundred of integration and
+ * were the group's tail, a worker or two idle. They go first. Each project's files stay together:
+ * a worker is reused (its loaded modules with it) only for the next file of its own project.
+ */
+const FIRST_IN_GROUP = ['integration-pg'];
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => (FIRST_IN_GROUP.includes(file.project.name) ? 0 : 1);
+    const sorted = await super.sort(files);
+    // stable: the group order first, then the named projects, else Vitest's order
+    return sorted
+      .map((file, index) => ({ file, index }))
+      .sort(
+        (a, b) =>
+          a.file.project.config.sequence.groupOrder - b.file.project.config.sequence.groupOrder ||
+          rank(a.file) - rank(b.file) ||
+          a.index - b.index,
+      )
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         // client modules read the locale catalogues' parts (scripts/catalogue-parts.mjs)

@@ -161,6 +161,8 @@ export interface App {
    * before closing that server (open sockets would keep it waiting). `close()` below closes it too.
    */
   realtime: RealtimeServer;
+  /** Resolves once the work after answers (sign-ups, reset mails) and the jobs due now are done. */
+  settled(): Promise<void>;
   /** Finishes mails and writes in flight, then releases the data files. */
   close(): Promise<void>;
 }
@@ -370,6 +372,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       store,
       ctx,
       realtime: sockets,
+      async settled() {
+        await services.auth.settled();
+        await jobs.settled();
+      },
       async close() {
         await sockets.close();
         await services.auth.settled();

@@ -49,9 +49,10 @@ async function startedSaq(base: string): Promise<string> {
 }
 
 /** A signed SAQ A of the merchant, submitted to Demo Bank: the bank's validation has one to judge. */
-async function submittedSaq(base: string): Promise<string> {
+async function submittedSaq(server: TestServer): Promise<string> {
+  const { base } = server;
   const token = (await login(base, 'merchant@demo.test')).body.content.token as string;
-  const signed = await signedSaqA(base, token);
+  const signed = await signedSaqA(server, token);
   await call(base, 'POST', `/saq/api/v1/saqs/${signed.id}/submit`, { token, body: { bankId: 'org-demo-bank' } });
   return signed.id as string;
 }
@@ -205,7 +206,7 @@ describe('fuzzing every mounted route', () => {
           ...COLLECTION_NAMES,
           // an SAQ submitted to the bank user's bank (for its validation), an SAQ the saq user may
           // answer, and items of its questionnaire
-          await submittedSaq(server.base),
+          await submittedSaq(server),
           await startedSaq(server.base),
           'compliant',
           'nonCompliant',

@@ -70,7 +70,7 @@ describe('management SAQ /wbe/api/management-saq', () => {
         tokenFor(server.base, email),
       ),
     );
-    const signed = await signedSaqA(server.base, merchant);
+    const signed = await signedSaqA(server, merchant);
     const submitted = await call(server.base, 'POST', `${SAQ_API}/saqs/${signed.id}/submit`, {
       token: merchant,
       body: { bankId: 'org-demo-bank' },

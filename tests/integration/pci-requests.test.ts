@@ -199,7 +199,7 @@ describe('PCI requests and request IDs', () => {
       asvStatus: 'uploadRequired',
     });
 
-    const signed = await signedSaqA(server.base, merchant);
+    const signed = await signedSaqA(server, merchant);
     expect(await status()).toMatchObject({ saqStatus: 'signed', saqId: signed.id, status: 'uploadRequired' });
 
     // domain §5: with a request open to that bank, one must be picked

@@ -32,7 +32,7 @@ describe('portfolio compliance and defaults', () => {
     expect((await as(bank, 'GET', `${BASE}/compliance/saqs`)).body.content).toEqual({ items: [], total: 0 });
     await shareDemoMerchantWithDemoBank(server);
     expect((await as(bank, 'PUT', `${BASE}/sharing`, { organizationId: 'org-demo-merchant' })).status).toBe(200);
-    await signedSaqA(server.base, merchant);
+    await signedSaqA(server, merchant);
     const form = new FormData();
     form.append('validFrom', new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10));
     form.append('file', new Blob([new Uint8Array(await textPdf('ASV scan'))], { type: 'application/pdf' }), 'asv.pdf');

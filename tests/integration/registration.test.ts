@@ -158,7 +158,9 @@ describe('forgot and reset password', () => {
       body: { email: 'ghost@demo.test' },
     });
     expect(answer.status).toBe(200);
-    await expect(server.mailbox().waitFor('ghost@demo.test', { timeoutMs: 500 })).rejects.toThrow();
+    // once the work after the answer and its mail jobs are done, nothing went to the unknown address
+    await server.settled();
+    expect(server.mailbox().messages.filter((mail) => mail.to.includes('ghost@demo.test'))).toEqual([]);
   });
 
   it('resets with the mailed link exactly once', async () => {

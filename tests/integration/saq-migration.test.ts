@@ -48,11 +48,11 @@ describe('SAQ migration /saq/api/v1/saqs/:saqId/migration, /migrate', () => {
         (email) => tokenFor(server.base, email),
       ),
     );
-    const submitted = await signedSaqA(server.base, merchant);
+    const submitted = await signedSaqA(server, merchant);
     submittedId = submitted.id;
     const sent = await as(merchant, 'POST', `${API}/saqs/${submittedId}/submit`, { bankId: 'org-demo-bank' });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    signedId = (await signedSaqA(server.base, merchant)).id;
+    signedId = (await signedSaqA(server, merchant)).id;
   }, 120_000);
   afterAll(() => server.close());
 

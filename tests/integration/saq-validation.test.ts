@@ -25,7 +25,7 @@ describe('the SAQ workflow and the bank’s validation', () => {
 
   /** An SAQ A signed and submitted to Demo Bank by the merchant. */
   async function submitted(): Promise<string> {
-    const signed = await signedSaqA(server.base, merchant);
+    const signed = await signedSaqA(server, merchant);
     const sent = await as(merchant, 'POST', `${SAQ_API}/saqs/${signed.id}/submit`, { bankId: 'org-demo-bank' });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     return signed.id as string;
@@ -182,7 +182,7 @@ describe('the SAQ workflow and the bank’s validation', () => {
     expect((await as(merchant, 'POST', `${SAQ_API}/saqs/${saqId}/complete`, {})).status).toBe(200);
     const signer = { signerName: 'Ada Merchant', signerTitle: 'Owner', agree: true };
     expect((await as(merchant, 'POST', `${SAQ_API}/saqs/${saqId}/sign`, signer)).status).toBe(202);
-    await waitForStatus(server.base, merchant, saqId, 'signed');
+    await waitForStatus(server, merchant, saqId, 'signed');
     const resubmitted = await as(merchant, 'POST', `${SAQ_API}/saqs/${saqId}/submit`, { bankId: 'org-demo-bank' });
     expect(resubmitted.body.content).toMatchObject({ status: 'submitted', bankNote: null, reviewedAt: null });
 

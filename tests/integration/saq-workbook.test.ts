@@ -267,7 +267,7 @@ describe('SAQ offline workbook /saq/api/v1/saqs/:saqId/workbook', () => {
   });
 
   it('sends a signed SAQ back through the workflow’s edit and drops its signature', async () => {
-    const signed = await signedSaqA(server.base, merchant);
+    const signed = await signedSaqA(server, merchant);
     const workbook = await workbookOf((await exported(signed.id)).bytes);
     rowOf(workbook, 'companyName').getCell(4).value = 'Renamed Shop';
     const imported = await upload(signed.id, await bytesOf(workbook));

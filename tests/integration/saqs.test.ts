@@ -337,7 +337,7 @@ describe('SAQ service /saq/api/v1', () => {
     const twice = await as(merchant, 'POST', `${API}/saqs/${started}/sign`, signer);
     expect([twice.status, twice.body.code]).toEqual([409, 'saqNotCompleted']);
 
-    const signed = await waitForStatus(server.base, merchant, started, 'signed');
+    const signed = await waitForStatus(server, merchant, started, 'signed');
     const day = new Date().toISOString().slice(0, 10);
     expect(signed.attestation).toMatchObject({
       fileName: `SAQ-A-${day}.pdf`,
@@ -401,7 +401,7 @@ describe('SAQ service /saq/api/v1', () => {
   }, 120_000);
 
   it('submits a signed SAQ to a bank: the bank’s users are notified; submitted SAQs stay when a new one starts', async () => {
-    const signed = await signedSaqA(server.base, merchant);
+    const signed = await signedSaqA(server, merchant);
     const banks = await as(merchant, 'GET', `${API}/banks`);
     expect(banks.body.content).toEqual([
       { id: 'org-demo-acquirer', name: 'Demo Acquirer' },

@@ -41,7 +41,10 @@ export interface TestServer {
   clock: TestClock;
   /** The SMTP sink; throws for a server started without one. */
   mailbox(): SmtpSink;
-  /** Resolves once no background job runs here (a mail handed to a job is then delivered and logged). */
+  /**
+   * Resolves once the work after answers is done and no background job runs here (a mail handed to
+   * a job is then delivered and logged).
+   */
   settled(): Promise<void>;
   /** Stops the HTTP server and closes the app (data directory kept). */
   stopApp(): Promise<void>;
@@ -173,7 +176,7 @@ export async function startTestServer(
   const sink = options.withSmtp === false ? null : await startSink();
   const sql = TEST_STORE === 'postgres' ? (await pgTargetFor(dataDir)).client() : undefined;
   const clock = options.clock ? givenClock(options.clock) : options.stoppedClock ? stoppedClock() : testClock();
-  const { app, listener, close, store, ctx, realtime } = await createApp({
+  const { app, listener, close, settled, store, ctx, realtime } = await createApp({
     log: quietLog,
     ...options,
     clock: clock.now,
@@ -210,7 +213,7 @@ export async function startTestServer(
     ctx,
     bus: ctx.bus,
     clock,
-    settled: () => ctx.jobs.settled(),
+    settled,
     mailbox() {
       if (!sink) throw new Error('started without an SMTP sink');
       return sink;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { SAQ_A_ANSWERS } from '../../support/saq-a';
-import { call } from './harness';
+import { call, type TestServer } from './harness';
 
 /** The SAQ service's base path and its seeded SAQ A questionnaire. */
 export const SAQ_API = '/saq/api/v1';
@@ -14,18 +14,20 @@ export async function answerSaqA(base: string, token: string, saqId: string): Pr
   }
 }
 
-/** Polls the SAQ until its status is `status` (the signing job runs in the background). */
-export async function waitForStatus(base: string, token: string, saqId: string, status: string) {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const saq = await call(base, 'GET', `${SAQ_API}/saqs/${saqId}`, { token });
-    if (saq.body.content?.status === status) return saq.body.content;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`SAQ ${saqId} never became ${status}`);
+/** A test server: where to ask, and how to wait for its background work (the signing job). */
+type SaqServer = Pick<TestServer, 'base' | 'settled'>;
+
+/** The SAQ once the server's background work is done (the signing job); fails unless its status is `status`. */
+export async function waitForStatus(server: SaqServer, token: string, saqId: string, status: string) {
+  await server.settled();
+  const saq = await call(server.base, 'GET', `${SAQ_API}/saqs/${saqId}`, { token });
+  expect(saq.body.content?.status, `SAQ ${saqId}: ${JSON.stringify(saq.body)}`).toBe(status);
+  return saq.body.content;
 }
 
 /** Starts, answers, completes and signs an SAQ A; answers the signed view. */
-export async function signedSaqA(base: string, token: string) {
+export async function signedSaqA(server: SaqServer, token: string) {
+  const { base } = server;
   const started = await call(base, 'POST', `${SAQ_API}/saqs`, { token, body: { saqType: 'A' } });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const saqId = started.body.content.id as string;
@@ -35,7 +37,7 @@ export async function signedSaqA(base: string, token: string) {
   const signer = { signerName: 'Ada Merchant', signerTitle: 'Owner', agree: true };
   const pending = await call(base, 'POST', `${SAQ_API}/saqs/${saqId}/sign`, { token, body: signer });
   expect(pending.status, JSON.stringify(pending.body)).toBe(202);
-  return waitForStatus(base, token, saqId, 'signed');
+  return waitForStatus(server, token, saqId, 'signed');
 }
 
 /** A file download: status, headers and the bytes. */
