@@ -74,6 +74,26 @@ export function matchPattern(
  * (static over dynamic over splat, whole-path over prefix); ties go to document order.
  */
 export function matchRoute(routesBody: RoutesBody, pathname: string): RouteMatch | null {
+  // menus, links and guards ask for the same paths on every render: each answer is kept per routes
+  // document (a published change is a new one), frozen since callers share it
+  let known = answers.get(routesBody);
+  if (!known) {
+    known = new Map();
+    answers.set(routesBody, known);
+  }
+  const kept = known.get(pathname);
+  if (kept !== undefined) return kept;
+  const found = bestRoute(routesBody, pathname);
+  if (known.size >= REMEMBERED_PATHS) known.clear();
+  known.set(pathname, found);
+  return found;
+}
+
+const answers = new WeakMap<RoutesBody, Map<string, RouteMatch | null>>();
+/** Enough for every link of a screen; a server matching visitors' paths starts over past it. */
+const REMEMBERED_PATHS = 2000;
+
+function bestRoute(routesBody: RoutesBody, pathname: string): RouteMatch | null {
   let best: (RouteMatch & { score: number }) | null = null;
   for (const route of routesBody.routes) {
     const found = matchPattern(route.path, pathname, route.exact === true);
@@ -81,7 +101,7 @@ export function matchRoute(routesBody: RoutesBody, pathname: string): RouteMatch
       best = { route, params: found.params, score: found.score };
     }
   }
-  return best ? { route: best.route, params: best.params } : null;
+  return best ? Object.freeze({ route: best.route, params: Object.freeze(best.params) }) : null;
 }
 
 /** Fills `:param` placeholders of a redirect target from matched params. */
