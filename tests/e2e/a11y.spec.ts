@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
-import { leaveTheApp, signIn, t } from './support/ui';
+import { leaveTheApp, openInApp, signIn, t } from './support/ui';
 
 /**
  * axe-core on one representative route of every screen kind, in both themes: a serious or critical
@@ -46,11 +46,8 @@ async function expectNoSeriousViolations(page: Page, where: string, scope: Scope
 }
 
 /** An in-app navigation, as a link would make it: the router follows the history entry, no reload. */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+async function openAt(page: Page, path: string) {
+  await openInApp(page, path);
   await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
 
@@ -109,7 +106,7 @@ test('every screen kind passes axe in the dark and the light theme', async ({ pa
       await expect(page.locator('body')).not.toHaveClass(/bp6-dark/);
     }
     for (const [index, stop] of stops.entries()) {
-      await openInApp(page, stop.path);
+      await openAt(page, stop.path);
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
       await stop.prepare?.(main);

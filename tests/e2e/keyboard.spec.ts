@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
-import { expectScreen, expectSignedInAt, signIn, t } from './support/ui';
+import { expectScreen, expectSignedInAt, openInApp, signIn, t } from './support/ui';
 
 /** Issue 24 items 15 and 18: the shell and its screens by keyboard alone, and on a phone. */
 
@@ -15,13 +15,6 @@ async function box(locator: Locator) {
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 test('a skip link first, focus on the new screen after each navigation, a row opened with Enter', async ({ page }) => {

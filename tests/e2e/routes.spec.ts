@@ -7,7 +7,7 @@ import type { RouteDef, RoutesBody } from '../../core/routes/route.types';
 import { matchRoute } from '../../core/routes/route.utils';
 import { subjectOf } from '../../core/session/subject';
 import { PASSWORD, SIGNED_IN_USERS } from './support/users';
-import { expectSignedInAt, missingKeys, signIn, signInWithForm, storedConfig, t } from './support/ui';
+import { expectSignedInAt, missingKeys, openInApp, signIn, signInWithForm, storedConfig, t } from './support/ui';
 import { sessionAfterLogin } from '../../client/session/session.store';
 
 const read = (file: string) => JSON.parse(fs.readFileSync(`schemas/app/${file}`, 'utf8')).body;
@@ -15,14 +15,6 @@ const routesBody = read('routes.json') as RoutesBody;
 const routes = routesBody.routes;
 const roleGroups = read('role-groups.json').groups as RoleGroups;
 const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, 'demo1').replace(/\*$/, 'dashboard');
-
-/** Client-side navigation, as a click on a link would do, without reloading the app. */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 async function expectOutcome(page: Page, route: RouteDef, decision: string, subject: GuardSubject) {
   const path = concrete(route.path);
@@ -74,7 +66,7 @@ test.describe('every route of shell §2, allowed and refused (item 7)', () => {
     );
     for (const route of walked) {
       const decision = decideAccess(route.guard, subjectOf(null), roleGroups);
-      await navigate(page, concrete(route.path));
+      await openInApp(page, concrete(route.path));
       await expectOutcome(page, route, route.guard === null ? 'allow' : decision, subjectOf(null));
     }
   });
@@ -108,7 +100,7 @@ test.describe('every route of shell §2, allowed and refused (item 7)', () => {
         const subject = await subjectOfUser(page, user.email);
         await expectSignedInAt(page, user.landing);
         for (const route of walks[user.email]) {
-          await navigate(page, concrete(route.path));
+          await openInApp(page, concrete(route.path));
           await expectOutcome(page, route, decideAccess(route.guard, subject, roleGroups), subject);
         }
         expect(await missingKeys(page)).toEqual([]);

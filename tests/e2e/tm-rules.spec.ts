@@ -6,7 +6,7 @@
  */
 import { expect, test } from './support/test';
 import { PASSWORD } from './support/users';
-import { missingKeys, signIn, storedConfig, t } from './support/ui';
+import { missingKeys, openInApp, signIn, storedConfig, t } from './support/ui';
 
 test('the rules screen shows the published version and previews an edited draft', async ({ page }) => {
   await signIn(page, 'tm@demo.test', PASSWORD);
@@ -60,16 +60,11 @@ test('the organisation’s variant switches the screens and the menu without a r
   await expect(inbound).toBeVisible();
   await expect(menuItem).toHaveAttribute('href', '/app/transaction-monitoring/transactions');
   // the alerts follow too: their list shows the direction where the acquirer's shows the merchant
-  const openInApp = (path: string) =>
-    page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-  await openInApp('/app/transaction-monitoring/alerts');
+  await openInApp(page, '/app/transaction-monitoring/alerts');
   const alerts = page.locator('[data-panel="alertFlows"]');
   await expect(alerts.getByRole('columnheader', { name: t('transactionMonitoring.fields.direction') })).toBeVisible();
   await expect(page.locator('[data-panel="alerts"]')).toHaveCount(0);
-  await openInApp('/app/transaction-monitoring');
+  await openInApp(page, '/app/transaction-monitoring');
   await choose('acquirer'); // the other specs read the acquirer variant
   await expect(inbound).toHaveCount(0);
 });

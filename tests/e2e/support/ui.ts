@@ -42,6 +42,14 @@ export async function leaveTheApp(page: Page): Promise<Response> {
   }
 }
 
+/** An in-app navigation, as a click on a link makes it: the router follows the history entry, no reload. */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /**
  * Signs in through the sign-in form (shown in `language`, English by default) and submits it. Only
  * specs about the form itself use it (signin, account, session, the shell's language); the others
