@@ -1,6 +1,6 @@
 import { Button, Icon, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -57,9 +57,14 @@ function Bell({ userId }: { userId: string }) {
   /** The ones unread when the menu opened: they stay marked while it is open. */
   const [wereUnread, setWereUnread] = useState<ReadonlySet<string>>(new Set());
 
+  /** The menu is open: unread ones that reach the list now are marked too. */
+  const [isOpen, setOpen] = useState(false);
+  /** Ids this opening already tried to mark: a failure is not retried until the next opening. */
+  const tried = useRef<Set<string>>(new Set());
+
   useRealtimeEvent<NotificationEventData>(NOTIFICATION_EVENT, (data) => {
     if (data?.notification && !isShown(data.notification.groups)) return; // 'ignore' ones are someone else's business
-    setArrived(true);
+    if (!isOpen) setArrived(true); // an open menu marks it once listed
     setShake((count) => count + 1);
     void queryClient.invalidateQueries({ queryKey: key });
   });
@@ -67,21 +72,32 @@ function Bell({ userId }: { userId: string }) {
   const live = useRealtimeLive();
   const unread = items.filter((item) => item.statusStr === 'ACTIVE').map((item) => item.id);
   const fresh = arrived || unread.length > 0;
+  const unreadIds = unread.join(' ');
 
-  // opening marks the unread ones read (shell §4); a failure is only logged (shell §8)
   const opening = () => {
     setArrived(false);
-    setWereUnread(new Set(unread));
-    if (unread.length === 0) return;
+    setWereUnread(new Set());
+    tried.current = new Set();
+    setOpen(true);
+  };
+
+  // an open menu marks the unread ones read (shell §4), also those of a list still loading when it
+  // opened (the bell turns fresh on the event, the list follows); a failure is only logged (shell §8)
+  useEffect(() => {
+    if (!isOpen) return;
+    const ids = unreadIds.split(' ').filter((id) => id && !tried.current.has(id));
+    if (ids.length === 0) return;
+    for (const id of ids) tried.current.add(id);
+    setWereUnread((before) => new Set([...before, ...ids]));
     ntgw
-      .post('/notifications/mark-as-read', { ids: unread, receiverExternalId: userId })
+      .post('/notifications/mark-as-read', { ids, receiverExternalId: userId })
       .then(() => {
-        queryClient.setQueryData<NotificationView[]>(key, (old) =>
-          old?.map((item) => (unread.includes(item.id) ? { ...item, statusStr: 'READ' } : item)),
+        queryClient.setQueryData<NotificationView[]>(menuKey(userId), (old) =>
+          old?.map((item) => (ids.includes(item.id) ? { ...item, statusStr: 'READ' } : item)),
         );
       })
       .catch((error: unknown) => console.error('Marking notifications read failed', error));
-  };
+  }, [isOpen, unreadIds, userId, queryClient]);
 
   const zone = displayTimeZone();
   const language = i18n.language;
@@ -127,6 +143,7 @@ function Bell({ userId }: { userId: string }) {
       placement="bottom-end"
       content={menu}
       onOpening={opening}
+      onClosing={() => setOpen(false)}
       onClosed={() => void queryClient.invalidateQueries({ queryKey: key })}
     >
       <Button

@@ -115,10 +115,10 @@ export function useListState(body: ListBody, syncUrl: boolean): [ListState, (pat
   return [state, update];
 }
 
-/** Runs `work` once the next frame is painted, unless the URL has moved by then (Back); returns a cancel. */
+/** Runs `work` once the next frame is painted, unless the URL has moved by then (Back, a link); returns a cancel. */
 function afterPaintAt(work: () => void): () => void {
-  const search = window.location.search;
+  const at = window.location.pathname + window.location.search;
   return afterPaint(() => {
-    if (window.location.search === search) work();
+    if (window.location.pathname + window.location.search === at) work();
   });
 }
