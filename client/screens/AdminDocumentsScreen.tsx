@@ -28,6 +28,7 @@ import { ListView } from './list/ListView';
 import { PageHeader } from './parts/PageHeader';
 import './documents/documents.css';
 import { ConfirmAlert } from './parts/ConfirmAlert';
+import { readAgain } from '../lib/queryClient';
 
 // CodeMirror and the meta-schemas are a chunk of their own, fetched when a body is shown
 const JsonEditor = lazy(() => import('./documents/JsonEditor'));
@@ -109,9 +110,9 @@ export default function AdminDocumentsScreen({ props, params: routeParams }: Par
 
   const refresh = async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: listKey(DOCUMENTS_LIST) }),
-      queryClient.invalidateQueries({ queryKey: listKey(VERSIONS_LIST) }),
-      queryClient.invalidateQueries({ queryKey: versionsKey(kind, id) }),
+      readAgain(queryClient, listKey(DOCUMENTS_LIST)),
+      readAgain(queryClient, listKey(VERSIONS_LIST)),
+      readAgain(queryClient, versionsKey(kind, id)),
     ]);
   };
   const failed = (error: unknown) => {

@@ -18,6 +18,7 @@ import { displayTimeZone } from '../runtime/dateSettings';
 import { isSignedIn } from '../session/session.store';
 import { useSession } from '../session/useSession';
 import { bucketLabel, bucketNotifications, type NotificationBuckets } from './notificationBuckets';
+import { readAgain } from '../lib/queryClient';
 
 const menuKey = (userId: string) => ['notifications', 'menu', userId] as const;
 
@@ -66,7 +67,7 @@ function Bell({ userId }: { userId: string }) {
     if (data?.notification && !isShown(data.notification.groups)) return; // 'ignore' ones are someone else's business
     if (!isOpen) setArrived(true); // an open menu marks it once listed
     setShake((count) => count + 1);
-    void queryClient.invalidateQueries({ queryKey: key });
+    void readAgain(queryClient, key);
   });
 
   const live = useRealtimeLive();
@@ -144,7 +145,7 @@ function Bell({ userId }: { userId: string }) {
       content={menu}
       onOpening={opening}
       onClosing={() => setOpen(false)}
-      onClosed={() => void queryClient.invalidateQueries({ queryKey: key })}
+      onClosed={() => void readAgain(queryClient, key)}
     >
       <Button
         className="notification-bell"

@@ -17,6 +17,7 @@ import { useAppConfig } from '../runtime/appConfig';
 import { MenuList } from './MenuList';
 import { SiteSelector } from './SiteSelector';
 import { useSubject } from './useSubject';
+import { readAgain } from '../lib/queryClient';
 
 /**
  * Sub-drawer urls name the current page's params (/app/portfolio/:id/overview): fill them in. An url
@@ -44,7 +45,7 @@ function useSourcedItems(source: ItemsSource | undefined, params: Record<string,
   const path = source ? fillSourcePath(source.path, params) : null;
   const queryClient = useQueryClient();
   useRealtimeEvent('scan.progress', () => {
-    if (path) void queryClient.invalidateQueries({ queryKey: ['menu-items', path] });
+    if (path) void readAgain(queryClient, ['menu-items', path]);
   });
   const query = useQuery({
     queryKey: ['menu-items', path, language],

@@ -24,6 +24,7 @@ import { LiveEvent } from '../parts/LiveEvent';
 import { ThreadView } from '../parts/thread/ThreadView';
 import { useMarkRead } from '../parts/thread/useMarkRead';
 import './helpChat.css';
+import { readAgain } from '../../lib/queryClient';
 
 const UNREAD = '/wbe/api/help-chat/unread';
 const MINE = '/wbe/api/help-chat/mine';
@@ -55,8 +56,8 @@ function SignedInWidget() {
   const unread = (agent ? counts?.inbox?.unread : counts?.unread) ?? 0;
 
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: sourceKey(UNREAD) });
-    void queryClient.invalidateQueries({ queryKey: sourceKey(MINE) });
+    void readAgain(queryClient, sourceKey(UNREAD));
+    void readAgain(queryClient, sourceKey(MINE));
   };
   const action = t(agent ? 'helpChat.inboxButton' : open ? 'helpChat.close' : 'helpChat.open');
   const label = unread > 0 ? t('helpChat.withUnread', { action, count: unread }) : action;

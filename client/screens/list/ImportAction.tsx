@@ -21,6 +21,7 @@ import { resolveText } from '../../i18n/text';
 import { saveBlob } from '../../lib/saveFile';
 import { showToast } from '../../lib/toaster';
 import { listKey } from './listQuery';
+import { readAgain } from '../../lib/queryClient';
 
 /**
  * One problem of a refused file, as the server words it (docs/gateway/wbe-resources.md 'CSV import'),
@@ -98,7 +99,7 @@ export function ImportAction({ action, listId }: { action: ListAction; listId: s
         onUploadProgress: (event) => setProgress(event.total ? event.loaded / event.total : null),
       });
       void showToast(t('list.import.imported', { count: answer.data.content.imported }), 'success');
-      await queryClient.invalidateQueries({ queryKey: listKey(listId) });
+      await readAgain(queryClient, listKey(listId));
       // a per-row report stays open to be read; a plain count closes the dialog
       if (answer.data.content.rows) setProblems(answer.data.content.rows);
       else close();

@@ -29,6 +29,7 @@ import { useListDocument } from './useListDocument';
 import { useListState } from './useListState';
 import { ValuesForm } from './ValuesForm';
 import './list.css';
+import { readAgain } from '../../lib/queryClient';
 
 export interface ListViewProps {
   listId: string;
@@ -203,10 +204,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
   return (
     <section className="list-view" aria-busy={page.isFetching}>
       {body.live?.event && (
-        <LiveEvent
-          event={body.live.event}
-          onEvent={() => void queryClient.invalidateQueries({ queryKey: listKey(listId) })}
-        />
+        <LiveEvent event={body.live.event} onEvent={() => void readAgain(queryClient, listKey(listId))} />
       )}
       <PageHeader title={title} level={headingLevel}>
         <div className="list-view__toolbar">

@@ -14,6 +14,7 @@ import { sendMultipart } from '../../api/multipart';
 import { contentOrSelf, failureOf } from '../../api/http';
 import { doneValues, resolveTextWith } from '../../i18n/text';
 import { useAppConfig } from '../../runtime/appConfig';
+import { readAgain } from '../../lib/queryClient';
 import { showToast } from '../../lib/toaster';
 import { clientActions } from './clientActions';
 import { listKey, type Row } from './listQuery';
@@ -103,7 +104,7 @@ export function useActionRunner(listId: string, routeParams: Record<string, stri
             action.successMessage ? text(action.successMessage, target, answered) : t('list.done'),
             'success',
           );
-          await queryClient.invalidateQueries({ queryKey: listKey(listId) });
+          await readAgain(queryClient, listKey(listId));
           onDone();
           const then = action.call.then;
           if (then) {

@@ -5,6 +5,7 @@ import { sourceUrl } from '../../../core/pages/page.utils';
 import { clientForPath } from '../../api/clients';
 import { contentOrSelf } from '../../api/http';
 import { latestDocumentQuery } from '../../runtime/documentQuery';
+import { readAgain } from '../../lib/queryClient';
 
 /** The latest published page document `page/<pageId>`. */
 export function usePageDocument(pageId: string) {
@@ -59,9 +60,6 @@ export function useSource(
 export function useRefreshSources(): () => Promise<void> {
   const queryClient = useQueryClient();
   return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: [DATA_KEY] }),
-      queryClient.invalidateQueries({ queryKey: ['list'] }),
-    ]);
+    await Promise.all([readAgain(queryClient, [DATA_KEY]), readAgain(queryClient, ['list'])]);
   };
 }

@@ -25,6 +25,7 @@ import { RereadContext, RereadSummary, useRereads } from './reread';
 import { SuggestionsContext, useSuggestions } from './suggestions';
 import { type AnswerRecord, readRecord } from './recordReads';
 import { useQuestionnaireVersion } from './useQuestionnaireDocument';
+import { readAgain } from '../../lib/queryClient';
 
 /** What the record at `source` answers: the pinned document, the answers, where the user left off. */
 /** Typed answers wait for a pause; choices (responses, selects, boxes, dates) are saved at once. */
@@ -177,7 +178,7 @@ function Answering({
 
   const onCompleted = useCallback(
     (content: unknown) => {
-      void queryClient.invalidateQueries({ queryKey: [DATA_KEY] });
+      void readAgain(queryClient, [DATA_KEY]);
       const next = text(props.afterComplete);
       const to = next ? fillSourcePath(next, { ...valuesRef.current, ...pathValues({}, content) }) : null;
       if (to) navigate(to);

@@ -48,7 +48,7 @@ export function questionnaireVersionQuery(documentId: string, version: number | 
  */
 export function startRecordRead(sourcePath: string): void {
   const record = startBootRead(bootKey(sourcePath), () => fetchRecord(sourcePath));
-  void record.then(
+  void record?.then(
     ({ document }) => queryClient.prefetchQuery(questionnaireVersionQuery(document.id, document.version)),
     () => undefined,
   );

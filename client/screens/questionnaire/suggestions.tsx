@@ -8,6 +8,7 @@ import { contentOrSelf } from '../../api/http';
 import { showToast } from '../../lib/toaster';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent';
 import { useStore, useText } from './storeHooks';
+import { readAgain } from '../../lib/queryClient';
 
 /** Suggested answers by item id, and what deciding one does. */
 export interface Suggestions {
@@ -35,7 +36,7 @@ export function useSuggestions(path: string | null): Suggestions | null {
     },
   });
   useRealtimeEvent('saq.suggestions', () => {
-    if (path) void queryClient.invalidateQueries({ queryKey: key });
+    if (path) void readAgain(queryClient, key);
   });
   const decide = useCallback(
     async (itemId: string, choice: 'accept' | 'override' | 'undo') => {
@@ -43,7 +44,7 @@ export function useSuggestions(path: string | null): Suggestions | null {
       if (!target) return false;
       const { client, url } = clientForPath(target);
       await client.post(url, {});
-      await queryClient.invalidateQueries({ queryKey: key });
+      await readAgain(queryClient, key);
       return true;
     },
     [path, queryClient, key],

@@ -19,6 +19,15 @@ describe('boot reads: started with the first page, taken once by its screen', ()
     expect(takeBootRead('record:/saq/2')).toBeUndefined();
   });
 
+  it('starts no read for a key its screen has already read itself: a later read of it asks afresh', () => {
+    // the list rendered before the boot got to its first page, then ran an action and reads again
+    expect(takeBootRead('list-page:/wbe/api/pci-request-ids')).toBeUndefined();
+    const late = vi.fn(async () => ({ items: [] }));
+    expect(startBootRead('list-page:/wbe/api/pci-request-ids', late)).toBeUndefined();
+    expect(late).not.toHaveBeenCalled();
+    expect(takeBootRead('list-page:/wbe/api/pci-request-ids')).toBeUndefined();
+  });
+
   it('keeps a failed read nobody took from being reported unhandled', async () => {
     const failing = startBootRead('record:/saq/3', async () => {
       throw new Error('401');

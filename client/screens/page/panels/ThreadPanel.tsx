@@ -13,6 +13,7 @@ import { LiveEvent } from '../../parts/LiveEvent';
 import { ThreadView } from '../../parts/thread/ThreadView';
 import { useMarkRead } from '../../parts/thread/useMarkRead';
 import { sourceKey, useRefreshSources } from '../page.data';
+import { readAgain } from '../../../lib/queryClient';
 
 interface Props {
   panel: ThreadDef;
@@ -61,10 +62,7 @@ export function ThreadPanel({ panel, data, record, source, params }: Props) {
   return (
     <>
       {panel.live?.event && (
-        <LiveEvent
-          event={panel.live.event}
-          onEvent={() => void queryClient.invalidateQueries({ queryKey: sourceKey(sourcePath) })}
-        />
+        <LiveEvent event={panel.live.event} onEvent={() => void readAgain(queryClient, sourceKey(sourcePath))} />
       )}
       <ThreadView
         messages={messages}

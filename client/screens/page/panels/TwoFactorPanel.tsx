@@ -7,6 +7,7 @@ import { content, failureOf } from '../../../api/http';
 import { translateCode } from '../../../i18n/text';
 import { LoadingButton } from '../../../shell/LoadingButton';
 import { updateSession } from '../../../session/session.store';
+import { readAgain } from '../../../lib/queryClient';
 
 interface Setup {
   secret: string;
@@ -57,7 +58,7 @@ export default function TwoFactorPanel() {
       setSetup(null);
       setCode('');
       setMessage({ intent: 'success', text: t('settings.security.enabled') });
-      await queryClient.invalidateQueries({ queryKey: meKey });
+      await readAgain(queryClient, meKey);
     });
   const disable = () =>
     run(async () => {
@@ -66,7 +67,7 @@ export default function TwoFactorPanel() {
       updateSession({ token });
       setCode('');
       setMessage({ intent: 'success', text: t('settings.security.disabled') });
-      await queryClient.invalidateQueries({ queryKey: meKey });
+      await readAgain(queryClient, meKey);
     });
 
   if (me.isPending) return <Spinner aria-label={t('shell.loading')} />;

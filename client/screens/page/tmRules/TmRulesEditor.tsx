@@ -15,6 +15,7 @@ import { PreviewResult } from './PreviewResult';
 import { previewDraft, problemsOf, publishedRuleSet, rulesVersionsKey, submitDraft } from './tmRules.api';
 import '../../documents/documents.css';
 import './tmRules.css';
+import { readAgain } from '../../../lib/queryClient';
 
 const JsonEditor = lazy(() => import('../../documents/JsonEditor'));
 
@@ -80,7 +81,7 @@ function RulesDraft({ version, body, fallback }: { version: number; body: unknow
     onSuccess: async (draft) => {
       accepted();
       void showToast(t('transactionMonitoring.editor.submitted', { version: draft.version }), 'success');
-      await queryClient.invalidateQueries({ queryKey: listKey('tm-rule-versions') });
+      await readAgain(queryClient, listKey('tm-rule-versions'));
     },
     onError: refused,
   });

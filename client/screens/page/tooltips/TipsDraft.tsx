@@ -13,6 +13,7 @@ import { createDraft, publishVersion, saveDraft, versionsKey } from '../../docum
 import { ProblemList } from '../../documents/ProblemList';
 import { TipForm } from './TipForm';
 import { ConfirmAlert } from '../../parts/ConfirmAlert';
+import { readAgain } from '../../../lib/queryClient';
 /** The document the editor works on. */
 export const KIND = 'tooltips';
 export const ID = 'app';
@@ -53,7 +54,7 @@ export function TipsDraft({ document }: { document: ServedDocument | null }) {
     if (isDraft && document) return saveDraft(KIND, ID, document.version, body);
     return createDraft(KIND, ID, body);
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: versionsKey(KIND, ID) });
+  const refresh = () => readAgain(queryClient, versionsKey(KIND, ID));
 
   const save = useMutation({
     mutationFn: keep,
@@ -72,7 +73,7 @@ export function TipsDraft({ document }: { document: ServedDocument | null }) {
       if ('problems' in answer) return setProblems(answer.problems);
       setProblems(null);
       void showToast(t('tooltips.editor.published', { version: answer.published.version }), 'success');
-      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: tooltipsKey })]);
+      await Promise.all([refresh(), readAgain(queryClient, tooltipsKey)]);
     },
     onError: failed,
   });
