@@ -222,6 +222,22 @@ describe('the engine', () => {
     });
   });
 
+  it('generated code takes literals and ids as data: a quote in either runs nothing', () => {
+    const payload = "x'); throw new Error('injected'); ('";
+    const set = compileRuleSet(
+      body([
+        rule(payload, 50, { '==': [{ var: 'country' }, `${payload}"\u2028`] }),
+        rule('quoted "id"', 40, { in: [{ var: 'country' }, [payload, 'DE']] }),
+      ]),
+    );
+    const verdict = set.score(facts(), NO_FEATURES);
+    expect(verdict).toMatchObject({ score: 40, hits: ['quoted "id"'] });
+    expect(verdict.trace.map((entry) => [entry.ruleId, entry.outcome])).toEqual([
+      [payload, 'noHit'],
+      ['quoted "id"', 'hit'],
+    ]);
+  });
+
   it('never reads a fact from Object.prototype, even one put there', () => {
     const set = compileRuleSet(body([rule('device', 50, { '==': [{ var: 'deviceId' }, 'planted'] })]));
     const prototype = Object.prototype as Record<string, unknown>;
