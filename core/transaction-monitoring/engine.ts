@@ -1,11 +1,11 @@
 import type { DocumentProblem } from '../documents/document.types';
 import { checkRule, pointerSegment } from '../rules/jsonlogic';
-import { logicProgram, type ReadObserver, type ReadSite } from './compile-logic';
+import { logicProgram, type ReadObserver } from './compile-logic';
 import { FACT_KEYS } from './facts';
 import { generatedLoader, generatedRules } from './generate-logic';
 import { type FeatureNeeds, type Features, OPERATOR_NAMES, operatorProblem, operators } from './operators';
 import type { Decision, TmRuleSetBody, TraceEntry, TransactionFacts, Verdict } from './tm.types';
-import { Recording, type TracedRule, traceOf } from './trace-recording';
+import { Recording, type TraceBook, traceOf } from './trace-recording';
 
 /**
  * The scoring engine: a published `tm-rules` version compiled once into closures; `score` runs
@@ -42,23 +42,20 @@ export function decisionFor(score: number, thresholds: TmRuleSetBody['thresholds
  */
 class RecordedVerdict implements Verdict {
   #recording: Recording;
-  #rules: readonly TracedRule[];
-  #sites: readonly ReadSite[];
+  #book: TraceBook;
   #trace: TraceEntry[] | undefined;
   constructor(
     readonly decision: Decision,
     readonly score: number,
     readonly hits: string[],
     recording: Recording,
-    rules: readonly TracedRule[],
-    sites: readonly ReadSite[],
+    book: TraceBook,
   ) {
     this.#recording = recording;
-    this.#rules = rules;
-    this.#sites = sites;
+    this.#book = book;
   }
   get trace(): TraceEntry[] {
-    this.#trace ??= traceOf(this.#recording, this.#rules, this.#sites);
+    this.#trace ??= traceOf(this.#recording, this.#book);
     return this.#trace;
   }
   toJSON(): Verdict {
@@ -92,7 +89,8 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   });
   const program = logicProgram(custom);
   const rules = body.rules.filter((rule) => !rule.disabled);
-  const parts = generatedRules(program, rules);
+  const { parts, masks } = generatedRules(program, rules);
+  const book: TraceBook = { rules, sites: program.sites, masks };
   const loadFacts = generatedLoader(program, FACT_KEYS);
   // the recording starts after the slots loaded
   const slotCount = program.sites.reduce((count, site) => Math.max(count, site.at + 1), 0);
@@ -123,7 +121,7 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
       const decision = decisionFor(score, body.thresholds);
       if (!traced) return { decision, score, hits, trace: [] };
       if (recording.count > capacity) capacity = recording.count;
-      return new RecordedVerdict(decision, score, hits, recording, rules, program.sites);
+      return new RecordedVerdict(decision, score, hits, recording, book);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { truthy } from '../rules/jsonlogic';
 import { type Compiled, isOperation, type LogicProgram, ownAt } from './compile-logic';
-import { closeCode, ERROR, HIT, NO_HIT, SNOOZED } from './trace-recording';
+import { ERROR, HIT, MASK_BITS, NO_HIT, SNOOZED } from './trace-recording';
 
 /**
  * A rule set's conditions as generated JavaScript, so that each rule's comparisons, slot reads and
@@ -42,6 +42,11 @@ class Generator {
   /** What the source indexes: literals that are not JSON scalars (`k[i]`), and closures (`f[i](data)`). */
   readonly constants: unknown[] = [];
   readonly closures: Compiled[] = [];
+  /**
+   * The slot sites of the rule being generated that set a bit of its mask `m` (bit i: `masked[i]`)
+   * instead of recording their number: undefined outside a rule.
+   */
+  masked: number[] | undefined;
 
   constructor(private readonly program: LogicProgram) {}
 
@@ -76,8 +81,13 @@ class Generator {
           this.closures.push(read);
           return `f[${this.closures.length - 1}](data)`;
         }
-        // the site recorded, then the slot's value
-        return `(rec === undefined || (rec.items[rec.count++] = ${slot.site}), (x = v[${slot.at}]) === undefined ? ${this.literal(slot.notFound)} : x)`;
+        const found = `(x = v[${slot.at}]) === undefined ? ${this.literal(slot.notFound)} : x`;
+        // the site noted in the rule's mask (or recorded), then the slot's value
+        if (this.masked !== undefined && this.masked.length < MASK_BITS) {
+          this.masked.push(slot.site);
+          return `((m |= ${2 ** (this.masked.length - 1)}), ${found})`;
+        }
+        return `(rec === undefined || (rec.items[rec.count++] = ${slot.site}), ${found})`;
       }
       case 'and':
       case 'or':
@@ -148,15 +158,22 @@ class Generator {
     return `(${this.value(args[0])} ${op} ${this.value(args[1])})`;
   }
 
-  /** Rule `index` (its id and score are `ids[index]`, `scores[index]`): scored, hits and close recorded. */
-  rule(index: number, when: unknown): string {
-    const close = (outcome: number) => `rec.items[rec.count++] = ${closeCode(index, outcome)}`;
+  /**
+   * Rule `index` (its id and score are `ids[index]`, `scores[index]`): scored, hits and close
+   * recorded (trace-recording.ts); `masked` receives the sites its mask stands for.
+   */
+  rule(index: number, when: unknown, masked: number[]): string {
+    this.masked = masked;
+    const test = this.test(when);
+    this.masked = undefined;
+    const close = (outcome: number) => `rec.items[rec.count++] = ${-1 - outcome} - 4 * m`;
     return `  // rule ${index}
+  m = 0;
   if (snoozed !== undefined && snoozed.has(ids[${index}])) {
     if (rec !== undefined) ${close(SNOOZED)};
   } else {
     try {
-      if (${this.test(when)}) {
+      if (${test}) {
         score += scores[${index}];
         hits.push(ids[${index}]);
         if (rec !== undefined) ${close(HIT)};
@@ -179,6 +196,7 @@ return (${parameters}) => {
   const { values: v, recording: rec } = state;
   let t;
   let x;
+  let m;
 ${body}};`;
     const names = ['state', 'truthy', 'k', 'f', ...Object.keys(extra)];
     const factory = new Function(...names, source);
@@ -190,21 +208,26 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /**
  * The rules as generated functions (a few rules each), to be called in order with the same
- * arguments: each scores its rules (GeneratedRules) and the scores add up.
+ * arguments: each scores its rules (GeneratedRules) and the scores add up. `masks[i]`: the slot
+ * sites rule i's recorded mask stands for, bit by bit.
  */
-export function generatedRules(program: LogicProgram, rules: readonly RuleToGenerate[]): GeneratedRules[] {
+export function generatedRules(
+  program: LogicProgram,
+  rules: readonly RuleToGenerate[],
+): { parts: GeneratedRules[]; masks: number[][] } {
   const ids = rules.map((rule) => rule.id);
   const scores = rules.map((rule) => rule.score);
   const parts: GeneratedRules[] = [];
+  const masks: number[][] = rules.map(() => []);
   for (let first = 0; first < rules.length; first += RULES_PER_FUNCTION) {
     const generator = new Generator(program);
     let body = '  let score = 0;\n';
     for (let index = first; index < Math.min(first + RULES_PER_FUNCTION, rules.length); index += 1)
-      body += generator.rule(index, rules[index].when);
+      body += generator.rule(index, rules[index].when, masks[index]);
     body += '  return score;\n';
     parts.push(generator.build<GeneratedRules>('data, snoozed, hits', body, { ids, scores, message }));
   }
-  return parts;
+  return { parts, masks };
 }
 
 /** A condition as a generated function answering whether it holds (conformance tests). */

@@ -5,8 +5,8 @@ import type { TraceEntry } from './tm.types';
 export const OUTCOMES = ['hit', 'noHit', 'snoozed', 'error'] as const;
 export const [HIT, NO_HIT, SNOOZED, ERROR] = [0, 1, 2, 3];
 
-/** The recorded item closing rule `index` with `outcome` (negative: site numbers are not). */
-export const closeCode = (index: number, outcome: number) => -1 - (index * 4 + outcome);
+/** A close's mask notes at most this many slot reads of its rule (an integer V8 keeps unboxed). */
+export const MASK_BITS = 24;
 
 /** What a trace entry names of its rule. */
 export interface TracedRule {
@@ -15,12 +15,21 @@ export interface TracedRule {
   score: number;
 }
 
+/** What a rule set's recordings refer to: its rules, its program's slot sites, each rule's mask sites. */
+export interface TraceBook {
+  rules: readonly TracedRule[];
+  sites: readonly ReadSite[];
+  masks: readonly (readonly number[])[];
+}
+
 /**
  * What scoring one transaction recorded for its trace, in one new array: the slots the program
- * loaded (`items[0..start)`), then a site number for each slot read (its name is the site's, its
- * value the slot's), a name and a value for each other read (the operators'), and a close per rule
- * (closeCode; an error's followed by its message). Mostly small integers: no entry and no reads
- * object per rule, and stores of integers need no write barrier.
+ * loaded (`items[0..start)`), then for each rule in order the reads it made and its close. A close
+ * is `-1 - (outcome + 4 × mask)`, an error's followed by its message: bit i of the mask says the
+ * rule read the slot of site `masks[rule][i]` (the generated code notes those reads in a variable,
+ * so most reads cost no store at all). Other reads come before the close: a site number (a read
+ * by a closure: the site's name, the slot's value), or a name and a value (the operators'). Mostly
+ * small integers: no entry and no reads object per rule, and stores of integers need no write barrier.
  */
 export class Recording implements ReadRecording {
   count: number;
@@ -32,34 +41,43 @@ export class Recording implements ReadRecording {
   }
 }
 
-/** The trace from a recording (built when a verdict's trace is first read). */
-export function traceOf(recording: Recording, rules: readonly TracedRule[], sites: readonly ReadSite[]): TraceEntry[] {
+/**
+ * The trace from a recording (built when a verdict's trace is first read). A rule's reads are the
+ * ones its mask notes, then the others in the order made.
+ */
+export function traceOf(recording: Recording, { rules, sites, masks }: TraceBook): TraceEntry[] {
   const { items, count } = recording;
+  const slot = (reads: Record<string, unknown>, site: ReadSite) => {
+    const found = items[site.at];
+    reads[site.name] = found === undefined ? site.notFound : found;
+  };
   const trace: TraceEntry[] = [];
-  let reads: Record<string, unknown> = {};
-  for (let k = recording.start; k < count; k += 1) {
+  let from = recording.start;
+  for (let k = from; k < count; k += 1) {
     const item = items[k];
-    if (typeof item === 'string') {
-      reads[item] = items[k + 1];
-      k += 1;
-      continue;
+    if (typeof item === 'string') k += 1;
+    if (typeof item !== 'number' || item >= 0) continue;
+    const index = trace.length;
+    const rule = rules[index];
+    const code = -1 - item;
+    const reads: Record<string, unknown> = {};
+    for (let bit = 0; code >> (2 + bit) !== 0; bit += 1)
+      if ((code >> (2 + bit)) & 1) slot(reads, sites[masks[index][bit]]);
+    for (let j = from; j < k; j += 1) {
+      const read = items[j];
+      if (typeof read === 'string') {
+        reads[read] = items[j + 1];
+        j += 1;
+      } else slot(reads, sites[read as number]);
     }
-    const code = item as number;
-    if (code >= 0) {
-      const site = sites[code];
-      const found = items[site.at];
-      reads[site.name] = found === undefined ? site.notFound : found;
-      continue;
-    }
-    const rule = rules[(-1 - code) >> 2];
-    const outcome = OUTCOMES[(-1 - code) & 3];
+    const outcome = OUTCOMES[code & 3];
     const entry: TraceEntry = { ruleId: rule.id, group: rule.group, score: rule.score, outcome, reads };
     if (outcome === 'error') {
       entry.error = items[k + 1] as string;
       k += 1;
     }
     trace.push(entry);
-    reads = {};
+    from = k + 1;
   }
   return trace;
 }

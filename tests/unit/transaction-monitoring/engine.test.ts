@@ -222,6 +222,14 @@ describe('the engine', () => {
     });
   });
 
+  it('traces every read of a rule reading more slots than its mask notes', () => {
+    const keys = Array.from({ length: 30 }, (_, i) => `k${i}`);
+    const set = compileRuleSet(body([rule('wide', 10, { and: keys.map((key) => ({ '!=': [{ var: key }, 'x'] })) })]));
+    const [entry] = set.score(facts(), NO_FEATURES).trace;
+    expect(entry).toMatchObject({ outcome: 'hit' });
+    expect(entry.reads).toEqual(Object.fromEntries(keys.map((key) => [key, null])));
+  });
+
   it('generated code takes literals and ids as data: a quote in either runs nothing', () => {
     const payload = "x'); throw new Error('injected'); ('";
     const set = compileRuleSet(
