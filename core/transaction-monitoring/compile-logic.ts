@@ -4,8 +4,9 @@ import { ALLOWED_OPERATIONS, FORBIDDEN_KEYS, lookup, truthy } from '../rules/jso
  * json-logic compiled to closures, once per rule-set version: the scoring path walks no rule
  * object per transaction. Semantics are json-logic-js 2.0.5's with the hardened `var` of
  * core/rules/jsonlogic.ts (own properties only); tests/unit/transaction-monitoring/compile-logic.test.ts
- * runs the official conformance cases through both. No `eval`/`new Function`: the browser's CSP has
- * no `unsafe-eval` and this file is core (shared).
+ * runs the official conformance cases through both. No `eval`/`new Function` here: the browser's CSP
+ * has no `unsafe-eval` and this file is core (shared); the server's engine generates code over these
+ * closures (generate-logic.ts).
  */
 export type Compiled = (data: unknown) => unknown;
 

@@ -8,10 +8,11 @@ import type { Decision, TmRuleSetBody, TraceEntry, TransactionFacts, Verdict } f
 import { Recording, type TraceBook, traceOf } from './trace-recording';
 
 /**
- * The scoring engine: a published `tm-rules` version compiled once into closures; `score` runs
- * every enabled rule over one transaction's facts and the figures its operators need, adds the
- * scores of the rules that hit and picks the decision from the thresholds. A rule that throws is
- * an `error` in the trace and adds nothing (one broken rule does not stop scoring).
+ * The scoring engine: a published `tm-rules` version compiled once (generate-logic.ts: generated
+ * code over compile-logic.ts's closures); `score` runs every enabled rule over one transaction's
+ * facts and the figures its operators need, adds the scores of the rules that hit and picks the
+ * decision from the thresholds. A rule that throws is an `error` in the trace and adds nothing (one
+ * broken rule does not stop scoring).
  */
 export interface CompiledRuleSet {
   needs: FeatureNeeds;

@@ -222,6 +222,16 @@ describe('the engine', () => {
     });
   });
 
+  it('scores and traces rule sets longer than one generated function, in order', () => {
+    const rules = Array.from({ length: 60 }, (_, i) => rule(`r${i}`, 1, { '>': [{ var: 'amount' }, i * 2] }));
+    const verdict = compileRuleSet(body(rules)).score(facts({ amount: 60 }), NO_FEATURES);
+    expect(verdict.score).toBe(30);
+    expect(verdict.hits).toEqual(rules.slice(0, 30).map((r) => r.id));
+    expect(verdict.trace.map((entry) => [entry.ruleId, entry.outcome, entry.reads.amount])).toEqual(
+      rules.map((r, i) => [r.id, i < 30 ? 'hit' : 'noHit', 60]),
+    );
+  });
+
   it('traces every read of a rule reading more slots than its mask notes', () => {
     const keys = Array.from({ length: 30 }, (_, i) => `k${i}`);
     const set = compileRuleSet(body([rule('wide', 10, { and: keys.map((key) => ({ '!=': [{ var: key }, 'x'] })) })]));
