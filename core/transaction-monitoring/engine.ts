@@ -67,13 +67,15 @@ class RecordedVerdict implements Verdict {
 export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   const needs: FeatureNeeds = { lists: new Set(), velocities: new Map(), merchantAverage: false };
   let current: Features = NO_FEATURES;
-  let observer: ReadObserver | undefined;
+  let traced = false;
   // what the transaction being scored records for its trace: a new array per transaction, sized as
   // the largest so far (not one reused and copied: storing new values into an old array costs a
   // write barrier each)
   let recording = new Recording([], 0);
   let capacity = 16;
-  const observe: ReadObserver = (path, value) => {
+  /** A read that is not a slot's (an operator's, a `var` of a computed path): its name and value. */
+  const report: ReadObserver = (path, value) => {
+    if (!traced) return;
     const { items, count } = recording;
     items[count] = path;
     items[count + 1] = value;
@@ -82,7 +84,7 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   const custom = operators({
     needs,
     features: () => current,
-    reads: () => observer,
+    report,
     countryRisk: {
       high: new Set((body.countryRisk?.high ?? []).map((code) => code.toUpperCase())),
       medium: new Set((body.countryRisk?.medium ?? []).map((code) => code.toUpperCase())),
@@ -98,29 +100,29 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   return {
     needs,
     score(facts, features, snoozed, options) {
-      const traced = options?.trace !== false;
+      const tracing = options?.trace !== false;
+      traced = tracing;
       current = features;
-      observer = traced ? observe : undefined;
-      program.observe(observer);
-      if (traced) {
+      program.observe(tracing ? report : undefined);
+      if (tracing) {
         recording = new Recording(new Array(capacity), slotCount);
         program.record(recording);
       }
       const hits: string[] = [];
       let score = 0;
       try {
-        const into = traced ? recording.items : undefined;
+        const into = tracing ? recording.items : undefined;
         if (Object.getPrototypeOf(facts) === Object.prototype) loadFacts(facts, into);
         else program.load(facts, into);
         for (let i = 0; i < parts.length; i += 1) score += parts[i](facts, snoozed, hits);
       } finally {
-        observer = undefined;
+        traced = false;
         program.observe(undefined);
         program.record(undefined);
         current = NO_FEATURES;
       }
       const decision = decisionFor(score, body.thresholds);
-      if (!traced) return { decision, score, hits, trace: [] };
+      if (!tracing) return { decision, score, hits, trace: [] };
       if (recording.count > capacity) capacity = recording.count;
       return new RecordedVerdict(decision, score, hits, recording, book);
     },
