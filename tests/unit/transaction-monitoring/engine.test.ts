@@ -232,6 +232,22 @@ describe('the engine', () => {
     );
   });
 
+  it('traces a read of a computed path and an operator beside the slot reads', () => {
+    const set = compileRuleSet(
+      body([
+        rule('computed', 10, {
+          and: [
+            { '>': [{ var: { cat: ['am', 'ount'] } }, 10] },
+            { '==': [{ countryRisk: [{ var: 'country' }] }, 'low'] },
+          ],
+        }),
+      ]),
+    );
+    const [entry] = set.score(facts(), NO_FEATURES).trace;
+    expect(entry).toMatchObject({ outcome: 'hit', reads: { amount: 100, country: 'DE', 'countryRisk(DE)': 'low' } });
+    expect(Object.keys(entry.reads)).toHaveLength(3);
+  });
+
   it('traces every read of a rule reading more slots than its mask notes', () => {
     const keys = Array.from({ length: 30 }, (_, i) => `k${i}`);
     const set = compileRuleSet(body([rule('wide', 10, { and: keys.map((key) => ({ '!=': [{ var: key }, 'x'] })) })]));
