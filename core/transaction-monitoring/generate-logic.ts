@@ -1,6 +1,6 @@
 import { truthy } from '../rules/jsonlogic';
 import { type Compiled, isOperation, type LogicProgram, ownAt } from './compile-logic';
-import { ERROR, HIT, MASK_BITS, NO_HIT, SNOOZED } from './trace-recording';
+import { ERROR, FLUSH, HIT, MASK_BITS, NO_HIT, SNOOZED } from './trace-recording';
 
 /**
  * A rule set's conditions as generated JavaScript, so that each rule's comparisons, slot reads and
@@ -56,8 +56,18 @@ class Generator {
   }
 
   private closure(node: unknown): string {
-    this.closures.push(this.program.compile(node));
-    return `f[${this.closures.length - 1}](data)`;
+    return this.call(this.program.compile(node));
+  }
+
+  /**
+   * A call of a closure. Inside a rule, the reads its mask noted so far are recorded first (when
+   * any): the closure may record reads of its own, and the trace keeps the order they were made in.
+   */
+  private call(closure: Compiled): string {
+    this.closures.push(closure);
+    const call = `f[${this.closures.length - 1}](data)`;
+    if (this.masked === undefined) return call;
+    return `((m === 0 || rec === undefined || ((rec.items[rec.count++] = ${FLUSH} - m), (m = 0))), ${call})`;
   }
 
   private literal(value: unknown): string {
@@ -77,10 +87,7 @@ class Generator {
       case 'var': {
         const read = this.program.compile(node);
         const slot = this.program.slotOf(read);
-        if (!slot) {
-          this.closures.push(read);
-          return `f[${this.closures.length - 1}](data)`;
-        }
+        if (!slot) return this.call(read);
         const found = `(x = v[${slot.at}]) === undefined ? ${this.literal(slot.notFound)} : x`;
         // the site noted in the rule's mask (or recorded), then the slot's value
         if (this.masked !== undefined && this.masked.length < MASK_BITS) {

@@ -7,6 +7,8 @@ export const [HIT, NO_HIT, SNOOZED, ERROR] = [0, 1, 2, 3];
 
 /** A close's mask notes at most this many slot reads of its rule (an integer V8 keeps unboxed). */
 export const MASK_BITS = 24;
+/** A mask recorded before a closure's reads is `FLUSH - mask`: below every close (closes are ≥ -4 × 2^24 - 4). */
+export const FLUSH = -(2 ** 29);
 
 /** What a trace entry names of its rule. */
 export interface TracedRule {
@@ -27,9 +29,11 @@ export interface TraceBook {
  * loaded (`items[0..start)`), then for each rule in order the reads it made and its close. A close
  * is `-1 - (outcome + 4 × mask)`, an error's followed by its message: bit i of the mask says the
  * rule read the slot of site `masks[rule][i]` (the generated code notes those reads in a variable,
- * so most reads cost no store at all). Other reads come before the close: a site number (a read
- * by a closure: the site's name, the slot's value), or a name and a value (the operators'). Mostly
- * small integers: no entry and no reads object per rule, and stores of integers need no write barrier.
+ * so most reads cost no store at all). Before a closure the rule calls, the mask so far is
+ * recorded as `FLUSH - mask` (and starts again), so the trace keeps the reads' order. Other reads:
+ * a site number (a read by a closure: the site's name, the slot's value), or a name and a value
+ * (the operators'). Mostly small integers: no entry and no reads object per rule, and stores of
+ * integers need no write barrier.
  */
 export class Recording implements ReadRecording {
   count: number;
@@ -41,43 +45,42 @@ export class Recording implements ReadRecording {
   }
 }
 
-/**
- * The trace from a recording (built when a verdict's trace is first read). A rule's reads are the
- * ones its mask notes, then the others in the order made.
- */
+/** The trace from a recording (built when a verdict's trace is first read). */
 export function traceOf(recording: Recording, { rules, sites, masks }: TraceBook): TraceEntry[] {
   const { items, count } = recording;
-  const slot = (reads: Record<string, unknown>, site: ReadSite) => {
+  const trace: TraceEntry[] = [];
+  let reads: Record<string, unknown> = {};
+  const slot = (site: ReadSite) => {
     const found = items[site.at];
     reads[site.name] = found === undefined ? site.notFound : found;
   };
-  const trace: TraceEntry[] = [];
-  let from = recording.start;
-  for (let k = from; k < count; k += 1) {
+  const noted = (mask: number) => {
+    const sitesOf = masks[trace.length];
+    for (let bit = 0; mask >> bit !== 0; bit += 1) if ((mask >> bit) & 1) slot(sites[sitesOf[bit]]);
+  };
+  for (let k = recording.start; k < count; k += 1) {
     const item = items[k];
-    if (typeof item === 'string') k += 1;
-    if (typeof item !== 'number' || item >= 0) continue;
-    const index = trace.length;
-    const rule = rules[index];
-    const code = -1 - item;
-    const reads: Record<string, unknown> = {};
-    for (let bit = 0; code >> (2 + bit) !== 0; bit += 1)
-      if ((code >> (2 + bit)) & 1) slot(reads, sites[masks[index][bit]]);
-    for (let j = from; j < k; j += 1) {
-      const read = items[j];
-      if (typeof read === 'string') {
-        reads[read] = items[j + 1];
-        j += 1;
-      } else slot(reads, sites[read as number]);
-    }
-    const outcome = OUTCOMES[code & 3];
-    const entry: TraceEntry = { ruleId: rule.id, group: rule.group, score: rule.score, outcome, reads };
-    if (outcome === 'error') {
-      entry.error = items[k + 1] as string;
+    if (typeof item === 'string') {
+      reads[item] = items[k + 1];
       k += 1;
+      continue;
     }
-    trace.push(entry);
-    from = k + 1;
+    const code = item as number;
+    if (code >= 0) slot(sites[code]);
+    else if (code < FLUSH) noted(FLUSH - code);
+    else {
+      const closed = -1 - code;
+      noted(closed >> 2);
+      const rule = rules[trace.length];
+      const outcome = OUTCOMES[closed & 3];
+      const entry: TraceEntry = { ruleId: rule.id, group: rule.group, score: rule.score, outcome, reads };
+      if (outcome === 'error') {
+        entry.error = items[k + 1] as string;
+        k += 1;
+      }
+      trace.push(entry);
+      reads = {};
+    }
   }
   return trace;
 }

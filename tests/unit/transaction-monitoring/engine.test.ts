@@ -248,6 +248,27 @@ describe('the engine', () => {
     expect(Object.keys(entry.reads)).toHaveLength(3);
   });
 
+  it("traces reads in the order the rule made them, the closures' between its own", () => {
+    const set = compileRuleSet(
+      body([
+        rule('ordered', 10, {
+          and: [
+            { '>': [{ var: 'amount' }, 10] },
+            { '==': [{ countryRisk: [{ var: 'country' }] }, 'low'] },
+            { '!=': [{ var: 'ip' }, 'x'] },
+          ],
+        }),
+      ]),
+    );
+    const [entry] = set.score(facts(), NO_FEATURES).trace;
+    expect(Object.entries(entry.reads)).toEqual([
+      ['amount', 100],
+      ['country', 'DE'],
+      ['countryRisk(DE)', 'low'],
+      ['ip', '10.0.0.1'],
+    ]);
+  });
+
   it('traces every read of a rule reading more slots than its mask notes', () => {
     const keys = Array.from({ length: 30 }, (_, i) => `k${i}`);
     const set = compileRuleSet(body([rule('wide', 10, { and: keys.map((key) => ({ '!=': [{ var: key }, 'x'] })) })]));
