@@ -4,8 +4,9 @@ import { ALLOWED_OPERATIONS, FORBIDDEN_KEYS, lookup, truthy } from '../rules/jso
  * json-logic compiled to closures, once per rule-set version: the scoring path walks no rule
  * object per transaction. Semantics are json-logic-js 2.0.5's with the hardened `var` of
  * core/rules/jsonlogic.ts (own properties only); tests/unit/transaction-monitoring/compile-logic.test.ts
- * runs the official conformance cases through both. No `eval`/`new Function`: the browser's CSP has
- * no `unsafe-eval` and this file is core (shared).
+ * runs the official conformance cases through both. No `eval`/`new Function` here: the browser's CSP
+ * has no `unsafe-eval` and this file is core (shared); the server's engine generates code over these
+ * closures (generate-logic.ts).
  */
 export type Compiled = (data: unknown) => unknown;
 
@@ -27,13 +28,54 @@ export type ReadObserver = (path: string, value: unknown) => void;
 export interface LogicProgram {
   /** Compiles one rule. */
   compile(rule: unknown): Compiled;
-  /** Reads the slots' facts from `data`, before the rules evaluate it (they must be called with that data). */
-  load(data: unknown): void;
-  /** Where root `var` reads are reported from now on (undefined: nowhere). */
+  /**
+   * Reads the slots' facts from `data` into `into` (from index 0; a new array the caller keeps for a
+   * trace) or the program's own array, before the rules evaluate it (they must be called with that data).
+   */
+  load(data: unknown, into?: unknown[]): void;
+  /** Where root `var` reads that are not slots are reported from now on (undefined: nowhere). */
   observe(observer: ReadObserver | undefined): void;
+  /** Where slot reads are recorded from now on, as their site's number (undefined: nowhere). */
+  record(recording: ReadRecording | undefined): void;
+  /** The slot reads, by site number: what a recorded number read. */
+  readonly sites: readonly ReadSite[];
+  /** Each slot's path (its keys). */
+  readonly paths: readonly (readonly string[])[];
+  /** The slot a compiled `var` reads (undefined when it is not a slot read), for generated code. */
+  slotOf(read: Compiled): SlotRead | undefined;
+  /** The slots loaded and the recording, as the closures read them (generated code reads them too). */
+  readonly state: ProgramState;
 }
 
-const isOperation = (value: unknown): value is Record<string, unknown> =>
+export interface ProgramState {
+  values: unknown[];
+  recording: ReadRecording | undefined;
+}
+
+/** A root `var` compiled to a slot: its slot, fallback and site. */
+export interface SlotRead {
+  at: number;
+  notFound: unknown;
+  site: number;
+}
+
+/**
+ * A root `var` of a literal path in a program: its name, its slot, and its answer when the data has
+ * no value there. A recording names the site read, not the value: the value is in the slot loaded.
+ */
+export interface ReadSite {
+  name: string;
+  at: number;
+  notFound: unknown;
+}
+
+/** Slot reads appended as site numbers (numbers, so the appends need no write barrier). */
+export interface ReadRecording {
+  items: unknown[];
+  count: number;
+}
+
+export const isOperation = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1;
 
 const num = (value: unknown) => Number.parseFloat(value as string);
@@ -106,7 +148,7 @@ function constant(value: unknown): Compiled {
 }
 
 /** The value at `keys` through own properties only (as `lookup`), undefined when absent. */
-function ownAt(data: unknown, keys: readonly string[]): unknown {
+export function ownAt(data: unknown, keys: readonly string[]): unknown {
   let current = data;
   for (let i = 0; i < keys.length; i += 1) {
     if (current === null || typeof current !== 'object' || !Object.hasOwn(current, keys[i])) return undefined;
@@ -219,25 +261,19 @@ interface Slots {
 }
 
 /**
- * Readers of top-level keys the caller knows its data has, each its own function so that its read
- * has an inline cache for one key (shared code reading `data[key]` for many keys is a megamorphic
- * lookup). Called only on plain objects (prototype Object.prototype); each must answer the own
- * property or undefined, as `var` does.
- */
-export type KeyReaders = Readonly<Record<string, (data: never) => unknown>>;
-
-/**
  * A program (see LogicProgram): `custom` adds operations beyond the vetted set. `direct`: each read
  * looks its path up when evaluated and `load` does nothing (one rule alone: loading its few paths
- * up front costs more than it saves). `readers` read the keys they name when loading.
+ * up front costs more than it saves).
  */
 export function logicProgram(
   custom: Record<string, CustomOperation> = {},
-  { direct = false, readers = {} }: { direct?: boolean; readers?: KeyReaders } = {},
+  { direct = false }: { direct?: boolean } = {},
 ): LogicProgram {
   const slots: Slots = { paths: [], values: [], index: new Map() };
-  const { paths, values } = slots;
-  const readerOf: (((data: never) => unknown) | undefined)[] = [];
+  const { paths } = slots;
+  // the slots read now (the program's own array, or the one the caller loaded for a trace) and where reads are recorded
+  const state: ProgramState = { values: slots.values, recording: undefined };
+  const sites: ReadSite[] = [];
   let observer: ReadObserver | undefined;
 
   /** A `var` of a literal path on the root data: its slot. */
@@ -252,79 +288,83 @@ export function logicProgram(
       slot = slots.paths.length;
       slots.index.set(name, slot);
       slots.paths.push(keys);
-      readerOf.push(keys.length === 1 && Object.hasOwn(readers, keys[0]) ? readers[keys[0]] : undefined);
-      values.push(undefined);
+      slots.values.push(undefined);
     }
     const at = slot;
-    const fn: Compiled = (data) => read(data, at, notFound, name);
-    slotReads.set(fn, { at, notFound, name });
+    const site = sites.length;
+    sites.push({ name, at, notFound });
+    const fn: Compiled = (data) => read(data, at, notFound, site);
+    slotReads.set(fn, { at, notFound, site });
     return fn;
   };
 
   /** The root `var` reads that are slots: the operations below read them in place instead of calling them. */
-  const slotReads = new WeakMap<Compiled, { at: number; notFound: unknown; name: string }>();
+  const slotReads = new WeakMap<Compiled, SlotRead>();
   const read = direct
-    ? (data: unknown, at: number, notFound: unknown, name: string): unknown => {
+    ? (data: unknown, at: number, notFound: unknown, site: number): unknown => {
         const found = ownAt(data, paths[at]);
         const value = found === undefined ? notFound : found;
-        if (observer !== undefined) observer(name, value);
+        if (observer !== undefined) observer(sites[site].name, value);
         return value;
       }
-    : (_data: unknown, at: number, notFound: unknown, name: string): unknown => {
-        const found = values[at];
-        const value = found === undefined ? notFound : found;
-        if (observer !== undefined) observer(name, value);
-        return value;
+    : (_data: unknown, at: number, notFound: unknown, site: number): unknown => {
+        const found = state.values[at];
+        const { recording } = state;
+        if (recording !== undefined) {
+          recording.items[recording.count] = site;
+          recording.count += 1;
+        }
+        return found === undefined ? notFound : found;
       };
 
   /** A comparison of a slot with a literal or another slot, or `in` of a slot over a literal list: one closure. */
   const fused = (op: string, a: Compiled, b: Compiled): Compiled | undefined => {
     const x = slotReads.get(a);
     if (!x) return undefined;
-    const { at, notFound, name } = x;
+    const { at, notFound, site } = x;
     const list = constants.get(b);
     if (op === 'in' && Array.isArray(list) && list.every((item) => item === null || typeof item !== 'object')) {
       const members = new Set(list);
-      return (data) => members.has(read(data, at, notFound, name));
+      return (data) => members.has(read(data, at, notFound, site));
     }
     if (constants.has(b)) {
       const c = constants.get(b) as never;
       switch (op) {
         case '>':
-          return (data) => (read(data, at, notFound, name) as never) > c;
+          return (data) => (read(data, at, notFound, site) as never) > c;
         case '>=':
-          return (data) => (read(data, at, notFound, name) as never) >= c;
+          return (data) => (read(data, at, notFound, site) as never) >= c;
         case '<':
-          return (data) => (read(data, at, notFound, name) as never) < c;
+          return (data) => (read(data, at, notFound, site) as never) < c;
         case '<=':
-          return (data) => (read(data, at, notFound, name) as never) <= c;
+          return (data) => (read(data, at, notFound, site) as never) <= c;
         case '===':
-          return (data) => read(data, at, notFound, name) === c;
+          return (data) => read(data, at, notFound, site) === c;
         case '!==':
-          return (data) => read(data, at, notFound, name) !== c;
+          return (data) => read(data, at, notFound, site) !== c;
         case '==':
           // biome-ignore lint/suspicious/noDoubleEquals: json-logic's == is JavaScript's loose equality
-          return (data) => read(data, at, notFound, name) == c;
+          return (data) => read(data, at, notFound, site) == c;
         case '!=':
           // biome-ignore lint/suspicious/noDoubleEquals: as above
-          return (data) => read(data, at, notFound, name) != c;
+          return (data) => read(data, at, notFound, site) != c;
       }
       return undefined;
     }
     const y = slotReads.get(b);
     if (!y) return undefined;
-    const right = (data: unknown) => read(data, y.at, y.notFound, y.name);
+    const right = (data: unknown) => read(data, y.at, y.notFound, y.site);
     switch (op) {
       case '==':
         // biome-ignore lint/suspicious/noDoubleEquals: json-logic's == is JavaScript's loose equality
-        return (data) => read(data, at, notFound, name) == right(data);
+        return (data) => read(data, at, notFound, site) == right(data);
       case '!=':
         // biome-ignore lint/suspicious/noDoubleEquals: as above
-        return (data) => read(data, at, notFound, name) != right(data);
+        return (data) => read(data, at, notFound, site) != right(data);
       case '===':
-        return (data) => read(data, at, notFound, name) === right(data);
+        return (data) => read(data, at, notFound, site) === right(data);
       case '!==':
-        return (data) => read(data, at, notFound, name) !== right(data);
+        return (data) => read(data, at, notFound, site) !== right(data);
     }
     return undefined;
   };
@@ -392,9 +432,9 @@ export function logicProgram(
           const [a, b] = args;
           const x = slotReads.get(a);
           if (x) {
-            const { at, notFound, name } = x;
+            const { at, notFound, site } = x;
             return (data) => {
-              const first = read(data, at, notFound, name);
+              const first = read(data, at, notFound, site);
               return truthy(first) ? b(data) : first;
             };
           }
@@ -465,8 +505,8 @@ export function logicProgram(
       case '!': {
         const x = args.length === 1 ? slotReads.get(args[0]) : undefined;
         if (x) {
-          const { at, notFound, name } = x;
-          return (data) => !truthy(read(data, at, notFound, name));
+          const { at, notFound, site } = x;
+          return (data) => !truthy(read(data, at, notFound, site));
         }
         return args.length === 1 ? (data) => !truthy(args[0](data)) : (data) => !truthy(args[0]?.(data));
       }
@@ -501,16 +541,21 @@ export function logicProgram(
 
   return {
     compile: (rule) => compile(rule, true),
-    load(data) {
+    sites,
+    paths,
+    slotOf: (fn) => slotReads.get(fn),
+    state,
+    load(data, into) {
       if (direct) return;
-      const plain = data !== null && typeof data === 'object' && Object.getPrototypeOf(data) === Object.prototype;
-      for (let i = 0; i < paths.length; i += 1) {
-        const reader = plain ? readerOf[i] : undefined;
-        values[i] = reader !== undefined ? reader(data as never) : ownAt(data, paths[i]);
-      }
+      const values = into ?? slots.values;
+      state.values = values;
+      for (let i = 0; i < paths.length; i += 1) values[i] = ownAt(data, paths[i]);
     },
     observe(next) {
       observer = next;
+    },
+    record(next) {
+      state.recording = next;
     },
   };
 }

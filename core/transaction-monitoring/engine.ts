@@ -1,15 +1,18 @@
 import type { DocumentProblem } from '../documents/document.types';
-import { checkRule, pointerSegment, truthy } from '../rules/jsonlogic';
-import { type Compiled, logicProgram, type ReadObserver } from './compile-logic';
-import { FACT_READERS } from './facts';
+import { checkRule, pointerSegment } from '../rules/jsonlogic';
+import { logicProgram, type ReadObserver } from './compile-logic';
+import { FACT_KEYS } from './facts';
+import { generatedLoader, generatedRules } from './generate-logic';
 import { type FeatureNeeds, type Features, OPERATOR_NAMES, operatorProblem, operators } from './operators';
 import type { Decision, TmRuleSetBody, TraceEntry, TransactionFacts, Verdict } from './tm.types';
+import { Recording, type TraceBook, traceOf } from './trace-recording';
 
 /**
- * The scoring engine: a published `tm-rules` version compiled once into closures; `score` runs
- * every enabled rule over one transaction's facts and the figures its operators need, adds the
- * scores of the rules that hit and picks the decision from the thresholds. A rule that throws is
- * an `error` in the trace and adds nothing (one broken rule does not stop scoring).
+ * The scoring engine: a published `tm-rules` version compiled once (generate-logic.ts: generated
+ * code over compile-logic.ts's closures); `score` runs every enabled rule over one transaction's
+ * facts and the figures its operators need, adds the scores of the rules that hit and picks the
+ * decision from the thresholds. A rule that throws is an `error` in the trace and adds nothing (one
+ * broken rule does not stop scoring).
  */
 export interface CompiledRuleSet {
   needs: FeatureNeeds;
@@ -34,67 +37,26 @@ export function decisionFor(score: number, thresholds: TmRuleSetBody['thresholds
   return 'approved';
 }
 
-/** One compiled rule and what its trace entry names. */
-interface ScoredRule {
-  id: string;
-  group: string;
-  score: number;
-  when: Compiled;
-}
-
-/** How a rule's evaluation ended, as recorded: the rule's index times 4 plus one of these. */
-const OUTCOMES = ['hit', 'noHit', 'snoozed', 'error'] as const;
-const [HIT, NO_HIT, SNOOZED, ERROR] = [0, 1, 2, 3];
-
-/**
- * The trace from what scoring recorded: `name, value` for each read, then a number closing rule
- * `n >> 2` with outcome `OUTCOMES[n & 3]` (an error followed by its message). Built when a
- * verdict's trace is first read.
- */
-function traceOf(recorded: readonly unknown[], count: number, rules: readonly ScoredRule[]): TraceEntry[] {
-  const trace: TraceEntry[] = [];
-  let reads: Record<string, unknown> = {};
-  for (let k = 0; k < count; k += 2) {
-    const name = recorded[k];
-    if (typeof name === 'string') {
-      reads[name] = recorded[k + 1];
-      continue;
-    }
-    const code = name as number;
-    const rule = rules[code >> 2];
-    const outcome = OUTCOMES[code & 3];
-    const entry: TraceEntry = { ruleId: rule.id, group: rule.group, score: rule.score, outcome, reads };
-    if (outcome === 'error') entry.error = recorded[k + 1] as string;
-    else k -= 1; // a close without a message is one item
-    trace.push(entry);
-    reads = {};
-  }
-  return trace;
-}
-
 /**
  * A verdict whose trace is built from the recording when first read (ingest stores it; a preview
  * never reads it). `trace` is a getter: JSON.stringify sees it through toJSON, a spread would not.
  */
 class RecordedVerdict implements Verdict {
-  #recorded: readonly unknown[];
-  #count: number;
-  #rules: readonly ScoredRule[];
+  #recording: Recording;
+  #book: TraceBook;
   #trace: TraceEntry[] | undefined;
   constructor(
     readonly decision: Decision,
     readonly score: number,
     readonly hits: string[],
-    recorded: readonly unknown[],
-    count: number,
-    rules: readonly ScoredRule[],
+    recording: Recording,
+    book: TraceBook,
   ) {
-    this.#recorded = recorded;
-    this.#count = count;
-    this.#rules = rules;
+    this.#recording = recording;
+    this.#book = book;
   }
   get trace(): TraceEntry[] {
-    this.#trace ??= traceOf(this.#recorded, this.#count, this.#rules);
+    this.#trace ??= traceOf(this.#recording, this.#book);
     return this.#trace;
   }
   toJSON(): Verdict {
@@ -105,78 +67,64 @@ class RecordedVerdict implements Verdict {
 export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   const needs: FeatureNeeds = { lists: new Set(), velocities: new Map(), merchantAverage: false };
   let current: Features = NO_FEATURES;
-  let observer: ReadObserver | undefined;
-  // what the transaction being scored records for its trace (traceOf reads it): one flat array per
-  // transaction, sized as the largest so far, instead of an entry and a reads object per rule. (A new
-  // array, not one reused and copied: storing new values into an old array costs a write barrier each.)
-  let recording: unknown[] = [];
-  let recorded = 0;
+  let traced = false;
+  // what the transaction being scored records for its trace: a new array per transaction, sized as
+  // the largest so far (not one reused and copied: storing new values into an old array costs a
+  // write barrier each)
+  let recording = new Recording([], 0);
   let capacity = 16;
-  const observe: ReadObserver = (path, value) => {
-    recording[recorded] = path;
-    recording[recorded + 1] = value;
-    recorded += 2;
-  };
-  const close = (index: number, outcome: number) => {
-    recording[recorded] = index * 4 + outcome;
-    recorded += 1;
+  /** A read that is not a slot's (an operator's, a `var` of a computed path): its name and value. */
+  const report: ReadObserver = (path, value) => {
+    if (!traced) return;
+    const { items, count } = recording;
+    items[count] = path;
+    items[count + 1] = value;
+    recording.count = count + 2;
   };
   const custom = operators({
     needs,
     features: () => current,
-    reads: () => observer,
+    report,
     countryRisk: {
       high: new Set((body.countryRisk?.high ?? []).map((code) => code.toUpperCase())),
       medium: new Set((body.countryRisk?.medium ?? []).map((code) => code.toUpperCase())),
     },
   });
-  const program = logicProgram(custom, { readers: FACT_READERS });
-  const rules: ScoredRule[] = body.rules
-    .filter((rule) => !rule.disabled)
-    .map((rule) => ({ id: rule.id, group: rule.group, score: rule.score, when: program.compile(rule.when) }));
+  const program = logicProgram(custom);
+  const rules = body.rules.filter((rule) => !rule.disabled);
+  const { parts, masks } = generatedRules(program, rules);
+  const book: TraceBook = { rules, sites: program.sites, masks };
+  const loadFacts = generatedLoader(program, FACT_KEYS);
+  // the recording starts after the slots loaded
+  const slotCount = program.sites.reduce((count, site) => Math.max(count, site.at + 1), 0);
   return {
     needs,
     score(facts, features, snoozed, options) {
-      const traced = options?.trace !== false;
+      const tracing = options?.trace !== false;
+      traced = tracing;
       current = features;
-      observer = traced ? observe : undefined;
-      program.observe(observer);
-      recorded = 0;
-      if (traced) recording = new Array(capacity);
+      program.observe(tracing ? report : undefined);
+      if (tracing) {
+        recording = new Recording(new Array(capacity), slotCount);
+        program.record(recording);
+      }
       const hits: string[] = [];
       let score = 0;
       try {
-        program.load(facts);
-        for (let i = 0; i < rules.length; i += 1) {
-          const rule = rules[i];
-          if (snoozed?.has(rule.id)) {
-            if (traced) close(i, SNOOZED);
-            continue;
-          }
-          try {
-            if (truthy(rule.when(facts))) {
-              score += rule.score;
-              hits.push(rule.id);
-              if (traced) close(i, HIT);
-            } else if (traced) close(i, NO_HIT);
-          } catch (error) {
-            // a rule that throws adds nothing
-            if (traced) {
-              close(i, ERROR);
-              recording[recorded] = error instanceof Error ? error.message : String(error);
-              recorded += 1;
-            }
-          }
-        }
+        const into = tracing ? recording.items : undefined;
+        if (Object.getPrototypeOf(facts) === Object.prototype) loadFacts(facts, into);
+        else program.load(facts, into);
+        for (let i = 0; i < parts.length; i += 1) score += parts[i](facts, snoozed, hits);
       } finally {
-        observer = undefined;
+        traced = false;
         program.observe(undefined);
+        program.record(undefined);
         current = NO_FEATURES;
       }
       const decision = decisionFor(score, body.thresholds);
-      if (!traced) return { decision, score, hits, trace: [] };
-      if (recorded > capacity) capacity = recorded;
-      return new RecordedVerdict(decision, score, hits, recording, recorded, rules);
+      if (!tracing) return { decision, score, hits, trace: [] };
+      if (recording.count > capacity) capacity = recording.count;
+      return new RecordedVerdict(decision, score, hits, recording, book);
     },
   };
 }

@@ -137,7 +137,7 @@ export function listMatches(list: PreparedList | undefined, value: unknown, at?:
     const bin = Number(text.slice(0, 6));
     for (const range of list.bins) if (bin >= range.low && bin <= range.high) found = [...found, range];
   }
-  return at === undefined || found.every((entry) => entry.until > at)
+  return at === undefined || found.length === 0 || found.every((entry) => entry.until > at)
     ? found
     : found.filter((entry) => entry.until > at);
 }

@@ -87,7 +87,8 @@ export function featuresOf(
 export interface OperatorScope {
   needs: FeatureNeeds;
   features(): Features;
-  reads(): ReadObserver | undefined;
+  /** Hears what an operator read, for the trace (does nothing when the scoring is not traced). */
+  report: ReadObserver;
   countryRisk: { high: Set<string>; medium: Set<string> };
 }
 
@@ -127,7 +128,7 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
     if (problem) throw new Error(problem);
   };
   const report = (name: string, value: unknown) => {
-    scope.reads()?.(name, value);
+    scope.report(name, value);
     return value;
   };
   return {
@@ -180,7 +181,7 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
           risk = levelOf(value);
           if (typeof value === 'string' && known.size < 1_000) known.set(value, risk);
         }
-        scope.reads()?.(risk.label, risk.level);
+        scope.report(risk.label, risk.level);
         return risk.level;
       };
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyRule } from '../../../core/rules/jsonlogic';
+import { applyRule, truthy } from '../../../core/rules/jsonlogic';
 import { compileLogic, logicProgram } from '../../../core/transaction-monitoring/compile-logic';
+import { generatedLogic, generatedTest } from '../../../core/transaction-monitoring/generate-logic';
 import conformance from '../rules/jsonlogic-tests.json';
 
 type Case = [unknown, unknown, unknown];
@@ -23,6 +24,18 @@ describe('compiled json-logic against json-logic-js (the official conformance ca
       const compiled = program.compile(rule);
       program.load(data);
       expect(compiled(data)).toEqual(expected);
+    },
+  );
+
+  it.each(cases.map((entry, index) => [index, ...entry] as const))(
+    "case %i generated (the engine's code): %j with %j",
+    (_i, rule, data, expected) => {
+      const program = logicProgram();
+      const value = generatedLogic(program, rule);
+      const holds = generatedTest(program, rule);
+      program.load(data);
+      expect(value(data)).toEqual(expected);
+      expect(holds(data)).toBe(truthy(expected));
     },
   );
 

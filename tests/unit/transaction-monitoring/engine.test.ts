@@ -222,6 +222,77 @@ describe('the engine', () => {
     });
   });
 
+  it('scores and traces rule sets longer than one generated function, in order', () => {
+    const rules = Array.from({ length: 60 }, (_, i) => rule(`r${i}`, 1, { '>': [{ var: 'amount' }, i * 2] }));
+    const verdict = compileRuleSet(body(rules)).score(facts({ amount: 60 }), NO_FEATURES);
+    expect(verdict.score).toBe(30);
+    expect(verdict.hits).toEqual(rules.slice(0, 30).map((r) => r.id));
+    expect(verdict.trace.map((entry) => [entry.ruleId, entry.outcome, entry.reads.amount])).toEqual(
+      rules.map((r, i) => [r.id, i < 30 ? 'hit' : 'noHit', 60]),
+    );
+  });
+
+  it('traces a read of a computed path and an operator beside the slot reads', () => {
+    const set = compileRuleSet(
+      body([
+        rule('computed', 10, {
+          and: [
+            { '>': [{ var: { cat: ['am', 'ount'] } }, 10] },
+            { '==': [{ countryRisk: [{ var: 'country' }] }, 'low'] },
+          ],
+        }),
+      ]),
+    );
+    const [entry] = set.score(facts(), NO_FEATURES).trace;
+    expect(entry).toMatchObject({ outcome: 'hit', reads: { amount: 100, country: 'DE', 'countryRisk(DE)': 'low' } });
+    expect(Object.keys(entry.reads)).toHaveLength(3);
+  });
+
+  it("traces reads in the order the rule made them, the closures' between its own", () => {
+    const set = compileRuleSet(
+      body([
+        rule('ordered', 10, {
+          and: [
+            { '>': [{ var: 'amount' }, 10] },
+            { '==': [{ countryRisk: [{ var: 'country' }] }, 'low'] },
+            { '!=': [{ var: 'ip' }, 'x'] },
+          ],
+        }),
+      ]),
+    );
+    const [entry] = set.score(facts(), NO_FEATURES).trace;
+    expect(Object.entries(entry.reads)).toEqual([
+      ['amount', 100],
+      ['country', 'DE'],
+      ['countryRisk(DE)', 'low'],
+      ['ip', '10.0.0.1'],
+    ]);
+  });
+
+  it('traces every read of a rule reading more slots than its mask notes', () => {
+    const keys = Array.from({ length: 30 }, (_, i) => `k${i}`);
+    const set = compileRuleSet(body([rule('wide', 10, { and: keys.map((key) => ({ '!=': [{ var: key }, 'x'] })) })]));
+    const [entry] = set.score(facts(), NO_FEATURES).trace;
+    expect(entry).toMatchObject({ outcome: 'hit' });
+    expect(entry.reads).toEqual(Object.fromEntries(keys.map((key) => [key, null])));
+  });
+
+  it('generated code takes literals and ids as data: a quote in either runs nothing', () => {
+    const payload = "x'); throw new Error('injected'); ('";
+    const set = compileRuleSet(
+      body([
+        rule(payload, 50, { '==': [{ var: 'country' }, `${payload}"\u2028`] }),
+        rule('quoted "id"', 40, { in: [{ var: 'country' }, [payload, 'DE']] }),
+      ]),
+    );
+    const verdict = set.score(facts(), NO_FEATURES);
+    expect(verdict).toMatchObject({ score: 40, hits: ['quoted "id"'] });
+    expect(verdict.trace.map((entry) => [entry.ruleId, entry.outcome])).toEqual([
+      [payload, 'noHit'],
+      ['quoted "id"', 'hit'],
+    ]);
+  });
+
   it('never reads a fact from Object.prototype, even one put there', () => {
     const set = compileRuleSet(body([rule('device', 50, { '==': [{ var: 'deviceId' }, 'planted'] })]));
     const prototype = Object.prototype as Record<string, unknown>;
