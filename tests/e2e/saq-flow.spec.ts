@@ -98,14 +98,20 @@ async function fillQuestionnaire(page: Page, body: QuestionnaireBody, inBrowser:
   const saqId = new URL(page.url()).pathname.match(/\/questions\/([0-9a-f-]{36})\//)?.[1];
   expect(saqId, page.url()).toBeDefined();
   const token = (await storedConfig(page))?.token as string;
-  for (const section of body.sections.filter((s: Section) => s.id !== inBrowser)) {
-    for (const item of section.items.filter((i) => i.type === 'question')) {
-      const saved = await page.request.put(`/saq/api/v1/saqs/${saqId}/answers/${item.id}`, {
-        headers: { authorization: `Bearer ${token}` },
-        data: { value: 'inPlace' },
-      });
-      expect(saved.status(), `${item.id}: ${await saved.text()}`).toBe(200);
-    }
+  const overApi = body.sections
+    .filter((s: Section) => s.id !== inBrowser)
+    .flatMap((section) => section.items.filter((i) => i.type === 'question'));
+  // several at a time, as a merchant's tabs or a client would send them: the server keeps every answer
+  for (let at = 0; at < overApi.length; at += 8) {
+    await Promise.all(
+      overApi.slice(at, at + 8).map(async (item) => {
+        const saved = await page.request.put(`/saq/api/v1/saqs/${saqId}/answers/${item.id}`, {
+          headers: { authorization: `Bearer ${token}` },
+          data: { value: 'inPlace' },
+        });
+        expect(saved.status(), `${item.id}: ${await saved.text()}`).toBe(200);
+      }),
+    );
   }
   await page.reload();
   const next = page.getByRole('button', { name: t('questionnaire.next') });
