@@ -16,6 +16,7 @@ import type { SqlClient } from './sql-client';
 import { cappedTotal } from '../../../core/query/query.utils';
 import { indexStatements, listSql } from './sql-query';
 import { type AggregateRow, aggregateResult, aggregateSql } from './sql-aggregate';
+import { historyTotals } from './tm-history-sql';
 
 const FIXED = new Set<string>(COLLECTION_NAMES);
 
@@ -315,6 +316,7 @@ function storeOver(sql: SqlClient): Store {
     withLock: (key, work) => locks.run(key, work, (held) => acrossInstances(key, held)),
     // each statement commits (and waits for its WAL flush) on its own
     durably: (work) => work(),
+    historyTotals: (organizationId, reads) => historyTotals(client(), organizationId, reads),
     async declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields) {
       collection(name); // the same name check
       const key = JSON.stringify([
