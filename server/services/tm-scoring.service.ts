@@ -142,7 +142,7 @@ export class TmScoringService {
   /**
    * The rules snoozed now (by ctx.clock) for one of the transaction's entities (resource `tm-snooze`):
    * the distinct rule ids of the live snoozes, as the groups of one aggregate statement (a page
-   * would be two, with its count).
+   * would be two, with its count), of one shape for every transaction: planned once per connection.
    */
   private async snoozed(organizationId: string, facts: TransactionFacts, now: Date): Promise<Set<string>> {
     const keys = SNOOZE_ENTITIES.flatMap((entity) => {
@@ -163,6 +163,7 @@ export class TmScoringService {
       page: 1,
       pageSize: 1,
       aggregate: { measures: [{ op: 'count', as: 'count' }], groupBy: { field: 'ruleId' } },
+      prepared: true,
     });
     if (!aggregate?.groupsCapped)
       return new Set((aggregate?.groups ?? []).flatMap(({ key }) => (key === null ? [] : [String(key)])));

@@ -22,7 +22,8 @@ export async function historyTotals(
   reads: readonly HistoryRead[],
 ): Promise<HistoryTotal[]> {
   if (reads.length === 0) return [];
-  const { rows } = await sql.query<{ count: number; amounts: number; sum: string | null }>(TOTALS, [
+  const run = sql.prepared ?? sql.query; // the same text every time: planned once per connection
+  const { rows } = await run<{ count: number; amounts: number; sum: string | null }>(TOTALS, [
     organizationId,
     reads.map((read) => read.key),
     reads.map((read) => read.value),
