@@ -17,7 +17,6 @@ import { cappedTotal } from '../../../core/query/query.utils';
 import { indexStatements, listSql, partitionName } from './sql-query';
 import { type AggregateRow, aggregateResult, aggregateSql } from './sql-aggregate';
 import { historyTotals } from './tm-history-sql';
-import { InsertBatches } from './insert-batches';
 
 const FIXED = new Set<string>(COLLECTION_NAMES);
 
@@ -53,8 +52,6 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
     private readonly unqueried: readonly string[],
     /** The collection's own partition, once declared in this process (prepared queries read it directly). */
     private readonly partition: string | undefined,
-    /** Where an insert outside a transaction joins the others of its moment (insert-batches.ts); undefined inside one. */
-    private readonly batches: () => InsertBatches | undefined,
   ) {}
 
   private get sql(): SqlClient {
@@ -114,13 +111,6 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
   }
 
   async insert(record: T): Promise<T> {
-    const batches = this.batches();
-    if (batches) {
-      const text = asText(record);
-      if (!(await batches.insert(this.name, this.unqueried, record.id, text)))
-        throw new Error(`Duplicate id ${record.id}`);
-      return JSON.parse(text) as T;
-    }
     // ON CONFLICT DO NOTHING rather than a unique violation: a duplicate must not abort the caller's transaction
     const { rowCount } = await this.sql.query(
       `INSERT INTO records (collection, id, data, doc) VALUES ($1, $2, $3::text::jsonb - $4::text[], $3::text::json)
@@ -263,8 +253,6 @@ function storeOver(sql: SqlClient): Store {
     const tx = current();
     return tx?.open ? tx.client : sql;
   };
-  // a server only: PGlite's one session has no statement set-up to share, nor commits to group
-  const batches = sql.engine === 'server' ? new InsertBatches(sql) : undefined;
   const declared = new Set<string>();
   /** QueryableFields.unqueried by collection, as declared in this process. */
   const unqueried = new Map<string, readonly string[]>();
@@ -335,7 +323,6 @@ function storeOver(sql: SqlClient): Store {
       name,
       unqueried.get(name) ?? [],
       partitioned.has(name) ? partitionName(name) : undefined,
-      () => (current()?.open ? undefined : batches),
     );
   };
   const store: Store = {
