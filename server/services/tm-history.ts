@@ -13,7 +13,7 @@ import {
 import type { TransactionFacts } from '../../core/transaction-monitoring/tm.types';
 import type { Filter } from '../../core/query/filter.types';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
-import type { Store } from '../store/store.types';
+import type { HistoryRead, HistoryTotal, Store } from '../store/store.types';
 import type { TmTransactionRecord } from './tm-records';
 
 const MINUTE = 60_000;
@@ -92,6 +92,48 @@ export async function queriedFigures(
     );
     merchantAverage = typeof found.avg === 'number' ? found.avg : null;
   }
+  return { velocities, merchantAverage };
+}
+
+/** Reads the history totals of one organisation (Store.historyTotals). */
+export type HistoryTotals = (organizationId: string, reads: readonly HistoryRead[]) => Promise<HistoryTotal[]>;
+
+/**
+ * The figures queriedFigures answers, from history totals read in one call (PostgreSQL's
+ * `tm_history`): each velocity's key and window, then the merchant's 30 days; the same sums and
+ * average (an amount that is not a number counts, but adds nothing). Null when a key's value is not
+ * a string (the ingest schema allows no other): queriedFigures then answers as before.
+ */
+export async function totalledFigures(
+  totalsOf: HistoryTotals,
+  organizationId: string,
+  facts: TransactionFacts,
+  needs: FeatureNeeds,
+  now: Date,
+): Promise<HistoryFigures | null> {
+  const at = now.getTime();
+  const reads: HistoryRead[] = [];
+  const velocities: Record<string, number> = {};
+  const read: Array<[string, 'count' | 'sum', number]> = [];
+  for (const [name, spec] of needs.velocities) {
+    const value = facts[spec.key];
+    const own = spec.measure === 'count' ? 1 : facts.amount;
+    velocities[name] = own;
+    if (value === undefined || value === '') continue;
+    if (typeof value !== 'string') return null;
+    read.push([name, spec.measure, own]);
+    reads.push({ key: spec.key, value, since: new Date(at - spec.minutes * MINUTE).toISOString() });
+  }
+  if (needs.merchantAverage) {
+    if (typeof facts.merchantId !== 'string') return null;
+    const since = new Date(at - MERCHANT_AVERAGE_DAYS * 24 * 60 * MINUTE).toISOString();
+    reads.push({ key: 'merchantId', value: facts.merchantId, since });
+  }
+  const totals = await totalsOf(organizationId, reads);
+  for (const [i, [name, measure, own]] of read.entries())
+    velocities[name] = (measure === 'count' ? totals[i].count : Number(totals[i].sum)) + own;
+  const merchant = needs.merchantAverage ? totals[read.length] : undefined;
+  const merchantAverage = merchant && merchant.amounts > 0 ? Number(merchant.sum) / merchant.amounts : null;
   return { velocities, merchantAverage };
 }
 

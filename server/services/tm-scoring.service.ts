@@ -14,7 +14,7 @@ import { effectiveRuleSet } from './tm-rule-sets';
 import { snoozeKey } from './tm-snooze-key';
 import type { TmApiKeyRecord, TmTransactionRecord } from './tm-records';
 import type { ListFeatures, TmListCache } from './tm-list-cache';
-import { type HistoryFigures, type HistoryQuery, KeptHistory, queriedFigures } from './tm-history';
+import { type HistoryFigures, type HistoryQuery, KeptHistory, queriedFigures, totalledFigures } from './tm-history';
 
 export type { HistoryQuery, ListFeatures };
 
@@ -66,7 +66,8 @@ export class TmScoringService {
   /**
    * The ingest's history figures kept in memory, on the embedded store only: its one process stores
    * every transaction (tm-history.ts). Null on PostgreSQL, where other instances store transactions
-   * too: there every figure is a query (an aggregate statement each, served by the GIN index).
+   * too: there a transaction's figures are one statement over the history table the database keeps
+   * beside the transactions (Store.historyTotals).
    */
   private readonly kept: KeptHistory | null;
 
@@ -141,7 +142,7 @@ export class TmScoringService {
   /**
    * The rules snoozed now (by ctx.clock) for one of the transaction's entities (resource `tm-snooze`):
    * the distinct rule ids of the live snoozes, as the groups of one aggregate statement (a page
-   * would be two, with its count).
+   * would be two, with its count), of one shape for every transaction: planned once per connection.
    */
   private async snoozed(organizationId: string, facts: TransactionFacts, now: Date): Promise<Set<string>> {
     const keys = SNOOZE_ENTITIES.flatMap((entity) => {
@@ -162,6 +163,7 @@ export class TmScoringService {
       page: 1,
       pageSize: 1,
       aggregate: { measures: [{ op: 'count', as: 'count' }], groupBy: { field: 'ruleId' } },
+      prepared: true,
     });
     if (!aggregate?.groupsCapped)
       return new Set((aggregate?.groups ?? []).flatMap(({ key }) => (key === null ? [] : [String(key)])));
@@ -235,16 +237,23 @@ export class TmScoringService {
   async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
     const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
     const { kept } = this;
+    const { store } = this.ctx;
+    const queried: FiguresOf = (organizationId, facts, compiled, now) =>
+      queriedFigures(
+        (query) => store.query<TmTransactionRecord>('tmTransactions', query),
+        organizationId,
+        facts,
+        compiled.needs,
+        now,
+      );
+    const totalsOf = store.historyTotals?.bind(store);
     const figuresOf: FiguresOf = kept
       ? (organizationId, facts, compiled, now) => kept.figures(organizationId, facts, compiled.needs, now)
-      : (organizationId, facts, compiled, now) =>
-          queriedFigures(
-            (query) => this.ctx.store.query<TmTransactionRecord>('tmTransactions', query),
-            organizationId,
-            facts,
-            compiled.needs,
-            now,
-          );
+      : totalsOf
+        ? async (organizationId, facts, compiled, now) =>
+            (await totalledFigures(totalsOf, organizationId, facts, compiled.needs, now)) ??
+            queried(organizationId, facts, compiled, now)
+        : queried;
     try {
       return await this.ctx.store.durably(async () => {
         const answers: IngestAnswer[] = [];

@@ -115,6 +115,24 @@ export function isDynamicCollectionName(name: string): name is DynamicCollection
 }
 
 /** Storage behind the services; lowdb today, a PostgreSQL adapter can implement the same shape. */
+/**
+ * One history total of transaction monitoring (a velocity, the merchant's average): the
+ * organisation's scored transactions whose velocity key `key` holds `value`, scored at or after
+ * `since` (ISO text).
+ */
+export interface HistoryRead {
+  key: string;
+  value: string;
+  since: string;
+}
+
+/** How many transactions, how many of them with a numeric amount, and those amounts' exact sum (text). */
+export interface HistoryTotal {
+  count: number;
+  amounts: number;
+  sum: string;
+}
+
 export interface Store {
   /** A fixed collection, or a dynamic one (created on first use; a malformed name throws). */
   collection<T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T>;
@@ -155,6 +173,13 @@ export interface Store {
    * fixed list's columns): PostgreSQL makes indexes for them; the embedded store needs none.
    */
   declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields): Promise<void>;
+  /**
+   * PostgreSQL: history totals of the scored transactions (`tmTransactions`), in the order read, from
+   * a narrow table the database keeps beside them (migrations/0007_tm_history.sql) — one statement for
+   * all of a transaction's figures. Absent on the embedded store, which keeps the figures in memory
+   * (server/services/tm-history.ts).
+   */
+  historyTotals?(organizationId: string, reads: readonly HistoryRead[]): Promise<HistoryTotal[]>;
   /** 'lowdb' or 'postgres': for the start-up log line saying which store runs. */
   readonly engine: 'lowdb' | 'postgres';
   /** Waits for queued writes, then releases the files (or the connections). */

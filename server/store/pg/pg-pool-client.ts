@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { SqlClient } from './sql-client';
 
@@ -48,6 +49,13 @@ export function pgPoolClient(
       const result = await runner.query(text, values as unknown[] | undefined);
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     }) as SqlClient['query'];
+  // the name follows the text: node-postgres refuses one name for two texts on a connection
+  const prepared = (runner: pg.Pool | pg.PoolClient): SqlClient['prepared'] =>
+    (async (text: string, values: readonly unknown[]) => {
+      const name = `s_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      const result = await runner.query({ name, text, values: values as unknown[] });
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    }) as SqlClient['prepared'];
   // without values node-postgres uses the simple protocol, which runs a whole script; a script answers one result per statement
   const exec = (runner: pg.Pool | pg.PoolClient) => async (script: string) => {
     const result: pg.QueryResult | pg.QueryResult[] = await runner.query(script);
@@ -58,6 +66,7 @@ export function pgPoolClient(
     engine: 'server',
     connectionString,
     query: over(pool),
+    prepared: prepared(pool),
     exec: exec(pool),
     async transaction(work) {
       const connection = await pool.connect();
@@ -68,6 +77,7 @@ export function pgPoolClient(
           engine: 'server',
           connectionString,
           query: over(connection),
+          prepared: prepared(connection),
           exec: exec(connection),
           transaction: (inner) => inner(tx), // nested: part of the outer transaction
           close: async () => {},

@@ -14,8 +14,9 @@ import { holdsUnstorableText } from '../storable-text';
 import { migrate } from './migrate';
 import type { SqlClient } from './sql-client';
 import { cappedTotal } from '../../../core/query/query.utils';
-import { indexStatements, listSql } from './sql-query';
+import { indexStatements, listSql, partitionName } from './sql-query';
 import { type AggregateRow, aggregateResult, aggregateSql } from './sql-aggregate';
+import { historyTotals } from './tm-history-sql';
 
 const FIXED = new Set<string>(COLLECTION_NAMES);
 
@@ -24,6 +25,9 @@ const READ = 'COALESCE(doc, data::json) AS doc';
 
 /** What listSql's page statement starts with; its select list is swapped for READ (keys in written order). */
 const LIST_SELECT = 'SELECT data ';
+
+/** Where aggregateSql reads the rows (once per statement). */
+const FROM_RECORDS = ' FROM records WHERE ';
 
 /** One parameter, cast twice: as text first so jsonb's key reordering never reaches doc. */
 function asText(record: unknown): string {
@@ -44,6 +48,10 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
   constructor(
     private readonly client: () => SqlClient,
     private readonly name: string,
+    /** Members kept out of `data` (QueryableFields.unqueried): `doc` alone holds them. */
+    private readonly unqueried: readonly string[],
+    /** The collection's own partition, once declared in this process (prepared queries read it directly). */
+    private readonly partition: string | undefined,
   ) {}
 
   private get sql(): SqlClient {
@@ -79,7 +87,16 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
   async query(query: ListQuery): Promise<ListResult<T>> {
     if (query.aggregate) {
       const statement = aggregateSql(this.name, query.filter, query.aggregate);
-      const { rows } = await this.sql.query<AggregateRow>(statement.text, statement.values);
+      const { sql } = this;
+      // prepared over the parent, a generic plan would hold every partition (300 ms to plan, then
+      // refused as dearer); over the partition it is that one table's plan, made once
+      const { rows } =
+        query.prepared && this.partition && sql.prepared && statement.text.split(FROM_RECORDS).length === 2
+          ? await sql.prepared<AggregateRow>(
+              statement.text.replace(FROM_RECORDS, ` FROM ${this.partition} AS records WHERE `),
+              statement.values,
+            )
+          : await sql.query<AggregateRow>(statement.text, statement.values);
       const { matched, aggregate } = aggregateResult(rows, query.aggregate);
       return { items: [], ...cappedTotal(matched), aggregate };
     }
@@ -96,9 +113,9 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
   async insert(record: T): Promise<T> {
     // ON CONFLICT DO NOTHING rather than a unique violation: a duplicate must not abort the caller's transaction
     const { rowCount } = await this.sql.query(
-      `INSERT INTO records (collection, id, data, doc) VALUES ($1, $2, $3::text::jsonb, $3::text::json)
+      `INSERT INTO records (collection, id, data, doc) VALUES ($1, $2, $3::text::jsonb - $4::text[], $3::text::json)
        ON CONFLICT (collection, id) DO NOTHING`,
-      [this.name, record.id, asText(record)],
+      [this.name, record.id, asText(record), this.unqueried],
     );
     if (rowCount === 0) throw new Error(`Duplicate id ${record.id}`);
     return JSON.parse(asText(record)) as T;
@@ -108,17 +125,20 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
     const ids = records.map((record) => record.id);
     if (new Set(ids).size !== ids.length) throw new Error('Duplicate id among the records');
     if (records.length === 0) return [];
+    // one record is one row's insert, all or none alike: its plan is trivial, where the NOT EXISTS
+    // below costs about 1 ms to plan on a partition of many indexes (an alert and its history entry)
+    if (records.length === 1) return [await this.insert(records[0])];
     const texts = records.map(asText);
     // one statement: every row or none, in the records' order (seq follows it). None when one of the
     // ids is stored already, looked for in the same statement (one plan, not two) so that a clash
     // never aborts the caller's transaction; rowCount tells
     const { rowCount } = await this.sql.query(
       `INSERT INTO records (collection, id, data, doc)
-       SELECT $1, element->>'id', element::text::jsonb, element
+       SELECT $1, element->>'id', element::text::jsonb - $4::text[], element
        FROM json_array_elements($2::text::json) WITH ORDINALITY AS e(element, n)
        WHERE NOT EXISTS (SELECT 1 FROM records WHERE collection = $1 AND id = ANY($3::text[]))
        ORDER BY n`,
-      [this.name, `[${texts.join(',')}]`, ids],
+      [this.name, `[${texts.join(',')}]`, ids, this.unqueried],
     );
     if (rowCount !== records.length) {
       const { rows } = await this.sql.query<{ id: string }>(
@@ -163,14 +183,14 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
         const text = asText({ ...wanted, id });
         if (current) {
           await tx.query(
-            'UPDATE records SET data = $3::text::jsonb, doc = $3::text::json WHERE collection = $1 AND id = $2',
-            [this.name, id, text],
+            'UPDATE records SET data = $3::text::jsonb - $4::text[], doc = $3::text::json WHERE collection = $1 AND id = $2',
+            [this.name, id, text, this.unqueried],
           );
         } else {
           const { rowCount } = await tx.query(
-            `INSERT INTO records (collection, id, data, doc) VALUES ($1, $2, $3::text::jsonb, $3::text::json)
+            `INSERT INTO records (collection, id, data, doc) VALUES ($1, $2, $3::text::jsonb - $4::text[], $3::text::json)
              ON CONFLICT (collection, id) DO NOTHING`,
-            [this.name, id, text],
+            [this.name, id, text, this.unqueried],
           );
           if (rowCount === 0) return null; // another writer inserted it first: read theirs
         }
@@ -190,8 +210,8 @@ class PgCollection<T extends StoredRecord> implements Collection<T> {
       if (rows.length === 0) throw new Error(`No record ${id}`);
       const text = asText(next(rows[0].doc));
       await tx.query(
-        'UPDATE records SET data = $3::text::jsonb, doc = $3::text::json WHERE collection = $1 AND id = $2',
-        [this.name, id, text],
+        'UPDATE records SET data = $3::text::jsonb - $4::text[], doc = $3::text::json WHERE collection = $1 AND id = $2',
+        [this.name, id, text, this.unqueried],
       );
       return JSON.parse(text) as T;
     });
@@ -234,6 +254,10 @@ function storeOver(sql: SqlClient): Store {
     return tx?.open ? tx.client : sql;
   };
   const declared = new Set<string>();
+  /** QueryableFields.unqueried by collection, as declared in this process. */
+  const unqueried = new Map<string, readonly string[]>();
+  /** The collections whose partition this process made sure of (declareQueryable, committed). */
+  const partitioned = new Set<string>();
   let closed = false;
   /** pg_trgm's operator class once looked for (null: not installed and not installable here). */
   let trigramOps: Promise<string | null> | undefined;
@@ -294,7 +318,12 @@ function storeOver(sql: SqlClient): Store {
   const collection = <T extends StoredRecord>(name: CollectionName | DynamicCollectionName): Collection<T> => {
     if (closed) throw new Error('Store is closed');
     if (!FIXED.has(name) && !isDynamicCollectionName(name)) throw new Error(`Unknown collection ${name}`);
-    return new PgCollection<T>(client, name);
+    return new PgCollection<T>(
+      client,
+      name,
+      unqueried.get(name) ?? [],
+      partitioned.has(name) ? partitionName(name) : undefined,
+    );
   };
   const store: Store = {
     engine: 'postgres',
@@ -315,8 +344,10 @@ function storeOver(sql: SqlClient): Store {
     withLock: (key, work) => locks.run(key, work, (held) => acrossInstances(key, held)),
     // each statement commits (and waits for its WAL flush) on its own
     durably: (work) => work(),
+    historyTotals: (organizationId, reads) => historyTotals(client(), organizationId, reads),
     async declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields) {
       collection(name); // the same name check
+      unqueried.set(name, fields.unqueried ?? []);
       const key = JSON.stringify([
         name,
         [...fields.filterable].sort(),
@@ -346,7 +377,10 @@ function storeOver(sql: SqlClient): Store {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`paysec.indexes.${sql.schema}`]);
         for (const statement of statements) await tx.query(statement);
       });
-      if (!current()?.open) declared.add(key); // a rolled-back transaction takes its indexes with it
+      if (!current()?.open) {
+        declared.add(key); // a rolled-back transaction takes its indexes with it
+        partitioned.add(name);
+      }
     },
     async close() {
       closed = true;

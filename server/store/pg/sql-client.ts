@@ -9,6 +9,15 @@ export interface SqlClient {
     values?: readonly unknown[],
   ): Promise<{ rows: R[]; rowCount: number }>;
   /**
+   * Runs a statement parsed and planned once per connection, under a name of its text (PostgreSQL
+   * keeps a generic plan once five runs show it costs no more than planning each): for the fixed
+   * statements a request runs every time. A node-postgres pool offers it; PGlite plans each call.
+   */
+  prepared?<R extends Record<string, unknown> = Record<string, unknown>>(
+    text: string,
+    values: readonly unknown[],
+  ): Promise<{ rows: R[]; rowCount: number }>;
+  /**
    * Runs a script of one or more statements without parameters (pg-boss's schema work and locked
    * maintenance, migration files) and answers the last statement's rows. Optional so a wrapper
    * need not offer it; both clients here do.

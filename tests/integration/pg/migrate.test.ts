@@ -95,6 +95,61 @@ describe('PostgreSQL migrations', () => {
     expect(old.rows).toEqual([]);
   });
 
+  it('keeps the history totals of scored transactions: those stored before 0007, and each one after, in its partition too', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'paysec-migrations-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const before = (await readdir(MIGRATIONS_DIR)).filter((name) => name < '0007');
+    for (const name of before) await copyFile(join(MIGRATIONS_DIR, name), join(dir, name));
+    const sql = (await database())();
+    await migrate(sql, dir);
+    const scored = (id: string, organizationId: string, scoredAt: string, amount: unknown, ip?: string) => ({
+      id,
+      organizationId,
+      scoredAt,
+      amount,
+      cardHash: 'card-1',
+      merchantId: 'm-1',
+      ...(ip === undefined ? {} : { ip }),
+      trace: [{ rule: 'r', reads: { cardHash: 'card-1' } }],
+    });
+    const rows = [
+      scored('t1', 'org-a', '2026-03-01T10:00:00.000Z', 10.1, ''),
+      scored('t2', 'org-a', '2026-03-01T11:00:00.000Z', 'n/a', '10.0.0.1'),
+      scored('t3', 'org-b', '2026-03-01T11:00:00.000Z', 5),
+    ];
+    for (const row of rows)
+      await sql.query("INSERT INTO records (collection, id, data) VALUES ('tmTransactions', $1, $2::text::jsonb)", [
+        row.id,
+        JSON.stringify(row),
+      ]);
+
+    expect(await migrate(sql)).toContain('0007_tm_history.sql');
+    const store = await openPgStore(sql);
+    const transactions = store.collection('tmTransactions');
+    await transactions.insert(scored('t4', 'org-a', '2026-03-01T12:00:00.000Z', 0.2, '10.0.0.1'));
+    await store.declareQueryable('tmTransactions', { filterable: ['organizationId'], sortable: [] });
+    await transactions.insertMany([scored('t5', 'org-a', '2026-03-01T13:00:00.000Z', 3, '10.0.0.1')]);
+
+    const totals = await store.historyTotals?.('org-a', [
+      { key: 'cardHash', value: 'card-1', since: '2026-03-01T00:00:00.000Z' },
+      { key: 'cardHash', value: 'card-1', since: '2026-03-01T11:00:00.000Z' },
+      { key: 'ip', value: '10.0.0.1', since: '2026-03-01T00:00:00.000Z' },
+      { key: 'ip', value: '', since: '2026-03-01T00:00:00.000Z' },
+      { key: 'merchantId', value: 'm-2', since: '2026-03-01T00:00:00.000Z' },
+    ]);
+    // t2's amount is not a number: counted, not summed
+    expect(totals).toEqual([
+      { count: 4, amounts: 3, sum: '13.3' },
+      { count: 3, amounts: 2, sum: '3.2' },
+      { count: 3, amounts: 2, sum: '3.2' },
+      { count: 0, amounts: 0, sum: '0' },
+      { count: 0, amounts: 0, sum: '0' },
+    ]);
+    expect(await store.historyTotals?.('org-b', [{ key: 'merchantId', value: 'm-1', since: '' }])).toEqual([
+      { count: 1, amounts: 1, sum: '5' },
+    ]);
+  });
+
   it('splits a file at semicolons outside quotes, dollar quotes and comments', () => {
     const text = `-- a comment; not a statement
 CREATE TABLE a (t text DEFAULT 'x;y'''); /* block; comment */
