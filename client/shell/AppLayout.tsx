@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from './Footer';
 import { MainNav } from './MainNav';
@@ -11,8 +11,13 @@ import './shell.css';
 /** The help chat widget (shell §1: outside development), loaded after the shell: it is not needed to paint. */
 const HelpChatWidget = lazy(() => import('../screens/helpChat/HelpChatWidget'));
 
-/** The signed-in shell: navbar, top bar, optional area menu, the screen, and the footer. */
-export default function AppLayout() {
+/**
+ * The signed-in shell: navbar, top bar, optional area menu, the screen, and the footer. Memoised: a
+ * navigation re-renders its route element, and without it the top bar, the footer and the help chat
+ * rendered again on every one; the screen (Outlet) and the menus that show the active route follow
+ * the location by themselves.
+ */
+export default memo(function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className="app-layout">
@@ -38,4 +43,4 @@ export default function AppLayout() {
       )}
     </div>
   );
-}
+});
