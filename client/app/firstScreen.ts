@@ -8,7 +8,7 @@ import { loadAppTexts } from '../i18n/i18n';
 import { matchRoute } from '../../core/routes/route.utils';
 import { type AppConfig, appConfigQueryKey, fetchAppConfig } from '../runtime/appConfig';
 import { startRecordRead } from '../screens/questionnaire/recordReads';
-import { latestDocumentQuery, screenDocument } from '../runtime/documentQuery';
+import { firstDocumentQuery, screenDocument } from '../runtime/documentQuery';
 import { preloadable } from '../runtime/preloadable';
 import { queryClient } from '../lib/queryClient';
 import { screenFor } from '../runtime/screenRegistry';
@@ -62,7 +62,7 @@ function startFirstReads(route: RouteDef, params: Record<string, string>, config
   const document = screenDocument(route.screen, route.props);
   let rows: Promise<unknown> | undefined;
   if (document) {
-    const read = queryClient.fetchQuery(latestDocumentQuery(...document));
+    const read = queryClient.fetchQuery(firstDocumentQuery(...document));
     read.catch(() => undefined);
     if (route.screen === 'list' && route.props?.embedded !== true)
       rows = startListRead(read as Promise<ConfigDocument<ListBody>>, route.props ?? {}, params, config);
