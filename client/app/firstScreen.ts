@@ -12,7 +12,7 @@ import { firstDocumentQuery, screenDocument } from '../runtime/documentQuery';
 import { preloadable } from '../runtime/preloadable';
 import { queryClient } from '../lib/queryClient';
 import { screenFor } from '../runtime/screenRegistry';
-import { refreshSession } from '../account/refreshSession';
+import { refreshSessionAtBoot } from '../account/refreshSession';
 import { getSession } from '../session/session.store';
 import { sessionSubject } from '../session/subject';
 
@@ -106,7 +106,7 @@ async function startListRead(
 async function bootConfig(): Promise<AppConfig> {
   // the app documents first: the first screen's reads wait for them, the first render for both
   const read = fetchAppConfig();
-  const session = refreshSession();
+  const session = refreshSessionAtBoot();
   const config = await read;
   await Promise.all([session, preloadFirstScreen(config, window.location.pathname).catch(() => undefined)]);
   return config;
