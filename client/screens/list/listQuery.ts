@@ -120,17 +120,20 @@ function readPage(key: readonly unknown[], path: string, query: ListQuery, signa
 }
 
 /**
- * The read a list opening the visit asks first, before it renders (client/screens/list/firstPage.ts):
- * a big page's first rows, else the page. Its query takes the read instead of asking again; a big
- * page's whole page is asked by the list once those rows are painted (useListPage). Settles when
- * the read is in or failed.
+ * The reads of a list opening the visit, asked before it renders (client/screens/list/firstPage.ts):
+ * a big page's first rows, then the whole page once they are in (the server reads it while the list
+ * renders them; asked beside them, it held their answer back on two cores), else the page. The
+ * list's queries take these reads instead of asking again. Settles when the rows it shows first are
+ * in or failed.
  */
 export function startFirstPageReads(listId: string, path: string, query: ListQuery): Promise<unknown> {
   const key = pageKey(listId, path, query);
-  const read = asksHead(query)
-    ? startBootRead(bootKey([...key, 'head']), () => fetchListPage(path, headOf(query)))
-    : startBootRead(bootKey(key), () => fetchListPage(path, query));
-  return read.catch(() => undefined);
+  const page = () => startBootRead(bootKey(key), () => fetchListPage(path, query));
+  if (!asksHead(query)) return page().catch(() => undefined);
+  const head = startBootRead(bootKey([...key, 'head']), () => fetchListPage(path, headOf(query)));
+  // asked before the boot goes on to render, whatever the head's answer
+  head.then(page, page).catch(() => undefined);
+  return head.catch(() => undefined);
 }
 
 /**
@@ -168,10 +171,6 @@ export function useListPage(listId: string, path: string, query: ListQuery, live
   const client = useQueryClient();
   // an answer the boot read is not asked again when the list mounts
   const [seeded] = useState(() => seedBootAnswer(client, listId, path, query));
-  // with the boot's first rows shown, the whole page is asked once they are painted: its reading,
-  // compressing, sending and parsing would otherwise share the two cores with their first render
-  const [painting, setPainting] = useState(seeded === 'head');
-  useEffect(() => (painting ? afterPaint(() => setPainting(false)) : undefined), [painting]);
   // one placeholder function per query: React Query then computes (and re-sorts) a placeholder once, not at every render
   const placeholderData = useMemo(() => placeholderFor(asked), [asked]);
   // the page on screen when an answer comes (often a re-sorted placeholder): an answer in the order
@@ -188,7 +187,6 @@ export function useListPage(listId: string, path: string, query: ListQuery, live
     refetchInterval: live?.seconds ? live.seconds * 1000 : false,
     refetchOnWindowFocus: live !== undefined,
     refetchOnMount: seeded === null,
-    enabled: !painting,
   });
   // a big page's first rows, asked beside it while nothing else is on screen: they paint long before
   // thousands of rows have been read, sent and parsed, and the whole page takes their place
