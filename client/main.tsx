@@ -1,3 +1,5 @@
+// first: the boot's reads that need none of the rest of the entry
+import './app/earlyReads';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './shell/public.css';
 import './shell/contrast.css';

@@ -31,3 +31,14 @@ export async function refreshSession(): Promise<void> {
     // offline or a server error: the stored session stands until the next load
   }
 }
+
+let atBoot: Promise<void> | undefined;
+
+/**
+ * refreshSession once for the page's boot: started before the entry chunk has run
+ * (client/app/earlyReads.ts), taken by the boot's first render (client/app/firstScreen.ts).
+ */
+export function refreshSessionAtBoot(): Promise<void> {
+  atBoot ??= refreshSession();
+  return atBoot;
+}

@@ -8,11 +8,11 @@ import { loadAppTexts } from '../i18n/i18n';
 import { matchRoute } from '../../core/routes/route.utils';
 import { type AppConfig, appConfigQueryKey, fetchAppConfig } from '../runtime/appConfig';
 import { startRecordRead } from '../screens/questionnaire/recordReads';
-import { latestDocumentQuery, screenDocument } from '../runtime/documentQuery';
+import { firstDocumentQuery, screenDocument } from '../runtime/documentQuery';
 import { preloadable } from '../runtime/preloadable';
 import { queryClient } from '../lib/queryClient';
 import { screenFor } from '../runtime/screenRegistry';
-import { refreshSession } from '../account/refreshSession';
+import { refreshSessionAtBoot } from '../account/refreshSession';
 import { getSession } from '../session/session.store';
 import { sessionSubject } from '../session/subject';
 
@@ -41,46 +41,51 @@ function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknow
     const login = matchRoute(config.routes, config.routes.login)?.route;
     return screenFor(login?.screen).preload();
   }
-  if (decision === 'allow') startFirstReads(route, matched.params, config);
+  const reads = decision === 'allow' ? startFirstReads(route, matched.params, config) : undefined;
   // the chunks a task later: the browser sends the reads' requests once this task is done, and adding
   // the chunks' preload links to the page would hold them back that long
-  return new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+  const chunks = new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
     const loads = [screenFor(decision === 'forbidden' ? 'noPermission' : route.screen).preload()];
     if (route.layout === 'app') loads.push(appLayout.preload());
     return Promise.all(loads);
   });
+  return Promise.all([chunks, reads]);
 }
 
 /**
  * What the first screen reads first, asked with its chunks, not after them: its document (a list,
- * page or form), then a list's first page; a questionnaire's record, then the version it pins.
+ * page or form), then a list's first rows; a questionnaire's record, then the version it pins.
+ * Settles when the list's first rows are in (or failed): the first render shows them with the
+ * shell rather than rendering the shell and the list again for them (100 ms or more on a busy core).
  */
-function startFirstReads(route: RouteDef, params: Record<string, string>, config: AppConfig): void {
+function startFirstReads(route: RouteDef, params: Record<string, string>, config: AppConfig): Promise<unknown> {
   const document = screenDocument(route.screen, route.props);
+  let rows: Promise<unknown> | undefined;
   if (document) {
-    const read = queryClient.fetchQuery(latestDocumentQuery(...document));
+    const read = queryClient.fetchQuery(firstDocumentQuery(...document));
     read.catch(() => undefined);
     if (route.screen === 'list' && route.props?.embedded !== true)
-      void startListRead(read as Promise<ConfigDocument<ListBody>>, route.props ?? {}, params, config);
+      rows = startListRead(read as Promise<ConfigDocument<ListBody>>, route.props ?? {}, params, config);
   }
   const record =
     route.screen === 'questionnaire' && typeof route.props?.source === 'string'
       ? fillSourcePath(route.props.source, params)
       : null;
   if (record) startRecordRead(record);
+  return rows ?? Promise.resolve();
 }
 
-/** A list's first page, asked once its document is in (client/screens/list/firstPage.ts, loaded beside it). */
+/** A list's first rows, asked once its document is in (client/screens/list/firstPage.ts, loaded beside it). */
 async function startListRead(
   read: Promise<ConfigDocument<ListBody>>,
   props: Record<string, unknown>,
   params: Record<string, string>,
   config: AppConfig,
-): Promise<void> {
+): Promise<unknown> {
   try {
     const [{ startFirstPage }, document] = await Promise.all([import('../screens/list/firstPage'), read]);
     if (typeof props.listId !== 'string') return;
-    startFirstPage({
+    return await startFirstPage({
       listId: props.listId,
       body: document.body,
       source: typeof props.source === 'string' ? props.source : undefined,
@@ -95,13 +100,13 @@ async function startListRead(
 
 /**
  * The app documents, with the first page's chunks already in (a chunk that fails loads again on
- * render), and the session's roles and permissions read again alongside, so the first render judges
- * the route with what the user holds now.
+ * render) and a list's first rows, and the session's roles and permissions read again alongside, so
+ * the first render judges the route with what the user holds now.
  */
 async function bootConfig(): Promise<AppConfig> {
   // the app documents first: the first screen's reads wait for them, the first render for both
   const read = fetchAppConfig();
-  const session = refreshSession();
+  const session = refreshSessionAtBoot();
   const config = await read;
   await Promise.all([session, preloadFirstScreen(config, window.location.pathname).catch(() => undefined)]);
   return config;

@@ -17,6 +17,25 @@ export function latestDocumentQuery<B>(kind: string, id: string) {
   };
 }
 
+/**
+ * latestDocumentQuery for the first screen's document, asked with fetch like the app documents
+ * (fetchAppConfig), so the boot does not wait for the gateway clients (axios and what it imports: a
+ * chunk or three on a cold core) to ask for it. Anything but an answer is asked again through
+ * them, so a failure (an organisation's document needs the caller) reads as every other read's.
+ */
+export function firstDocumentQuery<B>(kind: string, id: string) {
+  const query = latestDocumentQuery<B>(kind, id);
+  return {
+    queryKey: query.queryKey,
+    queryFn: async () => {
+      const answer = await fetch(`/config/v1/documents/${kind}/${encodeURIComponent(id)}`, {
+        headers: { accept: 'application/json' },
+      }).catch(() => undefined);
+      return answer?.ok ? contentOrSelf<ConfigDocument<B>>(await answer.json()) : query.queryFn();
+    },
+  };
+}
+
 /** The screen kinds that render a document named by one of their props: list, page, form. */
 const DOCUMENT_PROP: Record<string, [kind: string, prop: string]> = {
   list: ['list', 'listId'],

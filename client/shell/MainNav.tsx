@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { visibleMenu } from '../../core/menus/menu.utils';
 import { useAppConfig } from '../runtime/appConfig';
+import { useFirstPaintDone } from '../runtime/firstPaint';
 import { updateSession } from '../session/session.store';
 import { useSession } from '../session/useSession';
 import { MenuList } from './MenuList';
@@ -16,6 +17,8 @@ export function MainNav({ mobile = false, onNavigate }: { mobile?: boolean; onNa
   const { navbarFolded } = useSession();
   const subject = useSubject();
   const { pathname } = useLocation();
+  // the menu a frame after the screen's first: the nav keeps its width meanwhile, so nothing moves
+  const menu = useFirstPaintDone();
   const items = useMemo(
     () => visibleMenu(menus.main, subject, pathname, {}, roleGroups),
     [menus.main, subject, pathname, roleGroups],
@@ -37,7 +40,7 @@ export function MainNav({ mobile = false, onNavigate }: { mobile?: boolean; onNa
           />
         </div>
       )}
-      <MenuList items={items} folded={folded} onNavigate={onNavigate} />
+      {menu && <MenuList items={items} folded={folded} onNavigate={onNavigate} />}
     </nav>
   );
 }

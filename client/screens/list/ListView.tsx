@@ -11,6 +11,7 @@ import { failureOf } from '../../api/http';
 import { resolveText, translateCode } from '../../i18n/text';
 import { useAppConfig } from '../../runtime/appConfig';
 import { displayZone } from '../../runtime/dates';
+import { numberFormat } from '../../runtime/numberFormat';
 import { useDateFormat } from '../../runtime/useDateFormat';
 import { useSession } from '../../session/useSession';
 import { showToast } from '../../lib/toaster';
@@ -76,7 +77,7 @@ interface LoadedListProps extends ListViewProps {
 
 function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }: LoadedListProps) {
   const { t, i18n } = useTranslation();
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const number = numberFormat(i18n.language);
   const session = useSession();
   const subject = useSubject();
   const { roleGroups, shell } = useAppConfig();

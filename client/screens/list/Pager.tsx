@@ -1,6 +1,7 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../runtime/numberFormat';
 import type { PageFacts } from './pageFacts';
 
 /** Page sizes offered; the document's own size is added when it is not one of them. */
@@ -28,7 +29,7 @@ interface PagerProps {
  */
 export function Pager({ table, facts, page, pageSize }: PagerProps) {
   const { t, i18n } = useTranslation();
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const number = numberFormat(i18n.language);
   const range = {
     first: number.format(facts.first),
     last: number.format(facts.last),

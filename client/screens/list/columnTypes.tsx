@@ -6,6 +6,7 @@ import type { ColumnType, Intent, ListColumn } from '../../../core/lists/list.ty
 import { fillFromRow } from '../../../core/lists/list.utils';
 import { resolveText } from '../../i18n/text';
 import { formatDateIn } from '../../runtime/dates';
+import { numberFormat } from '../../runtime/numberFormat';
 
 /** What formatting a cell needs besides its value: the language, the user's zone, the spec's date pattern. */
 export interface CellContext {
@@ -31,7 +32,7 @@ const toNumber = (value: unknown) => (typeof value === 'number' ? value : Number
 
 function numberText(value: unknown, language: string): string {
   const number = toNumber(value);
-  return Number.isFinite(number) ? new Intl.NumberFormat(language).format(number) : '';
+  return Number.isFinite(number) ? numberFormat(language).format(number) : '';
 }
 
 function statusLabel(value: unknown, column: ListColumn, context: CellContext): string {

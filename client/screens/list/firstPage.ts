@@ -17,13 +17,13 @@ export interface FirstList {
 }
 
 /**
- * The page a list screen opening the visit will ask first (and a big page's first rows), asked as
- * soon as its document is in (client/app/firstScreen.ts) rather than once the shell and the list
- * have rendered: the list's queries take them (useListPage).
+ * The rows a list screen opening the visit will show first (a big page's first rows, else the page),
+ * asked as soon as its document is in (client/app/firstScreen.ts) rather than once the shell and the
+ * list have rendered: the list's queries take them (useListPage). Settles when they are in or failed.
  */
-export function startFirstPage({ listId, body, source, params, search, defaultTimezone }: FirstList): void {
+export function startFirstPage({ listId, body, source, params, search, defaultTimezone }: FirstList): Promise<unknown> {
   const path = fillPath(source ?? body.source.path, params);
   const zone = displayZone(getSession().user?.timezone, defaultTimezone);
   const query = queryOfState(body, stateFromParams(new URLSearchParams(search), body), zone);
-  startFirstPageReads(listId, path, query);
+  return startFirstPageReads(listId, path, query);
 }

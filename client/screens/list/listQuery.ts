@@ -1,4 +1,11 @@
-import { hashKey, type Query, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import {
+  hashKey,
+  type Query,
+  type QueryClient,
+  type UseQueryResult,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LiveRefresh } from '../../../core/documents/document.types';
 import type { ColumnFilterValue, ListBody } from '../../../core/lists/list.types';
@@ -7,7 +14,7 @@ import type { ListQuery, ListResult } from '../../../core/query/query.types';
 import { encodeListQuery } from '../../../core/query/query.utils';
 import { clientForPath } from '../../api/clients';
 import { content } from '../../api/http';
-import { startBootRead, takeBootRead } from '../../runtime/bootReads';
+import { startBootRead, takeBootAnswer, takeBootRead } from '../../runtime/bootReads';
 import { dayBounds } from '../../runtime/dates';
 import { afterPaint } from './afterPaint';
 import { shareRows } from './shareRows';
@@ -113,14 +120,36 @@ function readPage(key: readonly unknown[], path: string, query: ListQuery, signa
 }
 
 /**
- * The page a list opening the visit asks first, and a big page's first rows, asked before it renders
- * (client/screens/list/firstPage.ts): its queries take these reads instead of asking again.
+ * The reads of a list opening the visit, asked before it renders (client/screens/list/firstPage.ts):
+ * a big page's first rows, then the whole page once they are in (the server reads it while the list
+ * renders them; asked beside them, it held their answer back on two cores), else the page. The
+ * list's queries take these reads instead of asking again. Settles when the rows it shows first are
+ * in or failed.
  */
-export function startFirstPageReads(listId: string, path: string, query: ListQuery): void {
+export function startFirstPageReads(listId: string, path: string, query: ListQuery): Promise<unknown> {
   const key = pageKey(listId, path, query);
-  // the head first: the server answers in the order asked, and the head's answer is the small one
-  if (asksHead(query)) startBootRead(bootKey([...key, 'head']), () => fetchListPage(path, headOf(query)));
-  startBootRead(bootKey(key), () => fetchListPage(path, query));
+  // not started when the list has already read the key itself (startBootRead answers undefined)
+  const page = () => startBootRead(bootKey(key), () => fetchListPage(path, query));
+  if (!asksHead(query)) return (page() ?? Promise.resolve()).catch(() => undefined);
+  const head = startBootRead(bootKey([...key, 'head']), () => fetchListPage(path, headOf(query)));
+  if (!head) return Promise.resolve();
+  // asked before the boot goes on to render, whatever the head's answer
+  head.then(page, page).catch(() => undefined);
+  return head.catch(() => undefined);
+}
+
+/**
+ * The boot's read of this page that is already in (startFirstPageReads), put in the cache before the
+ * list's first render: it shows its rows at once rather than in a render after it (a synchronous
+ * render of the shell and the list takes 100 ms or more on a busy core). Which one it was, if any.
+ */
+function seedBootAnswer(client: QueryClient, listId: string, path: string, query: ListQuery): 'page' | 'head' | null {
+  const key = pageKey(listId, path, query);
+  const page = takeBootAnswer<ListResult<Row>>(bootKey(key));
+  if (page) client.setQueryData(key, page.value);
+  const head = page ? undefined : takeBootAnswer<ListResult<Row>>(bootKey([...key, 'head']));
+  if (head) client.setQueryData([...key, 'head'], head.value);
+  return page ? 'page' : head ? 'head' : null;
 }
 
 /** Whether two queries differ in their sort alone. */
@@ -141,6 +170,9 @@ export interface ListPage {
  */
 export function useListPage(listId: string, path: string, query: ListQuery, live?: LiveRefresh): ListPage {
   const [asked, setAsked] = useState(query);
+  const client = useQueryClient();
+  // an answer the boot read is not asked again when the list mounts
+  const [seeded] = useState(() => seedBootAnswer(client, listId, path, query));
   // one placeholder function per query: React Query then computes (and re-sorts) a placeholder once, not at every render
   const placeholderData = useMemo(() => placeholderFor(asked), [asked]);
   // the page on screen when an answer comes (often a re-sorted placeholder): an answer in the order
@@ -156,6 +188,7 @@ export function useListPage(listId: string, path: string, query: ListQuery, live
     structuralSharing: shareRows,
     refetchInterval: live?.seconds ? live.seconds * 1000 : false,
     refetchOnWindowFocus: live !== undefined,
+    refetchOnMount: seeded === null,
   });
   // a big page's first rows, asked beside it while nothing else is on screen: they paint long before
   // thousands of rows have been read, sent and parsed, and the whole page takes their place
@@ -163,6 +196,7 @@ export function useListPage(listId: string, path: string, query: ListQuery, live
     queryKey: [...pageKey(listId, path, asked), 'head'],
     queryFn: ({ queryKey, signal }) => readPage(queryKey, path, headOf(asked), signal),
     enabled: asksHead(asked) && page.data === undefined,
+    refetchOnMount: seeded === null,
   });
   // the rows shown belong to the query asked: its answer, or its re-sort of complete rows
   const own = page.isSuccess && (!page.isPlaceholderData || (page.data as Placeholder).resorted === true);

@@ -35,12 +35,12 @@ const body: ListBody = {
   pageSize: 50,
 };
 
-describe('a list opening the visit: the first page read at boot is the one the list shows', () => {
-  it('asks the page (and a big page’s first rows) once; the list takes the read instead of asking again', async () => {
+describe('a list opening the visit: the first rows read at boot are the ones the list shows', () => {
+  it('asks a big page’s first rows, then the whole page; the list shows the rows in its first render and asks neither again', async () => {
     const search = '?pageSize=300&sort=-to&f.createdAt=2026-11-02&f.to=user';
-    startFirstPage({ listId: 'mail-logs', body, params: {}, search, defaultTimezone: 'Europe/Istanbul' });
-    await waitFor(() => expect(asked).toHaveLength(2));
-    expect(asked.map((params) => params.pageSize).sort()).toEqual([String(HEAD_ROWS), '300']);
+    await startFirstPage({ listId: 'mail-logs', body, params: {}, search, defaultTimezone: 'Europe/Istanbul' });
+    // the whole page once the first rows are in: asked beside them, it held their answer back
+    expect(asked.map((params) => params.pageSize)).toEqual([String(HEAD_ROWS), '300']);
 
     // what ListView asks: the state from the same address, the day's bounds in the same zone
     const query = queryOfState(body, stateFromParams(new URLSearchParams(search), body), 'Europe/Istanbul');
@@ -49,7 +49,9 @@ describe('a list opening the visit: the first page read at boot is the one the l
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
     const { result } = renderHook(() => useListPage('mail-logs', '/wbe/api/mail-logs', query), { wrapper });
+    // the boot's answers are in the first render (its first rows, or the whole page if in by then)
+    expect(result.current.data?.items.length).toBeGreaterThanOrEqual(HEAD_ROWS);
     await waitFor(() => expect(result.current.data?.items).toHaveLength(300));
-    expect(asked).toHaveLength(2);
+    expect(asked.map((params) => params.pageSize)).toEqual([String(HEAD_ROWS), '300']);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startBootRead, takeBootRead } from '../../../client/runtime/bootReads';
+import { startBootRead, takeBootAnswer, takeBootRead } from '../../../client/runtime/bootReads';
 
 describe('boot reads: started with the first page, taken once by its screen', () => {
   afterEach(() => vi.useRealTimers());
@@ -33,5 +33,16 @@ describe('boot reads: started with the first page, taken once by its screen', ()
       throw new Error('401');
     });
     await expect(failing).rejects.toThrow('401');
+  });
+
+  it('hands out an answer already in (for a first render), once; a read still out stays to be taken', async () => {
+    let release: (value: string) => void = () => {};
+    const pending = startBootRead('list-page:a', () => new Promise<string>((resolve) => (release = resolve)));
+    expect(takeBootAnswer('list-page:a')).toBeUndefined();
+    release('rows');
+    await pending;
+    expect(takeBootAnswer('list-page:a')).toEqual({ value: 'rows' });
+    expect(takeBootAnswer('list-page:a')).toBeUndefined();
+    expect(takeBootRead('list-page:a')).toBeUndefined();
   });
 });
