@@ -1,3 +1,4 @@
+import { statSync, writeSync } from 'node:fs';
 import { type FileHandle, open, readFile } from 'node:fs/promises';
 import type { Adapter } from 'lowdb';
 import { DurableJsonFile } from './durable-json-file';
@@ -24,6 +25,8 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
   private lines = 0;
   /** Whether the journal holds anything (lines, or a cut-short append a crash left) to fold in. */
   pending = false;
+  /** The journal, open for appending between batches (opening and closing it per batch cost 11 % of an ingest). */
+  private journal: { handle: FileHandle; dev: number; ino: number } | null = null;
 
   constructor(
     readonly file: string,
@@ -48,14 +51,16 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
     return this.compact(records);
   }
 
-  /**
-   * Appends the entries and fsyncs them: once this resolves they survive a crash. The file is opened
-   * for each append (cheap beside the fsync), so a data directory removed under the app fails the
-   * write instead of writing into a file no one can find.
-   */
+  /** Appends the entries and fdatasyncs them: once this resolves they survive a crash. */
   async append(entries: readonly JournalEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.onJournal((journal) => journal.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join('')));
+    const bytes = Buffer.from(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+    await this.onJournal(async (journal) => {
+      // a small batch goes into the page cache at once, sparing a thread-pool round trip; a large
+      // one through the pool, so the copy holds up no other collection
+      if (bytes.length > WRITE_AT_ONCE) await journal.writeFile(bytes);
+      else for (let done = 0; done < bytes.length; ) done += writeSync(journal.fd, bytes, done);
+    });
     this.lines += entries.length;
     this.pending = true;
   }
@@ -73,17 +78,52 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
     this.pending = false;
   }
 
-  /** Runs `work` on the journal opened for appending, then fsyncs and closes it. */
+  /** Closes the journal (the store closing); the next append would open it again. */
+  async close(): Promise<void> {
+    const kept = this.journal;
+    this.journal = null;
+    await kept?.handle.close();
+  }
+
+  /** Runs `work` on the journal opened for appending, then fdatasyncs it; a failure closes it. */
   private async onJournal(work: (journal: FileHandle) => Promise<unknown>): Promise<void> {
-    const journal = await open(this.journalFile, 'a', 0o600);
     try {
+      const journal = await this.openJournal();
       await work(journal);
       await journal.datasync();
-    } finally {
-      await journal.close();
+    } catch (error) {
+      await this.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * The journal kept open, as long as its path still names it: a data directory removed (or the file
+   * replaced) under the app must fail the write, or reach the file now there, not go on into a file no
+   * one can find. One stat of the path per batch; opened again when it names another file or none
+   * (where the open then fails with ENOENT, as it did when the file was opened per append).
+   */
+  private async openJournal(): Promise<FileHandle> {
+    if (this.journal) {
+      // a cached path's stat takes microseconds: done at once, it spares a thread-pool round trip
+      const now = statSync(this.journalFile, { throwIfNoEntry: false });
+      if (now?.dev === this.journal.dev && now.ino === this.journal.ino) return this.journal.handle;
+      await this.close();
+    }
+    const handle = await open(this.journalFile, 'a', 0o600);
+    try {
+      const { dev, ino } = await handle.stat();
+      this.journal = { handle, dev, ino };
+      return handle;
+    } catch (error) {
+      await handle.close();
+      throw error;
     }
   }
 }
+
+/** Bytes of a batch written without the thread pool (an ingested transaction and its trace: a few kilobytes). */
+const WRITE_AT_ONCE = 64 * 1024;
 
 /** A journal shorter than this is not folded: a small collection's snapshot would be rewritten often. */
 const COMPACT_AFTER = 1000;

@@ -168,11 +168,12 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
 
   /**
    * Resolves once every write made so far is on disk, then folds the journal into the snapshot
-   * (if that fails, the journal still holds it all and the next start folds it).
+   * (if that fails, the journal still holds it all and the next start folds it) and closes it.
    */
   async close(): Promise<void> {
     await this.commits.idle();
     if (this.files.pending) await this.db.write().catch(() => undefined);
+    await this.files.close();
   }
 
   /**

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,22 @@ describe('the collection journal (server/store/collection-journal.ts)', () => {
     );
     await store.close();
   }, 60_000);
+
+  it('keeps appending to the file its path names, not to one moved or removed under it', async () => {
+    const dataDir = await dir();
+    const store = await openLowdbStore(dataDir);
+    const notes = store.collection<Note>('res.moved');
+    const journal = join(dataDir, 'res.moved.journal');
+    await notes.insert({ id: 'first', text: 'before' });
+    // the journal stays open between batches; moved aside, its path names no file
+    await rename(journal, `${journal}.old`);
+    await notes.insert({ id: 'second', text: 'after the move' });
+    await rm(journal);
+    await notes.insert({ id: 'third', text: 'after the removal' });
+    expect(await lines(`${journal}.old`)).toHaveLength(1);
+    expect((await lines(journal)).map((line) => JSON.parse(line).put.id)).toEqual(['third']);
+    await store.close();
+  });
 
   it('a failed append takes its write, and the writes applied after it, back out of memory', async () => {
     const dataDir = await dir();
