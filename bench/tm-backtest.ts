@@ -13,7 +13,7 @@
  * The statement runs with work_mem BENCH_WORK_MEM (256MB), as one would give an analytic query.
  * Both answers are compared (decisions and hits per rule) and the differences printed: SQL's RANGE
  * window counts transactions of the same millisecond that come after, the replay does not.
- * Run: npx tsx bench/tm-backtest.ts (also in npm run bench). Not part of npm test.
+ * Run: npx tsx bench/tm-backtest.ts (also in npm run bench; BENCH_PORT: the server's port, 4595). Not part of npm test.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -29,7 +29,7 @@ import { BLOCKED_EMAILS, generatedTransaction, PREPAID_BINS, random, ruleSet } f
 const COUNT = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const TARGET_SECONDS = 60;
 const PEER_WORK_MEM = process.env.BENCH_WORK_MEM ?? '256MB';
-const PORT = 4595;
+const PORT = Number(process.env.BENCH_PORT ?? 4595);
 const TM = '/wbe/api/transaction-monitoring';
 const DAY = 86_400_000;
 const { ours } = ruleSet();

@@ -1,4 +1,4 @@
-import { type FeatureNeeds, MERCHANT_AVERAGE_DAYS, type VelocitySpec } from './operators';
+import { type FeatureNeeds, MERCHANT_AVERAGE_DAYS, type VelocityKey, type VelocitySpec } from './operators';
 import type { TransactionFacts } from './tm.types';
 
 const MINUTE = 60_000;
@@ -29,6 +29,14 @@ class Window {
     return this.times.length - this.head;
   }
 
+  /** Count or sum of the part from `since` on (a shorter window over the same values), newest first. */
+  since(since: number, measure: VelocitySpec['measure']): number {
+    let figure = 0;
+    for (let i = this.times.length - 1; i >= this.head && this.times[i] >= since; i -= 1)
+      figure += measure === 'count' ? 1 : this.amounts[i];
+    return figure;
+  }
+
   add(at: number, amount: number): void {
     this.times.push(at);
     this.amounts.push(amount);
@@ -39,38 +47,73 @@ class Window {
 const amountOf = (facts: TransactionFacts) => (typeof facts.amount === 'number' ? facts.amount : 0);
 
 /**
+ * The velocity specs over one fact (cardHash, ip…): one window per value, as long as the longest
+ * spec; a shorter one counts back from the newest. One map lookup per fact and transaction, not
+ * one per spec: the lookups were most of the replay's own time.
+ */
+interface KeyWindows {
+  key: VelocityKey;
+  span: number;
+  specs: Array<{ name: string; measure: VelocitySpec['measure']; span: number }>;
+  byValue: Map<string, Window>;
+}
+
+/**
  * The history figures of a replay (the backtest), kept as it goes instead of queried per
- * transaction: per velocity spec and key value, and per merchant, the transactions of the window
+ * transaction: per velocity key and value, and per merchant, the transactions of the window
  * before the one scored. Transactions are given in the order they were scored; `figures` answers
  * as the scoring's store queries would (velocity counts the transaction itself; the merchant's
  * average is over the ones before it only, null without any), then `add` counts it in.
  */
 export class ReplayWindows {
-  private readonly velocities: Array<{ name: string; spec: VelocitySpec; byValue: Map<string, Window> }>;
+  private readonly keys: KeyWindows[] = [];
   private readonly merchants = new Map<string, Window>();
+  private readonly merchantAverage: boolean;
 
-  constructor(private readonly needs: FeatureNeeds) {
-    this.velocities = [...needs.velocities].map(([name, spec]) => ({ name, spec, byValue: new Map() }));
+  /** Over what all of these rule sets need: the figures are the same whichever set reads them. */
+  constructor(needs: readonly FeatureNeeds[]) {
+    this.merchantAverage = needs.some((one) => one.merchantAverage);
+    const velocities = new Map(needs.flatMap((one) => [...one.velocities]));
+    for (const [name, spec] of velocities) {
+      let group = this.keys.find(({ key }) => key === spec.key);
+      if (!group) {
+        group = { key: spec.key, span: 0, specs: [], byValue: new Map() };
+        this.keys.push(group);
+      }
+      const span = spec.minutes * MINUTE;
+      group.specs.push({ name, measure: spec.measure, span });
+      group.span = Math.max(group.span, span);
+    }
   }
 
   /** The longest look-back (ms) the figures need: a replay starts reading that long before its period. */
   lookback(): number {
-    const windows = this.velocities.map(({ spec }) => spec.minutes * MINUTE);
-    return Math.max(0, ...windows, this.needs.merchantAverage ? MERCHANT_AVERAGE_DAYS * 24 * 60 * MINUTE : 0);
+    const windows = this.keys.map(({ span }) => span);
+    return Math.max(0, ...windows, this.merchantAverage ? MERCHANT_AVERAGE_DAYS * 24 * 60 * MINUTE : 0);
   }
 
   figures(facts: TransactionFacts, at: number): { velocities: Record<string, number>; merchantAverage: number | null } {
     const velocities: Record<string, number> = {};
     const amount = amountOf(facts);
-    for (const { name, spec, byValue } of this.velocities) {
-      const own = spec.measure === 'count' ? 1 : amount;
-      const value = facts[spec.key];
+    for (const { key, span, specs, byValue } of this.keys) {
+      const value = facts[key];
       const recent = value === undefined || value === '' ? undefined : byValue.get(String(value));
-      recent?.trim(at - spec.minutes * MINUTE);
-      velocities[name] = (recent ? (spec.measure === 'count' ? recent.count : recent.sum) : 0) + own;
+      recent?.trim(at - span);
+      for (const spec of specs) {
+        const own = spec.measure === 'count' ? 1 : amount;
+        let before = 0;
+        if (recent)
+          before =
+            spec.span === span
+              ? spec.measure === 'count'
+                ? recent.count
+                : recent.sum
+              : recent.since(at - spec.span, spec.measure);
+        velocities[spec.name] = before + own;
+      }
     }
     let merchantAverage: number | null = null;
-    if (this.needs.merchantAverage) {
+    if (this.merchantAverage) {
       const recent = this.merchants.get(facts.merchantId);
       recent?.trim(at - MERCHANT_AVERAGE_DAYS * 24 * 60 * MINUTE);
       if (recent && recent.count > 0) merchantAverage = recent.sum / recent.count;
@@ -82,9 +125,9 @@ export class ReplayWindows {
 
   /** Forgets the key values (cards, IPs…) with nothing left in their window, now and then: memory stays bounded. */
   private sweep(at: number): void {
-    for (const { spec, byValue } of this.velocities)
+    for (const { span, byValue } of this.keys)
       for (const [key, recent] of byValue) {
-        recent.trim(at - spec.minutes * MINUTE);
+        recent.trim(at - span);
         if (recent.count === 0) byValue.delete(key);
       }
   }
@@ -93,18 +136,18 @@ export class ReplayWindows {
     this.added += 1;
     if (this.added % 65_536 === 0) this.sweep(at);
     const amount = amountOf(facts);
-    for (const { spec, byValue } of this.velocities) {
-      const value = facts[spec.key];
+    for (const { key, byValue } of this.keys) {
+      const value = facts[key];
       if (value === undefined || value === '') continue;
-      const key = String(value);
-      let recent = byValue.get(key);
+      const text = String(value);
+      let recent = byValue.get(text);
       if (!recent) {
         recent = new Window();
-        byValue.set(key, recent);
+        byValue.set(text, recent);
       }
       recent.add(at, amount);
     }
-    if (this.needs.merchantAverage) {
+    if (this.merchantAverage) {
       let recent = this.merchants.get(facts.merchantId);
       if (!recent) {
         recent = new Window();
