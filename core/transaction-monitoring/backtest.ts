@@ -1,4 +1,5 @@
 import { DECISIONS, type Decision, type TmRuleSetBody, type TransactionFacts, type Verdict } from './tm.types';
+import { FACT_KEYS } from './facts';
 
 /** A case's closing label on a transaction (absent: unlabelled, counted in hits but not in precision or recall). */
 export type Label = 'false_positive' | 'confirmed_risk';
@@ -64,30 +65,11 @@ function figures(truePositives: number, falsePositives: number, missed: number):
   return { truePositives, falsePositives, missed, precision, recall, f1 };
 }
 
-/** The facts a rule reads, copied out of a stored transaction (its label and decision stay out of reach). */
-const FACT_KEYS: Record<keyof TransactionFacts, true> = {
-  transactionId: true,
-  merchantId: true,
-  merchantName: true,
-  mcc: true,
-  amount: true,
-  currency: true,
-  country: true,
-  direction: true,
-  ip: true,
-  deviceId: true,
-  email: true,
-  bin: true,
-  last4: true,
-  cardHash: true,
-  billingCountry: true,
-  shippingCountry: true,
-};
-
+/** The facts a rule reads (FACT_KEYS), copied out of a stored transaction (its label and decision stay out of reach). */
 export function factsOf(record: TransactionFacts): TransactionFacts {
   const facts: Record<string, unknown> = {};
-  for (const key of Object.keys(FACT_KEYS) as Array<keyof TransactionFacts>)
-    if (record[key] !== undefined) facts[key] = record[key];
+  const stored = record as unknown as Record<string, unknown>;
+  for (const key of FACT_KEYS) if (stored[key] !== undefined) facts[key] = stored[key];
   return facts as unknown as TransactionFacts;
 }
 
