@@ -20,10 +20,10 @@ const judgedSeeds = (await ensureBuild(ROOT, 'server'))?.judgedSeeds ?? '';
 
 const WAYS: Record<string, { args: string[]; env?: Record<string, string> }> = {
   'tsx server/main.ts': { args: [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'] },
-  'node dist/server/main.mjs': { args: ['--enable-source-maps', 'dist/server/main.mjs'] },
+  'node dist/server/main.mjs': { args: ['dist/server/main.mjs'] },
   // as scripts/start.mjs runs it: the seed files judged by the build
   'node dist/server/main.mjs, JUDGED_SEEDS': {
-    args: ['--enable-source-maps', 'dist/server/main.mjs'],
+    args: ['dist/server/main.mjs'],
     env: { JUDGED_SEEDS: judgedSeeds },
   },
   'npm start (node scripts/start.mjs, builds current)': { args: ['scripts/start.mjs'] },
