@@ -1,6 +1,5 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import multer from 'multer';
-import { readUpload, UPLOAD_FIELD } from '../http/uploads';
+import { readUpload } from '../http/uploads';
 import {
   COMPLIANCE_DOCUMENT_TYPES,
   type ComplianceDocumentType,
@@ -74,21 +73,7 @@ export function isComplianceUpload(req: Request): boolean {
 }
 
 /** One PDF under the field `file`, at most MAX_PDF_BYTES, and a few small text fields; held in memory. */
-const multipart = multer({
-  storage: multer.memoryStorage(),
-  limits: {
-    fileSize: MAX_PDF_BYTES,
-    files: 1,
-    fields: 4,
-    fieldSize: 200,
-    fieldNameSize: 50,
-    parts: 5,
-    headerPairs: 20,
-  },
-}).single(UPLOAD_FIELD);
-
-/** Multer's and busboy's refusals as our errors: over the cap 413 `fileTooLarge`, anything else malformed 400. */
-const readPdfUpload = readUpload(multipart, 'fileTooLarge');
+const readPdfUpload = readUpload({ maxBytes: MAX_PDF_BYTES, tooLargeCode: 'fileTooLarge', fields: 4 });
 
 const send = (res: Response, file: DownloadedFile) => sendFile(res, { ...file, contentType: 'application/pdf' });
 

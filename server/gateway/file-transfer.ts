@@ -1,5 +1,4 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import multer from 'multer';
 import {
   FILE_TRANSFER_DOWNLOAD_FIELDS,
   FILE_TRANSFER_FIELDS,
@@ -14,7 +13,7 @@ import { ADMIN_GUARD, requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';
-import { readUpload, UPLOAD_FIELD } from '../http/uploads';
+import { readUpload } from '../http/uploads';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { FILE_TRANSFER_READERS } from '../services/file-transfer-guards';
@@ -28,22 +27,10 @@ export function isFileTransferUpload(req: Request): boolean {
   return req.method === 'POST' && UPLOAD_PATHS.test(req.baseUrl + req.path) && req.is('multipart/form-data') !== false;
 }
 
-/** One file under `file` (at most MAX_FILE_BYTES, like every other file upload) and a few short text fields. */
-const oneFile = () =>
-  multer({
-    storage: multer.memoryStorage(),
-    limits: {
-      fileSize: MAX_FILE_BYTES,
-      files: 1,
-      fields: 5,
-      fieldSize: 2000,
-      fieldNameSize: 50,
-      parts: 6,
-      headerPairs: 20,
-    },
-  }).single(UPLOAD_FIELD);
-const readTransferUpload = readUpload(oneFile(), 'fileAnswerTooLarge', { fileRequired: true });
-const readGuideUpload = readUpload(oneFile(), 'fileAnswerTooLarge');
+/** One file (at most MAX_FILE_BYTES, like every other file upload) and a few short text fields. */
+const transferLimits = { maxBytes: MAX_FILE_BYTES, tooLargeCode: 'fileAnswerTooLarge', fields: 5, fieldSize: 2000 };
+const readTransferUpload = readUpload({ ...transferLimits, fileRequired: true });
+const readGuideUpload = readUpload(transferLimits);
 
 const ORGANIZATION_ID = '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$';
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';

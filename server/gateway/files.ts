@@ -1,10 +1,9 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
-import multer from 'multer';
 import { FILE_KINDS, type FileKind, MAX_FILE_BYTES } from '../../core/files/sniff';
 import { requireAuth } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
-import { readUpload, UPLOAD_FIELD } from '../http/uploads';
+import { readUpload } from '../http/uploads';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { sendFile } from '../http/send-file';
@@ -17,21 +16,12 @@ export function isFileUpload(req: Request): boolean {
 }
 
 /** One file under `file`, at most MAX_FILE_BYTES, and two small text fields; held in memory. */
-const multipart = multer({
-  storage: multer.memoryStorage(),
-  limits: {
-    fileSize: MAX_FILE_BYTES,
-    files: 1,
-    fields: 2,
-    fieldSize: 300,
-    fieldNameSize: 50,
-    parts: 3,
-    headerPairs: 20,
-  },
-}).single(UPLOAD_FIELD);
-
-/** Reads one uploaded file as a file answer is read (its cap, its 413): for routes that keep files of their own records. */
-export const readFileUpload = readUpload(multipart, 'fileAnswerTooLarge');
+export const readFileUpload = readUpload({
+  maxBytes: MAX_FILE_BYTES,
+  tooLargeCode: 'fileAnswerTooLarge',
+  fields: 2,
+  fieldSize: 300,
+});
 
 /**
  * `scope` says what the file answers (e.g. `assessment:<id>:<itemId>`, `preview`): the same bytes

@@ -1,12 +1,11 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
-import multer from 'multer';
 import { requireAuth } from '../auth/authenticate';
 import { requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { requestLanguage } from '../http/i18n';
 import { listQueryOf } from '../http/list-query';
-import { readUpload, UPLOAD_FIELD } from '../http/uploads';
+import { readUpload } from '../http/uploads';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { NEWEST_FIRST, ONBOARDING_FIELDS, type UserAction } from '../services/onboarding.service';
@@ -23,19 +22,14 @@ export function isOnboardingBulk(req: Request): boolean {
   return req.method === 'POST' && BULK_PATH.test(req.baseUrl + req.path) && req.is('multipart/form-data') !== false;
 }
 
-const multipart = multer({
-  storage: multer.memoryStorage(),
-  limits: {
-    fileSize: MAX_BULK_BYTES,
-    files: 1,
-    fields: 2,
-    fieldSize: 10,
-    fieldNameSize: 20,
-    parts: 3,
-    headerPairs: 20,
-  },
-}).single(UPLOAD_FIELD);
-const readBulkFile = readUpload(multipart, 'onboardingFileTooLarge', { fileRequired: true });
+const readBulkFile = readUpload({
+  maxBytes: MAX_BULK_BYTES,
+  tooLargeCode: 'onboardingFileTooLarge',
+  fields: 2,
+  fieldSize: 10,
+  fieldNameSize: 20,
+  fileRequired: true,
+});
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const idParams = validateParams({

@@ -1,5 +1,4 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
-import multer from 'multer';
 import {
   TEMPLATE_IMAGE_LIMITS,
   TEMPLATE_IMAGE_SLOTS,
@@ -7,7 +6,7 @@ import {
 } from '../../core/reports/report-template.types';
 import { requireAuth } from '../auth/authenticate';
 import { AppError } from '../http/app-error';
-import { readUpload, UPLOAD_FIELD } from '../http/uploads';
+import { readUpload } from '../http/uploads';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 
@@ -19,14 +18,7 @@ export function isTemplateImageUpload(req: Request): boolean {
 }
 
 const largest = Math.max(...Object.values(TEMPLATE_IMAGE_LIMITS).map((limits) => limits.maxBytes));
-const readImage = readUpload(
-  multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: largest, files: 1, fields: 0, parts: 1, headerPairs: 20 },
-  }).single(UPLOAD_FIELD),
-  'templateImageTooLarge',
-  { fileRequired: true },
-);
+const readImage = readUpload({ maxBytes: largest, tooLargeCode: 'templateImageTooLarge', fileRequired: true });
 
 const templateParams = validateParams({
   type: 'object',

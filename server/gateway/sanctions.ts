@@ -1,11 +1,10 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
-import multer from 'multer';
 import { requireAuth } from '../auth/authenticate';
 import { requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';
-import { readUpload, UPLOAD_FIELD } from '../http/uploads';
+import { readUpload } from '../http/uploads';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { resourceCaller } from '../services/resources.service';
@@ -22,11 +21,14 @@ export function isSanctionsUpload(req: Request): boolean {
   return req.method === 'POST' && UPLOAD_PATH.test(req.baseUrl + req.path) && req.is('multipart/form-data') !== false;
 }
 
-const multipart = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_LIST_BYTES, files: 1, fields: 2, fieldSize: 100, fieldNameSize: 20, parts: 3 },
-}).single(UPLOAD_FIELD);
-const readListFile = readUpload(multipart, 'sanctionsFileTooLarge', { fileRequired: true });
+const readListFile = readUpload({
+  maxBytes: MAX_LIST_BYTES,
+  tooLargeCode: 'sanctionsFileTooLarge',
+  fields: 2,
+  fieldSize: 100,
+  fieldNameSize: 20,
+  fileRequired: true,
+});
 
 const LIST_ID = '^[a-z0-9][a-z0-9-]{0,63}$';
 const uploadFields = {

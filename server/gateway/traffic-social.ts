@@ -1,11 +1,10 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
-import multer from 'multer';
 import { requireAuth } from '../auth/authenticate';
 import { ADMIN_GUARD, requireGuard } from '../auth/require-guard';
 import type { AppContext } from '../context';
 import { AppError } from '../http/app-error';
 import { listQueryOf } from '../http/list-query';
-import { readUpload, UPLOAD_FIELD } from '../http/uploads';
+import { readUpload } from '../http/uploads';
 import { validate, validateParams } from '../http/validate';
 import type { Services } from '../services';
 import { NEWEST_POSTS_FIRST, SOCIAL_POST_FIELDS } from '../services/social-content.service';
@@ -27,11 +26,14 @@ export function isTrafficSocialUpload(req: Request): boolean {
   return req.method === 'POST' && UPLOAD_PATH.test(req.baseUrl + req.path) && req.is('multipart/form-data') !== false;
 }
 
-const multipart = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_DATA_BYTES, files: 1, fields: 1, fieldSize: 100, fieldNameSize: 20, parts: 2 },
-}).single(UPLOAD_FIELD);
-const readDataFile = readUpload(multipart, 'dataFileTooLarge', { fileRequired: true });
+const readDataFile = readUpload({
+  maxBytes: MAX_DATA_BYTES,
+  tooLargeCode: 'dataFileTooLarge',
+  fields: 1,
+  fieldSize: 100,
+  fieldNameSize: 20,
+  fileRequired: true,
+});
 
 type Format = 'csv' | 'json';
 /** A file's format by its content: a JSON array starts with `[`, anything else is read as CSV. */

@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
-import multer from 'multer';
 import { AppError } from '../http/app-error';
-import { readUpload, UPLOAD_FIELD } from '../http/uploads';
+import { readUpload } from '../http/uploads';
 import { validateQuery } from '../http/validate';
 import { MAX_WORKBOOK_BYTES, type UploadedWorkbook, type WorkbookFile } from '../workbook/workbook-import';
 
@@ -21,14 +20,8 @@ export function isWorkbookUpload(req: Request): boolean {
   );
 }
 
-/** One file under the field `file`, at most MAX_WORKBOOK_BYTES, nothing else; held in memory. */
-const multipart = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_WORKBOOK_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20 },
-}).single(UPLOAD_FIELD);
-
-/** Multer's and busboy's refusals as our errors: over the cap 413 `workbookTooLarge`, anything else malformed 400. */
-export const readWorkbookUpload = readUpload(multipart, 'workbookTooLarge');
+/** One file, at most MAX_WORKBOOK_BYTES, nothing else; over the cap 413 `workbookTooLarge`. */
+export const readWorkbookUpload = readUpload({ maxBytes: MAX_WORKBOOK_BYTES, tooLargeCode: 'workbookTooLarge' });
 
 /** `?lang=en|tr`: the workbook's language (default the reader's). */
 export const workbookQuery = validateQuery({
