@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyRule, truthy } from '../../../core/rules/jsonlogic';
-import { compileLogic, logicProgram } from '../../../core/transaction-monitoring/compile-logic';
+import { compileLogic } from '../../../core/transaction-monitoring/compile-logic';
 import { generatedLogic, generatedTest } from '../../../core/transaction-monitoring/generate-logic';
 import conformance from '../rules/jsonlogic-tests.json';
 
@@ -18,42 +18,14 @@ describe('compiled json-logic against json-logic-js (the official conformance ca
   );
 
   it.each(cases.map((entry, index) => [index, ...entry] as const))(
-    'case %i in a program (facts read once into slots): %j with %j',
-    (_i, rule, data, expected) => {
-      const program = logicProgram();
-      const compiled = program.compile(rule);
-      program.load(data);
-      expect(compiled(data)).toEqual(expected);
-    },
-  );
-
-  it.each(cases.map((entry, index) => [index, ...entry] as const))(
     "case %i generated (the engine's code): %j with %j",
     (_i, rule, data, expected) => {
-      const program = logicProgram();
-      const value = generatedLogic(program, rule);
-      const holds = generatedTest(program, rule);
-      program.load(data);
+      const value = generatedLogic(rule);
+      const holds = generatedTest(rule);
       expect(value(data)).toEqual(expected);
       expect(holds(data)).toBe(truthy(expected));
     },
   );
-
-  it('a program reads each path once per load, every rule reading its slot', () => {
-    const program = logicProgram();
-    const big = program.compile({ '>': [{ var: 'amount' }, 10] });
-    const round = program.compile({ '==': [{ '%': [{ var: 'amount' }, 100] }, 0] });
-    let reads = 0;
-    const data = {
-      get amount() {
-        reads += 1;
-        return 200;
-      },
-    };
-    program.load(data);
-    expect([big(data), round(data)]).toEqual([true, true]);
-    expect(reads).toBe(1);
-  });
 
   it('refuses an operation outside the vetted set (log) at compile time', () => {
     expect(() => compileLogic({ log: 1 })).toThrow(/not allowed/);
