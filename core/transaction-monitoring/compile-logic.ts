@@ -92,7 +92,7 @@ function constant(value: unknown): Compiled {
 }
 
 /** The value at `keys` through own properties only (as `lookup`), undefined when absent. */
-export function ownAt(data: unknown, keys: readonly string[]): unknown {
+function ownAt(data: unknown, keys: readonly string[]): unknown {
   let current = data;
   for (let i = 0; i < keys.length; i += 1) {
     if (current === null || typeof current !== 'object' || !Object.hasOwn(current, keys[i])) return undefined;

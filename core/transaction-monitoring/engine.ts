@@ -1,7 +1,7 @@
 import type { DocumentProblem } from '../documents/document.types';
-import { checkRule, pointerSegment, truthy } from '../rules/jsonlogic';
-import { type Compiled, compileLogic, type ReadObserver } from './compile-logic';
-import { generatedRules } from './generate-logic';
+import { checkRule, pointerSegment } from '../rules/jsonlogic';
+import type { ReadObserver } from './compile-logic';
+import { generatedRules, type TraceTarget, type TracedRules, tracedRules } from './generate-logic';
 import { type FeatureNeeds, type Features, OPERATOR_NAMES, operatorProblem, operators } from './operators';
 import type { Decision, TmRuleSetBody, TraceEntry, TransactionFacts, Verdict } from './tm.types';
 
@@ -37,8 +37,8 @@ export function decisionFor(score: number, thresholds: TmRuleSetBody['thresholds
 
 /**
  * A verdict whose trace is built when first read (ingest stores it; a preview or backtest never
- * reads it): the rules are evaluated again on the same facts and figures, as closures that report
- * each value read. Scoring records nothing. `trace` is a getter: JSON.stringify sees it through
+ * reads it): the rules are evaluated again on the same facts and figures by generated code that
+ * stores each value read (generate-logic.ts's tracedRules). Scoring records nothing. `trace` is a getter: JSON.stringify sees it through
  * toJSON, a spread would not.
  */
 class ReplayedVerdict implements Verdict {
@@ -72,15 +72,13 @@ class ReplayedVerdict implements Verdict {
 
 type Replay = (facts: TransactionFacts, features: Features, snoozed: ReadonlySet<string> | undefined) => TraceEntry[];
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   const needs: FeatureNeeds = { lists: new Set(), velocities: new Map(), merchantAverage: false };
   let current: Features = NO_FEATURES;
-  /** The reads of the rule being traced (undefined: not tracing). */
-  let reads: Record<string, unknown> | undefined;
+  // where the closures a traced rule calls report their reads (the traced code sets it per rule)
+  const target: TraceTarget = { reads: undefined };
   const report: ReadObserver = (path, value) => {
-    if (reads !== undefined) reads[path] = value;
+    if (target.reads !== undefined) target.reads[path] = value;
   };
   const { custom, generated } = operators({
     needs,
@@ -93,34 +91,19 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   });
   const rules = body.rules.filter((rule) => !rule.disabled);
   const parts = generatedRules(rules, custom, generated);
-  // the trace's closures, compiled when a trace is first read
-  let traced: Compiled[] | undefined;
+  // the code that traces the rules, generated when a trace is first read
+  let traced: TracedRules[] | undefined;
   const replay: Replay = (facts, features, snoozed) => {
-    traced ??= rules.map((rule) => compileLogic(rule.when, custom, report));
+    traced ??= tracedRules(rules, target, custom, generated);
+    const trace: TraceEntry[] = [];
     current = features;
     try {
-      return rules.map((rule, i) => {
-        const entry: TraceEntry = {
-          ruleId: rule.id,
-          group: rule.group,
-          score: rule.score,
-          outcome: 'snoozed',
-          reads: {},
-        };
-        if (snoozed?.has(rule.id)) return entry;
-        reads = entry.reads;
-        try {
-          entry.outcome = truthy(traced?.[i](facts)) ? 'hit' : 'noHit';
-        } catch (error) {
-          entry.outcome = 'error';
-          entry.error = message(error);
-        }
-        return entry;
-      });
+      for (let i = 0; i < traced.length; i += 1) traced[i](facts, features, snoozed, trace);
     } finally {
-      reads = undefined;
+      target.reads = undefined;
       current = NO_FEATURES;
     }
+    return trace;
   };
   return {
     needs,

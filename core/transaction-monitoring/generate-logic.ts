@@ -1,5 +1,6 @@
 import { FORBIDDEN_KEYS, truthy } from '../rules/jsonlogic';
-import { type Compiled, type CustomOperation, compileLogic, isOperation, ownAt } from './compile-logic';
+import { type Compiled, type CustomOperation, compileLogic, isOperation } from './compile-logic';
+import type { TraceEntry } from './tm.types';
 
 /**
  * A rule set's conditions as generated JavaScript, so that each rule's comparisons, fact reads and
@@ -16,7 +17,10 @@ import { type Compiled, type CustomOperation, compileLogic, isOperation, ownAt }
  * through both). The source holds no text from the rules but JSON literals (strings, numbers,
  * booleans, null): ids, scores and lists stay in arrays it indexes.
  *
- * Nothing is recorded: the trace replays the closures when it is read (engine.ts).
+ * Scoring records nothing. A second variant, generated when a trace is first read (engine.ts),
+ * evaluates the rules again and writes each value read into its rule's trace entry: `reads.amount`
+ * at the read's own site (a store of one shape, not a shared `reads[path]`); the closures it calls
+ * report theirs through the compiler's observer.
  */
 /**
  * Scores rules on the data: adds the ids of those that hold to `hits` and answers the sum of their
@@ -30,11 +34,31 @@ export type GeneratedRules = (
   hits: string[],
 ) => number;
 
+/**
+ * Evaluates the rules again on the same data and figures and appends each one's trace entry (its
+ * outcome and the values it read, in the order read) to `trace`.
+ */
+export type TracedRules = (
+  data: object,
+  features: unknown,
+  snoozed: ReadonlySet<string> | undefined,
+  trace: TraceEntry[],
+) => void;
+
 /** A rule as the generator takes it. */
 export interface RuleToGenerate {
   id: string;
+  group: string;
   score: number;
   when: unknown;
+}
+
+/**
+ * Where the closures a traced rule calls report their reads: `reads` is the entry's of the rule
+ * being traced (the generated code sets it), undefined when not tracing.
+ */
+export interface TraceTarget {
+  reads: Record<string, unknown> | undefined;
 }
 
 /** What a generated operation writes its expression with. */
@@ -43,6 +67,11 @@ export interface CodeWriter {
   value(node: unknown): string;
   /** An expression naming a value the code reads (a helper function, a table). */
   constant(value: unknown): string;
+  /**
+   * Tracing only: the expression of the rule's reads object (`reads`), where the operation stores
+   * what it read; undefined when scoring.
+   */
+  readonly reads: string | undefined;
 }
 
 /**
@@ -95,10 +124,21 @@ class Generator implements CodeWriter {
   readonly closures: Compiled[] = [];
   private temps = 0;
 
+  readonly reads: string | undefined;
+
+  /** `target`: tracing, the closures reporting there (compiled with an observer). */
   constructor(
     private readonly custom: Record<string, CustomOperation>,
     private readonly generated: Record<string, GeneratedOperation>,
-  ) {}
+    private readonly target?: TraceTarget,
+  ) {
+    this.reads = target && 'reads';
+  }
+
+  /** Tracing, the value stored in the rule's reads under `name` as well. */
+  private traced(name: string, value: string): string {
+    return this.reads === undefined ? value : `(reads[${JSON.stringify(name)}] = ${value})`;
+  }
 
   constant(value: unknown): string {
     this.constants.push(value);
@@ -112,7 +152,10 @@ class Generator implements CodeWriter {
   }
 
   private closure(node: unknown): string {
-    this.closures.push(compileLogic(node, this.custom));
+    const { target } = this;
+    const report =
+      target && ((path: string, value: unknown) => ((target.reads as Record<string, unknown>)[path] = value));
+    this.closures.push(compileLogic(node, this.custom, report));
     return `f[${this.closures.length - 1}](data)`;
   }
 
@@ -124,22 +167,28 @@ class Generator implements CodeWriter {
 
   /**
    * A `var` of a literal path: a read of its own site. `d` is the data as an object (plainData);
-   * a key read as `d.key` is the object's own unless Object.prototype holds it (pollution): then hasOwn decides.
+   * a key read as `d.key` is the object's own unless Object.prototype holds it (pollution): then
+   * hasOwn decides, as it does for the path's further keys.
    */
   private read(raw: unknown[]): string | undefined {
     const [path, fallback] = raw;
     if (typeof path !== 'string' && typeof path !== 'number') return undefined;
     if (path === '' || raw.length > 2 || (fallback !== undefined && isOperation(fallback))) return undefined;
     const notFound = this.literal(fallback === undefined || fallback === null ? null : fallback);
-    const keys = String(path).split('.');
-    if (keys.some((key) => FORBIDDEN_KEYS.has(key))) return notFound;
+    const name = String(path);
+    const keys = name.split('.');
+    if (keys.some((key) => FORBIDDEN_KEYS.has(key))) return this.traced(name, notFound);
     const [key] = keys;
-    const found =
-      keys.length === 1 && IDENTIFIER.test(key)
-        ? `(P.${key} === undefined ? d.${key} : own(d, "${key}"))`
-        : `ownAt(d, ${this.constant(keys)})`;
+    let found = IDENTIFIER.test(key)
+      ? `(P.${key} === undefined ? d.${key} : own(d, "${key}"))`
+      : `own(d, ${JSON.stringify(key)})`;
+    // each further key of the path: an own property of an object
+    for (const next of keys.slice(1)) {
+      const y = this.temp();
+      found = `((${y} = ${found}) !== null && typeof ${y} === "object" ? own(${y}, ${JSON.stringify(next)}) : undefined)`;
+    }
     const x = this.temp();
-    return `((${x} = ${found}) === undefined ? ${notFound} : ${x})`;
+    return this.traced(name, `((${x} = ${found}) === undefined ? ${notFound} : ${x})`);
   }
 
   /** The node's json-logic value. */
@@ -260,6 +309,24 @@ class Generator implements CodeWriter {
 `;
   }
 
+  /** Rule `index` traced: its entry appended to `trace`, its reads stored in the entry's. */
+  tracedRule(index: number, when: unknown): string {
+    return `  // rule ${index}
+  reads = {};
+  target.reads = reads;
+  entry = { ruleId: ids[${index}], group: groups[${index}], score: scores[${index}], outcome: "snoozed", reads };
+  trace.push(entry);
+  if (snoozed === undefined || !snoozed.has(ids[${index}])) {
+    try {
+      entry.outcome = ${this.test(when)} ? "hit" : "noHit";
+    } catch (error) {
+      entry.outcome = "error";
+      entry.error = message(error);
+    }
+  }
+`;
+  }
+
   /** A function of `parameters` whose body is `body`, reading the data `data` as `d`. */
   build<T>(parameters: string, body: string, extra: Record<string, unknown> = {}): T {
     const temps = Array.from({ length: this.temps }, (_, i) => `t${i + 1}`);
@@ -271,7 +338,6 @@ ${temps.length > 0 ? `  let ${temps.join(', ')};\n` : ''}${body}};`;
       truthy,
       contains,
       own,
-      ownAt,
       plainData,
       P: Object.prototype,
       k: this.constants,
@@ -295,17 +361,48 @@ export function generatedRules(
 ): GeneratedRules[] {
   const ids = rules.map((rule) => rule.id);
   const scores = rules.map((rule) => rule.score);
-  const parts: GeneratedRules[] = [];
-  for (let first = 0; first < rules.length; first += RULES_PER_FUNCTION) {
+  return chunks(rules).map((first) => {
     const generator = new Generator(custom, generated);
     let body = '  let score = 0;\n';
-    for (let index = first; index < Math.min(first + RULES_PER_FUNCTION, rules.length); index += 1)
-      body += generator.rule(index, rules[index].when);
+    for (const index of first) body += generator.rule(index, rules[index].when);
     body += '  return score;\n';
-    parts.push(generator.build<GeneratedRules>('data, features, snoozed, hits', body, { ids, scores }));
-  }
-  return parts;
+    return generator.build<GeneratedRules>('data, features, snoozed, hits', body, { ids, scores });
+  });
 }
+
+/** The rules as generated functions that trace them (TracedRules), to be called in order; their closures report to `target`. */
+export function tracedRules(
+  rules: readonly RuleToGenerate[],
+  target: TraceTarget,
+  custom: Record<string, CustomOperation> = {},
+  generated: Record<string, GeneratedOperation> = {},
+): TracedRules[] {
+  const ids = rules.map((rule) => rule.id);
+  const groups = rules.map((rule) => rule.group);
+  const scores = rules.map((rule) => rule.score);
+  return chunks(rules).map((first) => {
+    const generator = new Generator(custom, generated, target);
+    let body = '  let reads;\n  let entry;\n';
+    for (const index of first) body += generator.tracedRule(index, rules[index].when);
+    return generator.build<TracedRules>('data, features, snoozed, trace', body, {
+      ids,
+      groups,
+      scores,
+      target,
+      message,
+    });
+  });
+}
+
+/** The rules' indexes, RULES_PER_FUNCTION to a generated function. */
+function chunks(rules: readonly unknown[]): number[][] {
+  const indexes = rules.map((_, index) => index);
+  return Array.from({ length: Math.ceil(rules.length / RULES_PER_FUNCTION) }, (_, i) =>
+    indexes.slice(i * RULES_PER_FUNCTION, (i + 1) * RULES_PER_FUNCTION),
+  );
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A condition as a generated function answering whether it holds (conformance tests). */
 export function generatedTest(condition: unknown): (data: unknown) => boolean {

@@ -1,5 +1,5 @@
 import type { Compiled, CustomOperation, ReadObserver } from './compile-logic';
-import type { GeneratedOperation } from './generate-logic';
+import type { CodeWriter, GeneratedOperation } from './generate-logic';
 import { type AllowList, allowedBy, type EntityType, listMatches, type PreparedList } from './list-match';
 import { SANCTIONS_MATCH, sanctionsMatchOperation, sanctionsMatchProblem } from '../sanctions/sanctions-operator';
 import type { SanctionsSnapshot } from '../sanctions/screening';
@@ -229,28 +229,53 @@ export function operators(scope: OperatorScope): {
       )(args, compile);
     },
   };
-  // `features` and `data` are the generated function's; the list id and window name are checked literals
+  // `features` and `data` are the generated function's; the list id and window name are checked
+  // literals. Traced, each stores what the closure would report in the rule's reads (`code.reads`).
+  const tracedList = (
+    features: Features,
+    listId: string,
+    value: unknown,
+    data: object,
+    reads: Record<string, unknown>,
+  ) => {
+    const answer = listAnswer(features, listId, value, data);
+    if (typeof answer === 'string') reads.allowedBy = answer;
+    reads[`inList(${listId})`] = answer === true;
+    return answer === true;
+  };
+  const tracedLevel = (value: unknown, reads: Record<string, unknown>) => {
+    const risk = riskOf(value);
+    reads[risk.label] = risk.level;
+    return risk.level;
+  };
+  const stored = (code: CodeWriter, label: string, value: string) =>
+    code.reads === undefined ? value : `(${code.reads}[${JSON.stringify(label)}] = ${value})`;
   const generated: Record<string, GeneratedOperation> = {
     inList(args, code) {
       checked('inList', args);
       scope.needs.lists.add(args[0] as string);
-      return `(${code.constant(listAnswer)}(features, ${JSON.stringify(args[0])}, ${code.value(args[1])}, data) === true)`;
+      const call = `(features, ${JSON.stringify(args[0])}, ${code.value(args[1])}, data`;
+      return code.reads === undefined
+        ? `(${code.constant(listAnswer)}${call}) === true)`
+        : `${code.constant(tracedList)}${call}, ${code.reads})`;
     },
-    velocity(args) {
+    velocity(args, code) {
       checked('velocity', args);
       const spec = velocitySpec(args);
       const name = velocityName(spec);
       scope.needs.velocities.set(name, spec);
-      return `(features.velocities[${JSON.stringify(name)}] ?? 0)`;
+      return stored(code, `velocity(${name})`, `(features.velocities[${JSON.stringify(name)}] ?? 0)`);
     },
     countryRisk(args, code) {
       checked('countryRisk', args);
-      return `${code.constant(levelOf)}(${code.value(args[0])})`;
+      return code.reads === undefined
+        ? `${code.constant(levelOf)}(${code.value(args[0])})`
+        : `${code.constant(tracedLevel)}(${code.value(args[0])}, ${code.reads})`;
     },
     merchantAmountRatio(args, code) {
       checked('merchantAmountRatio', args);
       scope.needs.merchantAverage = true;
-      return `${code.constant(amountRatio)}(features.merchantAverage, data)`;
+      return stored(code, 'merchantAmountRatio', `${code.constant(amountRatio)}(features.merchantAverage, data)`);
     },
   };
   return { custom, generated };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyRule, truthy } from '../../../core/rules/jsonlogic';
 import { compileLogic } from '../../../core/transaction-monitoring/compile-logic';
-import { generatedLogic, generatedTest } from '../../../core/transaction-monitoring/generate-logic';
+import { generatedLogic, generatedTest, tracedRules } from '../../../core/transaction-monitoring/generate-logic';
+import type { TraceEntry } from '../../../core/transaction-monitoring/tm.types';
 import conformance from '../rules/jsonlogic-tests.json';
 
 type Case = [unknown, unknown, unknown];
@@ -24,6 +25,23 @@ describe('compiled json-logic against json-logic-js (the official conformance ca
       const holds = generatedTest(rule);
       expect(value(data)).toEqual(expected);
       expect(holds(data)).toBe(truthy(expected));
+    },
+  );
+
+  it.each(cases.map((entry, index) => [index, ...entry] as const))(
+    "case %i traced (the engine's trace): %j with %j",
+    (_i, rule, data, expected) => {
+      const reported: Record<string, unknown> = {};
+      compileLogic(rule, {}, (path, value) => {
+        reported[path] = value;
+      })(data);
+      const [traced] = tracedRules([{ id: 'r', group: 'g', score: 1, when: rule }], { reads: undefined });
+      const trace: TraceEntry[] = [];
+      traced(data as object, undefined, undefined, trace);
+      expect(trace).toEqual([
+        { ruleId: 'r', group: 'g', score: 1, outcome: truthy(expected) ? 'hit' : 'noHit', reads: reported },
+      ]);
+      expect(Object.keys(trace[0].reads)).toEqual(Object.keys(reported));
     },
   );
 
