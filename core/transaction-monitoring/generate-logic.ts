@@ -122,7 +122,9 @@ class Generator implements CodeWriter {
   /** What the source indexes: literals that are not JSON scalars and helpers (`k[i]`), closures (`f[i](data)`). */
   readonly constants: unknown[] = [];
   readonly closures: Compiled[] = [];
+  /** Temporaries used by the expression being generated, and the most any used (each rule's start again from none). */
   private temps = 0;
+  private declared = 0;
 
   readonly reads: string | undefined;
 
@@ -148,6 +150,7 @@ class Generator implements CodeWriter {
   /** A variable of the generated function's own, for a value read more than once. */
   private temp(): string {
     this.temps += 1;
+    this.declared = Math.max(this.declared, this.temps);
     return `t${this.temps}`;
   }
 
@@ -295,6 +298,7 @@ class Generator implements CodeWriter {
    * the hits when it holds.
    */
   rule(index: number, when: unknown): string {
+    this.temps = 0;
     return `  // rule ${index}
   if (snoozed === undefined || !snoozed.has(ids[${index}])) {
     try {
@@ -311,6 +315,7 @@ class Generator implements CodeWriter {
 
   /** Rule `index` traced: its entry appended to `trace`, its reads stored in the entry's. */
   tracedRule(index: number, when: unknown): string {
+    this.temps = 0;
     return `  // rule ${index}
   reads = {};
   target.reads = reads;
@@ -329,7 +334,7 @@ class Generator implements CodeWriter {
 
   /** A function of `parameters` whose body is `body`, reading the data `data` as `d`. */
   build<T>(parameters: string, body: string, extra: Record<string, unknown> = {}): T {
-    const temps = Array.from({ length: this.temps }, (_, i) => `t${i + 1}`);
+    const temps = Array.from({ length: this.declared }, (_, i) => `t${i + 1}`);
     const source = `'use strict';
 return (${parameters}) => {
   const d = plainData(data);
