@@ -25,7 +25,7 @@ export const isOperation = (value: unknown): value is Record<string, unknown> =>
 const num = (value: unknown) => Number.parseFloat(value as string);
 
 /** json-logic-js's `in`: membership in an array, or a substring. */
-function contains(a: unknown, b: unknown): boolean {
+export function contains(a: unknown, b: unknown): boolean {
   if (!b) return false;
   if (typeof b === 'string') return b.indexOf(a as string) !== -1;
   const list = b as { indexOf?: (x: unknown) => number };

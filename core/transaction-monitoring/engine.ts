@@ -17,6 +17,8 @@ export interface CompiledRuleSet {
   /**
    * `snoozed`: ids of rules snoozed for this transaction's entities, traced `snoozed` and not scored.
    * `trace: false` (a backtest): the hits and the decision only, the trace left empty (nothing kept to build it).
+   * Otherwise the verdict keeps `facts`, `features` and `snoozed` to build its trace when read: they
+   * must not change after scoring.
    */
   score(
     facts: TransactionFacts,
@@ -38,8 +40,8 @@ export function decisionFor(score: number, thresholds: TmRuleSetBody['thresholds
 /**
  * A verdict whose trace is built when first read (ingest stores it; a preview or backtest never
  * reads it): the rules are evaluated again on the same facts and figures by generated code that
- * stores each value read (generate-logic.ts's tracedRules). Scoring records nothing. `trace` is a getter: JSON.stringify sees it through
- * toJSON, a spread would not.
+ * stores each value read (generate-logic.ts's tracedRules). Scoring records nothing. `trace` is a
+ * getter: JSON.stringify sees it through toJSON, a spread would not.
  */
 class ReplayedVerdict implements Verdict {
   #trace: TraceEntry[] | undefined;

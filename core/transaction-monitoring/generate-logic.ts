@@ -1,5 +1,5 @@
 import { FORBIDDEN_KEYS, truthy } from '../rules/jsonlogic';
-import { type Compiled, type CustomOperation, compileLogic, isOperation } from './compile-logic';
+import { type Compiled, type CustomOperation, compileLogic, contains, isOperation } from './compile-logic';
 import type { TraceEntry } from './tm.types';
 
 /**
@@ -94,14 +94,6 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const isLiteral = (node: unknown): boolean => (Array.isArray(node) ? node.every(isLiteral) : !isOperation(node));
 
 const isScalar = (value: unknown) => value === null || typeof value !== 'object';
-
-/** json-logic-js's `in` (compile-logic.ts's contains): membership in an array, or a substring. */
-function contains(a: unknown, b: unknown): boolean {
-  if (!b) return false;
-  if (typeof b === 'string') return b.indexOf(a as string) !== -1;
-  const list = b as { indexOf?: (x: unknown) => number };
-  return typeof list.indexOf === 'undefined' ? false : list.indexOf(a) !== -1;
-}
 
 const own = (data: object, key: string) =>
   Object.hasOwn(data, key) ? (data as Record<string, unknown>)[key] : undefined;
