@@ -151,8 +151,8 @@ const velocitySpec = (args: unknown[]): VelocitySpec => ({
 
 /**
  * The operators bound to one compiled rule set's scope: as closures for compileLogic (they report
- * what they read: the trace replays them), and as generated code for the scoring path
- * (generate-logic.ts; sanctionsMatch has none: its closure is called).
+ * what they read, for a trace), and as generated code, scoring or tracing (generate-logic.ts;
+ * sanctionsMatch has none: its closure is called, and reports when tracing).
  */
 export function operators(scope: OperatorScope): {
   custom: Record<string, CustomOperation>;
@@ -237,10 +237,11 @@ export function operators(scope: OperatorScope): {
     value: unknown,
     data: object,
     reads: Record<string, unknown>,
+    label: string,
   ) => {
     const answer = listAnswer(features, listId, value, data);
     if (typeof answer === 'string') reads.allowedBy = answer;
-    reads[`inList(${listId})`] = answer === true;
+    reads[label] = answer === true;
     return answer === true;
   };
   const tracedLevel = (value: unknown, reads: Record<string, unknown>) => {
@@ -257,7 +258,7 @@ export function operators(scope: OperatorScope): {
       const call = `(features, ${JSON.stringify(args[0])}, ${code.value(args[1])}, data`;
       return code.reads === undefined
         ? `(${code.constant(listAnswer)}${call}) === true)`
-        : `${code.constant(tracedList)}${call}, ${code.reads})`;
+        : `${code.constant(tracedList)}${call}, ${code.reads}, ${JSON.stringify(`inList(${args[0]})`)})`;
     },
     velocity(args, code) {
       checked('velocity', args);
