@@ -3,7 +3,9 @@
  * (100,000) generated transactions, transactions scored per second, in process, for:
  * - ours, the engine as ingest runs it: compileRuleSet(body).score(facts, features) with our
  *   operators (velocity, countryRisk, merchantAmountRatio, inList) and the per-rule trace;
- * - ours, compileLogic alone on the plain rules (the peers' rules, each compiled, scores summed);
+ * - ours, the engine's generated code alone on the plain rules (generatedRules: no operators, no trace);
+ * - ours, compileLogic alone on the plain rules (closures, as core compiles for the browser: each
+ *   rule compiled, scores summed);
  * - json-logic-js 2 interpreting the plain rules (jsonLogic.apply per rule);
  * - json-logic-engine 5 compiling the plain rules (LogicEngine.build: generated JavaScript);
  * - ours, the engine with its trace read (the verdict builds it when first read, as ingest storing it does).
@@ -21,6 +23,7 @@ import jsonLogic from 'json-logic-js';
 import { LogicEngine } from 'json-logic-engine';
 import { compileLogic } from '../core/transaction-monitoring/compile-logic';
 import { compileRuleSet } from '../core/transaction-monitoring/engine';
+import { generatedRules } from '../core/transaction-monitoring/generate-logic';
 import { withCard } from '../core/transaction-monitoring/facts';
 import { prepareLists } from '../core/transaction-monitoring/list-match';
 import { type Features, featuresOf } from '../core/transaction-monitoring/operators';
@@ -67,6 +70,12 @@ for (let i = 0; i < COUNT; i += 1) {
 type Scorer = (index: number) => number;
 const engine = compileRuleSet(ours);
 const compiledPlain = plain.map((rule) => ({ score: rule.score, when: compileLogic(rule.when) }));
+const generatedPlain = generatedRules(plain.map((rule) => ({ ...rule, group: 'bench' })));
+const generatedScore = (data: object) => {
+  let total = 0;
+  for (const part of generatedPlain) total += part(data, undefined, undefined, []);
+  return total;
+};
 const logicEngine = new LogicEngine();
 const built = plain.map((rule) => ({
   score: rule.score,
@@ -80,6 +89,7 @@ const sum = (rules: { score: number; when: (d: unknown) => unknown }[], data: un
 };
 const contenders: { name: string; score: Scorer }[] = [
   { name: 'ours: engine (operators, trace)', score: (i) => engine.score(facts[i], features[i]).score },
+  { name: 'ours: generated code, plain rules', score: (i) => generatedScore(peerData[i]) },
   { name: 'ours: compileLogic, plain rules', score: (i) => sum(compiledPlain, peerData[i]) },
   {
     name: 'json-logic-js, interpreted',
@@ -119,7 +129,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
   }
 }
 const rates = elapsed.map((ms) => (COUNT * ROUNDS) / (ms / 1000));
-const peer = rates[3];
+const peer = rates[contenders.findIndex(({ name }) => name.startsWith('json-logic-engine'))];
 console.log(
   `rule evaluation: ${plain.length} rules × ${COUNT.toLocaleString('en')} transactions × ${ROUNDS} rounds, interleaved, CPU time (${(hitRate * 100).toFixed(0)} % of transactions hit a rule); load average ${loadavg()
     .map((l) => l.toFixed(2))

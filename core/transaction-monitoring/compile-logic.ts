@@ -19,69 +19,13 @@ export type CustomOperation = (args: unknown[], compile: (node: unknown) => Comp
 /** Hears every root-level `var` read (path → value) for a decision's trace. */
 export type ReadObserver = (path: string, value: unknown) => void;
 
-/**
- * Rules compiled together over the same data (a rule set's). Each literal `var` path of their root
- * scopes has a slot, filled once per evaluation by `load`: a fact ten rules compare is looked up
- * once, and the closures that compare it read an array slot instead of calling a `var` closure
- * that looks up `data[key]` (shared code over many keys: megamorphic lookups).
- */
-export interface LogicProgram {
-  /** Compiles one rule. */
-  compile(rule: unknown): Compiled;
-  /**
-   * Reads the slots' facts from `data` into `into` (from index 0; a new array the caller keeps for a
-   * trace) or the program's own array, before the rules evaluate it (they must be called with that data).
-   */
-  load(data: unknown, into?: unknown[]): void;
-  /** Where root `var` reads that are not slots are reported from now on (undefined: nowhere). */
-  observe(observer: ReadObserver | undefined): void;
-  /** Where slot reads are recorded from now on, as their site's number (undefined: nowhere). */
-  record(recording: ReadRecording | undefined): void;
-  /** The slot reads, by site number: what a recorded number read. */
-  readonly sites: readonly ReadSite[];
-  /** Each slot's path (its keys). */
-  readonly paths: readonly (readonly string[])[];
-  /** The slot a compiled `var` reads (undefined when it is not a slot read), for generated code. */
-  slotOf(read: Compiled): SlotRead | undefined;
-  /** The slots loaded and the recording, as the closures read them (generated code reads them too). */
-  readonly state: ProgramState;
-}
-
-export interface ProgramState {
-  values: unknown[];
-  recording: ReadRecording | undefined;
-}
-
-/** A root `var` compiled to a slot: its slot, fallback and site. */
-export interface SlotRead {
-  at: number;
-  notFound: unknown;
-  site: number;
-}
-
-/**
- * A root `var` of a literal path in a program: its name, its slot, and its answer when the data has
- * no value there. A recording names the site read, not the value: the value is in the slot loaded.
- */
-export interface ReadSite {
-  name: string;
-  at: number;
-  notFound: unknown;
-}
-
-/** Slot reads appended as site numbers (numbers, so the appends need no write barrier). */
-export interface ReadRecording {
-  items: unknown[];
-  count: number;
-}
-
 export const isOperation = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1;
 
 const num = (value: unknown) => Number.parseFloat(value as string);
 
 /** json-logic-js's `in`: membership in an array, or a substring. */
-function contains(a: unknown, b: unknown): boolean {
+export function contains(a: unknown, b: unknown): boolean {
   if (!b) return false;
   if (typeof b === 'string') return b.indexOf(a as string) !== -1;
   const list = b as { indexOf?: (x: unknown) => number };
@@ -148,7 +92,7 @@ function constant(value: unknown): Compiled {
 }
 
 /** The value at `keys` through own properties only (as `lookup`), undefined when absent. */
-export function ownAt(data: unknown, keys: readonly string[]): unknown {
+function ownAt(data: unknown, keys: readonly string[]): unknown {
   let current = data;
   for (let i = 0; i < keys.length; i += 1) {
     if (current === null || typeof current !== 'object' || !Object.hasOwn(current, keys[i])) return undefined;
@@ -253,122 +197,16 @@ function binary(op: string, a: Compiled, b: Compiled): Compiled | undefined {
   return comparison(op, a, b);
 }
 
-/** The program's `var` reads, by path: the literal paths and their slots. */
-interface Slots {
-  paths: (readonly string[])[];
-  values: unknown[];
-  index: Map<string, number>;
-}
-
 /**
- * A program (see LogicProgram): `custom` adds operations beyond the vetted set. `direct`: each read
- * looks its path up when evaluated and `load` does nothing (one rule alone: loading its few paths
- * up front costs more than it saves).
+ * Compiles one rule. Throws on an operation that is neither vetted nor one of `custom` (publishing
+ * checks rules first, so a published rule set compiles). `onRead` hears the `var` reads made on the
+ * data the closure is called with (not those inside map/filter scopes), for traces.
  */
-export function logicProgram(
+export function compileLogic(
+  rule: unknown,
   custom: Record<string, CustomOperation> = {},
-  { direct = false }: { direct?: boolean } = {},
-): LogicProgram {
-  const slots: Slots = { paths: [], values: [], index: new Map() };
-  const { paths } = slots;
-  // the slots read now (the program's own array, or the one the caller loaded for a trace) and where reads are recorded
-  const state: ProgramState = { values: slots.values, recording: undefined };
-  const sites: ReadSite[] = [];
-  let observer: ReadObserver | undefined;
-
-  /** A `var` of a literal path on the root data: its slot. */
-  const rootRead = (name: string, keys: readonly string[], notFound: unknown): Compiled => {
-    if (keys.some((key) => FORBIDDEN_KEYS.has(key)))
-      return () => {
-        if (observer !== undefined) observer(name, notFound);
-        return notFound;
-      };
-    let slot = slots.index.get(name);
-    if (slot === undefined) {
-      slot = slots.paths.length;
-      slots.index.set(name, slot);
-      slots.paths.push(keys);
-      slots.values.push(undefined);
-    }
-    const at = slot;
-    const site = sites.length;
-    sites.push({ name, at, notFound });
-    const fn: Compiled = (data) => read(data, at, notFound, site);
-    slotReads.set(fn, { at, notFound, site });
-    return fn;
-  };
-
-  /** The root `var` reads that are slots: the operations below read them in place instead of calling them. */
-  const slotReads = new WeakMap<Compiled, SlotRead>();
-  const read = direct
-    ? (data: unknown, at: number, notFound: unknown, site: number): unknown => {
-        const found = ownAt(data, paths[at]);
-        const value = found === undefined ? notFound : found;
-        if (observer !== undefined) observer(sites[site].name, value);
-        return value;
-      }
-    : (_data: unknown, at: number, notFound: unknown, site: number): unknown => {
-        const found = state.values[at];
-        const { recording } = state;
-        if (recording !== undefined) {
-          recording.items[recording.count] = site;
-          recording.count += 1;
-        }
-        return found === undefined ? notFound : found;
-      };
-
-  /** A comparison of a slot with a literal or another slot, or `in` of a slot over a literal list: one closure. */
-  const fused = (op: string, a: Compiled, b: Compiled): Compiled | undefined => {
-    const x = slotReads.get(a);
-    if (!x) return undefined;
-    const { at, notFound, site } = x;
-    const list = constants.get(b);
-    if (op === 'in' && Array.isArray(list) && list.every((item) => item === null || typeof item !== 'object')) {
-      const members = new Set(list);
-      return (data) => members.has(read(data, at, notFound, site));
-    }
-    if (constants.has(b)) {
-      const c = constants.get(b) as never;
-      switch (op) {
-        case '>':
-          return (data) => (read(data, at, notFound, site) as never) > c;
-        case '>=':
-          return (data) => (read(data, at, notFound, site) as never) >= c;
-        case '<':
-          return (data) => (read(data, at, notFound, site) as never) < c;
-        case '<=':
-          return (data) => (read(data, at, notFound, site) as never) <= c;
-        case '===':
-          return (data) => read(data, at, notFound, site) === c;
-        case '!==':
-          return (data) => read(data, at, notFound, site) !== c;
-        case '==':
-          // biome-ignore lint/suspicious/noDoubleEquals: json-logic's == is JavaScript's loose equality
-          return (data) => read(data, at, notFound, site) == c;
-        case '!=':
-          // biome-ignore lint/suspicious/noDoubleEquals: as above
-          return (data) => read(data, at, notFound, site) != c;
-      }
-      return undefined;
-    }
-    const y = slotReads.get(b);
-    if (!y) return undefined;
-    const right = (data: unknown) => read(data, y.at, y.notFound, y.site);
-    switch (op) {
-      case '==':
-        // biome-ignore lint/suspicious/noDoubleEquals: json-logic's == is JavaScript's loose equality
-        return (data) => read(data, at, notFound, site) == right(data);
-      case '!=':
-        // biome-ignore lint/suspicious/noDoubleEquals: as above
-        return (data) => read(data, at, notFound, site) != right(data);
-      case '===':
-        return (data) => read(data, at, notFound, site) === right(data);
-      case '!==':
-        return (data) => read(data, at, notFound, site) !== right(data);
-    }
-    return undefined;
-  };
-
+  onRead?: ReadObserver,
+): Compiled {
   const variable = (raw: unknown[], root: boolean): Compiled => {
     const [path, fallback] = raw;
     if (
@@ -380,21 +218,27 @@ export function logicProgram(
       const name = String(path);
       const notFound = fallback === undefined || fallback === null ? null : fallback;
       const keys = name.split('.');
-      if (root) return rootRead(name, keys, notFound);
-      return keys.some((key) => FORBIDDEN_KEYS.has(key)) ? () => notFound : readPath(keys, notFound);
+      const read = keys.some((key) => FORBIDDEN_KEYS.has(key)) ? () => notFound : readPath(keys, notFound);
+      if (!root || onRead === undefined) return read;
+      // a root read: reported for the trace
+      return (data) => {
+        const value = read(data);
+        onRead(name, value);
+        return value;
+      };
     }
     const args = raw.map((node) => compile(node, root));
     return (data) => {
       const path = args[0] ? args[0](data) : undefined;
       const fallback = args[1] ? args[1](data) : undefined;
       const value = lookup(data, path, fallback === undefined ? null : fallback);
-      if (root && observer !== undefined && path !== undefined && path !== null && path !== '')
-        observer(String(path), value);
+      if (root && onRead !== undefined && path !== undefined && path !== null && path !== '')
+        onRead(String(path), value);
       return value;
     };
   };
 
-  /** `root`: the node is evaluated on the program's data (not on an item inside map, filter, …). */
+  /** `root`: the node is evaluated on the rule's data (not on an item inside map, filter, …). */
   const compile = (node: unknown, root: boolean): Compiled => {
     if (Array.isArray(node)) {
       const items = node.map((item) => compile(item, root));
@@ -430,14 +274,6 @@ export function logicProgram(
       case 'and':
         if (args.length === 2) {
           const [a, b] = args;
-          const x = slotReads.get(a);
-          if (x) {
-            const { at, notFound, site } = x;
-            return (data) => {
-              const first = read(data, at, notFound, site);
-              return truthy(first) ? b(data) : first;
-            };
-          }
           return (data) => {
             const first = a(data);
             return truthy(first) ? b(data) : first;
@@ -502,19 +338,13 @@ export function logicProgram(
           const missing = missingOf(data, list);
           return list.length - missing.length >= Number(need) ? [] : missing;
         };
-      case '!': {
-        const x = args.length === 1 ? slotReads.get(args[0]) : undefined;
-        if (x) {
-          const { at, notFound, site } = x;
-          return (data) => !truthy(read(data, at, notFound, site));
-        }
+      case '!':
         return args.length === 1 ? (data) => !truthy(args[0](data)) : (data) => !truthy(args[0]?.(data));
-      }
       case '!!':
         return (data) => truthy(args[0]?.(data));
     }
     if (args.length === 2) {
-      const fast = fused(op, args[0], args[1]) ?? binary(op, args[0], args[1]);
+      const fast = binary(op, args[0], args[1]);
       if (fast) return fast;
     }
     if (args.length === 3 && (op === '<' || op === '<=')) {
@@ -539,38 +369,5 @@ export function logicProgram(
     return (data) => fn(...args.map((arg) => arg(data)));
   };
 
-  return {
-    compile: (rule) => compile(rule, true),
-    sites,
-    paths,
-    slotOf: (fn) => slotReads.get(fn),
-    state,
-    load(data, into) {
-      if (direct) return;
-      const values = into ?? slots.values;
-      state.values = values;
-      for (let i = 0; i < paths.length; i += 1) values[i] = ownAt(data, paths[i]);
-    },
-    observe(next) {
-      observer = next;
-    },
-    record(next) {
-      state.recording = next;
-    },
-  };
-}
-
-/**
- * Compiles one rule. Throws on an operation that is neither vetted nor one of `custom` (publishing
- * checks rules first, so a published rule set compiles). `onRead` hears the `var` reads made on the
- * data the closure is called with (not those inside map/filter scopes), for traces.
- */
-export function compileLogic(
-  rule: unknown,
-  custom: Record<string, CustomOperation> = {},
-  onRead?: ReadObserver,
-): Compiled {
-  const program = logicProgram(custom, { direct: true });
-  program.observe(onRead);
-  return program.compile(rule);
+  return compile(rule, true);
 }

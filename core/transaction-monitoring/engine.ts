@@ -1,11 +1,9 @@
 import type { DocumentProblem } from '../documents/document.types';
 import { checkRule, pointerSegment } from '../rules/jsonlogic';
-import { logicProgram, type ReadObserver } from './compile-logic';
-import { FACT_KEYS } from './facts';
-import { generatedLoader, generatedRules } from './generate-logic';
+import type { ReadObserver } from './compile-logic';
+import { generatedRules, type TraceTarget, type TracedRules, tracedRules } from './generate-logic';
 import { type FeatureNeeds, type Features, OPERATOR_NAMES, operatorProblem, operators } from './operators';
 import type { Decision, TmRuleSetBody, TraceEntry, TransactionFacts, Verdict } from './tm.types';
-import { Recording, type TraceBook, traceOf } from './trace-recording';
 
 /**
  * The scoring engine: a published `tm-rules` version compiled once (generate-logic.ts: generated
@@ -18,7 +16,9 @@ export interface CompiledRuleSet {
   needs: FeatureNeeds;
   /**
    * `snoozed`: ids of rules snoozed for this transaction's entities, traced `snoozed` and not scored.
-   * `trace: false` (a backtest): the hits and the decision only, the trace left empty and nothing recorded.
+   * `trace: false` (a backtest): the hits and the decision only, the trace left empty (nothing kept to build it).
+   * Otherwise the verdict keeps `facts`, `features` and `snoozed` to build its trace when read: they
+   * must not change after scoring.
    */
   score(
     facts: TransactionFacts,
@@ -38,25 +38,33 @@ export function decisionFor(score: number, thresholds: TmRuleSetBody['thresholds
 }
 
 /**
- * A verdict whose trace is built from the recording when first read (ingest stores it; a preview
- * never reads it). `trace` is a getter: JSON.stringify sees it through toJSON, a spread would not.
+ * A verdict whose trace is built when first read (ingest stores it; a preview or backtest never
+ * reads it): the rules are evaluated again on the same facts and figures by generated code that
+ * stores each value read (generate-logic.ts's tracedRules). Scoring records nothing. `trace` is a
+ * getter: JSON.stringify sees it through toJSON, a spread would not.
  */
-class RecordedVerdict implements Verdict {
-  #recording: Recording;
-  #book: TraceBook;
+class ReplayedVerdict implements Verdict {
   #trace: TraceEntry[] | undefined;
+  #replay: Replay;
+  #facts: TransactionFacts;
+  #features: Features;
+  #snoozed: ReadonlySet<string> | undefined;
   constructor(
     readonly decision: Decision,
     readonly score: number,
     readonly hits: string[],
-    recording: Recording,
-    book: TraceBook,
+    replay: Replay,
+    facts: TransactionFacts,
+    features: Features,
+    snoozed: ReadonlySet<string> | undefined,
   ) {
-    this.#recording = recording;
-    this.#book = book;
+    this.#replay = replay;
+    this.#facts = facts;
+    this.#features = features;
+    this.#snoozed = snoozed;
   }
   get trace(): TraceEntry[] {
-    this.#trace ??= traceOf(this.#recording, this.#book);
+    this.#trace ??= this.#replay(this.#facts, this.#features, this.#snoozed);
     return this.#trace;
   }
   toJSON(): Verdict {
@@ -64,24 +72,17 @@ class RecordedVerdict implements Verdict {
   }
 }
 
+type Replay = (facts: TransactionFacts, features: Features, snoozed: ReadonlySet<string> | undefined) => TraceEntry[];
+
 export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
   const needs: FeatureNeeds = { lists: new Set(), velocities: new Map(), merchantAverage: false };
   let current: Features = NO_FEATURES;
-  let traced = false;
-  // what the transaction being scored records for its trace: a new array per transaction, sized as
-  // the largest so far (not one reused and copied: storing new values into an old array costs a
-  // write barrier each)
-  let recording = new Recording([], 0);
-  let capacity = 16;
-  /** A read that is not a slot's (an operator's, a `var` of a computed path): its name and value. */
+  // where the closures a traced rule calls report their reads (the traced code sets it per rule)
+  const target: TraceTarget = { reads: undefined };
   const report: ReadObserver = (path, value) => {
-    if (!traced) return;
-    const { items, count } = recording;
-    items[count] = path;
-    items[count + 1] = value;
-    recording.count = count + 2;
+    if (target.reads !== undefined) target.reads[path] = value;
   };
-  const custom = operators({
+  const { custom, generated } = operators({
     needs,
     features: () => current,
     report,
@@ -90,41 +91,38 @@ export function compileRuleSet(body: TmRuleSetBody): CompiledRuleSet {
       medium: new Set((body.countryRisk?.medium ?? []).map((code) => code.toUpperCase())),
     },
   });
-  const program = logicProgram(custom);
   const rules = body.rules.filter((rule) => !rule.disabled);
-  const { parts, masks } = generatedRules(program, rules);
-  const book: TraceBook = { rules, sites: program.sites, masks };
-  const loadFacts = generatedLoader(program, FACT_KEYS);
-  // the recording starts after the slots loaded
-  const slotCount = program.sites.reduce((count, site) => Math.max(count, site.at + 1), 0);
+  const parts = generatedRules(rules, custom, generated);
+  // the code that traces the rules, generated when a trace is first read
+  let traced: TracedRules[] | undefined;
+  const replay: Replay = (facts, features, snoozed) => {
+    traced ??= tracedRules(rules, target, custom, generated);
+    const trace: TraceEntry[] = [];
+    current = features;
+    try {
+      for (let i = 0; i < traced.length; i += 1) traced[i](facts, features, snoozed, trace);
+    } finally {
+      target.reads = undefined;
+      current = NO_FEATURES;
+    }
+    return trace;
+  };
   return {
     needs,
-    score(facts, features, snoozed, options) {
-      const tracing = options?.trace !== false;
-      traced = tracing;
-      current = features;
-      program.observe(tracing ? report : undefined);
-      if (tracing) {
-        recording = new Recording(new Array(capacity), slotCount);
-        program.record(recording);
-      }
+    score(facts, features, given, options) {
+      // an empty set snoozes nothing: no rule looks its id up
+      const snoozed = given !== undefined && given.size > 0 ? given : undefined;
       const hits: string[] = [];
       let score = 0;
+      current = features;
       try {
-        const into = tracing ? recording.items : undefined;
-        if (Object.getPrototypeOf(facts) === Object.prototype) loadFacts(facts, into);
-        else program.load(facts, into);
-        for (let i = 0; i < parts.length; i += 1) score += parts[i](facts, snoozed, hits);
+        for (let i = 0; i < parts.length; i += 1) score += parts[i](facts, features, snoozed, hits);
       } finally {
-        traced = false;
-        program.observe(undefined);
-        program.record(undefined);
         current = NO_FEATURES;
       }
       const decision = decisionFor(score, body.thresholds);
-      if (!tracing) return { decision, score, hits, trace: [] };
-      if (recording.count > capacity) capacity = recording.count;
-      return new RecordedVerdict(decision, score, hits, recording, book);
+      if (options?.trace === false) return { decision, score, hits, trace: [] };
+      return new ReplayedVerdict(decision, score, hits, replay, facts, features, snoozed);
     },
   };
 }

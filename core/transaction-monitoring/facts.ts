@@ -19,9 +19,8 @@ export function withCard(
 }
 
 /**
- * The facts' keys: the engine generates a loader reading each from a site of its own (an inline
- * cache for one key; shared code reading `data[key]` for many keys is a megamorphic lookup). The
- * type makes a new fact need its key.
+ * The facts' keys (a backtest copies these out of a stored transaction). The type makes a new fact
+ * need its key.
  */
 const FACTS: Record<keyof TransactionFacts, true> = {
   transactionId: true,

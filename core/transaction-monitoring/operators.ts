@@ -1,5 +1,6 @@
 import type { Compiled, CustomOperation, ReadObserver } from './compile-logic';
-import { type AllowList, allowedBy, listMatches, type PreparedList } from './list-match';
+import type { CodeWriter, GeneratedOperation } from './generate-logic';
+import { type AllowList, allowedBy, type EntityType, listMatches, type PreparedList } from './list-match';
 import { SANCTIONS_MATCH, sanctionsMatchOperation, sanctionsMatchProblem } from '../sanctions/sanctions-operator';
 import type { SanctionsSnapshot } from '../sanctions/screening';
 
@@ -121,8 +122,42 @@ export function operatorProblem(op: string, args: unknown[]): string | null {
 
 export const OPERATOR_NAMES = ['inList', 'velocity', 'countryRisk', 'merchantAmountRatio', SANCTIONS_MATCH] as const;
 
-/** The custom operations for compileLogic, bound to one compiled rule set's scope. */
-export function operators(scope: OperatorScope): Record<string, CustomOperation> {
+/**
+ * inList's answer for one value: whether a live entry of the list holds it, or — a block cancelled
+ * by the white lists — the entity type they allowed (inList is then false).
+ */
+function listAnswer(features: Features, listId: string, value: unknown, data: object): boolean | EntityType {
+  const { lists, allow, at } = features;
+  const list = lists[listId];
+  const matched = listMatches(list, value, at);
+  if (matched.length > 0 && list.kind === 'black' && !matched.some((entry) => entry.notOverridable)) {
+    const allowed = allowedBy(allow, data, at);
+    if (allowed) return allowed;
+  }
+  return matched.length > 0;
+}
+
+/** merchantAmountRatio: the amount over the merchant's average, to the cent; null without an average. */
+function amountRatio(average: number | null, data: unknown): number | null {
+  const amount = Number((data as { amount?: unknown }).amount);
+  return average && average > 0 && Number.isFinite(amount) ? Math.round((amount / average) * 100) / 100 : null;
+}
+
+const velocitySpec = (args: unknown[]): VelocitySpec => ({
+  key: args[0] as VelocityKey,
+  measure: args[1] as VelocityMeasure,
+  minutes: args[2] as number,
+});
+
+/**
+ * The operators bound to one compiled rule set's scope: as closures for compileLogic (they report
+ * what they read, for a trace), and as generated code, scoring or tracing (generate-logic.ts;
+ * sanctionsMatch has none: its closure is called, and reports when tracing).
+ */
+export function operators(scope: OperatorScope): {
+  custom: Record<string, CustomOperation>;
+  generated: Record<string, GeneratedOperation>;
+} {
   const checked = (op: string, args: unknown[]) => {
     const problem = operatorProblem(op, args);
     if (problem) throw new Error(problem);
@@ -131,7 +166,20 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
     scope.report(name, value);
     return value;
   };
-  return {
+  // a country's level and trace label, kept per code given (codes are few: no case folding and label per call)
+  const known = new Map<string, { level: string; label: string }>();
+  const riskOf = (value: unknown) => {
+    let risk = typeof value === 'string' ? known.get(value) : undefined;
+    if (risk === undefined) {
+      const code = String(value ?? '').toUpperCase();
+      const level = scope.countryRisk.high.has(code) ? 'high' : scope.countryRisk.medium.has(code) ? 'medium' : 'low';
+      risk = { level, label: `countryRisk(${code})` };
+      if (typeof value === 'string' && known.size < 1_000) known.set(value, risk);
+    }
+    return risk;
+  };
+  const levelOf = (value: unknown) => riskOf(value).level;
+  const custom: Record<string, CustomOperation> = {
     inList(args, compile) {
       checked('inList', args);
       const listId = args[0] as string;
@@ -139,26 +187,17 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
       scope.needs.lists.add(listId);
       const label = `inList(${listId})`;
       return (data) => {
-        const { lists, allow, at } = scope.features();
-        const list = lists[listId];
-        const matched = listMatches(list, value(data), at);
-        if (matched.length > 0 && list.kind === 'black' && !matched.some((entry) => entry.notOverridable)) {
-          const allowed = allowedBy(allow, data as object, at);
-          if (allowed) {
-            report('allowedBy', allowed);
-            return report(label, false);
-          }
+        const answer = listAnswer(scope.features(), listId, value(data), data as object);
+        if (typeof answer === 'string') {
+          report('allowedBy', answer);
+          return report(label, false);
         }
-        return report(label, matched.length > 0);
+        return report(label, answer);
       };
     },
     velocity(args) {
       checked('velocity', args);
-      const spec: VelocitySpec = {
-        key: args[0] as VelocityKey,
-        measure: args[1] as VelocityMeasure,
-        minutes: args[2] as number,
-      };
+      const spec = velocitySpec(args);
       const name = velocityName(spec);
       scope.needs.velocities.set(name, spec);
       const label = `velocity(${name})`;
@@ -167,20 +206,8 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
     countryRisk(args, compile) {
       checked('countryRisk', args);
       const country = compile(args[0]);
-      const levelOf = (value: unknown) => {
-        const code = String(value ?? '').toUpperCase();
-        const level = scope.countryRisk.high.has(code) ? 'high' : scope.countryRisk.medium.has(code) ? 'medium' : 'low';
-        return { level, label: `countryRisk(${code})` };
-      };
-      // a country's level and trace label, kept per code given (codes are few: no case folding and label per call)
-      const known = new Map<string, { level: string; label: string }>();
       return (data) => {
-        const value = country(data);
-        let risk = typeof value === 'string' ? known.get(value) : undefined;
-        if (risk === undefined) {
-          risk = levelOf(value);
-          if (typeof value === 'string' && known.size < 1_000) known.set(value, risk);
-        }
+        const risk = riskOf(country(data));
         scope.report(risk.label, risk.level);
         return risk.level;
       };
@@ -188,13 +215,7 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
     merchantAmountRatio(args) {
       checked('merchantAmountRatio', args);
       scope.needs.merchantAverage = true;
-      return (data) => {
-        const average = scope.features().merchantAverage;
-        const amount = Number((data as { amount?: unknown }).amount);
-        const ratio =
-          average && average > 0 && Number.isFinite(amount) ? Math.round((amount / average) * 100) / 100 : null;
-        return report('merchantAmountRatio', ratio);
-      };
+      return (data) => report('merchantAmountRatio', amountRatio(scope.features().merchantAverage, data));
     },
     sanctionsMatch(args, compile) {
       scope.needs.sanctions = true;
@@ -208,4 +229,55 @@ export function operators(scope: OperatorScope): Record<string, CustomOperation>
       )(args, compile);
     },
   };
+  // `features` and `data` are the generated function's; the list id and window name are checked
+  // literals. Traced, each stores what the closure would report in the rule's reads (`code.reads`).
+  const tracedList = (
+    features: Features,
+    listId: string,
+    value: unknown,
+    data: object,
+    reads: Record<string, unknown>,
+    label: string,
+  ) => {
+    const answer = listAnswer(features, listId, value, data);
+    if (typeof answer === 'string') reads.allowedBy = answer;
+    reads[label] = answer === true;
+    return answer === true;
+  };
+  const tracedLevel = (value: unknown, reads: Record<string, unknown>) => {
+    const risk = riskOf(value);
+    reads[risk.label] = risk.level;
+    return risk.level;
+  };
+  const stored = (code: CodeWriter, label: string, value: string) =>
+    code.reads === undefined ? value : `(${code.reads}[${JSON.stringify(label)}] = ${value})`;
+  const generated: Record<string, GeneratedOperation> = {
+    inList(args, code) {
+      checked('inList', args);
+      scope.needs.lists.add(args[0] as string);
+      const call = `(features, ${JSON.stringify(args[0])}, ${code.value(args[1])}, data`;
+      return code.reads === undefined
+        ? `(${code.constant(listAnswer)}${call}) === true)`
+        : `${code.constant(tracedList)}${call}, ${code.reads}, ${JSON.stringify(`inList(${args[0]})`)})`;
+    },
+    velocity(args, code) {
+      checked('velocity', args);
+      const spec = velocitySpec(args);
+      const name = velocityName(spec);
+      scope.needs.velocities.set(name, spec);
+      return stored(code, `velocity(${name})`, `(features.velocities[${JSON.stringify(name)}] ?? 0)`);
+    },
+    countryRisk(args, code) {
+      checked('countryRisk', args);
+      return code.reads === undefined
+        ? `${code.constant(levelOf)}(${code.value(args[0])})`
+        : `${code.constant(tracedLevel)}(${code.value(args[0])}, ${code.reads})`;
+    },
+    merchantAmountRatio(args, code) {
+      checked('merchantAmountRatio', args);
+      scope.needs.merchantAverage = true;
+      return stored(code, 'merchantAmountRatio', `${code.constant(amountRatio)}(features.merchantAverage, data)`);
+    },
+  };
+  return { custom, generated };
 }

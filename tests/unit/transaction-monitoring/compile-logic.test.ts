@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyRule, truthy } from '../../../core/rules/jsonlogic';
-import { compileLogic, logicProgram } from '../../../core/transaction-monitoring/compile-logic';
-import { generatedLogic, generatedTest } from '../../../core/transaction-monitoring/generate-logic';
+import { compileLogic } from '../../../core/transaction-monitoring/compile-logic';
+import { generatedLogic, generatedTest, tracedRules } from '../../../core/transaction-monitoring/generate-logic';
+import type { TraceEntry } from '../../../core/transaction-monitoring/tm.types';
 import conformance from '../rules/jsonlogic-tests.json';
 
 type Case = [unknown, unknown, unknown];
@@ -18,42 +19,31 @@ describe('compiled json-logic against json-logic-js (the official conformance ca
   );
 
   it.each(cases.map((entry, index) => [index, ...entry] as const))(
-    'case %i in a program (facts read once into slots): %j with %j',
-    (_i, rule, data, expected) => {
-      const program = logicProgram();
-      const compiled = program.compile(rule);
-      program.load(data);
-      expect(compiled(data)).toEqual(expected);
-    },
-  );
-
-  it.each(cases.map((entry, index) => [index, ...entry] as const))(
     "case %i generated (the engine's code): %j with %j",
     (_i, rule, data, expected) => {
-      const program = logicProgram();
-      const value = generatedLogic(program, rule);
-      const holds = generatedTest(program, rule);
-      program.load(data);
+      const value = generatedLogic(rule);
+      const holds = generatedTest(rule);
       expect(value(data)).toEqual(expected);
       expect(holds(data)).toBe(truthy(expected));
     },
   );
 
-  it('a program reads each path once per load, every rule reading its slot', () => {
-    const program = logicProgram();
-    const big = program.compile({ '>': [{ var: 'amount' }, 10] });
-    const round = program.compile({ '==': [{ '%': [{ var: 'amount' }, 100] }, 0] });
-    let reads = 0;
-    const data = {
-      get amount() {
-        reads += 1;
-        return 200;
-      },
-    };
-    program.load(data);
-    expect([big(data), round(data)]).toEqual([true, true]);
-    expect(reads).toBe(1);
-  });
+  it.each(cases.map((entry, index) => [index, ...entry] as const))(
+    "case %i traced (the engine's trace): %j with %j",
+    (_i, rule, data, expected) => {
+      const reported: Record<string, unknown> = {};
+      compileLogic(rule, {}, (path, value) => {
+        reported[path] = value;
+      })(data);
+      const [traced] = tracedRules([{ id: 'r', group: 'g', score: 1, when: rule }], { reads: undefined });
+      const trace: TraceEntry[] = [];
+      traced(data as object, undefined, undefined, trace);
+      expect(trace).toEqual([
+        { ruleId: 'r', group: 'g', score: 1, outcome: truthy(expected) ? 'hit' : 'noHit', reads: reported },
+      ]);
+      expect(Object.keys(trace[0].reads)).toEqual(Object.keys(reported));
+    },
+  );
 
   it('refuses an operation outside the vetted set (log) at compile time', () => {
     expect(() => compileLogic({ log: 1 })).toThrow(/not allowed/);
