@@ -16,7 +16,7 @@ import type { SqlClient } from './sql-client';
 import { cappedTotal } from '../../../core/query/query.utils';
 import { indexStatements, listSql, partitionName } from './sql-query';
 import { type AggregateRow, aggregateResult, aggregateSql } from './sql-aggregate';
-import { historyTotals } from './tm-history-sql';
+import { historyTotals, pruneHistory } from './tm-history-sql';
 
 const FIXED = new Set<string>(COLLECTION_NAMES);
 
@@ -345,6 +345,7 @@ function storeOver(sql: SqlClient): Store {
     // each statement commits (and waits for its WAL flush) on its own
     durably: (work) => work(),
     historyTotals: (organizationId, reads) => historyTotals(client(), organizationId, reads),
+    pruneHistory: (before) => pruneHistory(client(), before),
     async declareQueryable(name: CollectionName | DynamicCollectionName, fields: QueryableFields) {
       collection(name); // the same name check
       unqueried.set(name, fields.unqueried ?? []);
@@ -356,6 +357,7 @@ function storeOver(sql: SqlClient): Store {
         [...(fields.ranged ?? [])].sort(),
         fields.sorts ?? [],
         fields.rangePairs ?? [],
+        fields.indexed ?? null,
       ]);
       if (declared.has(key)) return;
       let ops: string | null | undefined;
