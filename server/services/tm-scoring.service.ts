@@ -204,16 +204,15 @@ export class TmScoringService {
     });
     if (total === 0) return rules;
     const byMatch = new Map<string, string[]>();
-    for (let page = 1, read = 0; read < total; page += 1) {
+    for (let page = 1; ; page += 1) {
       const { items } = await this.ctx.store.query<TmSnoozeFields & { id: string }>(snoozes, {
         filter,
         sort: [],
         page,
         pageSize: MAX_PAGE_SIZE,
       });
-      if (items.length === 0) break;
-      read += items.length;
       for (const snooze of items) byMatch.set(snooze.match, [...(byMatch.get(snooze.match) ?? []), snooze.ruleId]);
+      if (items.length < MAX_PAGE_SIZE) break;
     }
     for (const [index, keys] of keysOf.entries())
       for (const key of keys) for (const ruleId of byMatch.get(key) ?? []) rules[index].add(ruleId);
@@ -282,10 +281,11 @@ export class TmScoringService {
   }
 
   /**
-   * Scores and stores the transactions in order, each written before the next is scored; answers
+   * Scores and stores the transactions in order, each counted by the next one's figures; answers
    * each one's decision once every one is stored and `tm.transactionsScored` was told (alerts are
-   * raised from it). One wait for the disk for it all: on the embedded store the transactions and
-   * the alerts join their collections' group commits together (Store.durably).
+   * raised from it). On PostgreSQL the call joins the next group commit (scoreGroup). On the embedded
+   * store each is written before the next is scored, with one wait for the disk for it all: the
+   * transactions and the alerts join their collections' group commits together (Store.durably).
    */
   async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
     if (this.groups) {
@@ -295,25 +295,16 @@ export class TmScoringService {
       return submission.answers;
     }
     const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
-    const { kept } = this;
-    const { store } = this.ctx;
-    const figuresOf: FiguresOf = kept
-      ? (organizationId, facts, compiled, now) => kept.figures(organizationId, facts, compiled.needs, now)
-      : (organizationId, facts, compiled, now) =>
-          queriedFigures(
-            (query) => store.query<TmTransactionRecord>('tmTransactions', query),
-            organizationId,
-            facts,
-            compiled.needs,
-            now,
-          );
+    const kept = this.kept as KeptHistory; // the embedded store (every other store groups)
+    const figuresOf: FiguresOf = (organizationId, facts, compiled, now) =>
+      kept.figures(organizationId, facts, compiled.needs, now);
     try {
       return await this.ctx.store.durably(async () => {
         const stored: TmTransactionRecord[] = [];
         for (const item of submitted) {
           const record = await this.scored(key, item, this.ctx.clock(), figuresOf);
           const inserted = records.insert(record);
-          kept?.stored(key.organizationId, [record]); // in the step the store applied it in
+          kept.stored(key.organizationId, [record]); // in the step the store applied it in
           await inserted;
           stored.push(record);
         }
@@ -321,7 +312,7 @@ export class TmScoringService {
         return stored.map(answerOf);
       });
     } catch (error) {
-      kept?.forget(key.organizationId); // a write the store took back may have been counted
+      kept.forget(key.organizationId); // a write the store took back may have been counted
       throw error;
     }
   }
