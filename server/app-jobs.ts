@@ -8,6 +8,7 @@ import { ONBOARDING_CONTROLS_JOB } from './services/onboarding.service';
 import { RUN_SCAN_JOB } from './services/scans.service';
 import { AUTO_SCAN_CRON, AUTO_SCAN_JOB } from './services/portfolio.service';
 import { BACKTEST_JOB } from './services/tm-backtest.service';
+import { PRUNE_HISTORY_CRON, PRUNE_HISTORY_JOB, pruneHistory } from './services/tm-history';
 import {
   GENERATE_DUE_REPORTS_CRON,
   GENERATE_DUE_REPORTS_JOB,
@@ -33,6 +34,11 @@ export async function defineAppJobs(ctx: AppContext, services: Services): Promis
     if (removed > 0) ctx.log.info(`Removed ${removed} expired session revocations`);
   });
   await ctx.jobs.schedule(PURGE_REVOKED_SESSIONS_JOB, PURGE_REVOKED_SESSIONS_CRON);
+  await ctx.jobs.define(PRUNE_HISTORY_JOB, async () => {
+    const removed = await pruneHistory(ctx.store, ctx.clock());
+    if (removed > 0) ctx.log.info(`Removed ${removed} transaction-monitoring history rows out of every window`);
+  });
+  await ctx.jobs.schedule(PRUNE_HISTORY_JOB, PRUNE_HISTORY_CRON);
 
   await ctx.jobs.define<{ id: string }>(GENERATE_REPORT_JOB, (job) => services.reports.generate(job), {
     retryLimit: 2,

@@ -13,9 +13,10 @@ interface Decimal {
 
 const NUMBER_TEXT = /^(-?)([0-9]+)(?:\.([0-9]+))?(?:e([+-]?[0-9]+))?$/;
 
-/** A finite number's shortest text (what JSON.stringify writes and PostgreSQL reads) as a decimal. */
-function decimalOf(value: number): Decimal {
-  const match = NUMBER_TEXT.exec(String(value)) as RegExpExecArray;
+/** A number's text (a finite number's shortest, as JSON.stringify writes it, or a numeric's) as a decimal. */
+function decimalOf(text: string): Decimal {
+  const match = NUMBER_TEXT.exec(text);
+  if (!match) throw new Error(`Not a decimal: ${text}`);
   const [, sign, whole, fraction = '', power = '0'] = match;
   const coefficient = BigInt(`${sign}${whole}${fraction}`);
   return { coefficient, exponent: Number(power) - fraction.length };
@@ -35,7 +36,15 @@ export class ExactSum {
   private total: Decimal = { coefficient: 0n, exponent: 0 };
 
   add(value: number): void {
-    const next = decimalOf(value);
+    this.addDecimal(decimalOf(String(value)));
+  }
+
+  /** Adds a sum as PostgreSQL's numeric prints it (digits, a sign and a point). */
+  addText(text: string): void {
+    this.addDecimal(decimalOf(text));
+  }
+
+  private addDecimal(next: Decimal): void {
     const exponent = Math.min(this.total.exponent, next.exponent);
     const scaled = (d: Decimal) => d.coefficient * 10n ** BigInt(d.exponent - exponent);
     this.total = { coefficient: scaled(this.total) + scaled(next), exponent };

@@ -72,6 +72,14 @@ export interface QueryableFields {
    */
   rangePairs?: readonly (readonly [string, string])[];
   /**
+   * PostgreSQL: the fields that get an index of their own — sort indexes, and trigram for the searchable
+   * (absent: every sortable, filterable and searchable field). A collection written far more than it
+   * is read (scored transactions) names only the fields its large reads order or bound by; the others
+   * are still filtered (equality through the collection's GIN index), searched and sorted, by reading
+   * the rows the other conditions leave. Each index costs every insert.
+   */
+  indexed?: readonly string[];
+  /**
    * Top-level members no query reads (a scored transaction's trace): PostgreSQL keeps them out of the
    * indexed `data`, so inserts do not index their every value, and reads them back from the stored
    * document as before. A filter on one would match nothing there.

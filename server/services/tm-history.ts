@@ -7,16 +7,34 @@ import {
 import {
   type FeatureNeeds,
   type Features,
+  MAX_WINDOW_MINUTES,
   MERCHANT_AVERAGE_DAYS,
+  VELOCITY_KEYS,
   type VelocitySpec,
 } from '../../core/transaction-monitoring/operators';
 import type { TransactionFacts } from '../../core/transaction-monitoring/tm.types';
+import { ExactSum } from '../../core/query/exact-decimal';
 import type { Filter } from '../../core/query/filter.types';
 import type { ListQuery, ListResult } from '../../core/query/query.types';
 import type { HistoryRead, HistoryTotal, Store } from '../store/store.types';
 import type { TmTransactionRecord } from './tm-records';
 
 const MINUTE = 60_000;
+
+export const PRUNE_HISTORY_JOB = 'tm-history.prune';
+export const PRUNE_HISTORY_CRON = '41 * * * *';
+
+/** How far back a figure reads: the longest velocity window a rule may name, or the merchant's average. */
+export const HISTORY_REACH_MINUTES = Math.max(MAX_WINDOW_MINUTES, MERCHANT_AVERAGE_DAYS * 24 * 60);
+
+/**
+ * PostgreSQL's history table (migrations/0007_tm_history.sql) without the rows no figure reaches any
+ * more: it grows by a row per transaction and key, and only the ingest reads it (the backtest and
+ * the preview read the transactions). The embedded store keeps no such table.
+ */
+export async function pruneHistory(store: Store, now: Date): Promise<number> {
+  return (await store.pruneHistory?.(new Date(now.getTime() - HISTORY_REACH_MINUTES * MINUTE).toISOString())) ?? 0;
+}
 
 /** The history figures one scoring reads: the velocities (the transaction itself counted) and the merchant's average. */
 export type HistoryFigures = Pick<Features, 'velocities' | 'merchantAverage'>;
@@ -98,43 +116,102 @@ export async function queriedFigures(
 /** Reads the history totals of one organisation (Store.historyTotals). */
 export type HistoryTotals = (organizationId: string, reads: readonly HistoryRead[]) => Promise<HistoryTotal[]>;
 
-/**
- * The figures queriedFigures answers, from history totals read in one call (PostgreSQL's
- * `tm_history`): each velocity's key and window, then the merchant's 30 days; the same sums and
- * average (an amount that is not a number counts, but adds nothing). Null when a key's value is not
- * a string (the ingest schema allows no other): queriedFigures then answers as before.
- */
-export async function totalledFigures(
-  totalsOf: HistoryTotals,
-  organizationId: string,
-  facts: TransactionFacts,
-  needs: FeatureNeeds,
-  now: Date,
-): Promise<HistoryFigures | null> {
-  const at = now.getTime();
+/** One transaction's reads of the history totals and where each lands in its figures. */
+interface Reads {
+  velocities: Record<string, number>;
+  /** The velocity read at each position of `reads` (the merchant's, if needed, comes last). */
+  read: Array<[name: string, measure: 'count' | 'sum']>;
+  reads: HistoryRead[];
+}
+
+function readsOf(facts: TransactionFacts, needs: FeatureNeeds, at: number): Reads {
   const reads: HistoryRead[] = [];
   const velocities: Record<string, number> = {};
-  const read: Array<[string, 'count' | 'sum', number]> = [];
+  const read: Reads['read'] = [];
   for (const [name, spec] of needs.velocities) {
     const value = facts[spec.key];
-    const own = spec.measure === 'count' ? 1 : facts.amount;
-    velocities[name] = own;
+    velocities[name] = spec.measure === 'count' ? 1 : facts.amount;
     if (value === undefined || value === '') continue;
-    if (typeof value !== 'string') return null;
-    read.push([name, spec.measure, own]);
+    if (typeof value !== 'string') throw new TypeError(`${spec.key} is not text`); // the ingest schema's
+    read.push([name, spec.measure]);
     reads.push({ key: spec.key, value, since: new Date(at - spec.minutes * MINUTE).toISOString() });
   }
   if (needs.merchantAverage) {
-    if (typeof facts.merchantId !== 'string') return null;
+    if (typeof facts.merchantId !== 'string') throw new TypeError('merchantId is not text');
     const since = new Date(at - MERCHANT_AVERAGE_DAYS * 24 * 60 * MINUTE).toISOString();
     reads.push({ key: 'merchantId', value: facts.merchantId, since });
   }
-  const totals = await totalsOf(organizationId, reads);
-  for (const [i, [name, measure, own]] of read.entries())
-    velocities[name] = (measure === 'count' ? totals[i].count : Number(totals[i].sum)) + own;
-  const merchant = needs.merchantAverage ? totals[read.length] : undefined;
-  const merchantAverage = merchant && merchant.amounts > 0 ? Number(merchant.sum) / merchant.amounts : null;
-  return { velocities, merchantAverage };
+  return { velocities, read, reads };
+}
+
+/** What the group's earlier transactions add to a key's value: they are scored at the same instant, so inside every window. */
+interface Earlier {
+  count: number;
+  amounts: number;
+  sum: ExactSum;
+}
+
+const valueKey = (key: string, value: string) => `${key}\u0000${value}`;
+
+/**
+ * The figures queriedFigures answers, for transactions of one organisation scored together at
+ * `now` (one group commit of the ingest), in their order: the reads of all of them from history
+ * totals in one call (PostgreSQL's `tm_history`), and each also counts the group's transactions
+ * before it, which are not stored yet — as if each had been stored before the next was scored.
+ * The same sums and average (an amount that is not a number counts, but adds nothing). A key's
+ * value is text (the ingest schema allows no other).
+ */
+export async function groupFigures(
+  totalsOf: HistoryTotals,
+  organizationId: string,
+  group: readonly TransactionFacts[],
+  needs: FeatureNeeds,
+  now: Date,
+): Promise<HistoryFigures[]> {
+  const at = now.getTime();
+  const all = group.map((facts) => readsOf(facts, needs, at));
+  const totals = await totalsOf(
+    organizationId,
+    all.flatMap((reads) => reads.reads),
+  );
+  const earlier = new Map<string, Earlier>();
+  const figures: HistoryFigures[] = [];
+  let offset = 0;
+  for (const [index, { velocities, read, reads }] of all.entries()) {
+    const facts = group[index];
+    const total = (position: number) => {
+      const { count, amounts, sum } = totals[offset + position];
+      const before = earlier.get(valueKey(reads[position].key, reads[position].value));
+      if (!before) return { count, amounts, sum: Number(sum) };
+      // added exactly, as the database would had they been stored (0.1 + 0.2 is 0.3)
+      const exact = new ExactSum();
+      exact.addText(sum);
+      exact.addText(before.sum.text());
+      return { count: count + before.count, amounts: amounts + before.amounts, sum: Number(exact.text()) };
+    };
+    for (const [position, [name, measure]] of read.entries()) {
+      const { count, sum } = total(position);
+      velocities[name] += measure === 'count' ? count : sum;
+    }
+    const merchant = needs.merchantAverage ? total(read.length) : undefined;
+    const merchantAverage = merchant && merchant.amounts > 0 ? merchant.sum / merchant.amounts : null;
+    figures.push({ velocities, merchantAverage });
+    offset += reads.length;
+    // what tm_history holds of it once stored (migrations/0007_tm_history.sql): its keys that hold a text
+    const amount = typeof facts.amount === 'number' ? facts.amount : undefined;
+    for (const key of VELOCITY_KEYS) {
+      const value = facts[key];
+      if (typeof value !== 'string' || value === '') continue;
+      const entry = earlier.get(valueKey(key, value)) ?? { count: 0, amounts: 0, sum: new ExactSum() };
+      entry.count += 1;
+      if (amount !== undefined) {
+        entry.amounts += 1;
+        entry.sum.add(amount);
+      }
+      earlier.set(valueKey(key, value), entry);
+    }
+  }
+  return figures;
 }
 
 const counted = (record: TmTransactionRecord): CountedTransaction => ({

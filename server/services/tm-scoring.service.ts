@@ -14,7 +14,8 @@ import { effectiveRuleSet } from './tm-rule-sets';
 import { snoozeKey } from './tm-snooze-key';
 import type { TmApiKeyRecord, TmTransactionRecord } from './tm-records';
 import type { ListFeatures, TmListCache } from './tm-list-cache';
-import { type HistoryFigures, type HistoryQuery, KeptHistory, queriedFigures, totalledFigures } from './tm-history';
+import { GroupCommit } from '../store/group-commit';
+import { groupFigures, type HistoryFigures, type HistoryQuery, KeptHistory, queriedFigures } from './tm-history';
 
 export type { HistoryQuery, ListFeatures };
 
@@ -45,6 +46,23 @@ export interface IngestAnswer {
   ruleSet: { id: string; version: number };
 }
 
+/** One ingest call waiting for its group commit (PostgreSQL): its answers are filled in once stored. */
+interface Submission {
+  key: TmApiKeyRecord;
+  items: readonly SubmittedTransaction[];
+  answers: IngestAnswer[];
+  /** Settles once the reactions to its group (alerts) are done. */
+  told: Promise<void>;
+}
+
+/** A submitted transaction read for scoring: its card reduced, its facts. */
+interface Received {
+  key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>;
+  item: SubmittedTransaction;
+  card: ReturnType<typeof cardForms>;
+  facts: TransactionFacts;
+}
+
 /** How one scoring gets its history figures: from queries over a reader, or kept in memory (KeptHistory). */
 type FiguresOf = (
   organizationId: string,
@@ -71,12 +89,23 @@ export class TmScoringService {
    */
   private readonly kept: KeptHistory | null;
 
+  /**
+   * PostgreSQL: the ingest calls that arrive while a group is being scored and written wait for the
+   * next group, scored together (one read of the history, one of the snoozes) and written in one
+   * statement, answered once it is committed — each statement and commit costs far more than a row.
+   * Groups run one at a time, so each reads what the one before stored.
+   */
+  private readonly groups: GroupCommit<Submission> | null;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly cardKey: Uint8Array,
     private readonly listCache: TmListCache,
   ) {
     this.kept = ctx.store.engine === 'lowdb' ? new KeptHistory(ctx.store) : null;
+    this.groups = this.kept
+      ? null
+      : new GroupCommit<Submission>({ write: (group) => this.scoreGroup(group), failed: () => undefined });
   }
 
   /**
@@ -140,59 +169,66 @@ export class TmScoringService {
   }
 
   /**
-   * The rules snoozed now (by ctx.clock) for one of the transaction's entities (resource `tm-snooze`):
-   * the distinct rule ids of the live snoozes, as the groups of one aggregate statement (a page
-   * would be two, with its count), of one shape for every transaction: planned once per connection.
+   * The rules snoozed now (by ctx.clock) for each transaction of a group, by one of its entities
+   * (resource `tm-snooze`). Nearly always none: one count over the live snoozes of all the group's
+   * entities, of one shape for every group (planned once per connection); the snoozes themselves
+   * are read only when there are some.
    */
-  private async snoozed(organizationId: string, facts: TransactionFacts, now: Date): Promise<Set<string>> {
-    const keys = SNOOZE_ENTITIES.flatMap((entity) => {
-      const value = facts[entity];
-      return value === undefined || value === '' ? [] : [snoozeKey(entity, value)];
-    });
+  private async snoozed(
+    organizationId: string,
+    group: readonly TransactionFacts[],
+    now: Date,
+  ): Promise<Array<Set<string>>> {
+    const keysOf = group.map((facts) =>
+      SNOOZE_ENTITIES.flatMap((entity) => {
+        const value = facts[entity];
+        return value === undefined || value === '' ? [] : [snoozeKey(entity, value)];
+      }),
+    );
     const filter: Filter = {
       and: [
         { field: 'organizationId', op: 'eq', value: organizationId },
         { field: 'expiresAt', op: 'gt', value: now.toISOString() },
-        { field: 'match', op: 'in', value: keys },
+        { field: 'match', op: 'in', value: [...new Set(keysOf.flat())] },
       ],
     };
     const snoozes = 'res.tm-snooze';
-    const { aggregate } = await this.ctx.store.query(snoozes, {
+    const rules = group.map(() => new Set<string>());
+    const { total } = await this.ctx.store.query(snoozes, {
       filter,
       sort: [],
       page: 1,
       pageSize: 1,
-      aggregate: { measures: [{ op: 'count', as: 'count' }], groupBy: { field: 'ruleId' } },
+      aggregate: { measures: [{ op: 'count', as: 'count' }] },
       prepared: true,
     });
-    if (!aggregate?.groupsCapped)
-      return new Set((aggregate?.groups ?? []).flatMap(({ key }) => (key === null ? [] : [String(key)])));
-    // more rules snoozed for one transaction than an aggregate answers groups: read them all
-    const { items } = await this.ctx.store.query<TmSnoozeFields & { id: string }>(snoozes, {
-      filter,
-      sort: [],
-      page: 1,
-      pageSize: MAX_PAGE_SIZE,
-    });
-    return new Set(items.map((snooze) => snooze.ruleId));
+    if (total === 0) return rules;
+    const byMatch = new Map<string, string[]>();
+    for (let page = 1; ; page += 1) {
+      const { items } = await this.ctx.store.query<TmSnoozeFields & { id: string }>(snoozes, {
+        filter,
+        sort: [],
+        page,
+        pageSize: MAX_PAGE_SIZE,
+      });
+      for (const snooze of items) byMatch.set(snooze.match, [...(byMatch.get(snooze.match) ?? []), snooze.ruleId]);
+      if (items.length < MAX_PAGE_SIZE) break;
+    }
+    for (const [index, keys] of keysOf.entries())
+      for (const key of keys) for (const ruleId of byMatch.get(key) ?? []) rules[index].add(ruleId);
+    return rules;
   }
 
-  /** One transaction scored (not yet stored): the card reduced to its masked form and keyed hash. */
-  private async scored(
-    key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>,
-    item: SubmittedTransaction,
-    now: Date,
-    figuresOf: FiguresOf,
-  ): Promise<TmTransactionRecord> {
-    const { id: ruleSetId, version, compiled } = this.ruleSet(key.organizationId);
-    const { pan, occurredAt, ...rest } = item;
+  /** A submitted transaction read: the card reduced to its masked form and keyed hash, the PAN left behind. */
+  private received(key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>, item: SubmittedTransaction): Received {
+    const { pan, occurredAt: _occurred, ...rest } = item;
     const card = cardForms(pan, this.cardKey);
-    const facts = withCard(rest, card);
-    const [features, snoozed] = await Promise.all([
-      this.featuresBy(figuresOf, key.organizationId, facts, compiled, now),
-      this.snoozed(key.organizationId, facts, now),
-    ]);
-    const verdict = compiled.score(facts, features, snoozed);
+    return { key, item, card, facts: withCard(rest, card) };
+  }
+
+  /** The record stored for a scored transaction. */
+  private recordOf({ key, item, card }: Received, ruleSet: ActiveRuleSet, verdict: Verdict, now: Date) {
+    const { pan: _pan, occurredAt, ...rest } = item;
     return {
       ...rest,
       ...card,
@@ -203,10 +239,26 @@ export class TmScoringService {
       decision: verdict.decision,
       score: verdict.score,
       hits: verdict.hits,
-      ruleSet: { id: ruleSetId, version },
+      ruleSet: { id: ruleSet.id, version: ruleSet.version },
       trace: verdict.trace,
       keyId: key.id,
-    };
+    } satisfies TmTransactionRecord;
+  }
+
+  /** One transaction scored (not yet stored). */
+  private async scored(
+    key: Pick<TmApiKeyRecord, 'id' | 'organizationId'>,
+    item: SubmittedTransaction,
+    now: Date,
+    figuresOf: FiguresOf,
+  ): Promise<TmTransactionRecord> {
+    const ruleSet = this.ruleSet(key.organizationId);
+    const received = this.received(key, item);
+    const [features, snoozed] = await Promise.all([
+      this.featuresBy(figuresOf, key.organizationId, received.facts, ruleSet.compiled, now),
+      this.snoozed(key.organizationId, [received.facts], now),
+    ]);
+    return this.recordOf(received, ruleSet, ruleSet.compiled.score(received.facts, features, snoozed[0]), now);
   }
 
   /**
@@ -229,56 +281,86 @@ export class TmScoringService {
   }
 
   /**
-   * Scores and stores the transactions in order, each written before the next is scored; answers
+   * Scores and stores the transactions in order, each counted by the next one's figures; answers
    * each one's decision once every one is stored and `tm.transactionsScored` was told (alerts are
-   * raised from it). One wait for the disk for it all: on the embedded store the transactions and
-   * the alerts join their collections' group commits together (Store.durably).
+   * raised from it). On PostgreSQL the call joins the next group commit (scoreGroup). On the embedded
+   * store each is written before the next is scored, with one wait for the disk for it all: the
+   * transactions and the alerts join their collections' group commits together (Store.durably).
    */
   async ingest(key: TmApiKeyRecord, submitted: readonly SubmittedTransaction[]): Promise<IngestAnswer[]> {
+    if (this.groups) {
+      const submission: Submission = { key, items: submitted, answers: [], told: Promise.resolve() };
+      await this.groups.add(submission);
+      await submission.told;
+      return submission.answers;
+    }
     const records = this.ctx.store.collection<TmTransactionRecord>('tmTransactions');
-    const { kept } = this;
-    const { store } = this.ctx;
-    const queried: FiguresOf = (organizationId, facts, compiled, now) =>
-      queriedFigures(
-        (query) => store.query<TmTransactionRecord>('tmTransactions', query),
-        organizationId,
-        facts,
-        compiled.needs,
-        now,
-      );
-    const totalsOf = store.historyTotals?.bind(store);
-    const figuresOf: FiguresOf = kept
-      ? (organizationId, facts, compiled, now) => kept.figures(organizationId, facts, compiled.needs, now)
-      : totalsOf
-        ? async (organizationId, facts, compiled, now) =>
-            (await totalledFigures(totalsOf, organizationId, facts, compiled.needs, now)) ??
-            queried(organizationId, facts, compiled, now)
-        : queried;
+    const kept = this.kept as KeptHistory; // the embedded store (every other store groups)
+    const figuresOf: FiguresOf = (organizationId, facts, compiled, now) =>
+      kept.figures(organizationId, facts, compiled.needs, now);
     try {
       return await this.ctx.store.durably(async () => {
-        const answers: IngestAnswer[] = [];
         const stored: TmTransactionRecord[] = [];
         for (const item of submitted) {
           const record = await this.scored(key, item, this.ctx.clock(), figuresOf);
           const inserted = records.insert(record);
-          kept?.stored(key.organizationId, [record]); // in the step the store applied it in
+          kept.stored(key.organizationId, [record]); // in the step the store applied it in
           await inserted;
           stored.push(record);
-          answers.push({
-            id: record.id,
-            transactionId: record.transactionId,
-            decision: record.decision,
-            score: record.score,
-            hits: record.hits,
-            ruleSet: record.ruleSet,
-          });
         }
         await this.told(stored);
-        return answers;
+        return stored.map(answerOf);
       });
     } catch (error) {
-      kept?.forget(key.organizationId); // a write the store took back may have been counted
+      kept.forget(key.organizationId); // a write the store took back may have been counted
       throw error;
+    }
+  }
+
+  /**
+   * One group commit (PostgreSQL): the group's transactions scored at one instant, in the order they
+   * arrived — per organisation one rule set, one read of the history figures (each transaction also
+   * counting the group's earlier ones) and one of the snoozes — then all written in one statement;
+   * once that is committed the next group may start, while the alerts they raise are written (the
+   * group's answers wait for those too).
+   */
+  private async scoreGroup(group: Submission[]): Promise<void> {
+    const { store } = this.ctx;
+    const totalsOf = store.historyTotals?.bind(store);
+    if (!totalsOf) throw new Error('Grouped ingest needs the store’s history totals');
+    const now = this.ctx.clock();
+    const received = group.flatMap(({ key, items }) => items.map((item) => this.received(key, item)));
+    const byOrganization = new Map<string, number[]>();
+    for (const [index, { key }] of received.entries())
+      byOrganization.set(key.organizationId, [...(byOrganization.get(key.organizationId) ?? []), index]);
+    const records: TmTransactionRecord[] = [];
+    await Promise.all(
+      [...byOrganization].map(async ([organizationId, indexes]) => {
+        const ruleSet = this.ruleSet(organizationId);
+        const { needs } = ruleSet.compiled;
+        const facts = indexes.map((index) => received[index].facts);
+        const [lists, figures, snoozed, sanctions] = await Promise.all([
+          this.listCache.lists(organizationId, [...needs.lists]),
+          groupFigures(totalsOf, organizationId, facts, needs, now),
+          this.snoozed(organizationId, facts, now),
+          needs.sanctions ? readSanctionsSnapshot(this.ctx) : undefined,
+        ]);
+        for (const [n, index] of indexes.entries()) {
+          // one fixed shape for every transaction (featuresOf): the compiled rules read it through one hidden class
+          const features = featuresOf(lists, now.getTime(), figures[n], sanctions);
+          const verdict = ruleSet.compiled.score(facts[n], features, snoozed[n]);
+          records[index] = this.recordOf(received[index], ruleSet, verdict, now);
+        }
+      }),
+    );
+    await store.collection<TmTransactionRecord>('tmTransactions').insertMany(records);
+    // the alerts are not history: the next group may read and write meanwhile; the answers wait for them
+    const told = this.told(records);
+    let next = 0;
+    for (const submission of group) {
+      submission.answers = records.slice(next, next + submission.items.length).map(answerOf);
+      submission.told = told;
+      next += submission.items.length;
     }
   }
 
@@ -318,6 +400,16 @@ export class TmScoringService {
     await this.told(done);
   }
 }
+
+/** What the ingest answers of a stored transaction. */
+const answerOf = (record: TmTransactionRecord): IngestAnswer => ({
+  id: record.id,
+  transactionId: record.transactionId,
+  decision: record.decision,
+  score: record.score,
+  hits: record.hits,
+  ruleSet: record.ruleSet,
+});
 
 /** What a rule read when the record was scored: the record without what scoring and storing added. */
 function factsOf(record: TmTransactionRecord): TransactionFacts {

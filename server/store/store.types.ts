@@ -180,6 +180,8 @@ export interface Store {
    * (server/services/tm-history.ts).
    */
   historyTotals?(organizationId: string, reads: readonly HistoryRead[]): Promise<HistoryTotal[]>;
+  /** PostgreSQL: removes the history rows scored before `before` (ISO), which no window reaches any more; how many. */
+  pruneHistory?(before: string): Promise<number>;
   /** 'lowdb' or 'postgres': for the start-up log line saying which store runs. */
   readonly engine: 'lowdb' | 'postgres';
   /** Waits for queued writes, then releases the files (or the connections). */

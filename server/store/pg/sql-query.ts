@@ -295,9 +295,11 @@ export function indexStatements(collection: string, fields: QueryableFields, opt
       ...keys.flatMap((key) => sortColumns(key.field, key.direction)),
       ID_ORDER,
     ].join(', ')})`;
+  const indexed = (field: string) => fields.indexed === undefined || fields.indexed.includes(field);
   const ascending = [...new Set([...fields.sortable, ...fields.filterable])];
-  for (const field of ascending) statements.push(keysIndex('asc', field, [{ field, direction: 'asc' }]));
-  for (const field of new Set(fields.sortable))
+  for (const field of ascending.filter(indexed))
+    statements.push(keysIndex('asc', field, [{ field, direction: 'asc' }]));
+  for (const field of new Set(fields.sortable.filter(indexed)))
     statements.push(keysIndex('desc', field, [{ field, direction: 'desc' }]));
   for (const keys of fields.sorts ?? []) {
     if (keys.length < 2) continue; // one key has its own index above
@@ -340,7 +342,7 @@ export function indexStatements(collection: string, fields: QueryableFields, opt
     }
   }
   if (trigramOps) {
-    for (const field of new Set(fields.searchable ?? [])) {
+    for (const field of new Set((fields.searchable ?? []).filter(indexed))) {
       statements.push(
         `CREATE INDEX IF NOT EXISTS ${indexName(collection, 'trgm', field)} ON ${table} USING gin (query_lower_text(${jsonPath(field)}) ${trigramOps}) WITH (${GIN_OPTIONS})`,
       );

@@ -31,3 +31,9 @@ export async function historyTotals(
   ]);
   return rows.map((row) => ({ count: row.count, amounts: row.amounts, sum: row.sum ?? '0' }));
 }
+
+/** Removes the rows scored before an instant (ISO text, compared as stored); how many went. */
+export async function pruneHistory(sql: SqlClient, before: string): Promise<number> {
+  const { rowCount } = await sql.query('DELETE FROM tm_history WHERE scored_at < $1', [before]);
+  return rowCount;
+}

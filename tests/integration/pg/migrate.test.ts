@@ -148,6 +148,11 @@ describe('PostgreSQL migrations', () => {
     expect(await store.historyTotals?.('org-b', [{ key: 'merchantId', value: 'm-1', since: '' }])).toEqual([
       { count: 1, amounts: 1, sum: '5' },
     ]);
+    // pruned before 11:30: t1 (card, merchant), t2 (card, IP, merchant) and t3 (card, merchant) go
+    expect(await store.pruneHistory?.('2026-03-01T11:30:00.000Z')).toBe(7);
+    expect(await store.historyTotals?.('org-a', [{ key: 'cardHash', value: 'card-1', since: '' }])).toEqual([
+      { count: 2, amounts: 2, sum: '3.2' },
+    ]);
   });
 
   it('splits a file at semicolons outside quotes, dollar quotes and comments', () => {

@@ -4,7 +4,13 @@ import { runQuery } from '../../../core/query/run-query';
 import { HistoryWindows, seriesOf } from '../../../core/transaction-monitoring/history-windows';
 import type { FeatureNeeds } from '../../../core/transaction-monitoring/operators';
 import type { TransactionFacts } from '../../../core/transaction-monitoring/tm.types';
-import { type HistoryQuery, queriedFigures } from '../../../server/services/tm-history';
+import { ExactSum } from '../../../core/query/exact-decimal';
+import {
+  groupFigures,
+  type HistoryQuery,
+  type HistoryTotals,
+  queriedFigures,
+} from '../../../server/services/tm-history';
 import type { TmTransactionRecord } from '../../../server/services/tm-records';
 
 const MINUTE = 60_000;
@@ -148,5 +154,55 @@ describe('history figures: the windows give what the queries give', () => {
     expect(windows.figures(needs, facts, at(2)).velocities['cardHash:sum:1440']).toBe(0.3);
     expect(windows.figures(needs, facts, at(2)).merchantAverage).toBe(0.15);
     expect(windows.figures(needs, facts, at(24 * 60 + 0.5)).velocities['cardHash:sum:1440']).toBe(0.2);
+  });
+
+  it('a group scored at one instant gives what scoring its transactions one after another would, each stored before the next', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ step, grouped: fc.boolean() }), { minLength: 1, maxLength: 60 }),
+        async (steps) => {
+          const stored: TmTransactionRecord[] = [];
+          const read: HistoryQuery = async (query) => runQuery(stored, query);
+          // what tm_history answers, over what is stored
+          const totalsOf: HistoryTotals = async (organizationId, reads) =>
+            reads.map(({ key, value, since }) => {
+              const rows = stored.filter(
+                (row) =>
+                  row.organizationId === organizationId &&
+                  (row as unknown as Record<string, unknown>)[key] === value &&
+                  row.scoredAt >= since,
+              );
+              const sum = new ExactSum();
+              for (const row of rows) sum.add(row.amount);
+              return { count: rows.length, amounts: rows.length, sum: sum.text() };
+            });
+          let at = START;
+          let group: TmTransactionRecord[] = [];
+          const scoreGroup = async () => {
+            if (group.length === 0) return;
+            const now = new Date(Date.parse(group[0].scoredAt));
+            const facts = group.map((row) => row as unknown as TransactionFacts);
+            const together = await groupFigures(totalsOf, 'org-a', facts, needs, now);
+            for (const [i, row] of group.entries()) {
+              expect(together[i]).toEqual(await queriedFigures(read, 'org-a', facts[i], needs, now));
+              stored.push(row);
+            }
+            group = [];
+          };
+          for (const [i, { step: s, grouped }] of steps.entries()) {
+            // a transaction of the same instant joins the group; another starts the next one
+            if (!grouped || s.other) {
+              await scoreGroup();
+              at += s.gap * MINUTE;
+            }
+            const current = record(i, s, at);
+            if (s.other) stored.push(current);
+            else group.push(current);
+          }
+          await scoreGroup();
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
