@@ -311,6 +311,20 @@ describe('indexStatements', () => {
     expect(indexStatements('res.other', fields).some((s) => names.some((n) => s.includes(n)))).toBe(false);
   });
 
+  it('gives indexes of their own only to the `indexed` fields when a collection names them', () => {
+    const all = { filterable: ['status', 'cardHash'], sortable: ['amount', 'createdAt'] };
+    const named = (fields: typeof all & { indexed?: string[] }) =>
+      indexStatements('res.tx', fields)
+        .slice(1)
+        .map((statement) => /INDEX IF NOT EXISTS (\S+) /.exec(statement)?.[1]);
+    const every = named(all);
+    const some = named({ ...all, indexed: ['amount'] });
+    // the GIN index (equality filters of every field) and amount's two sort indexes stay
+    expect(some).toHaveLength(3);
+    expect(some.every((name) => every.includes(name))).toBe(true);
+    expect(every).toHaveLength(7);
+  });
+
   it("moves a collection's stored rows into its new partition, once, keeping their insertion order", async () => {
     const collection = 'res.moved';
     await load(collection, [{ id: 'b' }, { id: 'a' }, { id: 'c' }]);
