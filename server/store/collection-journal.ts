@@ -1,7 +1,8 @@
 import { statSync, writeSync } from 'node:fs';
-import { type FileHandle, open, readFile } from 'node:fs/promises';
+import { type FileHandle, open, readFile, rename, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
-import { DurableJsonFile } from './durable-json-file';
+import { DurableJsonFile, syncDirectory } from './durable-json-file';
 import { StoreCorruptError, type StoredRecord } from './store.types';
 
 /** One change to a collection, as a journal line holds it. */
@@ -12,18 +13,29 @@ export type JournalEntry = { put: StoredRecord } | { del: string };
  * DurableJsonFile) and the journal `<name>.journal` beside it, one JSON line per change since the
  * snapshot. A write appends its lines and fsyncs the journal before it is acknowledged, so it costs
  * the same at 10,000 records as at 10; once the journal holds as many lines as the snapshot has
- * records (and at least COMPACT_AFTER), the snapshot is rewritten and the journal emptied.
+ * records (and at least COMPACT_AFTER), it is folded into the snapshot: set aside as
+ * `<name>.folding` and a new journal begun at once, then, while appends go on, the snapshot
+ * rewritten from the records as they were when it was set aside and the set-aside journal removed.
+ * At start, at close, and after a fold that failed, the fold is made in one step instead (the
+ * snapshot rewritten, then both journals emptied).
  *
- * Replay is idempotent (a put replaces, a delete of a missing id does nothing), so a crash between
- * the snapshot's rename and the journal's truncation loses nothing. A last line without its newline
- * was never acknowledged (a crash mid-append) and is dropped; any other bad line is corruption.
+ * Replay (the snapshot, then `.folding`, then the journal) is idempotent (a put replaces, a delete
+ * of a missing id does nothing), so a crash anywhere in a fold loses nothing. A last line without
+ * its newline was never acknowledged (a crash mid-append) and is dropped; any other bad line is
+ * corruption.
  */
 export class CollectionFiles implements Adapter<StoredRecord[]> {
   private readonly snapshot: DurableJsonFile<StoredRecord>;
   private readonly journalFile: string;
+  /** The journal a fold set aside, until the snapshot holds what it held. */
+  private readonly foldingFile: string;
+  /** Whether that file may exist (a fold under way, or one that failed or a crash cut short). */
+  private setAside = false;
+  /** The fold under way in the background, if any. */
+  private folding: Promise<void> | null = null;
   /** Lines in the journal now. */
   private lines = 0;
-  /** Whether the journal holds anything (lines, or a cut-short append a crash left) to fold in. */
+  /** Whether the journals hold anything (lines, or a cut-short append a crash left) to fold in. */
   pending = false;
   /** The journal, open for appending between batches (opening and closing it per batch cost 11 % of an ingest). */
   private journal: { handle: FileHandle; dev: number; ino: number } | null = null;
@@ -35,15 +47,20 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
   ) {
     this.snapshot = new DurableJsonFile<StoredRecord>(file);
     this.journalFile = journalFileOf(file);
+    this.foldingFile = file.replace(/\.json$/, '.folding');
   }
 
-  /** The records: the snapshot with the journal replayed over it (null when neither file exists). */
+  /** The records: the snapshot with the journals replayed over it (null when no file exists). */
   async read(): Promise<StoredRecord[] | null> {
     const records = await this.snapshot.read();
+    const setAside = await readJournal(this.foldingFile);
     const { entries, bytes } = await readJournal(this.journalFile);
     this.lines = entries.length;
-    this.pending = bytes > 0;
-    return records === null && bytes === 0 ? null : replay(records ?? [], entries);
+    this.setAside = setAside.exists;
+    this.pending = bytes > 0 || setAside.exists;
+    return records === null && bytes === 0 && !setAside.exists
+      ? null
+      : replay(records ?? [], [...setAside.entries, ...entries]);
   }
 
   /** lowdb's write: the whole collection as the snapshot, the journal emptied. */
@@ -65,17 +82,54 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
     this.pending = true;
   }
 
-  /** Whether the journal has grown enough to fold into the snapshot. */
+  /** Whether the journal has grown enough to fold into the snapshot (and no fold is under way). */
   due(records: number): boolean {
-    return this.lines >= (this.compactAfter ?? Math.max(COMPACT_AFTER, records));
+    return this.folding === null && this.lines >= (this.compactAfter ?? Math.max(COMPACT_AFTER, records));
   }
 
-  /** Writes `records` as the snapshot, then empties the journal. */
+  /** Writes `records` as the snapshot, then empties the journals: the fold in one step. */
   async compact(records: StoredRecord[]): Promise<void> {
-    await this.snapshot.write(records);
+    await this.settled();
+    // copied: the snapshot is written a slice at a time, and the collection's array changes meanwhile
+    await this.snapshot.write(records.slice());
+    if (this.setAside) await removeFile(this.foldingFile);
+    this.setAside = false;
     await this.onJournal((journal) => journal.truncate(0));
     this.lines = 0;
     this.pending = false;
+  }
+
+  /**
+   * Folds the journal into the snapshot without holding up appends. Called with no append in
+   * flight and `records` the collection as the journal has it (its array copied: records are
+   * replaced, never changed in place): the journal is set aside and a new one begun (both names
+   * made durable before anything is appended), then the snapshot is written in the background and
+   * the set-aside journal removed. Should that fail, the next fold is made in one step.
+   */
+  async fold(records: readonly StoredRecord[]): Promise<void> {
+    if (this.setAside) return this.compact(records as StoredRecord[]);
+    await this.close();
+    await rename(this.journalFile, this.foldingFile);
+    this.setAside = true;
+    this.lines = 0;
+    await this.openJournal();
+    await syncDirectory(dirname(this.file));
+    this.folding = (async () => {
+      try {
+        await this.snapshot.write(records);
+        await removeFile(this.foldingFile);
+        this.setAside = false;
+      } catch {
+        // the set-aside journal still holds every change; the next fold is made in one step
+      } finally {
+        this.folding = null;
+      }
+    })();
+  }
+
+  /** Resolves once no fold is under way. */
+  async settled(): Promise<void> {
+    await this.folding;
   }
 
   /** Closes the journal (the store closing); the next append would open it again. */
@@ -128,9 +182,17 @@ const WRITE_AT_ONCE = 64 * 1024;
 /** A journal shorter than this is not folded: a small collection's snapshot would be rewritten often. */
 const COMPACT_AFTER = 1000;
 
-/** The collection a data-directory file belongs to (`<name>.json` or `<name>.journal`), else null. */
+/** The collection a data-directory file belongs to (`<name>.json`, `.journal` or `.folding`), else null. */
 export function collectionNameOf(file: string): string | null {
-  return /^(?!\.)(.+)\.(json|journal)$/.exec(file)?.[1] ?? null;
+  return /^(?!\.)(.+)\.(json|journal|folding)$/.exec(file)?.[1] ?? null;
+}
+
+async function removeFile(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 const journalFileOf = (snapshotFile: string): string => snapshotFile.replace(/\.json$/, '.journal');
@@ -145,12 +207,12 @@ function replay(records: StoredRecord[], entries: readonly JournalEntry[]): Stor
   return [...byId.values()];
 }
 
-async function readJournal(file: string): Promise<{ entries: JournalEntry[]; bytes: number }> {
+async function readJournal(file: string): Promise<{ entries: JournalEntry[]; bytes: number; exists: boolean }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], bytes: 0 };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], bytes: 0, exists: false };
     throw error;
   }
   const lines = text.split('\n');
@@ -166,7 +228,7 @@ async function readJournal(file: string): Promise<{ entries: JournalEntry[]; byt
     if (!isEntry(entry)) throw new StoreCorruptError(file, `line ${index + 1} is not a put or a delete`);
     return entry;
   });
-  return { entries, bytes: text.length };
+  return { entries, bytes: text.length, exists: true };
 }
 
 function isEntry(value: unknown): value is JournalEntry {
