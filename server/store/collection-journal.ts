@@ -1,4 +1,4 @@
-import { statSync, writeSync } from 'node:fs';
+import { constants, statSync, writeSync } from 'node:fs';
 import { type FileHandle, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
@@ -38,7 +38,7 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
   /** Whether the journals hold anything (lines, or a cut-short append a crash left) to fold in. */
   pending = false;
   /** The journal, open for appending between batches (opening and closing it per batch cost 11 % of an ingest). */
-  private journal: { handle: FileHandle; dev: number; ino: number } | null = null;
+  private journal: OpenJournal | null = null;
 
   constructor(
     readonly file: string,
@@ -73,10 +73,14 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
     if (entries.length === 0) return;
     const bytes = Buffer.from(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
     await this.onJournal(async (journal) => {
+      await reserve(journal, bytes.length);
       // a small batch goes into the page cache at once, sparing a thread-pool round trip; a large
       // one through the pool, so the copy holds up no other collection
-      if (bytes.length > WRITE_AT_ONCE) await journal.writeFile(bytes);
-      else for (let done = 0; done < bytes.length; ) done += writeSync(journal.fd, bytes, done);
+      if (bytes.length > WRITE_AT_ONCE) await journal.handle.write(bytes, 0, bytes.length, journal.end);
+      else
+        for (let done = 0; done < bytes.length; )
+          done += writeSync(journal.handle.fd, bytes, done, bytes.length - done, journal.end + done);
+      journal.end += bytes.length;
     });
     this.lines += entries.length;
     this.pending = true;
@@ -94,7 +98,11 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
     await this.snapshot.write(records.slice());
     if (this.setAside) await removeFile(this.foldingFile);
     this.setAside = false;
-    await this.onJournal((journal) => journal.truncate(0));
+    await this.onJournal(async (journal) => {
+      await journal.handle.truncate(0);
+      journal.end = 0;
+      journal.size = 0;
+    });
     this.lines = 0;
     this.pending = false;
   }
@@ -140,11 +148,11 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
   }
 
   /** Runs `work` on the journal opened for appending, then fdatasyncs it; a failure closes it. */
-  private async onJournal(work: (journal: FileHandle) => Promise<unknown>): Promise<void> {
+  private async onJournal(work: (journal: OpenJournal) => Promise<unknown>): Promise<void> {
     try {
       const journal = await this.openJournal();
       await work(journal);
-      await journal.datasync();
+      await journal.handle.datasync();
     } catch (error) {
       await this.close().catch(() => undefined);
       throw error;
@@ -157,18 +165,20 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
    * one can find. One stat of the path per batch; opened again when it names another file or none
    * (where the open then fails with ENOENT, as it did when the file was opened per append).
    */
-  private async openJournal(): Promise<FileHandle> {
+  private async openJournal(): Promise<OpenJournal> {
     if (this.journal) {
       // a cached path's stat takes microseconds: done at once, it spares a thread-pool round trip
       const now = statSync(this.journalFile, { throwIfNoEntry: false });
-      if (now?.dev === this.journal.dev && now.ino === this.journal.ino) return this.journal.handle;
+      if (now?.dev === this.journal.dev && now.ino === this.journal.ino) return this.journal;
       await this.close();
     }
-    const handle = await open(this.journalFile, 'a', 0o600);
+    // not O_APPEND: appends are written at the end of the lines, inside the zeros reserved after them
+    const handle = await open(this.journalFile, constants.O_RDWR | constants.O_CREAT, 0o600);
     try {
-      const { dev, ino } = await handle.stat();
-      this.journal = { handle, dev, ino };
-      return handle;
+      const { dev, ino, size } = await handle.stat();
+      const end = size === 0 ? 0 : linesEnd(await handle.readFile());
+      this.journal = { handle, dev, ino, end, size };
+      return this.journal;
     } catch (error) {
       await handle.close();
       throw error;
@@ -178,6 +188,38 @@ export class CollectionFiles implements Adapter<StoredRecord[]> {
 
 /** Bytes of a batch written without the thread pool (an ingested transaction and its trace: a few kilobytes). */
 const WRITE_AT_ONCE = 64 * 1024;
+
+/** The journal open for appending: where its lines end, and how far zeros are reserved after them. */
+interface OpenJournal {
+  handle: FileHandle;
+  dev: number;
+  ino: number;
+  end: number;
+  size: number;
+}
+
+/** Zeros reserved after the journal's lines at a time: 64 KiB, doubling with the file up to 1 MiB (a collection written seldom keeps a small file). */
+const RESERVE = { least: 64 * 1024, most: 1024 * 1024 };
+
+/**
+ * Makes room for `length` bytes after the journal's lines: zeros written ahead (RESERVE), so
+ * that an append changes neither the file's size nor its blocks and its fdatasync flushes the data
+ * alone, without a file-system journal commit (measured on this ext4: 80 µs of CPU and 0.3–0.5 ms
+ * per append and fdatasync, against 140–230 µs and 0.6–3 ms appending at the end of the file). The
+ * fdatasync after the append that reserved makes the new size durable too.
+ */
+async function reserve(journal: OpenJournal, length: number): Promise<void> {
+  if (journal.end + length <= journal.size) return;
+  const grow = Math.max(Math.min(Math.max(RESERVE.least, journal.size), RESERVE.most), length);
+  await journal.handle.write(Buffer.alloc(grow), 0, grow, journal.size);
+  journal.size += grow;
+}
+
+/** Where a journal's lines end: at its first zero byte (JSON escapes U+0000, so no line holds one), else its length. */
+function linesEnd(bytes: Buffer): number {
+  const zero = bytes.indexOf(0);
+  return zero < 0 ? bytes.length : zero;
+}
 
 /** A journal shorter than this is not folded: a small collection's snapshot would be rewritten often. */
 const COMPACT_AFTER = 1000;
@@ -215,6 +257,9 @@ async function readJournal(file: string): Promise<{ entries: JournalEntry[]; byt
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], bytes: 0, exists: false };
     throw error;
   }
+  // the zeros reserved after the lines are no part of them
+  const zero = text.indexOf('\0');
+  if (zero >= 0) text = text.slice(0, zero);
   const lines = text.split('\n');
   // the part after the last newline: empty, or an append the crash cut short (never acknowledged)
   lines.pop();

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,9 @@ interface Note extends StoredRecord {
   text: string;
 }
 
-const lines = async (file: string) => (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+/** A journal's lines (the zeros reserved after them left out). */
+const lines = async (file: string) =>
+  (await readFile(file, 'utf8').catch(() => '')).split('\0')[0].split('\n').filter(Boolean);
 
 describe('the collection journal (server/store/collection-journal.ts)', () => {
   const dirs: string[] = [];
@@ -227,6 +229,23 @@ describe('the collection journal (server/store/collection-journal.ts)', () => {
     expect(await lines(`${journal}.old`)).toHaveLength(1);
     expect((await lines(journal)).map((line) => JSON.parse(line).put.id)).toEqual(['third']);
     await store.close();
+  });
+
+  it('appends after the lines of a journal it opens again, not after the zeros reserved beyond them', async () => {
+    const dataDir = await dir();
+    const store = await openLowdbStore(dataDir);
+    const notes = store.collection<Note>('res.reopened');
+    const journal = join(dataDir, 'res.reopened.journal');
+    await notes.insert({ id: 'a', text: 'one' });
+    await notes.insert({ id: 'b', text: 'two' });
+    expect((await stat(journal)).size).toBeGreaterThan(60_000);
+    // the same lines and zeros in another file at its path: opened again on the next append
+    await copyFile(journal, `${journal}.copy`);
+    await rename(`${journal}.copy`, journal);
+    await notes.insert({ id: 'c', text: 'three' });
+    expect((await lines(journal)).map((line) => JSON.parse(line).put.id)).toEqual(['a', 'b', 'c']);
+    await store.close();
+    expect((await stat(journal)).size).toBe(0);
   });
 
   it('a failed append takes its write, and the writes applied after it, back out of memory', async () => {
