@@ -53,7 +53,7 @@ import { clientAddress, type TrustProxy } from './realtime/client-address';
 import { RealtimeServer, type RealtimeOptions } from './realtime/realtime-server';
 import { REALTIME_APP_KEY } from '../core/realtime/channels';
 import { spaRouter } from './http/spa';
-import { fixedHeadersOf } from './http/fixed-headers';
+import { fixedHeaders, fixedHeadersOf } from './http/fixed-headers';
 import { publishedReads } from './config/published-reads';
 import { DEFAULT_SCAN_SETTINGS, type ScanSettings } from './scans/scan-settings';
 import { Mailer, type SmtpTarget } from './mail/mailer';
@@ -307,7 +307,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.set('etag', false);
     // every answer that gains from it goes brotli or gzip; the build's pre-compressed files as they are
     app.use(compression());
-    app.use(securityHeaders, strictTransportSecurity, permissionsPolicy);
+    const securityHeaderList = fixedHeadersOf(securityHeaders, permissionsPolicy);
+    app.use(fixedHeaders(securityHeaderList), strictTransportSecurity);
 
     const admin = async (req: Request) => {
       const caller = await callerOf(ctx, req);
@@ -363,7 +364,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app.use(notFound);
     app.use(errorHandler(ctx.translator, log.error, (language, key) => services.translations.text(language, key)));
 
-    const reads = publishedReads(ctx.documents, fixedHeadersOf(securityHeaders, permissionsPolicy));
+    const reads = publishedReads(ctx.documents, securityHeaderList);
     return {
       app,
       listener: (req, res) => {

@@ -31,3 +31,14 @@ export function fixedHeadersOf(...middlewares: RequestHandler[]): string[] {
   }
   return [...headers].flat();
 }
+
+/**
+ * One middleware giving every answer the headers `fixedHeadersOf` read from `middlewares`: helmet
+ * alone is a dozen middlewares in a row, each a step of every request (3.5 % of an ingest's CPU).
+ */
+export function fixedHeaders(headers: readonly string[]): RequestHandler {
+  return (_req, res, next) => {
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
+    next();
+  };
+}

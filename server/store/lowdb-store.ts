@@ -57,9 +57,10 @@ class LowdbCollection<T extends StoredRecord> implements Collection<T> {
       failed: (changes) => {
         for (const applied of changes.reverse()) for (const undo of applied.undo.reverse()) undo();
       },
-      // a due fold runs between two appends; if it fails the journal still holds every change
+      // a due fold starts between two appends (the snapshot is written while appends go on); if it
+      // fails the journals still hold every change
       between: async () => {
-        if (this.files.due(this.db.data.length)) await this.db.write();
+        if (this.files.due(this.db.data.length)) await this.files.fold(this.db.data.slice());
       },
     });
   }

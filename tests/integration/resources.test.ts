@@ -290,6 +290,15 @@ describe('generic resource endpoints /wbe/api/resources/:resource', () => {
     const made = await as('assessor', 'POST', TICKETS, { title: 'New', code: 'NW-1', area: 'network' });
     expect(made.body.content.definition).toEqual({ id: 'ticket', version: 4 });
   });
+
+  it('makes one of twelve concurrent creates of one unique value and refuses the others (409)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        as('owner', 'POST', TICKETS, { title: `Race ${i}`, code: 'RC-77', area: 'network' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(11).fill(409)]);
+  });
 });
 
 describe('user-scoped resources', () => {

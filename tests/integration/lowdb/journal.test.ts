@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readCollectionFiles } from '../../../server/store/collection-journal';
 import { openLowdbStore } from '../../../server/store/lowdb-store';
 import type { StoredRecord } from '../../../server/store/store.types';
@@ -12,7 +12,9 @@ interface Note extends StoredRecord {
   text: string;
 }
 
-const lines = async (file: string) => (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+/** A journal's lines (the zeros reserved after them left out). */
+const lines = async (file: string) =>
+  (await readFile(file, 'utf8').catch(() => '')).split('\0')[0].split('\n').filter(Boolean);
 
 describe('the collection journal (server/store/collection-journal.ts)', () => {
   const dirs: string[] = [];
@@ -32,12 +34,15 @@ describe('the collection journal (server/store/collection-journal.ts)', () => {
     for (let i = 0; i < 4; i++) await notes.insert({ id: `n${i}`, text: `note ${i}` });
     expect(await lines(join(dataDir, 'errorReports.journal'))).toHaveLength(4);
     await notes.remove('n0');
-    // the fifth line made it due: folded before the next append, so the snapshot holds the three
-    // left and the journal only the change after
+    // the fifth line made it due: set aside before the next append, which begins a new journal;
+    // the snapshot, written meanwhile, holds the three left, and the set-aside journal goes
     await notes.update('n1', { text: 'changed' });
-    const snapshot = JSON.parse(await readFile(join(dataDir, 'errorReports.json'), 'utf8')) as Note[];
-    expect(snapshot.map((note) => note.id)).toEqual(['n1', 'n2', 'n3']);
     expect(await lines(join(dataDir, 'errorReports.journal'))).toHaveLength(1);
+    await vi.waitFor(async () => {
+      const snapshot = JSON.parse(await readFile(join(dataDir, 'errorReports.json'), 'utf8')) as Note[];
+      expect(snapshot.map((note) => note.id)).toEqual(['n1', 'n2', 'n3']);
+      expect(await lines(join(dataDir, 'errorReports.folding'))).toEqual([]);
+    });
     await store.close();
     // closing folds what is left
     expect(await lines(join(dataDir, 'errorReports.journal'))).toEqual([]);
@@ -159,6 +164,57 @@ describe('the collection journal (server/store/collection-journal.ts)', () => {
     await store.close();
   }, 60_000);
 
+  it('folds while writers go on: a SIGKILL at any step of a fold loses no acknowledged write', async () => {
+    const dataDir = await dir();
+    // folded every 40 lines, so the kill lands in or between folds (set aside, snapshot half written,
+    // set-aside journal not yet removed); some records updated and removed again, so replaying a
+    // set-aside journal over a newer snapshot is exercised too
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { openLowdbStore } from './server/store/lowdb-store.ts';
+         const store = await openLowdbStore(process.argv[1], { compactAfter: 40 });
+         const notes = store.collection('res.fold-test');
+         const writer = async (w) => {
+           for (let i = 0; ; i++) {
+             const id = 'w' + w + '-' + i;
+             await notes.insert({ id, text: 'x'.repeat(i % 5 === 0 ? 5000 : 10) });
+             if (i % 3 === 0) await notes.update(id, { text: 'updated' });
+             if (i % 4 === 1) await notes.remove(id);
+             console.log(id + (i % 4 === 1 ? ' removed' : i % 3 === 0 ? ' updated' : ''));
+           }
+         };
+         for (let w = 0; w < 8; w++) void writer(w);`,
+        dataDir,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const acknowledged: string[] = [];
+    await new Promise<void>((resolve) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        acknowledged.push(line);
+        if (acknowledged.length === 1500) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const store = await openLowdbStore(dataDir);
+    const stored = new Map((await store.collection<Note>('res.fold-test').all()).map((note) => [note.id, note]));
+    const wrong = acknowledged.filter((line) => {
+      const [id, change] = line.split(' ');
+      if (change === 'removed') return stored.has(id);
+      return !stored.has(id) || (change === 'updated' && stored.get(id)?.text !== 'updated');
+    });
+    expect(wrong).toEqual([]);
+    await store.close();
+  }, 60_000);
+
   it('keeps appending to the file its path names, not to one moved or removed under it', async () => {
     const dataDir = await dir();
     const store = await openLowdbStore(dataDir);
@@ -173,6 +229,23 @@ describe('the collection journal (server/store/collection-journal.ts)', () => {
     expect(await lines(`${journal}.old`)).toHaveLength(1);
     expect((await lines(journal)).map((line) => JSON.parse(line).put.id)).toEqual(['third']);
     await store.close();
+  });
+
+  it('appends after the lines of a journal it opens again, not after the zeros reserved beyond them', async () => {
+    const dataDir = await dir();
+    const store = await openLowdbStore(dataDir);
+    const notes = store.collection<Note>('res.reopened');
+    const journal = join(dataDir, 'res.reopened.journal');
+    await notes.insert({ id: 'a', text: 'one' });
+    await notes.insert({ id: 'b', text: 'two' });
+    expect((await stat(journal)).size).toBeGreaterThan(60_000);
+    // the same lines and zeros in another file at its path: opened again on the next append
+    await copyFile(journal, `${journal}.copy`);
+    await rename(`${journal}.copy`, journal);
+    await notes.insert({ id: 'c', text: 'three' });
+    expect((await lines(journal)).map((line) => JSON.parse(line).put.id)).toEqual(['a', 'b', 'c']);
+    await store.close();
+    expect((await stat(journal)).size).toBe(0);
   });
 
   it('a failed append takes its write, and the writes applied after it, back out of memory', async () => {
