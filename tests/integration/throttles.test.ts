@@ -142,13 +142,12 @@ describe('one collection per write queue', () => {
   let store: Store;
   afterAll(() => store.close());
 
-  it("a large collection's slow writes do not hold up another collection's", async () => {
-    // every write folds its journal into the snapshot: a write to the large collection rewrites 5 MB
-    store = await openLowdbStore(await newDataDir(), { compactAfter: 1 });
+  it("a collection's slow write does not hold up another collection's", async () => {
+    store = await openLowdbStore(await newDataDir());
     const reports = store.collection<StoredRecord & { text: string }>('errorReports');
-    for (let i = 0; i < 20; i++) await reports.insert({ id: `big-${i}`, text: 'x'.repeat(250_000) });
     const finished: string[] = [];
-    const slow = reports.insert({ id: 'one-more', text: 'y' }).then(() => finished.push('errorReports'));
+    // a 20 MB line to write and fdatasync, asked first; one queue for the store would finish it first
+    const slow = reports.insert({ id: 'big', text: 'x'.repeat(20_000_000) }).then(() => finished.push('errorReports'));
     const quick = store
       .collection<StoredRecord>('organizations')
       .insert({ id: 'org-quick' })
