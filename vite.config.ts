@@ -205,7 +205,21 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'boot', test: boot.test }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'boot', test: boot.test },
+            // react-query as one chunk, as the shell and every screen but the login load it: cut per
+            // importer it came in four files compressed one by one (client/lib/withQueries.tsx)
+            {
+              name: 'react-query',
+              test: /[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]client[\\/]lib[\\/](queryClient\.ts|withQueries\.tsx)$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

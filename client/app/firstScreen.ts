@@ -6,14 +6,12 @@ import { decideAccess } from '../../core/guard/guard.utils';
 import { fillSourcePath } from '../../core/pages/page.utils';
 import { loadAppTexts } from '../i18n/i18n';
 import { matchRoute } from '../../core/routes/route.utils';
-import { type AppConfig, appConfigQueryKey, fetchAppConfig } from '../runtime/appConfig';
-import { startRecordRead } from '../screens/questionnaire/recordReads';
+import { type AppConfig, fetchAppConfig } from '../runtime/appConfig';
 import { firstDocumentQuery, screenDocument } from '../runtime/documentQuery';
 import { preloadable } from '../runtime/preloadable';
-import { queryClient } from '../lib/queryClient';
 import { screenFor } from '../runtime/screenRegistry';
 import { refreshSessionAtBoot } from '../account/refreshSession';
-import { getSession } from '../session/session.store';
+import { getSession, isSignedIn } from '../session/session.store';
 import { sessionSubject } from '../session/subject';
 
 /**
@@ -21,9 +19,11 @@ import { sessionSubject } from '../session/subject';
  * catalogue: the sign-in page needs neither.
  */
 export const appLayout = preloadable<object>(() =>
-  Promise.all([import('../shell/AppLayout') as Promise<{ default: ComponentType }>, loadAppTexts()]).then(
-    ([module]) => module,
-  ),
+  Promise.all([
+    import('../shell/AppLayout') as Promise<{ default: ComponentType }>,
+    import('../lib/withQueries'),
+    loadAppTexts(),
+  ]).then(([module, { withQueries }]) => ({ default: withQueries(module.default) })),
 );
 
 /**
@@ -62,7 +62,9 @@ function startFirstReads(route: RouteDef, params: Record<string, string>, config
   const document = screenDocument(route.screen, route.props);
   let rows: Promise<unknown> | undefined;
   if (document) {
-    const read = queryClient.fetchQuery(firstDocumentQuery(...document));
+    const read = import('../lib/queryClient').then(({ queryClient }) =>
+      queryClient.fetchQuery(firstDocumentQuery(...document)),
+    );
     read.catch(() => undefined);
     if (route.screen === 'list' && route.props?.embedded !== true)
       rows = startListRead(read as Promise<ConfigDocument<ListBody>>, route.props ?? {}, params, config);
@@ -71,7 +73,7 @@ function startFirstReads(route: RouteDef, params: Record<string, string>, config
     route.screen === 'questionnaire' && typeof route.props?.source === 'string'
       ? fillSourcePath(route.props.source, params)
       : null;
-  if (record) startRecordRead(record);
+  if (record) void import('../screens/questionnaire/recordReads').then((reads) => reads.startRecordRead(record));
   return rows ?? Promise.resolve();
 }
 
@@ -103,18 +105,14 @@ async function startListRead(
  * render) and a list's first rows, and the session's roles and permissions read again alongside, so
  * the first render judges the route with what the user holds now.
  */
-async function bootConfig(): Promise<AppConfig> {
+export async function bootConfig(): Promise<AppConfig> {
   // the app documents first: the first screen's reads wait for them, the first render for both
   const read = fetchAppConfig();
+  // react-query is not on the sign-in page (client/lib/withQueries.tsx): a signed-in visit asks for
+  // it now, so the first screen's reads do not wait for its chunk once the documents are in
+  if (isSignedIn(getSession())) void import('../lib/queryClient');
   const session = refreshSessionAtBoot();
   const config = await read;
   await Promise.all([session, preloadFirstScreen(config, window.location.pathname).catch(() => undefined)]);
   return config;
 }
-
-/** The query of the app documents the page boots from: started by main.tsx, read by Boot. */
-export const bootConfigQuery = {
-  queryKey: appConfigQueryKey,
-  queryFn: bootConfig,
-  staleTime: Number.POSITIVE_INFINITY,
-};
