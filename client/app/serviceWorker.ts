@@ -9,28 +9,20 @@ let registration: ServiceWorkerRegistration | undefined;
 /** Besides every route change, a tab left open looks for a new version this often. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-/**
- * Production builds only: under `vite` (dev) a worker would serve stale modules. Registered with the
- * browser's own API (workbox-window, ~2.4 KB brotli, did no more for us): the worker skips waiting
- * and claims the page, so a new version taking over this page means a reload into it.
- */
+/** Production builds only: under `vite` (dev) a worker would serve stale modules. */
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const container = navigator.serviceWorker;
-  // the first install takes over a page that had no worker: nothing to reload for; any later change is a new version
-  let controlled = Boolean(container.controller);
-  container.addEventListener('controllerchange', () => {
-    if (controlled) window.location.reload();
-    controlled = true;
-  });
-  try {
-    registration = await container.register('/sw.js', { scope: '/' });
-  } catch {
+  const { registerSW } = await import('virtual:pwa-register');
+  registerSW({
+    immediate: true,
+    onRegisteredSW: (_url, registered) => {
+      registration = registered;
+      if (registered) setInterval(checkForUpdate, UPDATE_CHECK_MS);
+      void keepLoadedChunks().catch(() => undefined);
+    },
     // refused (a private window, a browser that blocks workers): the app runs without one
-    return;
-  }
-  setInterval(checkForUpdate, UPDATE_CHECK_MS);
-  void keepLoadedChunks().catch(() => undefined);
+    onRegisterError: () => undefined,
+  });
 }
 
 /** The worker's cache of chunks loaded when first used (vite.config.ts, runtimeCaching). */
