@@ -4,7 +4,6 @@ import type { RouteDef } from '../../core/routes/route.types';
 import { queryClient } from '../lib/queryClient';
 import type { AppConfig } from '../runtime/appConfig';
 import { firstDocumentQuery, screenDocument } from '../runtime/documentQuery';
-import { startRecordReadAt } from '../screens/questionnaire/recordReads';
 
 // The first reads of a signed-in visit (client/app/firstScreen.ts): a chunk of their own, with
 // react-query, which the sign-in page goes without.
@@ -25,7 +24,9 @@ export function startFirstReads(route: RouteDef, params: Record<string, string>,
       rows = startListRead(read as Promise<ConfigDocument<ListBody>>, route.props ?? {}, params, config);
   }
   const source = route.screen === 'questionnaire' ? route.props?.source : undefined;
-  if (typeof source === 'string') startRecordReadAt(source, params);
+  // with the questionnaire's code: other screens go without the record-path helpers
+  if (typeof source === 'string')
+    void import('../screens/questionnaire/recordReads').then((reads) => reads.startRecordReadAt(source, params));
   return rows ?? Promise.resolve();
 }
 
