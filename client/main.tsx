@@ -4,14 +4,11 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './shell/public.css';
 import './shell/contrast.css';
 import { Classes } from '@blueprintjs/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { queryClient } from './lib/queryClient';
 import { translateBlueprintLabels } from './i18n/blueprintLabels';
 import { initI18n } from './i18n/i18n';
-import { Boot } from './app/Boot';
-import { bootConfigQuery } from './app/firstScreen';
+import { Boot, readBootConfig } from './app/Boot';
 import { registerServiceWorker } from './app/serviceWorker';
 import { installIconLoader } from './runtime/icons';
 import { captureAffid } from './session/affid';
@@ -28,15 +25,13 @@ void registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 // the app documents and the first page's chunks load while the catalogue does
-void queryClient.prefetchQuery(bootConfigQuery);
+const config = readBootConfig();
 // render once the stored language's catalogue is in, so the first paint is in that language
 void initI18n(session.language).then(() => {
   translateBlueprintLabels();
   createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Boot />
-      </QueryClientProvider>
+      <Boot first={config} />
     </StrictMode>,
   );
 });

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { visibleMenu } from '../../core/menus/menu.utils';
 import { matchRoute } from '../../core/routes/route.utils';
 import { IeWarning } from '../shell/IeWarning';
 import { useSubject } from '../shell/useSubject';
@@ -8,7 +7,6 @@ import { usePreferencesEffect } from '../shell/preferences';
 import { trackPageView } from '../runtime/analytics';
 import { useAppConfig } from '../runtime/appConfig';
 import { setNavigator } from '../lib/navigation';
-import { preloadSiblings } from '../runtime/preload';
 import { checkForUpdate } from './serviceWorker';
 
 /** Above every layout: page views, sibling preloading, theme/language, and router navigation for non-React code. */
@@ -33,10 +31,13 @@ export function RootFrame() {
   }, [location.pathname]);
 
   useEffect(() => {
-    const match = matchRoute(routes, location.pathname);
-    if (!match) return;
-    const menu = visibleMenu(menus.main, subject, location.pathname, {}, roleGroups);
-    preloadSiblings(match.route, { routes, menu, subject, roleGroups, limit: shell.preloadSiblingRoutes });
+    const pathname = location.pathname;
+    const route = matchRoute(routes, pathname)?.route;
+    // only a signed-in user's app pages warm their siblings: a visitor's page never loads the code
+    if (!route || !subject.signedIn || route.layout !== 'app') return;
+    void import('../runtime/preload').then(({ preloadSiblings }) =>
+      preloadSiblings(route, { routes, menus, pathname, subject, roleGroups, limit: shell.preloadSiblingRoutes }),
+    );
   }, [location.pathname, routes, menus, roleGroups, subject, shell.preloadSiblingRoutes]);
 
   return (

@@ -6,6 +6,8 @@ type Version = Pick<ConfigDocument, 'kind' | 'id' | 'version' | 'hash'>;
 
 interface ValidatorsModule {
   default: (require: (specifier: string) => unknown) => ValidatorExports;
+  /** The runtime helpers its code requires (server/config/validator-modules.ts). */
+  requires?: readonly string[];
 }
 
 /** Where the config service serves a document version's validators module (docs/gateway/config.md). */
@@ -18,7 +20,7 @@ const importModule = (url: string) => import(/* @vite-ignore */ url) as Promise<
 /**
  * The ajv validators of a document version's embedded JSON Schemas, by JSON pointer: the config
  * service generates them as a same-origin ES module (the CSP's script-src 'self' allows it; no
- * code is compiled in the browser) and this runs it with the bundled runtime helpers. `load`
+ * code is compiled in the browser) and this runs it with the runtime helpers it names. `load`
  * imports a module URL (tests pass their own).
  */
 export async function loadValidators(
@@ -26,5 +28,5 @@ export async function loadValidators(
   load: (url: string) => Promise<ValidatorsModule> = importModule,
 ): Promise<ValidatorExports> {
   const module = await load(validatorsUrl(document));
-  return module.default(validatorRequire);
+  return module.default(await validatorRequire(module.requires));
 }

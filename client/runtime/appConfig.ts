@@ -36,8 +36,6 @@ export async function fetchAppConfig(): Promise<AppConfig> {
   return { ...wire, roleGroups: wire.roleGroups.groups };
 }
 
-export const appConfigQueryKey = ['config', 'app'] as const;
-
 export const AppConfigContext = createContext<AppConfig | null>(null);
 
 /** The app documents this page load booted with. */

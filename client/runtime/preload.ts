@@ -1,6 +1,7 @@
 import type { GuardSubject, RoleGroups } from '../../core/guard/guard.types';
 import { evaluateGuard } from '../../core/guard/guard.utils';
-import type { ResolvedMenuItem } from '../../core/menus/menu.types';
+import type { MenusBody, ResolvedMenuItem } from '../../core/menus/menu.types';
+import { visibleMenu } from '../../core/menus/menu.utils';
 import type { RouteDef, RoutesBody } from '../../core/routes/route.types';
 import { matchRoute } from '../../core/routes/route.utils';
 import { depthOf } from './routePaths';
@@ -19,8 +20,9 @@ function savesData(): boolean {
 
 export interface PreloadContext {
   routes: RoutesBody;
-  /** The menu the user sees now: its links are the likely next pages. */
-  menu: ResolvedMenuItem[];
+  /** The menus and the page shown: the main menu's visible links are the likely next pages. */
+  menus: MenusBody;
+  pathname: string;
   subject: GuardSubject;
   roleGroups: RoleGroups;
   limit: number;
@@ -39,8 +41,12 @@ function menuUrls(items: ResolvedMenuItem[], out: string[] = []): string[] {
  * routes of the same depth that the visible menu links to and the user may open. Visitors get
  * none, so the sign-in page stays light.
  */
-export function preloadSiblings(current: RouteDef, { routes, menu, subject, roleGroups, limit }: PreloadContext): void {
+export function preloadSiblings(
+  current: RouteDef,
+  { routes, menus, pathname, subject, roleGroups, limit }: PreloadContext,
+): void {
   if (!subject.signedIn || current.layout !== 'app' || limit <= 0 || savesData()) return;
+  const menu = visibleMenu(menus.main, subject, pathname, {}, roleGroups);
   const depth = depthOf(current.path);
   const siblings: RouteDef[] = [];
   for (const url of menuUrls(menu)) {

@@ -1,14 +1,22 @@
 import { preloadable } from './preloadable';
 import type { ScreenComponent, ScreenEntry } from './screen.types';
 
-const entry = (load: () => Promise<{ default: ScreenComponent }>): ScreenEntry => preloadable(load);
+type Load = () => Promise<{ default: ScreenComponent }>;
+/** A screen under the query client: its chunk and react-query's load together (client/lib/withQueries.tsx). */
+const entry = (load: Load): ScreenEntry =>
+  preloadable(async () => {
+    const screen = load();
+    return (await import('../lib/withQueries')).queryingModule(screen);
+  });
+/** The sign-in screen makes no query: it loads without react-query. */
+const withoutQueries = (load: Load): ScreenEntry => preloadable(load);
 
 /**
  * Screen kinds the routes document may name in `screen`. Every kind is its own chunk so the
  * sign-in page loads only the login renderer (RJSF, tables and admin screens stay out).
  */
 export const screenRegistry: Record<string, ScreenEntry> = {
-  'auth.login': entry(() => import('../screens/LoginScreen')),
+  'auth.login': withoutQueries(() => import('../screens/LoginScreen')),
   'auth.register': entry(() => import('../screens/RegisterScreen')),
   'auth.verification': entry(() => import('../screens/VerificationScreen')),
   'auth.forgotPassword': entry(() => import('../screens/ForgotPasswordScreen')),

@@ -1,12 +1,10 @@
-import { Button, Icon, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Icon, PopoverNext, Spinner } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import {
   type HydraCollection,
   isShown,
-  localizedText,
   NOTIFICATION_EVENT,
   type NotificationEventData,
   type NotificationView,
@@ -14,10 +12,8 @@ import {
 import { ntgw } from '../api/clients';
 import { useRealtimeEvent, useRealtimeLive } from '../realtime/useRealtimeEvent';
 import { useAppConfig } from '../runtime/appConfig';
-import { displayTimeZone } from '../runtime/dateSettings';
 import { isSignedIn } from '../session/session.store';
 import { useSession } from '../session/useSession';
-import { bucketLabel, bucketNotifications, type NotificationBuckets } from './notificationBuckets';
 import { readAgain } from '../lib/queryClient';
 
 const menuKey = (userId: string) => ['notifications', 'menu', userId] as const;
@@ -41,14 +37,13 @@ export function NotificationBell() {
   return userId ? <Bell userId={userId} /> : null;
 }
 
-const BUCKETS: (keyof NotificationBuckets<unknown>)[] = ['today', 'week', 'earlier'];
+// the menu (its day buckets and dates) loads when the bell is first opened
+const NotificationMenu = lazy(() => import('./NotificationMenu'));
 
 function Bell({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { shell } = useAppConfig();
-  const ownDateFormat = useSession().user?.date_format;
   const key = menuKey(userId);
   const { data: items = [] } = useQuery({ queryKey: key, queryFn: loadMenu });
   /** A 'received' event came since the menu was last opened. */
@@ -100,43 +95,11 @@ function Bell({ userId }: { userId: string }) {
       .catch((error: unknown) => console.error('Marking notifications read failed', error));
   }, [isOpen, unreadIds, userId, queryClient]);
 
-  const zone = displayTimeZone();
-  const language = i18n.language;
   const shown = items.slice(0, shell.notificationMenuSize);
-  const buckets = bucketNotifications(shown, new Date(), zone);
-  const open = (url: string | undefined) => {
-    if (!url) return;
-    if (url.startsWith('/') && !url.startsWith('//')) navigate(url);
-    else if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
-  };
-
   const menu = (
-    <Menu className="notification-menu" aria-label={t('notifications.title')}>
-      {shown.length === 0 && <MenuItem disabled text={t('notifications.menu.empty')} />}
-      {BUCKETS.filter((bucket) => buckets[bucket].length > 0).flatMap((bucket) => [
-        <MenuDivider key={bucket} title={t(`notifications.menu.${bucket}`)} />,
-        ...buckets[bucket].map((item) => {
-          const text = localizedText(item.payload, language);
-          return (
-            <MenuItem
-              key={item.id}
-              className={wereUnread.has(item.id) ? 'notification-menu__item--unread' : undefined}
-              multiline
-              onClick={() => open(text.url)}
-              text={
-                <span className="notification-menu__text">
-                  <strong>{text.title}</strong>
-                  {text.description && <span className="notification-menu__description">{text.description}</span>}
-                </span>
-              }
-              label={bucketLabel(bucket, item.createdAtStr, zone, language, ownDateFormat)}
-            />
-          );
-        }),
-      ])}
-      <MenuDivider />
-      <MenuItem icon="list" text={t('notifications.menu.seeAll')} onClick={() => navigate('/app/notifications')} />
-    </Menu>
+    <Suspense fallback={<Spinner size={20} aria-label={t('shell.loading')} />}>
+      <NotificationMenu shown={shown} wereUnread={wereUnread} />
+    </Suspense>
   );
 
   return (

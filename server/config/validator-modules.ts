@@ -63,13 +63,17 @@ export function validatorModuleCode(document: Pick<ConfigDocument, 'kind' | 'id'
     });
   });
   const code = standaloneCode(ajv, exportsToIds);
+  const requires = new Set<string>();
   for (const [, specifier] of code.matchAll(/require\("([^"]+)"\)/g)) {
     if (!(STANDALONE_RUNTIME as readonly string[]).includes(specifier)) {
       throw new Error(`validator code requires "${specifier}", which the browser does not provide`);
     }
+    requires.add(specifier);
   }
   return [
     `// Validators of ${document.kind}/${document.id} v${document.version}: ajv standalone code (docs/documents/form.md).`,
+    // the helpers it requires, so the browser loads those alone before it runs the module
+    `export const requires = ${JSON.stringify([...requires].sort())};`,
     'export default function (require) {',
     'const module = { exports: {} };',
     'const exports = module.exports;',

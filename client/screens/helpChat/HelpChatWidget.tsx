@@ -1,36 +1,27 @@
-import { Button, Callout, H3, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Spinner, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { HELP_CHAT_AGENTS_GUARD } from '../../../core/guard/code-guards';
 import { evaluateGuard } from '../../../core/guard/guard.utils';
 import {
   HELP_CHAT_MESSAGE_EVENT,
-  HELP_CHAT_MESSAGE_MAX,
-  HELP_CHAT_POLL_SECONDS,
   HELP_CHAT_READ_EVENT,
-  type HelpChatMessage,
-  type HelpChatThread,
   type HelpChatUnread,
 } from '../../../core/help-chat/help-chat.types';
-import { wbe } from '../../api/clients';
-import { failureText } from '../../api/failureText';
 import { useAppConfig } from '../../runtime/appConfig';
 import { useSession } from '../../session/useSession';
 import { useSubject } from '../../shell/useSubject';
 import { sourceKey, useSource } from '../page/page.data';
 import { LiveEvent } from '../parts/LiveEvent';
-import { ThreadView } from '../parts/thread/ThreadView';
-import { useMarkRead } from '../parts/thread/useMarkRead';
 import './helpChat.css';
 import { readAgain } from '../../lib/queryClient';
+import { LIVE, MINE } from './helpChatSources';
 
 const UNREAD = '/wbe/api/help-chat/unread';
-const MINE = '/wbe/api/help-chat/mine';
-/** Until real-time delivery is there (and for any event it misses): poll, and read again on focus. */
-const LIVE = { seconds: HELP_CHAT_POLL_SECONDS };
-const MESSAGE_PATHS = { text: 'body', author: 'authorName', at: 'createdAt' };
+// the conversation (its thread view, dates and reply box) loads when the panel first opens
+const ChatPanel = lazy(() => import('./ChatPanel'));
 
 /**
  * The help chat widget (shell §1; AppLayout leaves it out in development). A user chats with
@@ -66,7 +57,11 @@ function SignedInWidget() {
     <div className="help-chat">
       <LiveEvent event={HELP_CHAT_MESSAGE_EVENT} onEvent={reload} />
       <LiveEvent event={HELP_CHAT_READ_EVENT} onEvent={reload} />
-      {open && !agent && <ChatPanel onClose={() => setOpen(false)} onChanged={reload} />}
+      {open && !agent && (
+        <Suspense fallback={<Spinner size={24} aria-label={t('shell.loading')} />}>
+          <ChatPanel onClose={() => setOpen(false)} onChanged={reload} />
+        </Suspense>
+      )}
       <Button
         className="help-chat__launcher"
         intent="primary"
@@ -84,51 +79,5 @@ function SignedInWidget() {
         )}
       </Button>
     </div>
-  );
-}
-
-/** The user's own conversation with support, read when shown. */
-function ChatPanel({ onClose, onChanged }: { onClose: () => void; onChanged: () => void }) {
-  const { t, i18n } = useTranslation();
-  const thread = useSource({ path: MINE }, {}, LIVE);
-  const data = thread.status === 'ready' ? (thread.data as HelpChatThread) : null;
-  const messages = data?.messages ?? [];
-  const newest = messages.at(-1)?.id ?? null;
-  useMarkRead(data && data.unread > 0 ? `${MINE}/read` : null, newest, onChanged);
-
-  const send = async (text: string) => {
-    await wbe.post('/help-chat/mine/messages', { body: text });
-    onChanged();
-  };
-
-  return (
-    <section
-      className="help-chat__panel bp6-card bp6-elevation-3"
-      role="dialog"
-      aria-label={t('helpChat.title')}
-      onKeyDown={(event) => event.key === 'Escape' && onClose()}
-    >
-      <header className="help-chat__header">
-        <H3 className="help-chat__title">{t('helpChat.title')}</H3>
-        <Button variant="minimal" icon="cross" aria-label={t('helpChat.close')} onClick={onClose} />
-      </header>
-      <p className="bp6-text-muted help-chat__intro">{t('helpChat.intro')}</p>
-      {thread.status === 'loading' && <Spinner size={24} aria-label={t('shell.loading')} />}
-      {thread.status === 'error' && (
-        <Callout intent="danger" role="alert" compact>
-          {failureText(thread.error, t, i18n)}
-        </Callout>
-      )}
-      {data && (
-        <ThreadView
-          messages={messages}
-          paths={MESSAGE_PATHS}
-          isOwn={(message) => (message as HelpChatMessage).from === 'user'}
-          label={t('thread.messages')}
-          empty={t('helpChat.empty')}
-          reply={{ send, maxLength: HELP_CHAT_MESSAGE_MAX, placeholder: t('helpChat.placeholder') }}
-        />
-      )}
-    </section>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { InvitationView } from '../../../core/invitations/invitation';
 import { inv } from '../../api/clients';
+import { withQueries } from '../../lib/withQueries';
 import { content } from '../../api/http';
 import { formatDate } from '../../runtime/dates';
 import { useDateFormat } from '../../runtime/useDateFormat';
@@ -50,3 +51,6 @@ export function InvitationNotice({ code, hint }: { code: string; hint?: string }
     </Callout>
   );
 }
+
+/** The notice under the query client: the sign-in page that shows it has none (client/lib/withQueries.tsx). */
+export const QueryingInvitationNotice = withQueries(InvitationNotice);

@@ -4,6 +4,7 @@ import { contentOrSelf } from '../../api/content';
 import { gatewayClients } from '../../api/gateway';
 import { queryClient } from '../../lib/queryClient';
 import { startBootRead, takeBootRead } from '../../runtime/bootReads';
+import { fillSourcePath } from '../../../core/pages/page.utils';
 
 /** A server record a questionnaire answers (RecordQuestionnaire): the pinned version and the answers. */
 export interface AnswerRecord {
@@ -52,4 +53,10 @@ export function startRecordRead(sourcePath: string): void {
     ({ document }) => queryClient.prefetchQuery(questionnaireVersionQuery(document.id, document.version)),
     () => undefined,
   );
+}
+
+/** The same for a route's `source` path filled with its parameters (none when a parameter is missing). */
+export function startRecordReadAt(source: string, params: Record<string, string>): void {
+  const record = fillSourcePath(source, params);
+  if (record) startRecordRead(record);
 }
