@@ -37,7 +37,9 @@ export async function leaveTheApp(page: Page): Promise<Response> {
       if (answer?.status() !== 200) throw new Error(`GET /config/v1/app answered ${answer?.status()}`);
       return answer;
     } catch (error) {
-      if (attempt === 3 || !/interrupted by another navigation/.test(String(error))) throw error;
+      if (attempt === 5 || !/interrupted by another navigation/.test(String(error))) throw error;
+      // the navigation that won is let finish before asking again: asked at once, it interrupted that one too
+      await page.waitForLoadState('load').catch(() => undefined);
     }
   }
 }
