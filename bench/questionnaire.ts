@@ -493,6 +493,19 @@ async function main() {
         loads[`${side}Paint`].push(painted);
       }
     }
+    if (process.env.BENCH_LOAD_TRACE) {
+      // one more load of ours in a Chromium trace (with JS samples), to see where its first section's time goes
+      await chrome.startTracing(oursLoad, {
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'disabled-by-default-v8.cpu_profiler',
+        ],
+      });
+      await loadOurs();
+      fs.writeFileSync(process.env.BENCH_LOAD_TRACE, await chrome.stopTracing());
+    }
     // where ours's last load waited: what it fetched before its first item was painted
     const painted = loads.oursPaint[loads.oursPaint.length - 1];
     const waterfall = await oursLoad.evaluate(

@@ -4,6 +4,7 @@ import type { RouteDef } from '../../core/routes/route.types';
 import { queryClient } from '../lib/queryClient';
 import type { AppConfig } from '../runtime/appConfig';
 import { firstDocumentQuery, screenDocument } from '../runtime/documentQuery';
+import { startRecordReadAt } from '../screens/questionnaire/recordReads';
 
 // The first reads of a signed-in visit (client/app/firstScreen.ts): a chunk of their own, with
 // react-query, which the sign-in page goes without.
@@ -24,9 +25,9 @@ export function startFirstReads(route: RouteDef, params: Record<string, string>,
       rows = startListRead(read as Promise<ConfigDocument<ListBody>>, route.props ?? {}, params, config);
   }
   const source = route.screen === 'questionnaire' ? route.props?.source : undefined;
-  // with the questionnaire's code: other screens go without the record-path helpers
-  if (typeof source === 'string')
-    void import('../screens/questionnaire/recordReads').then((reads) => reads.startRecordReadAt(source, params));
+  // in this chunk (2 KB for every first page): loaded apart, the record was asked a task later,
+  // once the shell's first render had given the main thread back
+  if (typeof source === 'string') startRecordReadAt(source, params);
   return rows ?? Promise.resolve();
 }
 

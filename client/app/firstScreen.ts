@@ -22,6 +22,20 @@ export const appLayout = preloadable<object>(() =>
   ]).then(([module, { withQueries }]) => ({ default: withQueries(module.default) })),
 );
 
+let firstReadsLoaded: typeof import('./firstReads') | undefined;
+
+/**
+ * The first reads' module, at once when the boot has loaded it already: a second `import()` resolves
+ * a task later, behind whatever the page queued meanwhile (its chunks' evaluation), some 30 ms.
+ */
+function firstReads(): Promise<typeof import('./firstReads')> {
+  if (firstReadsLoaded) return Promise.resolve(firstReadsLoaded);
+  return import('./firstReads').then((module) => {
+    firstReadsLoaded = module;
+    return module;
+  });
+}
+
 /**
  * The chunks the first page will render (its screen and, inside the app, the shell) and its first
  * reads, asked as soon as the app documents are in — judged by the stored session while GET /me
@@ -41,7 +55,7 @@ function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknow
   const reading = screenDocument(route.screen, route.props) !== undefined || route.screen === 'questionnaire';
   const reads =
     decision === 'allow' && reading
-      ? import('./firstReads').then((first) => first.startFirstReads(route, matched.params, config))
+      ? firstReads().then((first) => first.startFirstReads(route, matched.params, config))
       : undefined;
   // the chunks a task later: the browser sends the reads' requests once this task is done, and adding
   // the chunks' preload links to the page would hold them back that long
@@ -63,7 +77,7 @@ export async function bootConfig(): Promise<AppConfig> {
   const read = fetchAppConfig();
   // the first reads' code (react-query with it) is not on the sign-in page: a signed-in visit asks
   // for it now, so the first screen's reads do not wait for its chunk once the documents are in
-  if (isSignedIn(getSession())) void import('./firstReads');
+  if (isSignedIn(getSession())) void firstReads();
   const session = refreshSessionAtBoot();
   const config = await read;
   await Promise.all([session, preloadFirstScreen(config, window.location.pathname).catch(() => undefined)]);
