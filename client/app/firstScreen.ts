@@ -4,6 +4,7 @@ import { loadAppTexts } from '../i18n/i18n';
 import { matchRoute } from '../../core/routes/route.utils';
 import { type AppConfig, fetchAppConfig } from '../runtime/appConfig';
 import { screenDocument } from '../runtime/documentQuery';
+import { loadOnce } from '../lib/loadOnce';
 import { preloadable } from '../runtime/preloadable';
 import { screenFor } from '../runtime/screenRegistry';
 import { refreshSessionAtBoot } from '../account/refreshSession';
@@ -22,19 +23,8 @@ export const appLayout = preloadable<object>(() =>
   ]).then(([module, { withQueries }]) => ({ default: withQueries(module.default) })),
 );
 
-let firstReadsLoaded: typeof import('./firstReads') | undefined;
-
-/**
- * The first reads' module, at once when the boot has loaded it already: a second `import()` resolves
- * a task later, behind whatever the page queued meanwhile (its chunks' evaluation), some 30 ms.
- */
-function firstReads(): Promise<typeof import('./firstReads')> {
-  if (firstReadsLoaded) return Promise.resolve(firstReadsLoaded);
-  return import('./firstReads').then((module) => {
-    firstReadsLoaded = module;
-    return module;
-  });
-}
+/** The first reads' module (only a signed-in visit loads it), asked once. */
+const firstReads = loadOnce(() => import('./firstReads'));
 
 /**
  * The chunks the first page will render (its screen and, inside the app, the shell) and its first

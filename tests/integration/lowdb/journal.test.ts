@@ -16,6 +16,29 @@ interface Note extends StoredRecord {
 const lines = async (file: string) =>
   (await readFile(file, 'utf8').catch(() => '')).split('\0')[0].split('\n').filter(Boolean);
 
+/**
+ * Runs `script` (an ES module over the store, given the data directory as process.argv[1]) in a child
+ * process that prints a line for each write once it was acknowledged, and kills it with SIGKILL after
+ * `count` lines: the lines printed, every one of them acknowledged before the kill.
+ */
+async function acknowledgedBeforeKill(script: string, dataDir: string, count: number): Promise<string[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const acknowledged: string[] = [];
+  await new Promise<void>((resolve) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      acknowledged.push(line);
+      if (acknowledged.length === count) {
+        child.kill('SIGKILL');
+        resolve();
+      }
+    });
+  });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return acknowledged;
+}
+
 describe('the collection journal (server/store/collection-journal.ts)', () => {
   const dirs: string[] = [];
   const dir = async () => {
@@ -80,32 +103,14 @@ describe('the collection journal (server/store/collection-journal.ts)', () => {
   it('loses no acknowledged write when the process is killed with SIGKILL mid-stream', async () => {
     const dataDir = await dir();
     // a child process inserts one record after another and prints each id once insert() resolved
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        `import { openLowdbStore } from './server/store/lowdb-store.ts';
+    const acknowledged = await acknowledgedBeforeKill(
+      `import { openLowdbStore } from './server/store/lowdb-store.ts';
          const store = await openLowdbStore(process.argv[1]);
          const notes = store.collection('res.kill-test');
          for (let i = 0; ; i++) { await notes.insert({ id: 'k' + i, text: 'x'.repeat(i % 7 === 0 ? 20000 : 10) }); console.log('k' + i); }`,
-        dataDir,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      dataDir,
+      300,
     );
-    const acknowledged: string[] = [];
-    await new Promise<void>((resolve) => {
-      createInterface({ input: child.stdout }).on('line', (id) => {
-        acknowledged.push(id);
-        if (acknowledged.length === 300) {
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
     const store = await openLowdbStore(dataDir);
     const ids = new Set((await store.collection<Note>('res.kill-test').all()).map((note) => note.id));
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
@@ -116,14 +121,8 @@ describe('the collection journal (server/store/collection-journal.ts)', () => {
     const dataDir = await dir();
     // 20 writers at once, half plain inserts, half a check and an insert under a lock (a unique
     // rule's path: the lock goes before the fsync); each id printed once its write was acknowledged
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        `import { openLowdbStore } from './server/store/lowdb-store.ts';
+    const acknowledged = await acknowledgedBeforeKill(
+      `import { openLowdbStore } from './server/store/lowdb-store.ts';
          const store = await openLowdbStore(process.argv[1]);
          const notes = store.collection('res.group-test');
          const writer = async (w) => {
@@ -139,21 +138,9 @@ describe('the collection journal (server/store/collection-journal.ts)', () => {
            }
          };
          for (let w = 0; w < 20; w++) void writer(w);`,
-        dataDir,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      dataDir,
+      600,
     );
-    const acknowledged: string[] = [];
-    await new Promise<void>((resolve) => {
-      createInterface({ input: child.stdout }).on('line', (id) => {
-        acknowledged.push(id);
-        if (acknowledged.length === 600) {
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
     const store = await openLowdbStore(dataDir);
     const ids = new Set((await store.collection<Note>('res.group-test').all()).map((note) => note.id));
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
@@ -169,14 +156,8 @@ describe('the collection journal (server/store/collection-journal.ts)', () => {
     // folded every 40 lines, so the kill lands in or between folds (set aside, snapshot half written,
     // set-aside journal not yet removed); some records updated and removed again, so replaying a
     // set-aside journal over a newer snapshot is exercised too
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        `import { openLowdbStore } from './server/store/lowdb-store.ts';
+    const acknowledged = await acknowledgedBeforeKill(
+      `import { openLowdbStore } from './server/store/lowdb-store.ts';
          const store = await openLowdbStore(process.argv[1], { compactAfter: 40 });
          const notes = store.collection('res.fold-test');
          const writer = async (w) => {
@@ -189,21 +170,9 @@ describe('the collection journal (server/store/collection-journal.ts)', () => {
            }
          };
          for (let w = 0; w < 8; w++) void writer(w);`,
-        dataDir,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      dataDir,
+      1500,
     );
-    const acknowledged: string[] = [];
-    await new Promise<void>((resolve) => {
-      createInterface({ input: child.stdout }).on('line', (line) => {
-        acknowledged.push(line);
-        if (acknowledged.length === 1500) {
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
-    });
-    await new Promise((resolve) => child.once('exit', resolve));
     const store = await openLowdbStore(dataDir);
     const stored = new Map((await store.collection<Note>('res.fold-test').all()).map((note) => [note.id, note]));
     const wrong = acknowledged.filter((line) => {
