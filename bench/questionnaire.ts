@@ -42,8 +42,9 @@ import { startApp } from './support/app-process';
 const DOCUMENT = 'schemas/saq/saq-d-service-provider-4.0.1.json';
 const SECTION = 'req12';
 const FIRST = 'part1';
-const APP_PORT = 4931;
-const PEER_PORT = 4932;
+/** BENCH_PORT (and the port after it, the peers') lets runs side by side bind their own ports. */
+const APP_PORT = Number(process.env.BENCH_PORT ?? 4931);
+const PEER_PORT = APP_PORT + 1;
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 30);
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const TRACED = Number(process.env.BENCH_TRACED ?? 10);
