@@ -143,6 +143,9 @@ export default defineConfig({
           maxWorkers: 2,
           // RJSF's own theme suites (@rjsf/snapshot-tests) are written against jest-style globals
           globals: true,
+          // a form rendered in jsdom takes about a second beside the other projects on 2 busy cores, and
+          // several when the machine is shared: a wait, never a judgement of speed
+          testTimeout: 15000,
           setupFiles: ['tests/theme/setup.ts'],
           // transformed, so the suites' vi.mock of @rjsf/utils is hoisted as in RJSF's repository
           server: { deps: { inline: ['@rjsf/snapshot-tests'] } },

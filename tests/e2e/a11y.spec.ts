@@ -51,16 +51,17 @@ async function openAt(page: Page, path: string) {
   await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
 
-async function resetTheme(request: APIRequestContext) {
+/** The admin's stored theme, which the shell applies at sign-in. */
+async function storeTheme(request: APIRequestContext, theme: Theme) {
   const login = await request.post('/iam/api/login', { form: { username: 'admin@demo.test', password: PASSWORD } });
   const { token } = (await login.json()).content;
-  await request.put('/iam/api/me', { headers: { authorization: `Bearer ${token}` }, data: { theme: 'dark' } });
+  await request.put('/iam/api/me', { headers: { authorization: `Bearer ${token}` }, data: { theme } });
 }
 
-test.afterAll(async ({ request }) => resetTheme(request));
+test.afterAll(async ({ request }) => storeTheme(request, 'dark'));
 
-test('every screen kind passes axe in the dark and the light theme', async ({ page }) => {
-  // the sign-in page, as a visitor whose stored theme is each one in turn
+test('the sign-in page passes axe in the dark and the light theme', async ({ page }) => {
+  // as a visitor whose stored theme is each one in turn
   for (const theme of ['dark', 'light'] as Theme[]) {
     await leaveTheApp(page);
     await page.evaluate((chosen) => localStorage.setItem('config', JSON.stringify({ theme: chosen })), theme);
@@ -69,42 +70,46 @@ test('every screen kind passes axe in the dark and the light theme', async ({ pa
     await expect(page.locator('body')).toHaveClass(theme === 'dark' ? /bp6-dark/ : /^(?!.*bp6-dark)/);
     await expectNoSeriousViolations(page, `sign-in (${theme})`, { coloursOnly: theme === 'light' });
   }
+});
 
-  await signIn(page, 'admin@demo.test', PASSWORD);
-
-  const stops: Stop[] = [
-    { kind: 'dashboard', path: '/app/dashboard', ready: (main) => main.locator('.stat-card').first() },
-    // amber tags (not yet approved or confirmed users) and a row actions column
-    { kind: 'list', path: '/app/admin/users', ready: (main) => main.locator('tbody tr[data-index]').first() },
-    { kind: 'page', path: '/app/admin/analytics', ready: (main) => main.locator('[data-panel]').first() },
-    { kind: 'form', path: '/app/invitations/new', ready: (main) => main.locator('form button[type="submit"]') },
-    {
-      kind: 'questionnaire',
-      path: '/app/saq/preview/saq-a-4.0.1',
-      // the third section is the first with guidance under its questions
-      prepare: async (main) => {
-        for (const section of [2, 3]) {
-          await main.getByRole('button', { name: t('questionnaire.next') }).click();
-          const shown = t('questionnaire.page').replace('{{page}}', String(section)).split(' {{')[0];
-          await expect(main.getByText(shown, { exact: false })).toBeVisible();
-        }
-      },
-      ready: (main) => main.locator('.questionnaire__guidance').first(),
+const stops: Stop[] = [
+  { kind: 'dashboard', path: '/app/dashboard', ready: (main) => main.locator('.stat-card').first() },
+  // amber tags (not yet approved or confirmed users) and a row actions column
+  { kind: 'list', path: '/app/admin/users', ready: (main) => main.locator('tbody tr[data-index]').first() },
+  { kind: 'page', path: '/app/admin/analytics', ready: (main) => main.locator('[data-panel]').first() },
+  { kind: 'form', path: '/app/invitations/new', ready: (main) => main.locator('form button[type="submit"]') },
+  {
+    kind: 'questionnaire',
+    path: '/app/saq/preview/saq-a-4.0.1',
+    // the third section is the first with guidance under its questions
+    prepare: async (main) => {
+      for (const section of [2, 3]) {
+        await main.getByRole('button', { name: t('questionnaire.next') }).click();
+        const shown = t('questionnaire.page').replace('{{page}}', String(section)).split(' {{')[0];
+        await expect(main.getByText(shown, { exact: false })).toBeVisible();
+      }
     },
-    { kind: 'wizard', path: '/app/saq/saq-wizard', ready: (main) => main.locator('.wizard__main form') },
-    { kind: 'settings', path: '/app/settings', ready: (main) => main.getByRole('tablist') },
-    {
-      kind: 'document editor',
-      path: '/app/admin/documents?doc=form/profile',
-      ready: (main) => main.locator('.cm-editor .cm-line').first(),
-    },
-  ];
+    ready: (main) => main.locator('.questionnaire__guidance').first(),
+  },
+  { kind: 'wizard', path: '/app/saq/saq-wizard', ready: (main) => main.locator('.wizard__main form') },
+  { kind: 'settings', path: '/app/settings', ready: (main) => main.getByRole('tablist') },
+  {
+    kind: 'document editor',
+    path: '/app/admin/documents?doc=form/profile',
+    ready: (main) => main.locator('.cm-editor .cm-line').first(),
+  },
+];
 
-  for (const theme of ['dark', 'light'] as Theme[]) {
-    if (theme === 'light') {
-      await page.getByRole('button', { name: t('shell.theme.toLight') }).click();
-      await expect(page.locator('body')).not.toHaveClass(/bp6-dark/);
-    }
+// one test a theme (the file's tests run in turn, in one worker): each walk is some 30 s alone and
+// several times that on a shared machine, inside the test timeout on its own
+for (const theme of ['dark', 'light'] as Theme[]) {
+  test(`every screen kind passes axe in the ${theme} theme`, async ({ page, request }) => {
+    // eight screens under axe: about a minute alone, more beside other work (a wait, never a judgement of speed)
+    test.setTimeout(180_000);
+    // the theme chosen before signing in, whatever an earlier test (or its retry) left stored
+    await storeTheme(request, theme);
+    await signIn(page, 'admin@demo.test', PASSWORD);
+    await expect(page.locator('body')).toHaveClass(theme === 'dark' ? /bp6-dark/ : /^(?!.*bp6-dark)/);
     for (const [index, stop] of stops.entries()) {
       await openAt(page, stop.path);
       const main = page.getByRole('main');
@@ -117,5 +122,5 @@ test('every screen kind passes axe in the dark and the light theme', async ({ pa
         screenOnly: index > 0,
       });
     }
-  }
-});
+  });
+}

@@ -263,12 +263,15 @@ describe('transaction monitoring: ingest, decisions, traces, delay', () => {
 
 describe('transaction monitoring demo data', () => {
   let server: TestServer;
+  // in a hook: seeding and scoring the demo transactions is a wait, several times longer on busy cores
+  beforeAll(async () => {
+    server = await startTestServer({ withSmtp: false, demoTransactions: true });
+  });
   afterAll(async () => {
     await server?.close();
   });
 
   it('seeds a few hundred scored demo transactions, older than the delay, with patterns the rules catch', async () => {
-    server = await startTestServer({ withSmtp: false, demoTransactions: true });
     const token = await tokenFor(server.base, 'tm@demo.test');
     const get = (path: string) => call(server.base, 'GET', path, { token });
     const all = (await get(`${TM}/transactions?pageSize=1`)).body.content;
