@@ -14,7 +14,7 @@ import { measureElement, useVirtualizer, type Virtualizer } from '@tanstack/reac
 
 type RowVirtualizer = Virtualizer<HTMLDivElement, HTMLTableRowElement>;
 import { IconSize, Icons } from '@blueprintjs/icons';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListAction, ListColumn } from '../../../core/lists/list.types';
@@ -32,8 +32,13 @@ import { type PagedTable, Pager } from './Pager';
 import { rowLinkColumn } from './rowLinkColumn';
 import type { ListState, ListStatePatch } from './useListState';
 
-/** Rows are about this tall before they are measured. */
+/** Rows are about this tall before they are measured: text alone, or with a tag in a cell (CellTag). */
 const ROW_HEIGHT = 37;
+const TAGGED_ROW_HEIGHT = 42;
+
+/** A row's height before it is measured: a good guess renders the right rows at once and keeps the scrollbar still. */
+const rowHeightOf = (columns: ListColumn[]) =>
+  columns.some((column) => column.type === 'status' || column.type === 'score') ? TAGGED_ROW_HEIGHT : ROW_HEIGHT;
 /** Rows rendered beyond the visible ones: enough that a normal page is all in the DOM. */
 const OVERSCAN = 20;
 
@@ -62,6 +67,12 @@ export interface ListTableProps {
 const getRowId = (row: Row) => String(row.id);
 
 /**
+ * The body scroller's inner size as list.css makes it on a long page (`max-height: calc(100vh - 240px)`,
+ * a 1 px border), before it is measured; a shorter page's rows are all in range either way.
+ */
+const expectedScrollerRect = () => ({ width: 0, height: Math.max(120, window.innerHeight - 240) - 2 });
+
+/**
  * A row's height as the virtualiser's ResizeObserver reports it (after layout, in the frame), never
  * read when a row element is handed over in a commit: that read forces a layout of the whole page in
  * the middle of the commit (on the first render, the shell's and the list's), done again once the
@@ -70,7 +81,8 @@ const getRowId = (row: Row) => String(row.id);
 const measureRow = (element: HTMLTableRowElement, entry: ResizeObserverEntry | undefined, instance: RowVirtualizer) =>
   entry
     ? measureElement(element, entry, instance)
-    : (instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ?? ROW_HEIGHT);
+    : (instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ??
+      instance.options.estimateSize(instance.indexFromElement(element)));
 
 const ariaSort = (sorted: false | 'asc' | 'desc') =>
   sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
@@ -135,12 +147,18 @@ export function ListTable(props: ListTableProps) {
 
   // sizes are kept by place (the virtualiser's default key): a re-sort changes no place, so nothing is laid
   // out again for 10,000 rows; a row brought into view is measured (measureRow), so a taller one still fits
+  // the first render takes the rows in view at once: with the virtualiser's default (no height) it
+  // rendered the overscan alone, measured the scroller in a layout effect (a forced layout of the whole
+  // page) and rendered again before the first paint
+  const [scrollerRect] = useState(expectedScrollerRect);
+  const rowHeight = rowHeightOf(columns);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     measureElement: measureRow,
+    initialRect: scrollerRect,
   });
   const items = virtualizer.getVirtualItems();
   // The table holds the rows in view, not the page: it builds a row object for every row of its data
