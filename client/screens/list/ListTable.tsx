@@ -11,8 +11,6 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { measureElement, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-
-type RowVirtualizer = Virtualizer<HTMLDivElement, HTMLTableRowElement>;
 import { IconSize, Icons } from '@blueprintjs/icons';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,12 +33,14 @@ import type { ListState, ListStatePatch } from './useListState';
 /** Rows are about this tall before they are measured: text alone, or with a tag in a cell (CellTag). */
 const ROW_HEIGHT = 37;
 const TAGGED_ROW_HEIGHT = 42;
+/** Rows rendered beyond the visible ones: enough that a normal page is all in the DOM. */
+const OVERSCAN = 20;
+
+type RowVirtualizer = Virtualizer<HTMLDivElement, HTMLTableRowElement>;
 
 /** A row's height before it is measured: a good guess renders the right rows at once and keeps the scrollbar still. */
 const rowHeightOf = (columns: ListColumn[]) =>
   columns.some((column) => column.type === 'status' || column.type === 'score') ? TAGGED_ROW_HEIGHT : ROW_HEIGHT;
-/** Rows rendered beyond the visible ones: enough that a normal page is all in the DOM. */
-const OVERSCAN = 20;
 
 export interface ListTableProps {
   label: string;
@@ -145,13 +145,13 @@ export function ListTable(props: ListTableProps) {
     return defs;
   }, [columns, t, i18n.language, cellContext]);
 
-  // sizes are kept by place (the virtualiser's default key): a re-sort changes no place, so nothing is laid
-  // out again for 10,000 rows; a row brought into view is measured (measureRow), so a taller one still fits
-  // the first render takes the rows in view at once: with the virtualiser's default (no height) it
+  // The first render takes the rows in view at once: with the virtualiser's default (no height) it
   // rendered the overscan alone, measured the scroller in a layout effect (a forced layout of the whole
-  // page) and rendered again before the first paint
+  // page) and rendered again before the first paint.
   const [scrollerRect] = useState(expectedScrollerRect);
   const rowHeight = rowHeightOf(columns);
+  // sizes are kept by place (the virtualiser's default key): a re-sort changes no place, so nothing is laid
+  // out again for 10,000 rows; a row brought into view is measured (measureRow), so a taller one still fits
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
