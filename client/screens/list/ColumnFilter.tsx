@@ -1,5 +1,5 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../core/lists/list.types';
 import { resolveText } from '../../i18n/text';
@@ -10,7 +10,8 @@ const TYPING_DELAY_MS = 300;
 interface ColumnFilterProps {
   column: ListColumn;
   value: string;
-  onChange: (value: string) => void;
+  /** Sets a column's filter (stable: a filter renders again only for its own column or value). */
+  onFilter: (columnId: string, value: string) => void;
 }
 
 /** Text typed into a filter reaches the list after a pause; a value set from outside (Back, Clear) shows at once. */
@@ -29,8 +30,9 @@ function useDebounced(value: string, onChange: (value: string) => void): [string
  * The filter control of one column, by type: text `contains`, a select of the status labels, a
  * yes/no select for booleans, a number, or a day for dates.
  */
-export function ColumnFilter({ column, value, onChange }: ColumnFilterProps) {
+export const ColumnFilter = memo(function ColumnFilter({ column, value, onFilter }: ColumnFilterProps) {
   const { t, i18n } = useTranslation();
+  const onChange = useCallback((next: string) => onFilter(column.id, next), [onFilter, column.id]);
   const title = resolveText(column.title, t, i18n.language);
   const label = t('list.filterBy', { column: title });
   const [draft, setDraft] = useDebounced(value, onChange);
@@ -81,4 +83,4 @@ export function ColumnFilter({ column, value, onChange }: ColumnFilterProps) {
       fill
     />
   );
-}
+});

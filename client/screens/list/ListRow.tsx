@@ -1,6 +1,6 @@
 import { Button, Checkbox, Tooltip } from '@blueprintjs/core';
 import type { FlexRenderProps } from '@tanstack/react-table';
-import { type MouseEvent, memo, type ReactNode, useCallback } from 'react';
+import { type MouseEvent, memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListAction } from '../../../core/lists/list.types';
 import { fillFromRow } from '../../../core/lists/list.utils';
@@ -60,14 +60,13 @@ function sameProps(before: ListRowProps, after: ListRowProps): boolean {
  */
 export const ListRow = memo(function ListRow(props: ListRowProps) {
   // translations and navigation come from the table: a row reads no context, so a re-sort renders 34 rows cheaply
+  // rows are keyed by place: after a re-sort this element shows another row, and the virtualiser's
+  // ResizeObserver, which watches the element, tells if that row is taller or shorter
   const { row, FlexRender, measure, navigate } = props;
-  // rows are keyed by place: after a re-sort this element shows another row, which is measured for itself
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new ref for each row makes React hand the element over again
-  const measureRow = useCallback((element: HTMLTableRowElement | null) => measure(element), [measure, row.id]);
   const target = props.rowLink ? fillFromRow(props.rowLink, row.original) : null;
   return (
     <tr
-      ref={measureRow}
+      ref={measure}
       data-index={props.index}
       aria-rowindex={props.rowIndex}
       aria-selected={props.selectable ? props.selected : undefined}

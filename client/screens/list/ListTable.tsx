@@ -10,9 +10,9 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { IconSize, Icons } from '@blueprintjs/icons';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListAction, ListColumn } from '../../../core/lists/list.types';
@@ -26,14 +26,21 @@ import { ListRow } from './ListRow';
 import { type ListFeatures, listFeatures } from './listFeatures';
 import type { Row } from './listQuery';
 import type { PageFacts } from './pageFacts';
-import { Pager } from './Pager';
+import { type PagedTable, Pager } from './Pager';
 import { rowLinkColumn } from './rowLinkColumn';
 import type { ListState, ListStatePatch } from './useListState';
 
-/** Rows are about this tall before they are measured. */
+/** Rows are about this tall before they are measured: text alone, or with a tag in a cell (CellTag). */
 const ROW_HEIGHT = 37;
+const TAGGED_ROW_HEIGHT = 42;
 /** Rows rendered beyond the visible ones: enough that a normal page is all in the DOM. */
 const OVERSCAN = 20;
+
+type RowVirtualizer = Virtualizer<HTMLDivElement, HTMLTableRowElement>;
+
+/** A row's height before it is measured: a good guess renders the right rows at once and keeps the scrollbar still. */
+const rowHeightOf = (columns: ListColumn[]) =>
+  columns.some((column) => column.type === 'status' || column.type === 'score') ? TAGGED_ROW_HEIGHT : ROW_HEIGHT;
 
 export interface ListTableProps {
   label: string;
@@ -59,6 +66,24 @@ export interface ListTableProps {
 
 const getRowId = (row: Row) => String(row.id);
 
+/**
+ * The body scroller's inner size as list.css makes it on a long page (`max-height: calc(100vh - 240px)`,
+ * a 1 px border), before it is measured; a shorter page's rows are all in range either way.
+ */
+const expectedScrollerRect = () => ({ width: 0, height: Math.max(120, window.innerHeight - 240) - 2 });
+
+/**
+ * A row's height as the virtualiser's ResizeObserver reports it (after layout, in the frame), never
+ * read when a row element is handed over in a commit: that read forces a layout of the whole page in
+ * the middle of the commit (on the first render, the shell's and the list's), done again once the
+ * rest of the commit has changed the page. Until its report a row is as tall as it was, or estimated.
+ */
+const measureRow = (element: HTMLTableRowElement, entry: ResizeObserverEntry | undefined, instance: RowVirtualizer) =>
+  entry
+    ? measureElement(element, entry, instance)
+    : (instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ??
+      instance.options.estimateSize(instance.indexFromElement(element)));
+
 const ariaSort = (sorted: false | 'asc' | 'desc') =>
   sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
 
@@ -72,6 +97,8 @@ export function ListTable(props: ListTableProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const titleOf = useCallback((action: ListAction) => resolveText(action.title, t, i18n.language), [t, i18n.language]);
+  // asked once, not for every row at every render (a translation is not free)
+  const rowTexts = useMemo(() => ({ open: t('list.openRow'), select: t('list.selectRow') }), [t]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const byField = useMemo(() => new Map(columns.map((column) => [column.field, column])), [columns]);
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
@@ -118,13 +145,20 @@ export function ListTable(props: ListTableProps) {
     return defs;
   }, [columns, t, i18n.language, cellContext]);
 
+  // The first render takes the rows in view at once: with the virtualiser's default (no height) it
+  // rendered the overscan alone, measured the scroller in a layout effect (a forced layout of the whole
+  // page) and rendered again before the first paint.
+  const [scrollerRect] = useState(expectedScrollerRect);
+  const rowHeight = rowHeightOf(columns);
   // sizes are kept by place (the virtualiser's default key): a re-sort changes no place, so nothing is laid
-  // out again for 10,000 rows; a row brought into view is measured (ListRow), so a taller one still fits
+  // out again for 10,000 rows; a row brought into view is measured (measureRow), so a taller one still fits
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: OVERSCAN,
+    measureElement: measureRow,
+    initialRect: scrollerRect,
   });
   const items = virtualizer.getVirtualItems();
   // The table holds the rows in view, not the page: it builds a row object for every row of its data
@@ -168,6 +202,25 @@ export function ListTable(props: ListTableProps) {
     onRowSelectionChange: (updater: Updater<RowSelectionState>) =>
       onSelectionChange(functionalUpdate(updater, selection)),
   });
+
+  // the table of the latest render, for callbacks that stay the same across renders: the filters and the
+  // pager then render again for their own values only, not for every re-sort
+  const latest = useRef(table);
+  useLayoutEffect(() => {
+    latest.current = table;
+  });
+  const onFilter = useCallback(
+    (columnId: string, value: string) => latest.current.getColumn(columnId)?.setFilterValue(value || undefined),
+    [],
+  );
+  const pager = useMemo<PagedTable>(
+    () => ({
+      previousPage: () => latest.current.previousPage(),
+      nextPage: () => latest.current.nextPage(),
+      setPageSize: (size) => latest.current.setPageSize(size),
+    }),
+    [],
+  );
 
   const tableRows = table.getRowModel().rows;
   const paddingTop = items.length > 0 ? items[0].start : 0;
@@ -260,7 +313,7 @@ export function ListTable(props: ListTableProps) {
                         <ColumnFilter
                           column={column}
                           value={String(header.column.getFilterValue() ?? '')}
-                          onChange={(value) => header.column.setFilterValue(value || undefined)}
+                          onFilter={onFilter}
                         />
                       )}
                     </td>
@@ -297,9 +350,9 @@ export function ListTable(props: ListTableProps) {
                   running={props.running?.endsWith(`:${row.id}`) ? props.running : null}
                   rowLink={props.rowLink}
                   linkColumn={linkColumn}
-                  openLabel={t('list.openRow')}
+                  openLabel={rowTexts.open}
                   navigate={navigate}
-                  selectLabel={t('list.selectRow')}
+                  selectLabel={rowTexts.select}
                   titleOf={titleOf}
                 />
               );
@@ -314,7 +367,16 @@ export function ListTable(props: ListTableProps) {
         </HTMLTable>
       </div>
       {props.empty}
-      {facts.total > 0 && <Pager table={table} facts={facts} pageSize={state.pageSize} page={state.page} />}
+      {facts.total > 0 && (
+        <Pager
+          table={pager}
+          canPrevious={table.getCanPreviousPage()}
+          canNext={table.getCanNextPage()}
+          facts={facts}
+          pageSize={state.pageSize}
+          page={state.page}
+        />
+      )}
     </>
   );
 }

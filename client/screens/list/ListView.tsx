@@ -71,6 +71,9 @@ function definedParams(params: Record<string, string | undefined> | undefined): 
   );
 }
 
+/** No row selected: one object, so what depends on the selection holds while nothing is. */
+const NOTHING_SELECTED: RowSelectionState = {};
+
 interface LoadedListProps extends ListViewProps {
   body: ListBody;
 }
@@ -88,7 +91,9 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
     () => ({ t, language: i18n.language, zone, dateFormat }),
     [t, i18n.language, zone, dateFormat],
   );
-  const title = resolveText(body.title, t, i18n.language);
+  // translated once, not at every render (a header click renders the list again)
+  const title = useMemo(() => resolveText(body.title, t, i18n.language), [body.title, t, i18n.language]);
+  const exportText = useMemo(() => t('list.export'), [t]);
 
   const [state, update] = useListState(body, syncUrl);
   const canOpen = useCanOpen();
@@ -128,15 +133,21 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
     [complete, rows, sortFields, query.sort],
   );
 
-  // a new page, sort or filter shows other rows: what was selected is no longer in view
-  const [selection, setSelection] = useState<RowSelectionState>({});
+  // a new page, sort or filter shows other rows: what was selected is no longer in view. Kept with the
+  // query it was made under, so a header click renders the list once (no state set while rendering),
+  // and dropped once the query has moved: coming back to that query shows nothing selected either
   const queryKey = JSON.stringify(query);
-  const [selectedFor, setSelectedFor] = useState(queryKey);
-  if (selectedFor !== queryKey) {
-    setSelectedFor(queryKey);
-    setSelection({});
-  }
-  const clearSelection = useCallback(() => setSelection({}), []);
+  const [selected, setSelected] = useState<{ query: string; rows: RowSelectionState }>(() => ({
+    query: queryKey,
+    rows: NOTHING_SELECTED,
+  }));
+  const selection = selected.query === queryKey ? selected.rows : NOTHING_SELECTED;
+  const stale = selected.query !== queryKey && selected.rows !== NOTHING_SELECTED;
+  useEffect(() => {
+    if (stale) setSelected({ query: queryKey, rows: NOTHING_SELECTED });
+  }, [stale, queryKey]);
+  const setSelection = useCallback((rows: RowSelectionState) => setSelected({ query: queryKey, rows }), [queryKey]);
+  const clearSelection = useCallback(() => setSelected((now) => ({ query: now.query, rows: NOTHING_SELECTED })), []);
   const runner = useActionRunner(listId, routeParams, clearSelection);
 
   const rowActions = useMemo(() => permittedActions(body.rowActions, subject, roleGroups), [body, subject, roleGroups]);
@@ -214,7 +225,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
           )}
           <Button
             icon="export"
-            text={t('list.export')}
+            text={exportText}
             disabled={progress !== null || total === 0}
             onClick={() => void startExport()}
           />
@@ -228,7 +239,7 @@ function LoadedList({ listId, body, params, syncUrl = false, headingLevel = 1 }:
               total: number.format(progress.total),
             })}
           </span>
-          <ProgressBar intent="primary" value={exportShare(progress)} aria-label={t('list.export')} />
+          <ProgressBar intent="primary" value={exportShare(progress)} aria-label={exportText} />
         </div>
       )}
       {body.filters?.form && (

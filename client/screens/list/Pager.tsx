@@ -1,5 +1,5 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormat } from '../../runtime/numberFormat';
 import type { PageFacts } from './pageFacts';
@@ -7,17 +7,18 @@ import type { PageFacts } from './pageFacts';
 /** Page sizes offered; the document's own size is added when it is not one of them. */
 const PAGE_SIZES = [10, 25, 50, 100, 1000, 10_000];
 
-/** The pagination feature's part of the table that the pager uses. */
+/** The pagination feature's actions that the pager uses. */
 export interface PagedTable {
-  getCanPreviousPage: () => boolean;
-  getCanNextPage: () => boolean;
   previousPage: () => void;
   nextPage: () => void;
   setPageSize: (size: number) => void;
 }
 
 interface PagerProps {
+  /** Acts on the table of the latest render, whichever object it is. */
   table: PagedTable;
+  canPrevious: boolean;
+  canNext: boolean;
   facts: PageFacts;
   page: number;
   pageSize: number;
@@ -27,7 +28,7 @@ interface PagerProps {
  * Where the page sits in the whole (rows a–b of n, or of "10,000+" when the total is a lower bound),
  * previous/next, and the page size.
  */
-export function Pager({ table, facts, page, pageSize }: PagerProps) {
+export const Pager = memo(function Pager({ table, canPrevious, canNext, facts, page, pageSize }: PagerProps) {
   const { t, i18n } = useTranslation();
   const number = numberFormat(i18n.language);
   const range = {
@@ -55,7 +56,7 @@ export function Pager({ table, facts, page, pageSize }: PagerProps) {
           variant="minimal"
           icon="chevron-left"
           aria-label={t('list.previousPage')}
-          disabled={!table.getCanPreviousPage()}
+          disabled={!canPrevious}
           onClick={() => table.previousPage()}
         />
         <span>{t(facts.atLeast ? 'list.pageOfCapped' : 'list.pageOf', pages)}</span>
@@ -63,10 +64,23 @@ export function Pager({ table, facts, page, pageSize }: PagerProps) {
           variant="minimal"
           icon="chevron-right"
           aria-label={t('list.nextPage')}
-          disabled={!table.getCanNextPage()}
+          disabled={!canNext}
           onClick={() => table.nextPage()}
         />
       </span>
     </nav>
+  );
+}, samePager);
+
+/** Props equal for rendering: the same facts (made afresh with every render of the list), page, size and buttons. */
+function samePager(before: PagerProps, after: PagerProps): boolean {
+  const facts = Object.keys(after.facts) as (keyof PageFacts)[];
+  return (
+    before.table === after.table &&
+    before.canPrevious === after.canPrevious &&
+    before.canNext === after.canNext &&
+    before.page === after.page &&
+    before.pageSize === after.pageSize &&
+    facts.every((fact) => before.facts[fact] === after.facts[fact])
   );
 }

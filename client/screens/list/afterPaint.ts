@@ -25,3 +25,30 @@ export function whenIdle(work: (deadline?: IdleDeadline) => void, timeout?: numb
   const timer = setTimeout(() => work(), 50);
   return () => clearTimeout(timer);
 }
+
+/** The Prioritized Task Scheduling API (Chromium, Firefox, Safari 18.4+). */
+interface TaskScheduler {
+  postTask: (work: () => void, options: { priority: 'background' }) => Promise<unknown>;
+}
+
+/**
+ * Runs `work` in a task of its own at background priority: after what input and rendering need, yet
+ * without waiting for a long idle period, which a busy page (or a busy machine) may not give before
+ * the user acts. Without a task scheduler, when the browser is idle (with its deadline). Returns a cancel.
+ */
+export function inBackground(work: (deadline?: IdleDeadline) => void): () => void {
+  const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
+  if (typeof scheduler?.postTask !== 'function') return whenIdle(work);
+  // a flag rather than the task's abort signal: an abort rejects the task's promise with an error
+  // made on the spot, in the render that cancels (a header click re-plans the orders)
+  let cancelled = false;
+  void scheduler.postTask(
+    () => {
+      if (!cancelled) work();
+    },
+    { priority: 'background' },
+  );
+  return () => {
+    cancelled = true;
+  };
+}

@@ -1,6 +1,6 @@
 import type { SortKey } from '../../../core/query/query.types';
 import { reverseSorted, sortRecords } from '../../../core/query/query.utils';
-import { whenIdle } from './afterPaint';
+import { afterPaint, inBackground } from './afterPaint';
 import type { Row } from './listQuery';
 
 /** The orders known of one set of rows, by sort; every array in it holds that same set. */
@@ -35,7 +35,7 @@ export function sortedRows(rows: Row[], sort: SortKey[]): Row[] {
 
 const flip = (direction: SortKey['direction']) => (direction === 'asc' ? 'desc' : 'asc');
 
-/** An idle period with at least this much left takes an order (one sorts in some 5–15 ms): less is the end of a frame. */
+/** An idle period with at least this much left takes several orders (one sorts in some 3–15 ms). */
 const IDLE_ENOUGH_MS = 20;
 
 /** Whether a click or key press waits (Chromium tells; elsewhere the deadline alone decides). */
@@ -43,28 +43,29 @@ const inputPending = () =>
   (navigator as { scheduling?: { isInputPending?: () => boolean } }).scheduling?.isInputPending?.() === true;
 
 /**
- * Sorts a complete page, while the browser is idle, in the orders a header click can ask for (each
- * sortable field ascending, then descending — a pass once the ascending order is known; not the order
- * shown), so the click only looks its order up. As many orders as an idle period has room for while no
- * input waits — none in the short idle moments between frames, where a sort would hold the next frame
- * back. Returns a cancel.
+ * Sorts a complete page, once it is painted, in the orders a header click can ask for (each sortable
+ * field ascending, then descending — a pass once the ascending order is known; not the order shown),
+ * so the click only looks its order up. One order a background task while no input waits (a click
+ * waits for one sort at most), as many as an idle period has room for where there is no task
+ * scheduler: waiting for idle periods long enough, a busy page left the sort to the click. Returns a cancel.
  */
 export function prepareOrders(rows: Row[], fields: string[], shown: SortKey[]): () => void {
   const current = sortText(shown);
   const sorts = (['asc', 'desc'] as const)
     .flatMap((direction) => fields.map((field): SortKey[] => [{ field, direction }]))
-    .filter((sort) => sortText(sort) !== current);
+    .filter((sort) => sortText(sort) !== current && !ordersOf.get(rows)?.has(sortText(sort)));
+  if (sorts.length === 0) return () => {};
   let cancel = () => {};
   const next = (index: number) => {
     if (index >= sorts.length) return;
-    cancel = whenIdle((deadline) => {
+    cancel = inBackground((deadline) => {
       let at = index;
-      // without a deadline (no requestIdleCallback), one order each time
-      const room = () => (deadline ? deadline.timeRemaining() >= IDLE_ENOUGH_MS && !inputPending() : at === index);
+      // without a deadline (a background task), one order each time
+      const room = () => !inputPending() && (deadline ? deadline.timeRemaining() >= IDLE_ENOUGH_MS : at === index);
       while (at < sorts.length && room()) sortedRows(rows, sorts[at++]);
       next(at);
     });
   };
-  next(0);
+  cancel = afterPaint(() => next(0));
   return () => cancel();
 }

@@ -36,7 +36,7 @@ describe('sortedRows (the orders of one set of rows, sorted once)', () => {
   });
 });
 
-describe('prepareOrders (the orders a header click can ask for, sorted while the browser is idle)', () => {
+describe('prepareOrders (the orders a header click can ask for, sorted once the page is painted)', () => {
   const shown = [{ field: 'name', direction: 'asc' as const }];
   const orders = ['name', 'mail'].flatMap((field) =>
     (['asc', 'desc'] as const).map((direction) => [{ field, direction }]),
@@ -70,6 +70,10 @@ describe('prepareOrders (the orders a header click can ask for, sorted while the
   beforeEach(() => {
     queue = [];
     reads = 0;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // the frame after the page is painted comes at once: nothing is sorted before it
+    vi.stubGlobal('requestAnimationFrame', (work: () => void) => work());
+    vi.stubGlobal('cancelAnimationFrame', () => {});
     vi.stubGlobal('window', {
       requestIdleCallback: (work: IdleWork) => queue.push(work),
       cancelIdleCallback: () => {
@@ -78,11 +82,21 @@ describe('prepareOrders (the orders a header click can ask for, sorted while the
     });
     vi.stubGlobal('navigator', {});
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  /** prepareOrders, then the task after the next frame: where it asks for its first idle period. */
+  const prepare = (rows: Record<string, unknown>[]) => {
+    const cancel = prepareOrders(rows, ['name', 'mail'], shown);
+    expect(queue).toHaveLength(0);
+    vi.runOnlyPendingTimers();
+    return cancel;
+  };
 
   it('sorts every order a click can ask for in a long idle period, so the click reads no row', () => {
     const rows = counted();
-    prepareOrders(rows, ['name', 'mail'], shown);
+    prepare(rows);
     expect(queue).toHaveLength(1);
     expect(reads).toBe(0); // nothing before the browser is idle
     idle(50);
@@ -99,7 +113,7 @@ describe('prepareOrders (the orders a header click can ask for, sorted while the
 
   it('sorts nothing in the short moment at the end of a frame, and waits for a longer one', () => {
     const rows = counted();
-    prepareOrders(rows, ['name', 'mail'], shown);
+    prepare(rows);
     idle(3);
     expect(reads).toBe(0);
     expect(queue).toHaveLength(1); // asked again
@@ -113,11 +127,33 @@ describe('prepareOrders (the orders a header click can ask for, sorted while the
   it('leaves the rest when an input waits (Chromium tells), and the cancel drops it', () => {
     const rows = counted();
     vi.stubGlobal('navigator', { scheduling: { isInputPending: () => true } });
-    const cancel = prepareOrders(rows, ['name', 'mail'], shown);
+    const cancel = prepare(rows);
     idle(50);
     expect(reads).toBe(0);
     expect(queue).toHaveLength(1);
     cancel();
     expect(queue).toHaveLength(0);
+  });
+
+  it('with a task scheduler, sorts one order a background task, without waiting for an idle period', () => {
+    const rows = counted();
+    const tasks: (() => void)[] = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (work: () => void, options: { priority: string }) => {
+        expect(options.priority).toBe('background');
+        tasks.push(work);
+        return Promise.resolve();
+      },
+    });
+    prepare(rows);
+    expect(queue).toHaveLength(0);
+    for (let i = 0; i < orders.length - 1; i++) {
+      expect(tasks).toHaveLength(1);
+      tasks.shift()?.();
+    }
+    expect(tasks).toHaveLength(0);
+    reads = 0;
+    for (const sort of orders.slice(1)) sortedRows(rows, sort);
+    expect(reads).toBe(0);
   });
 });
