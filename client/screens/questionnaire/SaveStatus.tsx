@@ -6,18 +6,22 @@ import type { AnswerSaver } from './answerSaver';
 /**
  * How saving stands, subscribed to the saver alone (the form does not re-render for it): saving,
  * saved, or the refused answers with the server's reasons and a retry. The values stay in the form.
+ * "Saving…" shows only for a save that takes a while (the saver's status): a quick one leaves the
+ * line as it was, so answering does not redraw it (nor re-announce it) on every click.
  */
 export function SaveStatus({ saver, labelOf }: { saver: AnswerSaver; labelOf: (id: string) => string }) {
   const { t } = useTranslation();
-  const state = useSyncExternalStore(saver.subscribe, saver.state);
+  const state = useSyncExternalStore(saver.subscribe, saver.status);
+  // multiline: a tag's text is otherwise measured for overflow each time it changes (a forced
+  // layout of the whole page), for an ellipsis these two short words never need
   return (
     <div className="questionnaire__save" aria-live="polite">
       {state.saving ? (
-        <Tag minimal icon={<Spinner size={12} />}>
+        <Tag minimal multiline icon={<Spinner size={12} />}>
           {t('questionnaire.saving')}
         </Tag>
       ) : state.failed.length === 0 ? (
-        <Tag minimal intent="success" icon="tick">
+        <Tag minimal multiline intent="success" icon="tick">
           {t('questionnaire.saved')}
         </Tag>
       ) : null}

@@ -12,6 +12,8 @@ export interface AnswerSaverOptions {
   /** Why a send failed, in the user's words. */
   explain: (error: unknown) => string[];
   delayMs?: number;
+  /** How long saving must last before the status line says so (a quick save leaves it as it was). */
+  slowMs?: number;
 }
 
 export interface AnswerSaver {
@@ -21,6 +23,11 @@ export interface AnswerSaver {
   /** Sends the refused answers again (their values are still the latest given). */
   retry(): void;
   state(): SaveState;
+  /**
+   * What the status line shows: as state(), but saving only once it has lasted slowMs. The same
+   * object until that changes, so a quick save re-renders nothing.
+   */
+  status(): SaveState;
   subscribe(listener: () => void): () => void;
   dispose(): void;
 }
@@ -32,7 +39,13 @@ const IDLE: SaveState = Object.freeze({ saving: false, failed: Object.freeze([])
  * a time in the order given, each carrying the latest value of its item, so a slow answer can never
  * overwrite a newer one. A refused answer stays in the form and is listed until it is saved.
  */
-export function createAnswerSaver({ send, isTyped, explain, delayMs = 700 }: AnswerSaverOptions): AnswerSaver {
+export function createAnswerSaver({
+  send,
+  isTyped,
+  explain,
+  delayMs = 700,
+  slowMs = 500,
+}: AnswerSaverOptions): AnswerSaver {
   const latest = new Map<string, unknown>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const queued = new Set<string>();
@@ -41,13 +54,32 @@ export function createAnswerSaver({ send, isTyped, explain, delayMs = 700 }: Ans
   let chain: Promise<void> = Promise.resolve();
   let inFlight = 0;
   let view: SaveState = IDLE;
+  let shown: SaveState = IDLE;
+  let slow: ReturnType<typeof setTimeout> | undefined;
 
-  const notify = () => {
-    view = {
-      saving: inFlight > 0 || timers.size > 0,
-      failed: [...failed].map(([item, messages]) => ({ item, messages })),
-    };
+  const show = (saving: boolean) => {
+    if (shown.saving === saving && shown.failed === view.failed) return;
+    shown = { saving, failed: view.failed };
     for (const listener of listeners) listener();
+  };
+  const notify = () => {
+    const failedNow = [...failed].map(([item, messages]) => ({ item, messages }));
+    const same =
+      failedNow.length === view.failed.length &&
+      failedNow.every((f, i) => f.item === view.failed[i].item && f.messages === view.failed[i].messages);
+    view = { saving: inFlight > 0 || timers.size > 0, failed: same ? view.failed : failedNow };
+    if (!view.saving) {
+      clearTimeout(slow);
+      slow = undefined;
+      show(false);
+      return;
+    }
+    if (!slow && !shown.saving)
+      slow = setTimeout(() => {
+        slow = undefined;
+        if (view.saving) show(true);
+      }, slowMs);
+    show(shown.saving);
   };
   const enqueue = (id: string) => {
     if (queued.has(id)) return; // the queued send reads the latest value anyway
@@ -102,6 +134,7 @@ export function createAnswerSaver({ send, isTyped, explain, delayMs = 700 }: Ans
       for (const id of [...failed.keys()]) enqueue(id);
     },
     state: () => view,
+    status: () => shown,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -109,6 +142,7 @@ export function createAnswerSaver({ send, isTyped, explain, delayMs = 700 }: Ans
     dispose() {
       // what waits for a pause is still sent: leaving the page must not lose a typed answer
       sendWaiting();
+      clearTimeout(slow);
       listeners.clear();
     },
   };
