@@ -81,6 +81,32 @@ describe('answer saver', () => {
     expect(saver.state()).toEqual({ saving: false, failed: [] });
   });
 
+  it('tells the status line of a save only once it has lasted slowMs; a quick one changes nothing', async () => {
+    let release: () => void = () => undefined;
+    const saver = createAnswerSaver({
+      send: () => new Promise<void>((resolve) => (release = resolve)),
+      isTyped: () => false,
+      explain: () => [],
+      slowMs: 500,
+    });
+    const seen = vi.fn();
+    saver.subscribe(seen);
+    const idle = saver.status();
+    saver.answer('q1', 'inPlace');
+    await vi.advanceTimersByTimeAsync(100);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saver.status()).toBe(idle);
+    expect(seen).not.toHaveBeenCalled();
+    saver.answer('q1', 'notInPlace');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(saver.status()).toEqual({ saving: true, failed: [] });
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saver.status()).toEqual({ saving: false, failed: [] });
+    expect(seen).toHaveBeenCalledTimes(2);
+  });
+
   it('still sends a typed answer when the screen goes away before the pause', async () => {
     const sent: unknown[] = [];
     const saver = saverWith(async (id, value) => void sent.push([id, value]));
