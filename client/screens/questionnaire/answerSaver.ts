@@ -24,7 +24,8 @@ export interface AnswerSaver {
   retry(): void;
   state(): SaveState;
   /**
-   * What the status line shows: as state(), but saving only once it has lasted slowMs. The same
+   * What the status line shows: as state(), but saving only once a send has been on its way for
+   * slowMs (typing that waits for its pause is not shown: keystrokes touch no line). The same
    * object until that changes, so a quick save re-renders nothing.
    */
   status(): SaveState;
@@ -68,7 +69,8 @@ export function createAnswerSaver({
       failedNow.length === view.failed.length &&
       failedNow.every((f, i) => f.item === view.failed[i].item && f.messages === view.failed[i].messages);
     view = { saving: inFlight > 0 || timers.size > 0, failed: same ? view.failed : failedNow };
-    if (!view.saving) {
+    // the line's clock runs while answers are on their way, not while typing waits for its pause
+    if (inFlight === 0) {
       clearTimeout(slow);
       slow = undefined;
       show(false);
@@ -77,7 +79,7 @@ export function createAnswerSaver({
     if (!slow && !shown.saving)
       slow = setTimeout(() => {
         slow = undefined;
-        if (view.saving) show(true);
+        if (inFlight > 0) show(true);
       }, slowMs);
     show(shown.saving);
   };

@@ -137,12 +137,18 @@ export function createAnswerStore(
     if (timer) clearTimeout(timer);
     timer = setTimeout(runBackground, BACKGROUND_DELAY_MS);
   };
-  /** Questions named by rows of a table re-check what they need when its rows change. */
+  /**
+   * Questions named by rows of a table re-check what they need when its rows change: only rows added,
+   * removed or rewritten (an explanation's keystroke rewrites its own row and keeps the others).
+   */
   const recheckNamedBy = (before: unknown, after: unknown) => {
     const named = new Set<string>();
+    const kept = new Set(Array.isArray(before) ? before : []);
+    const both = new Set(Array.isArray(after) ? after.filter((row) => kept.has(row)) : []);
     for (const rows of [before, after]) {
       if (!Array.isArray(rows)) continue;
       for (const row of rows) {
+        if (both.has(row)) continue;
         for (const cell of Object.values((row ?? {}) as Record<string, unknown>)) {
           if (typeof cell === 'string' && compiled.responseValues.has(cell)) named.add(cell);
         }

@@ -107,6 +107,20 @@ describe('answer saver', () => {
     expect(seen).toHaveBeenCalledTimes(2);
   });
 
+  it('leaves the status line alone while typing waits for its pause', async () => {
+    const saver = saverWith(async () => undefined);
+    const idle = saver.status();
+    saver.answer('textName', 'D');
+    await vi.advanceTimersByTimeAsync(400);
+    saver.answer('textName', 'Demo');
+    await vi.advanceTimersByTimeAsync(400);
+    expect(saver.state().saving).toBe(true);
+    expect(saver.status()).toBe(idle);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(saver.state()).toEqual({ saving: false, failed: [] });
+    expect(saver.status()).toBe(idle);
+  });
+
   it('still sends a typed answer when the screen goes away before the pause', async () => {
     const sent: unknown[] = [];
     const saver = saverWith(async (id, value) => void sent.push([id, value]));
