@@ -6,12 +6,12 @@ import type { AnswerSaver } from './answerSaver';
 /**
  * How saving stands, subscribed to the saver alone (the form does not re-render for it): saving,
  * saved, or the refused answers with the server's reasons and a retry. The values stay in the form.
- * "Saving…" shows only for a save that takes a while (the saver's status): a quick one leaves the
- * line as it was, so answering does not redraw it (nor re-announce it) on every click.
+ * "Saved." only once every answer given is: the line changes as saving starts and ends, never per
+ * send (the saver's view is the same object until then).
  */
 export function SaveStatus({ saver, labelOf }: { saver: AnswerSaver; labelOf: (id: string) => string }) {
   const { t } = useTranslation();
-  const state = useSyncExternalStore(saver.subscribe, saver.status);
+  const state = useSyncExternalStore(saver.subscribe, saver.state);
   // multiline: a tag's text is otherwise measured for overflow each time it changes (a forced
   // layout of the whole page), for an ellipsis these two short words never need
   return (

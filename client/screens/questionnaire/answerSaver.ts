@@ -12,8 +12,6 @@ export interface AnswerSaverOptions {
   /** Why a send failed, in the user's words. */
   explain: (error: unknown) => string[];
   delayMs?: number;
-  /** How long saving must last before the status line says so (a quick save leaves it as it was). */
-  slowMs?: number;
 }
 
 export interface AnswerSaver {
@@ -23,12 +21,6 @@ export interface AnswerSaver {
   /** Sends the refused answers again (their values are still the latest given). */
   retry(): void;
   state(): SaveState;
-  /**
-   * What the status line shows: as state(), but saving only once a send has been on its way for
-   * slowMs (typing that waits for its pause is not shown: keystrokes touch no line). The same
-   * object until that changes, so a quick save re-renders nothing.
-   */
-  status(): SaveState;
   subscribe(listener: () => void): () => void;
   dispose(): void;
 }
@@ -40,13 +32,7 @@ const IDLE: SaveState = Object.freeze({ saving: false, failed: Object.freeze([])
  * a time in the order given, each carrying the latest value of its item, so a slow answer can never
  * overwrite a newer one. A refused answer stays in the form and is listed until it is saved.
  */
-export function createAnswerSaver({
-  send,
-  isTyped,
-  explain,
-  delayMs = 700,
-  slowMs = 500,
-}: AnswerSaverOptions): AnswerSaver {
+export function createAnswerSaver({ send, isTyped, explain, delayMs = 700 }: AnswerSaverOptions): AnswerSaver {
   const latest = new Map<string, unknown>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const queued = new Set<string>();
@@ -55,33 +41,17 @@ export function createAnswerSaver({
   let chain: Promise<void> = Promise.resolve();
   let inFlight = 0;
   let view: SaveState = IDLE;
-  let shown: SaveState = IDLE;
-  let slow: ReturnType<typeof setTimeout> | undefined;
 
-  const show = (saving: boolean) => {
-    if (shown.saving === saving && shown.failed === view.failed) return;
-    shown = { saving, failed: view.failed };
-    for (const listener of listeners) listener();
-  };
+  /** A new view, and listeners told, only when saving or the refusals changed (not per send). */
   const notify = () => {
-    const failedNow = [...failed].map(([item, messages]) => ({ item, messages }));
-    const same =
-      failedNow.length === view.failed.length &&
-      failedNow.every((f, i) => f.item === view.failed[i].item && f.messages === view.failed[i].messages);
-    view = { saving: inFlight > 0 || timers.size > 0, failed: same ? view.failed : failedNow };
-    // the line's clock runs while answers are on their way, not while typing waits for its pause
-    if (inFlight === 0) {
-      clearTimeout(slow);
-      slow = undefined;
-      show(false);
-      return;
-    }
-    if (!slow && !shown.saving)
-      slow = setTimeout(() => {
-        slow = undefined;
-        if (inFlight > 0) show(true);
-      }, slowMs);
-    show(shown.saving);
+    const saving = inFlight > 0 || timers.size > 0;
+    const now = [...failed].map(([item, messages]) => ({ item, messages }));
+    const sameFailed =
+      now.length === view.failed.length &&
+      now.every((f, i) => f.item === view.failed[i].item && f.messages === view.failed[i].messages);
+    if (saving === view.saving && sameFailed) return;
+    view = { saving, failed: sameFailed ? view.failed : now };
+    for (const listener of listeners) listener();
   };
   const enqueue = (id: string) => {
     if (queued.has(id)) return; // the queued send reads the latest value anyway
@@ -136,7 +106,6 @@ export function createAnswerSaver({
       for (const id of [...failed.keys()]) enqueue(id);
     },
     state: () => view,
-    status: () => shown,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -144,7 +113,6 @@ export function createAnswerSaver({
     dispose() {
       // what waits for a pause is still sent: leaving the page must not lose a typed answer
       sendWaiting();
-      clearTimeout(slow);
       listeners.clear();
     },
   };
