@@ -12,19 +12,17 @@ import type { AnswerSaver } from './answerSaver';
 export function SaveStatus({ saver, labelOf }: { saver: AnswerSaver; labelOf: (id: string) => string }) {
   const { t } = useTranslation();
   const state = useSyncExternalStore(saver.subscribe, saver.state);
-  // multiline: a tag's text is otherwise measured for overflow each time it changes (a forced
-  // layout of the whole page), for an ellipsis these two short words never need
+  // Both tags stay mounted and one is hidden: a save toggles two attributes, where swapping them
+  // mounted a spinner and an icon (which loads its paths) twice per answer. multiline: a tag's text
+  // is otherwise measured for overflow (a forced layout of the page) for an ellipsis never needed.
   return (
     <div className="questionnaire__save" aria-live="polite">
-      {state.saving ? (
-        <Tag minimal multiline icon={<Spinner size={12} />}>
-          {t('questionnaire.saving')}
-        </Tag>
-      ) : state.failed.length === 0 ? (
-        <Tag minimal multiline intent="success" icon="tick">
-          {t('questionnaire.saved')}
-        </Tag>
-      ) : null}
+      <Tag minimal multiline icon={<Spinner size={12} />} hidden={!state.saving}>
+        {t('questionnaire.saving')}
+      </Tag>
+      <Tag minimal multiline intent="success" icon="tick" hidden={state.saving || state.failed.length > 0}>
+        {t('questionnaire.saved')}
+      </Tag>
       {state.failed.length > 0 && (
         <Callout intent="danger" role="alert" title={t('questionnaire.notSaved')}>
           <ul>
