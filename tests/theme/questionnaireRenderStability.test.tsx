@@ -91,16 +91,26 @@ describe('render stability of the questionnaire', () => {
     answers.length = 0;
   });
 
-  test('answering one question re-renders that question only', () => {
+  test('answering one question re-renders the radio it checks only', () => {
     renderView();
     const before = { ...renders };
-    expect(before).toMatchObject({ paper: 1, q1: 1, q2: 1, q3: 1 });
+    expect(before).toMatchObject({ paper: 1, q1: 1, q2: 1, q3: 1, 'q2:inPlace': 1 });
     expect(before.q4).toBeUndefined();
     act(() => fireEvent.click(radio('q2', 'inPlace')));
     expect((radio('q2', 'inPlace') as HTMLInputElement).checked).toBe(true);
-    expect(renders.q2).toBeGreaterThan(before.q2);
-    for (const id of ['paper', 'q1', 'q3']) expect(renders[id], id).toBe(before[id]);
-    expect(answers).toEqual([['q2', 'inPlace']]);
+    expect(renders['q2:inPlace']).toBeGreaterThan(before['q2:inPlace']);
+    // not the question around it, nor its other radios (none was checked), nor any other item
+    for (const id of ['paper', 'q1', 'q2', 'q3', 'q2:notInPlace', 'q2:notApplicable'])
+      expect(renders[id], id).toBe(before[id]);
+    act(() => fireEvent.click(radio('q2', 'notInPlace')));
+    // the radio it leaves and the one it checks
+    expect(renders['q2:inPlace']).toBe(before['q2:inPlace'] + 2);
+    expect(renders['q2:notInPlace']).toBe(before['q2:notInPlace'] + 1);
+    expect(renders.q2).toBe(before.q2);
+    expect(answers).toEqual([
+      ['q2', 'inPlace'],
+      ['q2', 'notInPlace'],
+    ]);
     expect(screen.getByText('1 of 3 answered')).toBeInTheDocument();
   });
 

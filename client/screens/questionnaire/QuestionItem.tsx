@@ -4,7 +4,7 @@ import { InfoTip } from '../../runtime/InfoTip';
 import { Problems } from './Problems';
 import { RereadNotice } from './reread';
 import { SuggestionNotice } from './suggestions';
-import { RenderProbe, useAnswer, useExplanation, useStore, useText } from './storeHooks';
+import { RenderProbe, useExplanation, useSlot, useStore, useText } from './storeHooks';
 
 /**
  * The explanation box of a response that asks for one (N/A): it fills the question's appendix row.
@@ -27,21 +27,46 @@ function Explanation({ id }: { id: string }) {
 }
 
 /**
- * One requirement: its response as a radio group; reads only its own answer and problems. The
- * radios are Blueprint's markup written out (the DOM of RadioGroup/Radio, without their component
- * layers: a long section draws hundreds of them when it opens).
+ * One response of a question, Blueprint's radio markup written out (the DOM of RadioGroup/Radio,
+ * without their component layers: a long section draws hundreds of them when it opens). It reads
+ * only whether it is the one chosen, so an answer re-renders the two radios that flip, not the
+ * question around them.
+ */
+const Response = memo(function Response({ id, value, label }: { id: string; value: string; label: string }) {
+  useContext(RenderProbe)?.(`${id}:${value}`);
+  const store = useStore();
+  const checked = useSlot(id, (s) => s.answer(id) === value);
+  return (
+    <label className="bp6-control bp6-radio bp6-inline">
+      <input
+        className="bp6-control-input"
+        type="radio"
+        name={`response-${id}`}
+        value={value}
+        checked={checked}
+        onChange={(event) => store.setAnswer(id, event.currentTarget.value)}
+      />
+      <span className="bp6-control-indicator" />
+      {label}
+    </label>
+  );
+});
+
+/**
+ * One requirement: its response as a radio group. It reads only whether its response asks for an
+ * explanation; the radios read their own checked state, the problems their own list.
  */
 export const QuestionItem = memo(function QuestionItem({ question }: { question: Question }) {
   const { text: resolve } = useText();
   useContext(RenderProbe)?.(question.id);
   const store = useStore();
-  const value = useAnswer(question.id);
   const options = store.compiled.body.responseSets[question.responseSet]?.options ?? [];
-  const chosen = options.find((o) => o.value === value);
+  const explains = useSlot(
+    question.id,
+    (s) => options.find((o) => o.value === s.answer(question.id))?.explain === true,
+  );
   const text = resolve(question.text);
   const label = question.requirement ? `${question.requirement} ${text}` : text;
-  const selected = typeof value === 'string' ? value : undefined;
-  const name = `response-${question.id}`;
   return (
     <fieldset className="questionnaire__question" data-item={question.id}>
       <legend className="questionnaire__question-text">
@@ -51,21 +76,10 @@ export const QuestionItem = memo(function QuestionItem({ question }: { question:
       {question.guidance && <p className="questionnaire__guidance">{resolve(question.guidance)}</p>}
       <div role="radiogroup" className="bp6-radio-group">
         {options.map((o) => (
-          <label key={o.value} className="bp6-control bp6-radio bp6-inline">
-            <input
-              className="bp6-control-input"
-              type="radio"
-              name={name}
-              value={o.value}
-              checked={o.value === selected}
-              onChange={(event) => store.setAnswer(question.id, event.currentTarget.value)}
-            />
-            <span className="bp6-control-indicator" />
-            {resolve(o.label)}
-          </label>
+          <Response key={o.value} id={question.id} value={o.value} label={resolve(o.label)} />
         ))}
       </div>
-      {chosen?.explain && <Explanation id={question.id} />}
+      {explains && <Explanation id={question.id} />}
       <RereadNotice id={question.id} />
       <SuggestionNotice id={question.id} />
       <Problems id={question.id} />

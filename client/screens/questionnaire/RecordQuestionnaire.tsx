@@ -1,6 +1,6 @@
 import { Callout, Card, Spinner } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import axios from 'axios';
+import axios, { type AxiosResponseTransformer } from 'axios';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -35,6 +35,16 @@ const isNotice = (value: unknown): value is SourceNoticeDef =>
   typeof value === 'object' && value !== null && typeof (value as SourceNoticeDef).source === 'string';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * A saved answer's response body (the whole record) is never read: only a refusal's is parsed,
+ * with axios' own transforms, for its problems. Spares a parse of every answer's record.
+ */
+const refusalsOnly: AxiosResponseTransformer = function (this, data, headers, status) {
+  if (status !== undefined && status < 300) return null;
+  const transforms = [axios.defaults.transformResponse ?? []].flat();
+  return transforms.reduce((body, transform) => transform.call(this, body, headers, status), data);
+};
 
 /**
  * A questionnaire answered against a server record (route props, no domain words): `source` is the
@@ -133,7 +143,11 @@ function Answering({
           const path = fillSourcePath(text(props.answerPath), { ...valuesRef.current, itemId: id });
           if (path === null) throw new Error(`unfilled ${text(props.answerPath)}`);
           const { client, url } = clientForPath(path);
-          await client.put(url, { value: value ?? null, ...(step.current ? { step: step.current } : {}) });
+          await client.put(
+            url,
+            { value: value ?? null, ...(step.current ? { step: step.current } : {}) },
+            { transformResponse: refusalsOnly },
+          );
         },
         explain: (error) => {
           const data = axios.isAxiosError(error) ? error.response?.data : undefined;
@@ -148,16 +162,17 @@ function Answering({
   useEffect(() => () => saver.dispose(), [saver]);
   const rereads = useRereads(props.rereadPath ? fillSourcePath(text(props.rereadPath), values) : null);
   const answeredAgain = rereads?.answered;
+  const refusalShown = useRef(refusal);
+  refusalShown.current = refusal;
   const onAnswer = useCallback(
     (id: string, value: unknown) => {
       saver.answer(id, value);
       // the server drops the item's re-read flag with the saved answer
       answeredAgain?.(id);
-      // an answer given drops off the server's missing list; what it refused is judged at the next Complete
-      if (!isEmpty(value))
-        setRefusal((shown) =>
-          shown?.missing.includes(id) ? { ...shown, missing: shown.missing.filter((m) => m !== id) } : shown,
-        );
+      // an answer given drops off the server's missing list; what it refused is judged at the next
+      // Complete (no state update at all when it was not listed: an answer schedules no render here)
+      if (!isEmpty(value) && refusalShown.current?.missing.includes(id))
+        setRefusal((shown) => (shown ? { ...shown, missing: shown.missing.filter((m) => m !== id) } : shown));
     },
     [saver, answeredAgain],
   );

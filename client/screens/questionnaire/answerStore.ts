@@ -2,6 +2,7 @@ import {
   answerProgress,
   type CompiledQuestionnaire,
   checkAnswers,
+  isEmpty,
   updateVisibility,
   validateAnswer,
   visibleItems,
@@ -92,10 +93,31 @@ export function createAnswerStore(
     }
     setProblems(id, local, problems, tell);
   };
-  const refreshProgress = () => {
-    const next = answerProgress(compiled, answers, visible);
-    if (next.answered === progressView.answered && next.total === progressView.total) return;
-    progressView = next;
+  /** What an item adds to the progress (core answerProgress): a visible question or required field. */
+  const counted = (id: string) => {
+    const item = compiled.entries.get(id)?.item;
+    return item?.type === 'question' || (item?.type === 'field' && item.required === true);
+  };
+  /**
+   * The progress moved by one change: only the changed item and those whose visibility flipped can
+   * count differently (no pass over the whole document per answer).
+   */
+  const moveProgress = (id: string, before: unknown, shown: readonly string[], hidden: readonly string[]) => {
+    let { answered, total } = progressView;
+    const wasVisible = (x: string) => (shown.includes(x) ? false : hidden.includes(x) ? true : visible.has(x));
+    for (const x of new Set([id, ...shown, ...hidden])) {
+      if (!counted(x)) continue;
+      if (wasVisible(x)) {
+        total -= 1;
+        if (!isEmpty(x === id ? before : answers[x])) answered -= 1;
+      }
+      if (visible.has(x)) {
+        total += 1;
+        if (!isEmpty(answers[x])) answered += 1;
+      }
+    }
+    if (answered === progressView.answered && total === progressView.total) return;
+    progressView = { answered, total };
     notify(PROGRESS);
   };
   const runBackground = () => {
@@ -115,12 +137,18 @@ export function createAnswerStore(
     if (timer) clearTimeout(timer);
     timer = setTimeout(runBackground, BACKGROUND_DELAY_MS);
   };
-  /** Questions named by rows of a table re-check what they need when its rows change. */
+  /**
+   * Questions named by rows of a table re-check what they need when its rows change: only rows added,
+   * removed or rewritten (an explanation's keystroke rewrites its own row and keeps the others).
+   */
   const recheckNamedBy = (before: unknown, after: unknown) => {
     const named = new Set<string>();
+    const kept = new Set(Array.isArray(before) ? before : []);
+    const both = new Set(Array.isArray(after) ? after.filter((row) => kept.has(row)) : []);
     for (const rows of [before, after]) {
       if (!Array.isArray(rows)) continue;
       for (const row of rows) {
+        if (both.has(row)) continue;
         for (const cell of Object.values((row ?? {}) as Record<string, unknown>)) {
           if (typeof cell === 'string' && compiled.responseValues.has(cell)) named.add(cell);
         }
@@ -162,7 +190,7 @@ export function createAnswerStore(
       for (const changed of [...flipped.shown, ...flipped.hidden]) notify(changed);
       if (flipped.shown.length || flipped.hidden.length) notify(SECTIONS);
       // a required field counts as much as a question (core answerProgress)
-      if (item?.type !== 'table' || flipped.shown.length || flipped.hidden.length) refreshProgress();
+      moveProgress(id, before, flipped.shown, flipped.hidden);
       onAnswer?.(id, value);
       schedule();
     },

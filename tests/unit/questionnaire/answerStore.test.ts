@@ -41,6 +41,29 @@ describe('the questionnaire answer store', () => {
     expect(store.progress().total - store.progress().answered).toBe(checkAnswers(compiled, answers).missing.length);
   });
 
+  test('progress moved by each change stays what a pass over the whole document counts', () => {
+    // SAQ D-SP: visibility rules (the status's target date, the legal restriction) and required fields
+    const dsp = compileQuestionnaire(
+      JSON.parse(fs.readFileSync('schemas/saq/saq-d-service-provider-4.0.1.json', 'utf8')).body,
+    );
+    const store = createAnswerStore(dsp, {});
+    const ids = [...dsp.entries.keys()];
+    const answerFor = (id: string, n: number): unknown => {
+      const item = dsp.entries.get(id)?.item;
+      if (n % 5 === 0) return undefined;
+      if (item?.type === 'question') return ['inPlace', 'notInPlace', 'notApplicable'][n % 3];
+      if (item?.type === 'field' && item.options?.length) return item.options[n % item.options.length].value;
+      if (item?.type === 'field' && item.input === 'checkbox') return n % 2 === 0;
+      if (item?.type === 'table') return n % 2 ? [] : undefined;
+      return `text ${n}`;
+    };
+    for (let n = 1; n <= 200; n += 1) {
+      const id = ids[(n * 7919) % ids.length];
+      store.setAnswer(id, answerFor(id, n));
+      expect(store.progress(), `${n}: ${id}`).toEqual(answerProgress(dsp, store.snapshot()));
+    }
+  });
+
   test('N/A needs its Appendix C row; the explanation writes the row and clears the problem', () => {
     const saved: [string, unknown][] = [];
     const store = createAnswerStore(compiled, {}, (id, value) => saved.push([id, value]));
