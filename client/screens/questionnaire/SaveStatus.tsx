@@ -6,12 +6,12 @@ import type { AnswerSaver } from './answerSaver';
 /**
  * How saving stands, subscribed to the saver alone (the form does not re-render for it): saving,
  * saved, or the refused answers with the server's reasons and a retry. The values stay in the form.
- * "Saved." only once every answer given is: the line changes as saving starts and ends, never per
- * send (the saver's view is the same object until then).
+ * Typing that waits for its pause says "Saving…" at once (it is in this tab alone); a choice's send
+ * only once it has taken 500 ms (the saver's status), so a quick save leaves the line as it was.
  */
 export function SaveStatus({ saver, labelOf }: { saver: AnswerSaver; labelOf: (id: string) => string }) {
   const { t } = useTranslation();
-  const state = useSyncExternalStore(saver.subscribe, saver.state);
+  const state = useSyncExternalStore(saver.subscribe, saver.status);
   // Both tags stay mounted and one is hidden: a save toggles two attributes, where swapping them
   // mounted a spinner and an icon (which loads its paths) twice per answer. multiline: a tag's text
   // is otherwise measured for overflow (a forced layout of the page) for an ellipsis never needed.

@@ -12,6 +12,8 @@ export interface AnswerSaverOptions {
   /** Why a send failed, in the user's words. */
   explain: (error: unknown) => string[];
   delayMs?: number;
+  /** How long a send must take before the status line says so (a quick one leaves it as it was). */
+  slowMs?: number;
 }
 
 export interface AnswerSaver {
@@ -21,6 +23,11 @@ export interface AnswerSaver {
   /** Sends the refused answers again (their values are still the latest given). */
   retry(): void;
   state(): SaveState;
+  /**
+   * What the status line shows: as state(), but a send on its way only once it has taken slowMs
+   * (typing waiting for its pause at once). The same object until that changes.
+   */
+  status(): SaveState;
   subscribe(listener: () => void): () => void;
   dispose(): void;
 }
@@ -32,7 +39,13 @@ const IDLE: SaveState = Object.freeze({ saving: false, failed: Object.freeze([])
  * a time in the order given, each carrying the latest value of its item, so a slow answer can never
  * overwrite a newer one. A refused answer stays in the form and is listed until it is saved.
  */
-export function createAnswerSaver({ send, isTyped, explain, delayMs = 700 }: AnswerSaverOptions): AnswerSaver {
+export function createAnswerSaver({
+  send,
+  isTyped,
+  explain,
+  delayMs = 700,
+  slowMs = 500,
+}: AnswerSaverOptions): AnswerSaver {
   const latest = new Map<string, unknown>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const queued = new Set<string>();
@@ -42,16 +55,39 @@ export function createAnswerSaver({ send, isTyped, explain, delayMs = 700 }: Ans
   let inFlight = 0;
   let view: SaveState = IDLE;
 
-  /** A new view, and listeners told, only when saving or the refusals changed (not per send). */
+  let shown: SaveState = IDLE;
+  let slow: ReturnType<typeof setTimeout> | undefined;
+
+  const show = (saving: boolean) => {
+    if (shown.saving === saving && shown.failed === view.failed) return;
+    shown = { saving, failed: view.failed };
+    for (const listener of listeners) listener();
+  };
+  /** The view anew; listeners told only when what the status line shows changed (not per send). */
   const notify = () => {
-    const saving = inFlight > 0 || timers.size > 0;
     const now = [...failed].map(([item, messages]) => ({ item, messages }));
     const sameFailed =
       now.length === view.failed.length &&
       now.every((f, i) => f.item === view.failed[i].item && f.messages === view.failed[i].messages);
-    if (saving === view.saving && sameFailed) return;
-    view = { saving, failed: sameFailed ? view.failed : now };
-    for (const listener of listeners) listener();
+    view = { saving: inFlight > 0 || timers.size > 0, failed: sameFailed ? view.failed : now };
+    if (!view.saving) {
+      clearTimeout(slow);
+      slow = undefined;
+      show(false);
+      return;
+    }
+    // typing waiting for its pause is unsaved in this tab alone: said at once. Sends on their way
+    // are said once they have taken slowMs: a quick save leaves the line as it was.
+    if (timers.size > 0) {
+      show(true);
+      return;
+    }
+    if (!slow && !shown.saving)
+      slow = setTimeout(() => {
+        slow = undefined;
+        if (view.saving) show(true);
+      }, slowMs);
+    show(shown.saving);
   };
   const enqueue = (id: string) => {
     if (queued.has(id)) return; // the queued send reads the latest value anyway
@@ -106,6 +142,7 @@ export function createAnswerSaver({ send, isTyped, explain, delayMs = 700 }: Ans
       for (const id of [...failed.keys()]) enqueue(id);
     },
     state: () => view,
+    status: () => shown,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -113,6 +150,7 @@ export function createAnswerSaver({ send, isTyped, explain, delayMs = 700 }: Ans
     dispose() {
       // what waits for a pause is still sent: leaving the page must not lose a typed answer
       sendWaiting();
+      clearTimeout(slow);
       listeners.clear();
     },
   };

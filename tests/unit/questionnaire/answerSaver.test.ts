@@ -81,23 +81,38 @@ describe('answer saver', () => {
     expect(saver.state()).toEqual({ saving: false, failed: [] });
   });
 
-  it('tells its listeners when saving starts and ends, not per send or keystroke', async () => {
-    const saver = saverWith(async () => undefined);
+  it('tells the status line of a send once it has taken slowMs, of typing waiting for its pause at once', async () => {
+    let release: () => void = () => undefined;
+    const saver = createAnswerSaver({
+      send: () => new Promise<void>((resolve) => (release = resolve)),
+      isTyped: (id) => id.startsWith('text'),
+      explain: () => [],
+      slowMs: 500,
+    });
     const seen = vi.fn();
     saver.subscribe(seen);
-    saver.answer('textName', 'D');
-    saver.answer('textName', 'De');
+    const idle = saver.status();
     saver.answer('q1', 'inPlace');
-    saver.answer('textName', 'Demo');
-    expect(seen).toHaveBeenCalledTimes(1);
-    const saving = saver.state();
-    expect(saving.saving).toBe(true);
     await vi.advanceTimersByTimeAsync(100);
-    // the choice is saved, the typing still waits for its pause: still saving, the same view
-    expect(saver.state()).toBe(saving);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saver.status()).toBe(idle);
+    expect(seen).not.toHaveBeenCalled();
+    saver.answer('q1', 'notInPlace');
     await vi.advanceTimersByTimeAsync(500);
-    expect(saver.state()).toEqual({ saving: false, failed: [] });
+    expect(saver.status()).toEqual({ saving: true, failed: [] });
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saver.status()).toEqual({ saving: false, failed: [] });
     expect(seen).toHaveBeenCalledTimes(2);
+    saver.answer('textName', 'D');
+    saver.answer('textName', 'Demo');
+    expect(saver.status()).toEqual({ saving: true, failed: [] });
+    expect(seen).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(700);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saver.status()).toEqual({ saving: false, failed: [] });
   });
 
   it('still sends a typed answer when the screen goes away before the pause', async () => {
