@@ -1,11 +1,17 @@
 /**
- * Runs `work` in a task after the next frame is painted; returns a cancel. For what a click causes but
- * need not hold its frame back: the request that follows a local re-sort, the URL that records it.
+ * Runs `work` in a task once the next frame is on screen, as near as a page can tell: after the frame
+ * that follows it has begun; returns a cancel. For what a click causes but need not hold its frame
+ * back: the request that follows a local re-sort (the server's sort of every row), the URL that records
+ * it (a render of the route). Run as soon as the frame's main-thread part was done, they took the two
+ * cores from the compositor and raster still drawing that frame.
  */
 export function afterPaint(work: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(work);
+  let frame = 0;
+  frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => {
+      timer = setTimeout(work);
+    });
   });
   return () => {
     cancelAnimationFrame(frame);
