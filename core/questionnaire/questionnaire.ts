@@ -350,6 +350,12 @@ export function responseCounts(compiled: CompiledQuestionnaire, answers: Answers
  * assessment's list column and page): what submit asks for — visible questions and visible
  * required fields — and how many of them hold an answer.
  */
+/** Whether an item counts in the progress when visible: a question, or a required field. */
+export function countsInProgress(compiled: CompiledQuestionnaire, id: string): boolean {
+  const item = compiled.entries.get(id)?.item;
+  return item?.type === 'question' || (item?.type === 'field' && item.required === true);
+}
+
 export function answerProgress(
   compiled: CompiledQuestionnaire,
   answers: Answers,
@@ -358,9 +364,7 @@ export function answerProgress(
   let answered = 0;
   let total = 0;
   for (const id of compiled.order) {
-    if (!visible.has(id)) continue;
-    const item = compiled.entries.get(id)?.item;
-    if (item?.type !== 'question' && !(item?.type === 'field' && item.required === true)) continue;
+    if (!visible.has(id) || !countsInProgress(compiled, id)) continue;
     total += 1;
     if (!isEmpty(answers[id])) answered += 1;
   }

@@ -35,25 +35,10 @@ function numberText(value: unknown, language: string): string {
   return Number.isFinite(number) ? numberFormat(language).format(number) : '';
 }
 
-/** Label keys translated once per context: a re-sort brings rows with the same few statuses. */
-const labelTexts = new WeakMap<CellContext, Map<string, string>>();
-
 function statusLabel(value: unknown, column: ListColumn, context: CellContext): string {
   const key = plainText(value);
   const label = column.labels && Object.hasOwn(column.labels, key) ? column.labels[key] : undefined;
-  if (!label) return key;
-  if (typeof label !== 'string') return resolveText(label, context.t, context.language);
-  let texts = labelTexts.get(context);
-  if (!texts) {
-    texts = new Map();
-    labelTexts.set(context, texts);
-  }
-  let text = texts.get(label);
-  if (text === undefined) {
-    text = resolveText(label, context.t, context.language);
-    texts.set(label, text);
-  }
-  return text;
+  return label ? resolveText(label, context.t, context.language) : key;
 }
 
 /** A score (0–100) reads as a band: good, middling, poor. */

@@ -2,6 +2,7 @@ import {
   answerProgress,
   type CompiledQuestionnaire,
   checkAnswers,
+  countsInProgress,
   isEmpty,
   updateVisibility,
   validateAnswer,
@@ -93,11 +94,6 @@ export function createAnswerStore(
     }
     setProblems(id, local, problems, tell);
   };
-  /** What an item adds to the progress (core answerProgress): a visible question or required field. */
-  const counted = (id: string) => {
-    const item = compiled.entries.get(id)?.item;
-    return item?.type === 'question' || (item?.type === 'field' && item.required === true);
-  };
   /**
    * The progress moved by one change: only the changed item and those whose visibility flipped can
    * count differently (no pass over the whole document per answer).
@@ -106,7 +102,7 @@ export function createAnswerStore(
     let { answered, total } = progressView;
     const wasVisible = (x: string) => (shown.includes(x) ? false : hidden.includes(x) ? true : visible.has(x));
     for (const x of new Set([id, ...shown, ...hidden])) {
-      if (!counted(x)) continue;
+      if (!countsInProgress(compiled, x)) continue;
       if (wasVisible(x)) {
         total -= 1;
         if (!isEmpty(x === id ? before : answers[x])) answered -= 1;
