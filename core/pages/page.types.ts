@@ -125,6 +125,8 @@ export interface FormPanel extends PanelBase {
   values?: Record<string, string>;
   /** 'session': the saved user (PUT /iam/api/me answers it) becomes the session's user, theme and language. */
   afterSubmit?: 'session';
+  /** Shows the values with a Change button; the form opens on it and closes once saved. */
+  collapsed?: boolean;
 }
 
 export interface StatPanel extends PanelBase {

@@ -51,10 +51,15 @@ test('the organisation’s variant switches the screens and the menu without a r
   const menuItem = page.getByRole('link', { name: t('menu.transactionMonitoring') });
   await expect(menuItem).toHaveAttribute('href', '/app/transaction-monitoring');
   await expect(inbound).toHaveCount(0);
+  const mode = page.locator('[data-panel="mode"]');
   const choose = async (variant: 'alternate' | 'acquirer') => {
+    // the panel shows the mode in force; Change opens the form
+    await mode.getByRole('button', { name: t('page.change') }).click();
     await page.getByLabel(t(`transactionMonitoring.settings.${variant}`)).check();
     await page.getByRole('button', { name: t('transactionMonitoring.settings.save') }).click();
     await expect(page.getByText(t('transactionMonitoring.settings.saved'))).toBeVisible();
+    // saved, the form closes and the panel reads the new mode
+    await expect(mode.getByText(t(`transactionMonitoring.settings.${variant}`), { exact: true })).toBeVisible();
   };
   await choose('alternate');
   await expect(inbound).toBeVisible();
