@@ -159,6 +159,8 @@ export default defineConfig({
       // vite dev never registers one (devOptions off): a stale worker would hide every edit
       devOptions: { enabled: false },
       workbox: {
+        // static routes: the API's requests go to the network without waking the worker (client/public/sw-routes.js)
+        importScripts: ['sw-routes.js'],
         skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,

@@ -188,6 +188,16 @@ async function firstRender(page: Page, subject: Subject): Promise<[number, numbe
   await page.goto(subject.url);
   const painted = (await page.evaluate('window.__firstRows')) as number;
   const rows = await page.locator(subject.rowSelector).count();
+  if (process.env.BENCH_WATERFALL) {
+    // where the load's time went before any script of its own: the document's request and parse
+    const phases = await page.evaluate(() => {
+      const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return [n.fetchStart, n.requestStart, n.responseEnd, n.domInteractive].map(Math.round).join(' / ');
+    });
+    console.log(
+      `  ${subject.name.split(' ')[0]}: first rows ${painted.toFixed(0)} ms; fetch / request / response / interactive ${phases}`,
+    );
+  }
   return [painted, rows];
 }
 
@@ -330,7 +340,10 @@ try {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: process.env.BENCH_NO_SW ? 'block' : 'allow',
+  });
   await context.addInitScript(PAINT_PROBE);
   const page = await context.newPage();
   await page.goto(`${APP}/login`);
@@ -346,6 +359,14 @@ try {
   for (let i = 0; i < LOADS; i++) {
     loads.peer.push(await firstRender(page, peer));
     loads.ours.push(await firstRender(page, ours));
+  }
+  if (process.env.BENCH_LOAD_TRACE) {
+    // one more load of ours in a Chromium trace (with JS samples): where its first rows' time goes
+    // after the peer's page, as the measured loads are
+    await firstRender(page, peer);
+    await browser.startTracing(page, { path: process.env.BENCH_LOAD_TRACE, categories: TRACE_CATEGORIES });
+    await firstRender(page, ours);
+    await browser.stopTracing();
   }
   if (process.env.BENCH_WATERFALL) {
     // what ours' last load fetched, when (ms from navigation start): where the time to the first rows goes
