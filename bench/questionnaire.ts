@@ -32,12 +32,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { SESSION_KEY, sessionAfterLogin } from '../client/session/session.store';
 import type { Answers, Column, Field, QuestionnaireBody } from '../core/questionnaire/questionnaire.types';
 import { startApp } from './support/app-process';
+import { instrumentedPage, loadInteractive as load } from './support/interactive';
 
 const DOCUMENT = 'schemas/saq/saq-d-service-provider-4.0.1.json';
 const SECTION = 'req12';
@@ -49,7 +50,6 @@ const CHANGES = Number(process.env.BENCH_CHANGES ?? 30);
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const TRACED = Number(process.env.BENCH_TRACED ?? 10);
 const PRELOCATE = process.env.BENCH_PRELOCATE === '1';
-const QUIET_MS = 1000;
 const DURATION_TARGET_MS = 24;
 const CPU_TARGET = 2;
 const LOAD_TARGET = 1;
@@ -212,84 +212,6 @@ async function prepareOurs(base: string, answers: Answers) {
   }
   if (refused.length) throw new Error(`answers refused:\n${refused.join('\n')}`);
   return { saqId: record.id, session: sessionAfterLogin(content as never, {}) };
-}
-
-/**
- * What every page of the bench runs before its own scripts: Event Timing entries kept; the label of
- * `target` (when given) marked for Element Timing as it is inserted, and once painted, the page
- * logs `bench:interactive <ms>` when QUIET ms have passed without a long task.
- */
-function instrument({ target, quiet }: { target: string | null; quiet: number }) {
-  type EventEntry = PerformanceEventTiming & { interactionId: number };
-  const w = window as unknown as { __events: EventEntry[] };
-  w.__events = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__events.push(e as EventEntry);
-  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-  if (!target) return;
-  const longTasks: { start: number; end: number }[] = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
-  }).observe({ type: 'longtask', buffered: true });
-  let painted = -1;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[])
-      if (e.identifier === 'bench-first' && painted < 0) {
-        painted = e.renderTime || e.startTime;
-        const check = () => {
-          const after = longTasks.filter((t) => t.end > painted);
-          const last = after.length ? Math.max(...after.map((t) => t.end)) : painted;
-          if (performance.now() - last >= quiet) console.debug(`bench:interactive ${last} ${painted}`);
-          else setTimeout(check, 100);
-        };
-        setTimeout(check, 100);
-      }
-  }).observe({ type: 'element', buffered: true });
-  const mark = () => {
-    let label = document.querySelector(target);
-    if (!label) return false;
-    // Chromium times text by its block: an inline label's text is its block ancestor's
-    while (label.parentElement && getComputedStyle(label).display.startsWith('inline')) label = label.parentElement;
-    label.setAttribute('elementtiming', 'bench-first');
-    return true;
-  };
-  const observer = new MutationObserver(() => {
-    if (mark()) observer.disconnect();
-  });
-  document.addEventListener('DOMContentLoaded', () => {
-    if (!mark()) observer.observe(document.body, { childList: true, subtree: true });
-  });
-}
-
-async function instrumentedPage(context: BrowserContext, target: string | null): Promise<Page> {
-  const page = await context.newPage();
-  // tsx keeps function names with a __name helper; the functions passed to the page need it too
-  await page.addInitScript('window.__name = (f) => f');
-  await page.addInitScript(instrument, { target, quiet: QUIET_MS });
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  return page;
-}
-
-/** Navigates and waits for `bench:interactive`: [interactive, first item painted] from navigation start. */
-async function load(page: Page, url: string): Promise<[number, number]> {
-  const logged = page.waitForEvent('console', {
-    predicate: (m) => m.text().startsWith('bench:interactive'),
-    timeout: 60_000,
-  });
-  await page.goto(url);
-  const message = await logged.catch(async (error) => {
-    const labels = await page.evaluate(async () => {
-      const entries = await new Promise<PerformanceEntryList>((resolve) => {
-        new PerformanceObserver((l) => resolve(l.getEntries())).observe({ type: 'element', buffered: true });
-        setTimeout(() => resolve([]), 500);
-      });
-      const paints = performance.getEntriesByType('paint').map((e) => `${e.name} ${e.startTime}`);
-      return [JSON.stringify(entries), JSON.stringify(paints), document.querySelector('label')?.outerHTML ?? ''];
-    });
-    throw new Error(`${url}: not interactive (${labels.join(' ')}): ${error}`);
-  });
-  const [, interactive, painted] = message.text().split(' ');
-  return [Number(interactive), Number(painted)];
 }
 
 interface Side {

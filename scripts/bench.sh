@@ -6,6 +6,7 @@ npx vite build --logLevel warn
 status=0
 npx tsx bench/config-service.ts || status=1
 npx tsx bench/bundle-size.ts || status=1
+npx tsx bench/sign-in.ts || status=1
 npx tsx bench/list-endpoint.ts || status=1
 npx tsx bench/list-screen.ts || status=1
 npx tsx bench/questionnaire.ts || status=1
