@@ -43,12 +43,12 @@ export const strictTransportSecurity: RequestHandler = (req, res, next) => {
 
 /**
  * Powerful browser features the app never uses are off for it and anything it embeds, so an
- * injected script or frame cannot ask for them either.
+ * injected script or frame cannot ask for them either. Only features the browsers know: Chromium
+ * logs an error on every page for one it does not (`bluetooth` was one).
  */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'display-capture=()',
