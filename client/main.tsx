@@ -3,6 +3,7 @@ import './app/earlyReads';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './shell/public.css';
 import './shell/contrast.css';
+import './shell/motion.css';
 import { Classes } from '@blueprintjs/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -17,8 +17,12 @@ export { expect } from '@playwright/test';
 export const test = base.extend<object, { workerContext: BrowserContext }>({
   workerContext: [
     async ({ browser }, use, workerInfo) => {
-      const { serviceWorkers } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL: serverURL(workerInfo.parallelIndex), serviceWorkers });
+      const { serviceWorkers, reducedMotion } = workerInfo.project.use;
+      const context = await browser.newContext({
+        baseURL: serverURL(workerInfo.parallelIndex),
+        serviceWorkers,
+        reducedMotion,
+      });
       await use(context);
       await context.close();
     },
