@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormBody } from '../../../../core/forms/form.types';
 import { useFormDocument } from '../../../forms/useFormDocument';
 import { useLoadedValues } from '../../../forms/useLoadedValues';
+import type { Text } from '../../../../core/documents/document.types';
 import { resolveText, resolveTextWith } from '../../../i18n/text';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
   onOpen: () => void;
 }
 
-type Property = { title?: string; type?: unknown; enum?: unknown[] };
+type Property = { title?: Text; type?: unknown; enum?: unknown[] };
 
 /**
  * A collapsed form panel (`"collapsed": true`): the values the form would start from, each under its
@@ -32,13 +33,14 @@ export function FormSummary({ formId, params, initialData, saved, onOpen }: Prop
   if (!body || (!values && loaded.status !== 'failed')) return <Spinner size={24} aria-label={t('shell.loading')} />;
   const properties = (body.schema.properties ?? {}) as Record<string, Property>;
   const ui = (body.uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  const text = (value: string) => resolveText(value, t, i18n.language);
+  const text = (value: Text) => resolveText(value, t, i18n.language);
   /** A value as the form would show it: an option's own name, yes or no, a list's items. */
   const shown = (name: string, value: unknown): string => {
     const property = properties[name];
     const names = ui[name]?.['ui:enumNames'];
     const index = property?.enum?.indexOf(value) ?? -1;
-    if (index >= 0 && Array.isArray(names) && typeof names[index] === 'string') return text(names[index]);
+    // an option's name is a text like any title: a catalogue key, or { en, tr }
+    if (index >= 0 && Array.isArray(names) && names[index] != null) return text(names[index] as Text);
     if (typeof value === 'boolean') return t(value ? 'page.yes' : 'page.no');
     if (Array.isArray(value)) return value.map((item) => String(item)).join(', ');
     return value === undefined || value === null || value === '' ? '—' : String(value);
