@@ -26,9 +26,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
 import { stopProcess } from './support/app-process';
+import { buildPeerPage } from './support/peer-page';
 
 const ROWS = 10_000;
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
@@ -266,15 +265,7 @@ async function sortClicks(
 
 /** Builds the baseline page into a temp dir and serves it with the rows, uncached. */
 async function baselineSite(rowsJson: string): Promise<{ dir: string; server: http.Server; url: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-screen-'));
-  await build({
-    root: path.resolve('bench/list-screen'),
-    base: './',
-    logLevel: 'silent',
-    configFile: false,
-    plugins: [react()],
-    build: { outDir: dir, emptyOutDir: true },
-  });
+  const dir = await buildPeerPage('list-screen');
   fs.writeFileSync(path.join(dir, 'rows.json'), rowsJson);
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json' };
   const server = http.createServer((req, res) => {

@@ -33,11 +33,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
 import { SESSION_KEY, sessionAfterLogin } from '../client/session/session.store';
 import type { Answers, Column, Field, QuestionnaireBody } from '../core/questionnaire/questionnaire.types';
 import { startApp } from './support/app-process';
+import { buildPeerPage } from './support/peer-page';
 import { instrumentedPage, loadInteractive as load } from './support/interactive';
 
 const DOCUMENT = 'schemas/saq/saq-d-service-provider-4.0.1.json';
@@ -132,15 +131,7 @@ const loadAverage = () =>
 
 /** The peers built into a temp dir and served with the document, the answers and an answer sink. */
 async function servePeers(peerData: Record<string, unknown>) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-questionnaire-'));
-  await build({
-    root: path.resolve('bench/questionnaire'),
-    base: './',
-    logLevel: 'silent',
-    configFile: false,
-    plugins: [react()],
-    build: { outDir: dir, emptyOutDir: true },
-  });
+  const dir = await buildPeerPage('questionnaire');
   fs.writeFileSync(path.join(dir, 'saq.json'), JSON.stringify(saq));
   fs.writeFileSync(path.join(dir, 'answers.json'), JSON.stringify(peerData));
   const types: Record<string, string> = {

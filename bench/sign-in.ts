@@ -18,9 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
 import { startApp } from './support/app-process';
+import { buildPeerPage } from './support/peer-page';
 import { instrumentedPage, loadInteractive } from './support/interactive';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 9);
@@ -29,15 +28,7 @@ const TARGET = 1.2;
 
 /** Builds the peer into a temp dir and serves its files, brotli where asked, uncached. */
 async function peerSite(): Promise<{ dir: string; server: http.Server; url: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sign-in-'));
-  await build({
-    root: path.resolve('bench/sign-in'),
-    base: './',
-    logLevel: 'silent',
-    configFile: false,
-    plugins: [react()],
-    build: { outDir: dir, emptyOutDir: true },
-  });
+  const dir = await buildPeerPage('sign-in');
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
   const compressed = new Map<string, Buffer>();
   const server = http.createServer((req, res) => {
