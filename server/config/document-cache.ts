@@ -1,6 +1,6 @@
 import type { ConfigDocument, ServedDocument } from '../../core/documents/document.types';
 import type { ReusedBody } from '../http/compression';
-import { combinedEtag, documentEtag } from './etag';
+import { combinedEtag, documentEtag, versionEtag } from './etag';
 
 /** A ready-to-send answer: serialized once, compressed once per coding, so a GET only writes bytes. */
 export interface CachedAnswer extends ReusedBody {
@@ -81,5 +81,34 @@ export class DocumentCache {
     body.versions = versions;
     this.bundle = { etag: combinedEtag(etags), json: Buffer.from(JSON.stringify(body)) };
     return this.bundle;
+  }
+}
+
+/** How many versions' answers are kept: the versions records are pinned to, a handful per kind. */
+const VERSION_ANSWERS = 64;
+
+/**
+ * Versions asked for by number (GET …/versions/:version), each serialized and compressed once: every
+ * saved SAQ or running assessment reads the version it is pinned to, and brotli at its best level
+ * takes ~100 ms of the event loop for a 259-question SAQ (112 KB of JSON). Keyed by the answer's
+ * ETag, which changes with the content and the status; the least recently asked goes first.
+ */
+export class VersionAnswers {
+  private readonly answers = new Map<string, CachedAnswer>();
+
+  for(document: ConfigDocument): CachedAnswer {
+    const etag = versionEtag(document);
+    const key = `${document.kind}/${document.id}/${etag}`;
+    const kept = this.answers.get(key);
+    if (kept) {
+      // asked again: the most recent now
+      this.answers.delete(key);
+      this.answers.set(key, kept);
+      return kept;
+    }
+    const answer = { ...serialize(document), etag };
+    this.answers.set(key, answer);
+    if (this.answers.size > VERSION_ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
+    return answer;
   }
 }

@@ -13,8 +13,7 @@ import { findWhere } from '../store/matching';
 import type { AuditLogRecord, DocumentRecord } from '../store/records.types';
 import type { Store } from '../store/store.types';
 import { publishContext } from './publish-context';
-import { type CachedAnswer, DocumentCache, serialize, withoutAuthors } from './document-cache';
-import { versionEtag } from './etag';
+import { type CachedAnswer, DocumentCache, VersionAnswers, withoutAuthors } from './document-cache';
 import { ValidatorModules } from './validator-modules';
 import { storedBody } from './tip-sanitizer';
 
@@ -98,6 +97,8 @@ export class DocumentsService {
   readonly cache = new DocumentCache();
   /** Generated validators modules (GET /config/v1/validators/…), by version and hash. */
   private readonly validators = new ValidatorModules();
+  /** Answers of versions read by number (GET …/versions/:version), serialized and compressed once. */
+  private readonly versionAnswers = new VersionAnswers();
 
   private readonly bus: EventBus;
   private readonly onPublished: NonNullable<DocumentsServiceOptions['onPublished']>;
@@ -279,9 +280,9 @@ export class DocumentsService {
     return record.document;
   }
 
-  /** One version, ready to send (without authors); its ETag changes with the status (see versionEtag). */
+  /** One version, ready to send (without authors), made once; its ETag changes with the status (see versionEtag). */
   versionAnswer(document: ConfigDocument): CachedAnswer {
-    return { ...serialize(document), etag: versionEtag(document) };
+    return this.versionAnswers.for(document);
   }
 
   /**
