@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { validatorsAt } from '../../core/documents/schema-validators';
 import type { FormBody } from '../../core/forms/form.types';
 import { fillFromRow } from '../../core/lists/list.utils';
+import { definedParams } from '../../core/routes/route.utils';
 import { refreshSession } from '../account/refreshSession';
 import { clientForPath } from '../api/clients';
 import { failureOf } from '../api/http';
@@ -57,12 +58,6 @@ function withBooleanDefaults(schema: Record<string, unknown>, data: Data): Data 
     if (property.type === 'boolean' && out[name] === undefined) out[name] = property.default ?? false;
   }
   return out;
-}
-
-function definedParams(params: Record<string, string | undefined> | undefined): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(params ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
 }
 
 const isRecord = (value: unknown): value is Data =>

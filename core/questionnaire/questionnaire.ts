@@ -345,17 +345,17 @@ export function responseCounts(compiled: CompiledQuestionnaire, answers: Answers
   return counts;
 }
 
-/**
- * How far answering has come, the one count every screen shows (the questionnaire's bar, an
- * assessment's list column and page): what submit asks for — visible questions and visible
- * required fields — and how many of them hold an answer.
- */
 /** Whether an item counts in the progress when visible: a question, or a required field. */
 export function countsInProgress(compiled: CompiledQuestionnaire, id: string): boolean {
   const item = compiled.entries.get(id)?.item;
   return item?.type === 'question' || (item?.type === 'field' && item.required === true);
 }
 
+/**
+ * How far answering has come, the one count every screen shows (the questionnaire's bar, an
+ * assessment's list column and page): what submit asks for — visible questions and visible
+ * required fields — and how many of them hold an answer.
+ */
 export function answerProgress(
   compiled: CompiledQuestionnaire,
   answers: Answers,

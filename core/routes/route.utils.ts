@@ -111,6 +111,13 @@ export function fillPath(target: string, params: Record<string, string>): string
   );
 }
 
+/** A route's params without the optional ones it was matched without (a screen's `useParams`). */
+export function definedParams(params: Record<string, string | undefined> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
 /**
  * Which mount of a route's screen a location is: its pathname, but with the `keepMounted`
  * parameters blanked, so the screen survives writing them (and remounts for anything else).

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCanOpen } from '../../shell/useCanOpen';
 import type { ListAction, ListBody } from '../../../core/lists/list.types';
 import { actionAppliesTo, permittedActions, visibleColumns } from '../../../core/lists/list.utils';
-import { fillPath } from '../../../core/routes/route.utils';
+import { definedParams, fillPath } from '../../../core/routes/route.utils';
 import { failureOf } from '../../api/http';
 import { resolveText, translateCode } from '../../i18n/text';
 import { useAppConfig } from '../../runtime/appConfig';
@@ -63,12 +63,6 @@ export function ListView({ listId, params, source, syncUrl = false, headingLevel
 /** Every list exports its rows to xlsx (issue 26); `export.fileName` only names the file, else the list's id does. */
 function exportFileName(listId: string, body: ListBody): string {
   return body.export?.fileName ?? listId.replace(/[^A-Za-z0-9._-]/g, '-');
-}
-
-function definedParams(params: Record<string, string | undefined> | undefined): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(params ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
 }
 
 /** No row selected: one object, so what depends on the selection holds while nothing is. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormPanel as FormDef } from '../../../../core/pages/page.types';
 import { bindValues } from '../../../../core/pages/page.utils';
 import type { RouteDef } from '../../../../core/routes/route.types';
+import { definedParams } from '../../../../core/routes/route.utils';
 import { usePreloadable } from '../../../runtime/preloadable';
 import { screenFor } from '../../../runtime/screenRegistry';
 import { useRefreshSources } from '../page.data';
@@ -42,11 +43,7 @@ export function FormPanel({ panel, data, route, params }: Props) {
     },
     [panel.afterSubmit, panel.collapsed, refresh],
   );
-  const filled = useMemo(
-    () =>
-      Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined)),
-    [params],
-  );
+  const filled = useMemo(() => definedParams(params), [params]);
   if (!open)
     return (
       <FormSummary
