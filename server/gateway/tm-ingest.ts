@@ -9,7 +9,6 @@ import { describeHandler } from '../http/handler-docs';
 import { noStore } from '../http/security';
 import type { Services } from '../services';
 import { luhn } from '../cards/card-numbers';
-import { ingestLimitOf } from '../services/tm-ingest-budget';
 import type { TmApiKeyRecord } from '../services/tm-records';
 import type { SubmittedTransaction } from '../services/tm-scoring.service';
 
@@ -120,7 +119,7 @@ export function tmIngestRouter(ctx: AppContext, services: Services): Router {
   const budget = weightedRateLimit({
     name: 'tm-ingest',
     stores: ctx.counters,
-    budget: (req) => ingestLimitOf(ctx, (req.tmKey as TmApiKeyRecord).organizationId),
+    budget: (req) => services.tmIngestBudget.limitOf((req.tmKey as TmApiKeyRecord).organizationId),
     windowMs,
     clock: ctx.clock,
     key: (req) => `key|${(req.tmKey as TmApiKeyRecord).id}`,

@@ -14,7 +14,6 @@ import { VERSION_FIELDS } from '../services/tm-rules.service';
 import type { TmRuleSetBody } from '../../core/transaction-monitoring/tm.types';
 import { saveSettings, settingsOf, TM_MODES, type TmMode } from '../auth/tm-mode';
 import { CASE_FILE_FIELDS, type NewCase } from '../services/tm-alerts.service';
-import { ingestBudgetOf, saveIngestBudget } from '../services/tm-ingest-budget';
 import { readFileUpload } from './files';
 
 const idParams = validateParams({
@@ -163,10 +162,12 @@ export function transactionMonitoringRouter(ctx: AppContext, services: Services,
 
   // the ingest API's throttle for the organisation's keys
   router.get('/ingest-budget', ...managers, async (req, res) => {
-    res.json({ content: await ingestBudgetOf(ctx, requireAuth(req)) });
+    res.json({ content: await services.tmIngestBudget.of(requireAuth(req)) });
   });
   router.put('/ingest-budget', ...managers, validate(ingestBudgetSchema), async (req, res) => {
-    res.json({ content: await saveIngestBudget(ctx, requireAuth(req), (req.body as { limit: number | null }).limit) });
+    res.json({
+      content: await services.tmIngestBudget.save(requireAuth(req), (req.body as { limit: number | null }).limit),
+    });
   });
 
   router.get('/transactions', ...managers, async (req, res) => {

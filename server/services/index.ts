@@ -8,6 +8,7 @@ import { TmAlertsService } from './tm-alerts.service';
 import { AdminOverviewsService } from './admin-overviews.service';
 import { BanksService } from './banks.service';
 import { TranslationsService } from './translations.service';
+import { TmIngestBudgetService } from './tm-ingest-budget';
 import { TmKeysService } from './tm-keys.service';
 import { TmRulesService } from './tm-rules.service';
 import { TmScoringService } from './tm-scoring.service';
@@ -170,6 +171,7 @@ export function createServices(
     traffic: new TrafficService(ctx, providers.traffic),
     socialContent: new SocialContentService(ctx, providers.socialContent),
     tmKeys: new TmKeysService(ctx),
+    tmIngestBudget: new TmIngestBudgetService(ctx),
     tmScoring,
     tmListCache,
     tmAlerts,

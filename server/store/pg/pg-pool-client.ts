@@ -50,9 +50,19 @@ export function pgPoolClient(
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     }) as SqlClient['query'];
   // the name follows the text: node-postgres refuses one name for two texts on a connection
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      if (names.size >= 1_000) names.clear(); // a bound, should some caller inline values into its text
+      name = `s_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   const prepared = (runner: pg.Pool | pg.PoolClient): SqlClient['prepared'] =>
     (async (text: string, values: readonly unknown[]) => {
-      const name = `s_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      const name = nameOf(text);
       const result = await runner.query({ name, text, values: values as unknown[] });
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     }) as SqlClient['prepared'];

@@ -172,4 +172,32 @@ describe('two instances sharing the database and Redis', () => {
     expect(hits.map((hit) => hit.includes('card-testing'))).toEqual([false, false, true, true, true, true]);
     expect(hits.map((hit) => hit.includes('card-velocity'))).toEqual([false, false, false, false, false, true]);
   });
+
+  it('applies an ingest budget chosen on one instance to the next call on the other, which kept the one before', async () => {
+    const tm = await tokenFor(a.base, 'tm@demo.test');
+    const budget = '/wbe/api/transaction-monitoring/ingest-budget';
+    const key = (
+      await call(a.base, 'POST', '/wbe/api/transaction-monitoring/keys', { token: tm, body: { name: 'Budget' } })
+    ).body.content.key as string;
+    const transaction = (id: string) => ({
+      transactionId: id,
+      merchantId: 'budget-shop',
+      pan: '5105105105105100',
+      amount: 12,
+      currency: 'EUR',
+    });
+    const send = (at: TestServer, ids: string[]) =>
+      call(at.base, 'POST', '/tm/api/v1/transactions/batch', {
+        headers: { 'x-api-key': key },
+        body: { transactions: ids.map(transaction) },
+      });
+    // B reads the deployment's budget and keeps it
+    expect((await send(b, ['budget-1'])).status).toBe(201);
+    expect((await call(a.base, 'PUT', budget, { token: tm, body: { limit: 3 } })).status).toBe(200);
+    const over = await send(b, ['budget-2', 'budget-3', 'budget-4']);
+    expect([over.status, over.body.code]).toEqual([429, 'tooManyTransactions']);
+    expect((await send(b, ['budget-2', 'budget-3'])).status).toBe(201);
+    expect((await call(a.base, 'PUT', budget, { token: tm, body: { limit: null } })).status).toBe(200);
+    expect((await send(b, ['budget-4'])).status).toBe(201);
+  });
 });
