@@ -26,10 +26,10 @@ test('analytics: page views of the routes just visited show in the chart and the
 
   const byDay = page.locator('[data-panel="byDay"]');
   await expect(byDay.getByRole('heading', { name: t('analytics.byDay') })).toBeVisible();
-  await expect(byDay.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
-  await expect(byDay.locator('.recharts-area')).toHaveCount(2);
+  await expect(byDay.locator('svg.page-chart__surface')).toBeVisible();
+  await expect(byDay.locator('.page-chart__area')).toHaveCount(2);
   const byRoute = page.locator('[data-panel="byRoute"]');
-  await expect(byRoute.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(byRoute.locator('.page-chart__bar').first()).toBeVisible();
   // the chart shows the busiest routes, which other specs' visits decide; the list below is filtered to this one
 
   const views = page.locator('[data-panel="views"]');

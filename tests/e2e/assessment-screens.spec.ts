@@ -108,12 +108,12 @@ test('the assessorâ€™s review requests, groups and portfolio, and the assesseeâ€
       await expect(assessor.locator('[data-panel="completed"]')).toContainText('1');
       // a slice per state (completed, requested) and a line over the completed one's score
       const statuses = assessor.locator('[data-panel="statuses"]');
-      await expect(statuses.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
-      await expect(statuses.locator('.recharts-pie-sector')).toHaveCount(2);
-      await expect(statuses.locator('.recharts-legend-wrapper')).toContainText(t('assessmentFlow.states.completed'));
+      await expect(statuses.locator('svg.page-chart__surface')).toBeVisible();
+      await expect(statuses.locator('.page-chart__sector')).toHaveCount(2);
+      await expect(statuses.locator('.page-chart__legend')).toContainText(t('assessmentFlow.states.completed'));
       const scores = assessor.locator('[data-panel="scores"]');
-      await expect(scores.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
-      await expect(scores.locator('.recharts-line')).toHaveCount(1);
+      await expect(scores.locator('svg.page-chart__surface')).toBeVisible();
+      await expect(scores.locator('.page-chart__line')).toHaveCount(1);
     });
 
     const assessee = await signedIn(browser, 'assessee@demo.test');

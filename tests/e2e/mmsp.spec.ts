@@ -54,7 +54,7 @@ test('settings saved, dashboard shows findings and the chart, prohibited goods m
   expect(figures.total).toBeGreaterThanOrEqual(5);
   await expect(page.locator('[data-panel="total"] .stat-card__value')).toHaveText(String(figures.total));
   const chart = page.locator('[data-panel="bySection"]');
-  await expect(chart.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+  await expect(chart.locator('svg.page-chart__surface')).toBeVisible();
   await expect(chart).toContainText(t('mmsp.sections.highRiskMcc'));
   await expect(chart).toContainText(t('mmsp.sections.bram'));
   await expect(page.locator('[data-panel="submitter"]')).toContainText('4321');

@@ -39,8 +39,8 @@ test('the dashboard page: welcome header, stat cards from real figures and chart
   await expect(page.locator('[data-panel="scans"] .stat-card__value')).toHaveText(/^[0-9][0-9.,]*$/);
 
   const chart = page.locator('[data-panel="usersByStatus"]').getByRole('img', { name: t('dashboard.charts.users') });
-  await expect(chart.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
-  await expect(chart.locator('.recharts-pie-sector')).toHaveCount(3);
+  await expect(chart.locator('svg.page-chart__surface')).toBeVisible();
+  await expect(chart.locator('.page-chart__sector')).toHaveCount(3);
   await expect(chart).toContainText(t('dashboard.userStatus.pendingApproval'));
   const bars = page.locator('[data-panel="mailByDay"]');
   await expect(

@@ -45,8 +45,8 @@ test('the bank opens a merchant: score history, assets, action items, settings',
   await test.step('the overview charts the score of each scan', async () => {
     const chart = page.getByRole('img', { name: t('portfolio.overview.scoreHistory') });
     await expect(chart).toBeVisible();
-    await expect(chart.locator('.recharts-line')).toHaveCount(1);
-    await expect(chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick')).toHaveCount(2);
+    await expect(chart.locator('.page-chart__line')).toHaveCount(1);
+    await expect(chart.locator('.page-chart__x-tick')).toHaveCount(2);
   });
 
   await test.step('the assets tab lists the primary asset; deleting it is refused', async () => {

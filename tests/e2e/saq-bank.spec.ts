@@ -112,7 +112,7 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     // the donut names its slices by the document's labels and colours them by status, not by order
     const donut = main.getByRole('img', { name: t('managementSaq.overview.byOverallStatus') });
     await expect(donut).toContainText(t('managementSaq.overall.compliant'));
-    await expect(donut.locator('path.recharts-sector[fill="#238551"]')).toHaveCount(1);
+    await expect(donut.locator('path.page-chart__sector[fill="#238551"]')).toHaveCount(1);
     await expect(main.getByRole('img', { name: t('managementSaq.overview.byLevel') })).toContainText(
       t('managementSaq.levels.level4'),
     );

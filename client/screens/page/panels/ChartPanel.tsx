@@ -5,7 +5,7 @@ import type { ChartPanel as ChartDef } from '../../../../core/pages/page.types';
 import { chartRows } from '../../../../core/pages/page.utils';
 import { PanelEmpty } from '../PanelFrame';
 
-// recharts is a chunk of its own: pages without charts (settings) never load it
+// the chart code (d3-scale, d3-shape) is a chunk of its own: pages without charts never load it
 const ChartView = lazy(() => import('./ChartView'));
 
 /** A line, bar, area, pie or donut chart of the rows at the panel's data. */

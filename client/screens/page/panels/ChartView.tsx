@@ -1,21 +1,7 @@
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { arc as arcShape, area as areaShape, curveMonotoneX, line as lineShape, pie as pieLayout } from 'd3-shape';
+import { type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Line,
-  LineChart,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import type { ChartPanel } from '../../../../core/pages/page.types';
 import { seriesValue, valueAtPath } from '../../../../core/pages/page.utils';
 import { resolveText } from '../../../i18n/text';
@@ -23,133 +9,385 @@ import { PanelEmpty } from '../PanelFrame';
 
 // Blueprint's blue, green, orange, red, violet, turquoise: readable on both themes
 const PALETTE = ['#2D72D2', '#238551', '#C87619', '#CD4246', '#7961DB', '#00A396'];
-const X = '__x';
-const CATEGORY = '__category';
+/** Room for the axes' labels around the plot (px). */
+const MARGIN = { top: 10, right: 16, bottom: 24, left: 44 };
+/** About one character of a 12 px tick label (px), for thinning and cutting the category labels. */
+const CHAR_WIDTH = 6.5;
 
-/** The recharts rendering of a chart panel (its own chunk, loaded by ChartPanel). */
+interface Series {
+  key: string;
+  name: string;
+  color: string;
+}
+
+interface Datum {
+  /** The category's visible label. */
+  label: string;
+  /** Its stored value (the key of `colors`). */
+  category: string;
+  values: number[];
+}
+
+interface Hover {
+  index: number;
+  x: number;
+  y: number;
+}
+
+/** The plot area's size, followed as the page resizes (0 × 0 before the first layout). */
+function useSize() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setSize({ width: element.clientWidth, height: element.clientHeight });
+    const observer = new ResizeObserver(([entry]) =>
+      setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) }),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, size] as const;
+}
+
+/** A label cut to `room` px, with an ellipsis. */
+const fitted = (label: string, room: number) => {
+  const chars = Math.max(1, Math.floor(room / CHAR_WIDTH));
+  return label.length <= chars ? label : `${label.slice(0, Math.max(1, chars - 1))}…`;
+};
+
+/**
+ * A chart panel drawn as SVG (its own chunk, loaded by ChartPanel): d3-scale places the categories
+ * and values, d3-shape draws the lines, areas and slices; axes, legend and tooltip are HTML and SVG
+ * of our own, coloured by `currentColor` so they follow the theme.
+ */
 export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Record<string, unknown>[] }) {
   const { t, i18n } = useTranslation();
   const text = (value: Parameters<typeof resolveText>[0]) => resolveText(value, t, i18n.language);
-  const series = panel.series.map((entry, index) => ({
+  const number = new Intl.NumberFormat(i18n.language);
+  const [plotRef, size] = useSize();
+  const [hover, setHover] = useState<Hover | null>(null);
+  const series: Series[] = panel.series.map((entry, index) => ({
     key: `s${index}`,
     name: text(entry.title),
     color: entry.color ?? PALETTE[index % PALETTE.length],
-    field: entry.field,
-    per: entry.per,
   }));
   // category labels from the panel; values read by path so nested fields work too
-  const data = rows.map((row) => {
-    const x = String(valueAtPath(row, panel.x) ?? '');
+  const data: Datum[] = rows.map((row) => {
+    const category = String(valueAtPath(row, panel.x) ?? '');
     // a group of records without the value (a merchant not graded yet) is named, not a blank slice
-    const label = panel.labels?.[x] ?? (x === '' ? 'page.chartNone' : undefined);
-    const out: Record<string, unknown> = { [X]: label ? text(label) : x, [CATEGORY]: x };
-    for (const entry of series) out[entry.key] = seriesValue(row, entry);
-    return out;
+    const label = panel.labels?.[category] ?? (category === '' ? 'page.chartNone' : undefined);
+    return {
+      label: label ? text(label) : category,
+      category,
+      values: panel.series.map((entry) => {
+        const value = Number(seriesValue(row, entry));
+        return Number.isFinite(value) ? value : 0;
+      }),
+    };
   });
   // a category's own colour (a status read as red or green), else the palette's or the series'
-  const colorOf = (row: Record<string, unknown>, fallback: string) => panel.colors?.[String(row[CATEGORY])] ?? fallback;
-  const height = panel.height ?? 260;
-  const summary = text(panel.title) || panel.id;
-  const axes = (
-    <>
-      <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.4} />
-      <XAxis dataKey={X} tick={{ fill: 'currentColor', fontSize: 12 }} />
-      <YAxis allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 12 }} width={40} />
-      <Tooltip />
-      <Legend />
-    </>
-  );
-  const stack = panel.stacked ? 'all' : undefined;
-
-  let chart: React.ReactElement;
-  if (panel.chart === 'pie' || panel.chart === 'donut') {
-    const first = series[0];
-    // an empty slice draws nothing but a stray "0" label
-    const slices = data.filter((row) => Number(row[first.key]) > 0);
-    if (slices.length === 0) return <PanelEmpty panel={panel} />;
-    chart = (
-      <PieChart accessibilityLayer={false}>
-        <Pie
-          data={slices}
-          dataKey={first.key}
-          nameKey={X}
-          name={first.name}
-          innerRadius={panel.chart === 'donut' ? '55%' : 0}
-          outerRadius="80%"
-          label
-          isAnimationActive={false}
-        >
-          {slices.map((row, index) => (
-            <Cell key={String(row[X])} fill={colorOf(row, PALETTE[index % PALETTE.length])} />
-          ))}
-        </Pie>
-        <Tooltip />
-        <Legend />
-      </PieChart>
-    );
-  } else if (panel.chart === 'bar') {
-    chart = (
-      <BarChart data={data} accessibilityLayer={false}>
-        {axes}
-        {series.map((entry) => (
-          <Bar
-            key={entry.key}
-            dataKey={entry.key}
-            name={entry.name}
-            fill={entry.color}
-            stackId={stack}
-            isAnimationActive={false}
-          >
-            {panel.colors && series.length === 1
-              ? data.map((row) => <Cell key={String(row[X])} fill={colorOf(row, entry.color)} />)
-              : null}
-          </Bar>
-        ))}
-      </BarChart>
-    );
-  } else if (panel.chart === 'area') {
-    chart = (
-      <AreaChart data={data} accessibilityLayer={false}>
-        {axes}
-        {series.map((entry) => (
-          <Area
-            key={entry.key}
-            type="monotone"
-            dataKey={entry.key}
-            name={entry.name}
-            stroke={entry.color}
-            fill={entry.color}
-            fillOpacity={0.25}
-            stackId={stack}
-            isAnimationActive={false}
-          />
-        ))}
-      </AreaChart>
-    );
-  } else {
-    chart = (
-      <LineChart data={data} accessibilityLayer={false}>
-        {axes}
-        {series.map((entry) => (
-          <Line
-            key={entry.key}
-            type="monotone"
-            dataKey={entry.key}
-            name={entry.name}
-            stroke={entry.color}
-            dot={false}
-            isAnimationActive={false}
-          />
-        ))}
-      </LineChart>
-    );
-  }
+  const colorOf = (datum: Datum, fallback: string) => panel.colors?.[datum.category] ?? fallback;
+  const pie = panel.chart === 'pie' || panel.chart === 'donut';
+  // an empty slice draws nothing but a stray "0" label
+  const shown = pie ? data.filter((datum) => datum.values[0] > 0) : data;
+  if (shown.length === 0) return <PanelEmpty panel={panel} />;
+  const legend = pie
+    ? shown.map((datum, index) => ({ name: datum.label, color: colorOf(datum, PALETTE[index % PALETTE.length]) }))
+    : series.map(({ name, color }) => ({ name, color }));
+  const point = (event: PointerEvent<SVGElement>, index: number) => {
+    const box =
+      event.currentTarget.ownerSVGElement?.getBoundingClientRect() ?? event.currentTarget.getBoundingClientRect();
+    setHover({ index, x: event.clientX - box.left, y: event.clientY - box.top });
+  };
 
   return (
-    <div className="page-chart" role="img" aria-label={summary} style={{ height }}>
-      <ResponsiveContainer width="100%" height="100%">
-        {chart}
-      </ResponsiveContainer>
+    <div
+      className="page-chart"
+      role="img"
+      aria-label={text(panel.title) || panel.id}
+      style={{ height: panel.height ?? 260 }}
+    >
+      <div className="page-chart__plot" ref={plotRef} onPointerLeave={() => setHover(null)}>
+        {size.width > 0 && size.height > 0 ? (
+          pie ? (
+            <PiePlot
+              panel={panel}
+              data={shown}
+              width={size.width}
+              height={size.height}
+              colorOf={colorOf}
+              format={(value) => number.format(value)}
+              onHover={point}
+            />
+          ) : (
+            <CartesianPlot
+              panel={panel}
+              data={shown}
+              series={series}
+              width={size.width}
+              height={size.height}
+              colorOf={colorOf}
+              format={(value) => number.format(value)}
+              hovered={hover?.index}
+              onHover={setHover}
+            />
+          )
+        ) : null}
+        {hover && shown[hover.index] ? (
+          <div
+            className="page-chart__tooltip"
+            style={{
+              left: hover.x + 12 > size.width - 160 ? undefined : hover.x + 12,
+              right: hover.x + 12 > size.width - 160 ? size.width - hover.x + 12 : undefined,
+              top: hover.y + 12,
+            }}
+          >
+            <div className="page-chart__tooltip-label">{shown[hover.index].label}</div>
+            {(pie ? series.slice(0, 1) : series).map((entry, index) => (
+              <div key={entry.key}>
+                <span
+                  className="page-chart__swatch"
+                  style={{ background: pie ? legend[hover.index].color : entry.color }}
+                />
+                {entry.name}: {number.format(shown[hover.index].values[index])}
+              </div>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <ul className="page-chart__legend">
+        {legend.map((entry) => (
+          <li key={entry.name}>
+            <span className="page-chart__swatch" style={{ background: entry.color }} />
+            {entry.name}
+          </li>
+        ))}
+      </ul>
     </div>
+  );
+}
+
+interface PlotProps {
+  panel: ChartPanel;
+  data: Datum[];
+  width: number;
+  height: number;
+  colorOf: (datum: Datum, fallback: string) => string;
+}
+
+/** Bars, lines or areas over the categories, with a value axis, grid lines and a band under the pointer. */
+function CartesianPlot({
+  panel,
+  data,
+  series,
+  width,
+  height,
+  colorOf,
+  format,
+  hovered,
+  onHover,
+}: PlotProps & {
+  series: Series[];
+  format: (value: number) => string;
+  hovered: number | undefined;
+  onHover: (hover: Hover | null) => void;
+}) {
+  const right = width - MARGIN.right;
+  const bottom = height - MARGIN.bottom;
+  const stacked = panel.stacked === true;
+  // per category, the running total below each series (stacked) or the baseline 0
+  const bases = data.map((datum) => {
+    let sum = 0;
+    return datum.values.map((value) => {
+      const base = stacked ? sum : 0;
+      sum += value;
+      return base;
+    });
+  });
+  const tops = data.flatMap((datum, index) => datum.values.map((value, s) => bases[index][s] + value));
+  const low = Math.min(0, ...tops);
+  const high = Math.max(0, ...tops);
+  const y = scaleLinear()
+    .domain([low, high === low ? low + 1 : high])
+    .range([bottom, MARGIN.top])
+    .nice();
+  // counts: whole numbers only on the axis
+  const ticks = y.ticks(5).filter((tick) => Number.isInteger(tick));
+  const x = scaleBand<number>()
+    .domain(data.map((_, index) => index))
+    .range([MARGIN.left, right])
+    .padding(0.2);
+  const center = (index: number) => (x(index) ?? 0) + x.bandwidth() / 2;
+  // one label every `every` categories, so that they never overlap
+  const longest = Math.max(...data.map((datum) => datum.label.length)) * CHAR_WIDTH + 8;
+  const every = Math.max(1, Math.ceil(Math.min(longest, 120) / x.step()));
+  const room = x.step() * every - 4;
+  const zero = y(0);
+
+  const marks = series.map((entry, s) => {
+    if (panel.chart === 'bar') {
+      const inner = scaleBand<number>()
+        .domain(stacked ? [0] : series.map((_, index) => index))
+        .range([0, x.bandwidth()])
+        .padding(stacked ? 0 : 0.1);
+      return (
+        <g key={entry.key} className="page-chart__series">
+          {data.map((datum, index) => {
+            const from = y(bases[index][s]);
+            const to = y(bases[index][s] + datum.values[s]);
+            return (
+              <rect
+                key={datum.category || index}
+                className="page-chart__bar"
+                x={(x(index) ?? 0) + (inner(stacked ? 0 : s) ?? 0)}
+                y={Math.min(from, to)}
+                width={inner.bandwidth()}
+                height={Math.abs(from - to)}
+                fill={series.length === 1 ? colorOf(datum, entry.color) : entry.color}
+              />
+            );
+          })}
+        </g>
+      );
+    }
+    const points = data.map((datum, index) => ({
+      index,
+      base: bases[index][s],
+      value: bases[index][s] + datum.values[s],
+    }));
+    const line = lineShape<(typeof points)[number]>()
+      .x((p) => center(p.index))
+      .y((p) => y(p.value))
+      .curve(curveMonotoneX);
+    return (
+      <g key={entry.key}>
+        {panel.chart === 'area' ? (
+          <path
+            className="page-chart__area"
+            d={
+              areaShape<(typeof points)[number]>()
+                .x((p) => center(p.index))
+                .y0((p) => (stacked ? y(p.base) : zero))
+                .y1((p) => y(p.value))
+                .curve(curveMonotoneX)(points) ?? undefined
+            }
+            fill={entry.color}
+            fillOpacity={0.25}
+            stroke="none"
+          />
+        ) : null}
+        <path
+          className="page-chart__line"
+          d={line(points) ?? undefined}
+          fill="none"
+          stroke={entry.color}
+          strokeWidth={2}
+        />
+        {/* a single point draws no line: a dot shows it */}
+        {points.length === 1 ? <circle cx={center(0)} cy={y(points[0].value)} r={3} fill={entry.color} /> : null}
+      </g>
+    );
+  });
+
+  const move = (event: PointerEvent<SVGSVGElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const at = event.clientX - box.left;
+    const index = Math.floor((at - MARGIN.left) / x.step());
+    if (index < 0 || index >= data.length) onHover(null);
+    else onHover({ index, x: at, y: event.clientY - box.top });
+  };
+
+  return (
+    <svg className="page-chart__surface" width={width} height={height} onPointerMove={move} aria-hidden="true">
+      <g className="page-chart__grid">
+        {ticks.map((tick) => (
+          <line key={tick} x1={MARGIN.left} x2={right} y1={y(tick)} y2={y(tick)} strokeDasharray="3 3" />
+        ))}
+      </g>
+      {hovered !== undefined ? (
+        <rect
+          className="page-chart__cursor"
+          x={(x(hovered) ?? 0) - (x.step() - x.bandwidth()) / 2}
+          y={MARGIN.top}
+          width={x.step()}
+          height={bottom - MARGIN.top}
+        />
+      ) : null}
+      {marks}
+      <g className="page-chart__axis">
+        <line x1={MARGIN.left} x2={right} y1={bottom} y2={bottom} />
+        {ticks.map((tick) => (
+          <text key={tick} x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
+            {format(tick)}
+          </text>
+        ))}
+        {data.map((datum, index) =>
+          index % every === 0 ? (
+            <text
+              key={datum.category || index}
+              className="page-chart__x-tick"
+              x={center(index)}
+              y={bottom + 16}
+              textAnchor="middle"
+            >
+              <title>{datum.label}</title>
+              {fitted(datum.label, room)}
+            </text>
+          ) : null,
+        )}
+      </g>
+    </svg>
+  );
+}
+
+/** The slices of the first series, their values beside them; a donut leaves the middle empty. */
+function PiePlot({
+  panel,
+  data,
+  width,
+  height,
+  colorOf,
+  format,
+  onHover,
+}: PlotProps & {
+  format: (value: number) => string;
+  onHover: (event: PointerEvent<SVGElement>, index: number) => void;
+}) {
+  const radius = (Math.min(width, height) / 2) * 0.8;
+  const slices = pieLayout<Datum>()
+    .value((datum) => datum.values[0])
+    .sort(null)(data);
+  const sector = arcShape<(typeof slices)[number]>()
+    .innerRadius(panel.chart === 'donut' ? radius * 0.55 : 0)
+    .outerRadius(radius);
+  const labelAt = arcShape<(typeof slices)[number]>()
+    .innerRadius(radius * 1.12)
+    .outerRadius(radius * 1.12);
+  return (
+    <svg className="page-chart__surface" width={width} height={height} aria-hidden="true">
+      <g transform={`translate(${width / 2},${height / 2})`}>
+        {slices.map((slice, index) => (
+          <path
+            key={slice.data.category || index}
+            className="page-chart__sector"
+            d={sector(slice) ?? undefined}
+            fill={colorOf(slice.data, PALETTE[index % PALETTE.length])}
+            onPointerMove={(event) => onHover(event, index)}
+          />
+        ))}
+        <g className="page-chart__axis">
+          {slices.map((slice, index) => {
+            const [lx, ly] = labelAt.centroid(slice);
+            return (
+              <text key={slice.data.category || index} x={lx} y={ly} dy="0.32em" textAnchor={lx < 0 ? 'end' : 'start'}>
+                {format(slice.data.values[0])}
+              </text>
+            );
+          })}
+        </g>
+      </g>
+    </svg>
   );
 }
