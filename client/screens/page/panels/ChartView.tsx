@@ -294,7 +294,8 @@ function CartesianPlot({
   const move = (event: PointerEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     const at = event.clientX - box.left;
-    const index = Math.floor((at - MARGIN.left) / x.step());
+    // each category owns a step: its band and half the gap on either side (the cursor's rect)
+    const index = Math.floor((at - (x(0) ?? MARGIN.left) + (x.step() - x.bandwidth()) / 2) / x.step());
     if (index < 0 || index >= data.length) onHover(null);
     else onHover({ index, x: at, y: event.clientY - box.top });
   };
