@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
+import { matchRoutes, Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { decideAccess } from '../../core/guard/guard.utils';
 import { matchRoute } from '../../core/routes/route.utils';
 import type { Layout, RouteDef, RoutesBody } from '../../core/routes/route.types';
@@ -61,10 +61,40 @@ export function buildRoutes(routes: RoutesBody): RouteObject[] {
   ];
 }
 
+/** Pathnames remembered per route tree: enough for every page of a session. */
+const REMEMBERED_BRANCHES = 500;
+const branches = new WeakMap<RouteObject[], Map<string, RouteObject[]>>();
+
+/**
+ * The routes on the way to the one `pathname` shows, as a tree of that branch alone (the same
+ * elements), kept per pathname: react-router's matching flattens and ranks the whole tree — some
+ * 180 routes — at every render, and a list writes its sort, filter and page into the URL, so each
+ * of those re-rendered the routes. No branch matches: the whole tree, whose catch-all answers.
+ */
+export function matchedBranch(routes: RouteObject[], pathname: string): RouteObject[] {
+  let known = branches.get(routes);
+  if (!known) {
+    known = new Map();
+    branches.set(routes, known);
+  }
+  let branch = known.get(pathname);
+  if (!branch) {
+    const matches = matchRoutes(routes, pathname);
+    let tree: RouteObject | undefined;
+    for (const { route } of [...(matches ?? [])].reverse())
+      tree = { ...route, children: tree ? [tree] : undefined } as RouteObject;
+    branch = tree ? [tree] : routes;
+    if (known.size >= REMEMBERED_BRANCHES) known.clear();
+    known.set(pathname, branch);
+  }
+  return branch;
+}
+
 /**
  * The routes matched under a `BrowserRouter`: no route loads data or submits through the router, so
  * its declarative mode serves, and every page loads without the data router (about 10 KB brotli).
  */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
+  const { pathname } = useLocation();
+  return useRoutes(matchedBranch(routes, pathname));
 }
