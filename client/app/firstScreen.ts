@@ -47,9 +47,11 @@ function preloadFirstScreen(config: AppConfig, pathname: string): Promise<unknow
     decision === 'allow' && reading
       ? firstReads().then((first) => first.startFirstReads(route, matched.params, config))
       : undefined;
-  // the chunks a task later: the browser sends the reads' requests once this task is done, and adding
-  // the chunks' preload links to the page would hold them back that long
-  const chunks = new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+  // with reads, the chunks a task later: the browser sends the reads' requests once this task is
+  // done, and adding the chunks' preload links to the page would hold them back that long. Without
+  // (the sign-in page), at once: the first render waits for them, and the task waited behind the
+  // first paint
+  const chunks = (reads ? new Promise((resolve) => setTimeout(resolve, 0)) : Promise.resolve()).then(() => {
     const loads = [screenFor(decision === 'forbidden' ? 'noPermission' : route.screen).preload()];
     if (route.layout === 'app') loads.push(appLayout.preload());
     return Promise.all(loads);
