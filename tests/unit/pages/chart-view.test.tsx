@@ -112,6 +112,29 @@ describe('the chart view', () => {
     expect(ticks[0].textContent).toContain('…');
   });
 
+  it('draws once data with something to count follows data with nothing', () => {
+    const panel = {
+      id: 'c',
+      type: 'chart',
+      title: 'Chart',
+      chart: 'pie',
+      x: 'day',
+      series: [{ title: 'Users', field: 'n' }],
+    };
+    const view = render(<ChartView panel={panel as ChartPanel} rows={[{ day: 'a', n: 0 }]} />);
+    expect(view.container.querySelector('.page-chart__sector')).toBeNull();
+    view.rerender(
+      <ChartView
+        panel={panel as ChartPanel}
+        rows={[
+          { day: 'a', n: 2 },
+          { day: 'b', n: 1 },
+        ]}
+      />,
+    );
+    expect(view.container.querySelectorAll('.page-chart__sector')).toHaveLength(2);
+  });
+
   it('says so when a pie has nothing to count', () => {
     const container = chart({ chart: 'pie', series: [{ title: 'Users', field: 'n' }] }, [{ day: 'a', n: 0 }]);
     expect(container.querySelector('.page-chart__surface')).toBeNull();

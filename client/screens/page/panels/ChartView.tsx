@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { arc as arcShape, area as areaShape, curveMonotoneX, line as lineShape, pie as pieLayout } from 'd3-shape';
-import { type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type PointerEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartPanel } from '../../../../core/pages/page.types';
 import { seriesValue, valueAtPath } from '../../../../core/pages/page.utils';
@@ -34,16 +34,18 @@ interface Hover {
   y: number;
 }
 
-/** The plot area's size, followed as the page resizes (0 × 0 before the first layout). */
+/**
+ * The plot area's size, followed as the page resizes (0 × 0 before the first layout): a callback ref,
+ * so that a plot mounted later (data that had nothing to draw, then something) is followed too.
+ */
 function useSize() {
-  const ref = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setSize({ width: element.clientWidth, height: element.clientHeight });
+  const ref = useCallback((element: HTMLDivElement) => {
+    const follow = (width: number, height: number) =>
+      setSize((current) => (current.width === width && current.height === height ? current : { width, height }));
+    follow(element.clientWidth, element.clientHeight);
     const observer = new ResizeObserver(([entry]) =>
-      setSize({ width: Math.floor(entry.contentRect.width), height: Math.floor(entry.contentRect.height) }),
+      follow(Math.floor(entry.contentRect.width), Math.floor(entry.contentRect.height)),
     );
     observer.observe(element);
     return () => observer.disconnect();
