@@ -299,7 +299,7 @@ test('done means: a just-published template assessed, half offline, one answer s
     await test.step('the dashboard and the issues reflect its two findings; an issue opens its assessment', async () => {
       await owner.goto('/app/dashboard?tab=issues-owner');
       await expect(owner.locator('[data-panel="owner-assessment"] .stat-card__value')).toHaveText(String(before + 2));
-      await expect(owner.getByRole('img', { name: t('issuesDashboard.leaderboard') })).toBeVisible();
+      await expect(owner.getByRole('figure', { name: t('issuesDashboard.leaderboard') })).toBeVisible();
       const leaderboard = (await (await api('owner', 'GET', '/ast/issue/get_issues_leaderboard/owner')).json()).content;
       expect(leaderboard).toEqual(expect.arrayContaining([expect.objectContaining({ name: VENDOR, total_issue: 2 })]));
       await owner.goto('/app/issues');

@@ -15,7 +15,7 @@ test('a bank and a merchant dashboard show real figures from aggregate documents
   await expectSignedInAt(page, '/app/dashboard');
   for (const panel of ['compliance', 'portfolioScore', 'reports']) await expectFigure(page, panel);
   // the seeded portfolio: its merchants by grade, a slice per grade
-  const grades = page.locator('[data-panel="grades"]').getByRole('img', { name: t('dashboard.charts.grades') });
+  const grades = page.locator('[data-panel="grades"]').getByRole('figure', { name: t('dashboard.charts.grades') });
   await expect(grades.locator('.page-chart__sector').first()).toBeVisible();
   // guarded like the lists: no merchant's own SAQs on a bank's dashboard
   await expect(page.locator('[data-panel="saqs"]')).toHaveCount(0);

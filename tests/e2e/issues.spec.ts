@@ -89,7 +89,7 @@ test('an owner raises and ignores an issue, the assessee resolves one, the dashb
     const resolved = main.locator('[data-panel="assessee-resolved"] .stat-card__value');
     await expect(resolved).not.toHaveText('0');
     for (const key of ['scanSeverities', 'leaderboard', 'progress1', 'progress12'])
-      await expect(main.getByRole('img', { name: t(`issuesDashboard.${key}`) })).toBeVisible();
+      await expect(main.getByRole('figure', { name: t(`issuesDashboard.${key}`) })).toBeVisible();
     expect(await missingKeys(assessee)).toEqual([]);
   });
   await owner.context().close();

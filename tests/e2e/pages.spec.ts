@@ -38,14 +38,14 @@ test('the dashboard page: welcome header, stat cards from real figures and chart
   // the figures of lists come from their aggregates (tests/e2e/dashboard-aggregates.spec.ts)
   await expect(page.locator('[data-panel="scans"] .stat-card__value')).toHaveText(/^[0-9][0-9.,]*$/);
 
-  const chart = page.locator('[data-panel="usersByStatus"]').getByRole('img', { name: t('dashboard.charts.users') });
+  const chart = page.locator('[data-panel="usersByStatus"]').getByRole('figure', { name: t('dashboard.charts.users') });
   await expect(chart.locator('svg.page-chart__surface')).toBeVisible();
   await expect(chart.locator('.page-chart__sector')).toHaveCount(3);
   await expect(chart).toContainText(t('dashboard.userStatus.pendingApproval'));
   const bars = page.locator('[data-panel="mailByDay"]');
   await expect(
     bars
-      .getByRole('img', { name: t('dashboard.charts.mailByDay') })
+      .getByRole('figure', { name: t('dashboard.charts.mailByDay') })
       .locator('svg')
       .first(),
   ).toBeVisible();

@@ -142,7 +142,7 @@ test('done means: a loopback shop scanned, approved, found in the portfolio with
       await bank.goto(`/app/portfolio?f.name=${encodeURIComponent(HOST)}`);
       await rowOf(bank, HOST).getByText(HOST, { exact: true }).click();
       await expect(bank).toHaveURL((url) => url.pathname === `/app/portfolio/${merchantId}/overview`);
-      const chart = bank.getByRole('img', { name: t('portfolio.overview.scoreHistory') });
+      const chart = bank.getByRole('figure', { name: t('portfolio.overview.scoreHistory') });
       await expect(chart.locator('.page-chart__line')).toHaveCount(1);
       await bank.getByRole('tab', { name: t('portfolio.tabs.assets'), exact: true }).click();
       await expect(rowOf(bank, URL_)).toContainText(t('portfolio.assets.isPrimary'));

@@ -43,7 +43,7 @@ test('the bank opens a merchant: score history, assets, action items, settings',
   await openMerchant(page);
 
   await test.step('the overview charts the score of each scan', async () => {
-    const chart = page.getByRole('img', { name: t('portfolio.overview.scoreHistory') });
+    const chart = page.getByRole('figure', { name: t('portfolio.overview.scoreHistory') });
     await expect(chart).toBeVisible();
     await expect(chart.locator('.page-chart__line')).toHaveCount(1);
     await expect(chart.locator('.page-chart__x-tick')).toHaveCount(2);
@@ -253,5 +253,5 @@ test('a record opened in the wrong organisation offers the user’s other organi
   await page.getByRole('button', { name: t('page.lookIn').replace('{{name}}', 'Demo Bank') }).click();
   await expect(page).toHaveURL(/\/app\/portfolio\/demo-merchant-bosphorus\/overview$/);
   await expect(page.getByRole('combobox', { name: t('shell.organization') })).toHaveValue('org-demo-bank');
-  await expect(page.getByRole('img', { name: t('portfolio.overview.scoreHistory') })).toBeVisible();
+  await expect(page.getByRole('figure', { name: t('portfolio.overview.scoreHistory') })).toBeVisible();
 });

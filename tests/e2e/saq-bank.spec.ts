@@ -108,12 +108,12 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     for (const key of ['nonCompliant', 'expiresSoon', 'expired'])
       await expect(card(key).locator('.stat-card__value')).toHaveText('0');
     for (const key of ['byOverallStatus', 'bySaqType', 'byLevel', 'expiriesByMonth'])
-      await expect(main.getByRole('img', { name: t(`managementSaq.overview.${key}`) })).toBeVisible();
+      await expect(main.getByRole('figure', { name: t(`managementSaq.overview.${key}`) })).toBeVisible();
     // the donut names its slices by the document's labels and colours them by status, not by order
-    const donut = main.getByRole('img', { name: t('managementSaq.overview.byOverallStatus') });
+    const donut = main.getByRole('figure', { name: t('managementSaq.overview.byOverallStatus') });
     await expect(donut).toContainText(t('managementSaq.overall.compliant'));
     await expect(donut.locator('path.page-chart__sector[fill="#238551"]')).toHaveCount(1);
-    await expect(main.getByRole('img', { name: t('managementSaq.overview.byLevel') })).toContainText(
+    await expect(main.getByRole('figure', { name: t('managementSaq.overview.byLevel') })).toContainText(
       t('managementSaq.levels.level4'),
     );
   });
@@ -209,7 +209,7 @@ test('the bank tracks a submitted SAQ: overview charts, compliance tracking with
     await expect(facts).toContainText(t('managementSaq.compliance.compliant'));
     await expect(facts).toContainText(t('managementSaq.statuses.submitted'));
     await expect(facts).toContainText('4.0.1');
-    const responses = main.getByRole('img', { name: t('managementSaq.details.responses') });
+    const responses = main.getByRole('figure', { name: t('managementSaq.details.responses') });
     await expect(responses).toBeVisible();
     await expect(responses).toContainText(t('managementSaq.details.responseValues.notApplicable'));
     const appendices = main.locator('[data-panel="appendices"]');

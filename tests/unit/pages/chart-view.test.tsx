@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartPanel } from '../../../core/pages/page.types';
 import { initI18n, loadAppTexts } from '../../../client/i18n/i18n';
@@ -81,6 +81,27 @@ describe('the chart view', () => {
     expect(container.querySelector('.page-chart__tooltip')?.textContent).toContain('Mon');
     fireEvent.pointerLeave(container.querySelector('.page-chart__plot') as Element);
     expect(container.querySelector('.page-chart__tooltip')).toBeNull();
+  });
+
+  it('is a figure named by its title whose values assistive technology reads as a table, the drawing hidden from it', () => {
+    const view = render(
+      <ChartView
+        panel={{ id: 'c', type: 'chart', title: 'Mails', chart: 'bar', x: 'day', series } as ChartPanel}
+        rows={[
+          { day: 'Mon', sent: 1200, failed: 3 },
+          { day: 'Tue', sent: 4, failed: 0 },
+        ]}
+      />,
+    );
+    const figure = view.getByRole('figure', { name: 'Mails' });
+    const table = within(figure).getByRole('table');
+    expect([...table.querySelectorAll('tr')].map((row) => row.textContent)).toEqual([
+      'CategorySentFailed',
+      'Mon1,2003',
+      'Tue40',
+    ]);
+    expect(figure.querySelector('.page-chart__plot')?.getAttribute('aria-hidden')).toBe('true');
+    expect(figure.querySelector('.page-chart__legend')?.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('draws a slice per category with a value, named in the legend by the panel’s labels', () => {

@@ -104,14 +104,34 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
     setHover({ index, x: event.clientX - box.left, y: event.clientY - box.top });
   };
 
+  const title = text(panel.title) || panel.id;
+  // the drawing and its legend are for the eye; assistive technology reads the figure's table
+  const columns = pie ? series.slice(0, 1) : series;
   return (
-    <div
-      className="page-chart"
-      role="img"
-      aria-label={text(panel.title) || panel.id}
-      style={{ height: panel.height ?? 260 }}
-    >
-      <div className="page-chart__plot" ref={plotRef} onPointerLeave={() => setHover(null)}>
+    <figure className="page-chart" aria-label={title} style={{ height: panel.height ?? 260 }}>
+      <table className="page-chart__data">
+        <thead>
+          <tr>
+            <th scope="col">{t('page.chartCategory')}</th>
+            {columns.map((entry) => (
+              <th key={entry.key} scope="col">
+                {entry.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((datum, index) => (
+            <tr key={datum.category || index}>
+              <th scope="row">{datum.label}</th>
+              {columns.map((entry, s) => (
+                <td key={entry.key}>{number.format(datum.values[s])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="page-chart__plot" ref={plotRef} onPointerLeave={() => setHover(null)} aria-hidden="true">
         {size.width > 0 && size.height > 0 ? (
           pie ? (
             <PiePlot
@@ -159,7 +179,7 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
           </div>
         ) : null}
       </div>
-      <ul className="page-chart__legend">
+      <ul className="page-chart__legend" aria-hidden="true">
         {legend.map((entry) => (
           <li key={entry.name}>
             <span className="page-chart__swatch" style={{ background: entry.color }} />
@@ -167,7 +187,7 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
           </li>
         ))}
       </ul>
-    </div>
+    </figure>
   );
 }
 
