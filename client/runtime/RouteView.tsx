@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { decideAccess } from '../../core/guard/guard.utils';
 import type { RouteDef } from '../../core/routes/route.types';
-import { fillPath, mountKey } from '../../core/routes/route.utils';
+import { definedParams, fillPath, mountKey } from '../../core/routes/route.utils';
 import { resolveText } from '../i18n/text';
 import { rememberPath } from '../session/session.store';
 import { sessionSubject } from '../session/subject';
@@ -40,9 +40,7 @@ export function RouteView({ def }: { def: RouteDef }) {
     return <ScreenHost kind="noPermission" route={def} params={params} resetKey={location.pathname} />;
   }
   if (def.redirect) {
-    const known = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined);
-    const filled = fillPath(def.redirect, Object.fromEntries(known));
-    return <Navigate to={filled} replace />;
+    return <Navigate to={fillPath(def.redirect, definedParams(params))} replace />;
   }
   return (
     <ScreenHost kind={def.screen} route={def} params={params} resetKey={mountKey(def, location.pathname, params)} />

@@ -8,7 +8,7 @@ import { fillSourcePath, pathValues } from '../../../core/pages/page.utils';
 import { compileQuestionnaire, isEmpty } from '../../../core/questionnaire/questionnaire';
 import type { Text } from '../../../core/documents/document.types';
 import type { QuestionnaireBody } from '../../../core/questionnaire/questionnaire.types';
-import { fillPath } from '../../../core/routes/route.utils';
+import { definedParams, fillPath } from '../../../core/routes/route.utils';
 import { clientForPath } from '../../api/clients';
 import { failureOf } from '../../api/http';
 import { failureText } from '../../api/failureText';
@@ -183,10 +183,7 @@ function Answering({
     (id: string) => {
       step.current = id;
       if (params[stepParam] === id) return;
-      const known = Object.fromEntries(
-        Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
-      );
-      navigate(fillPath(route.path, { ...known, [stepParam]: id }), { replace: true });
+      navigate(fillPath(route.path, { ...definedParams(params), [stepParam]: id }), { replace: true });
     },
     [params, stepParam, route.path, navigate],
   );

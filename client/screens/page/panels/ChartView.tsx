@@ -13,6 +13,8 @@ const PALETTE = ['#2D72D2', '#238551', '#C87619', '#CD4246', '#7961DB', '#00A396
 const MARGIN = { top: 10, right: 16, bottom: 24, left: 44 };
 /** About one character of a 12 px tick label (px), for thinning and cutting the category labels. */
 const CHAR_WIDTH = 6.5;
+/** The width a tooltip is given room for on the pointer's right (px). */
+const TOOLTIP_ROOM = 160;
 
 interface Series {
   key: string;
@@ -68,6 +70,7 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
   const { t, i18n } = useTranslation();
   const text = (value: Parameters<typeof resolveText>[0]) => resolveText(value, t, i18n.language);
   const number = new Intl.NumberFormat(i18n.language);
+  const format = (value: number) => number.format(value);
   const [plotRef, size] = useSize();
   const [hover, setHover] = useState<Hover | null>(null);
   const series: Series[] = panel.series.map((entry, index) => ({
@@ -125,7 +128,7 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
             <tr key={datum.category || index}>
               <th scope="row">{datum.label}</th>
               {columns.map((entry, s) => (
-                <td key={entry.key}>{number.format(datum.values[s])}</td>
+                <td key={entry.key}>{format(datum.values[s])}</td>
               ))}
             </tr>
           ))}
@@ -140,7 +143,7 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
               width={size.width}
               height={size.height}
               colorOf={colorOf}
-              format={(value) => number.format(value)}
+              format={format}
               onHover={point}
             />
           ) : (
@@ -151,7 +154,7 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
               width={size.width}
               height={size.height}
               colorOf={colorOf}
-              format={(value) => number.format(value)}
+              format={format}
               hovered={hover?.index}
               onHover={setHover}
             />
@@ -161,8 +164,10 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
           <div
             className="page-chart__tooltip"
             style={{
-              left: hover.x + 12 > size.width - 160 ? undefined : hover.x + 12,
-              right: hover.x + 12 > size.width - 160 ? size.width - hover.x + 12 : undefined,
+              // beside the pointer, on its left where a tooltip's width would not fit on its right
+              ...(hover.x + 12 > size.width - TOOLTIP_ROOM
+                ? { right: size.width - hover.x + 12 }
+                : { left: hover.x + 12 }),
               top: hover.y + 12,
             }}
           >
@@ -173,7 +178,7 @@ export default function ChartView({ panel, rows }: { panel: ChartPanel; rows: Re
                   className="page-chart__swatch"
                   style={{ background: pie ? legend[hover.index].color : entry.color }}
                 />
-                {entry.name}: {number.format(shown[hover.index].values[index])}
+                {entry.name}: {format(shown[hover.index].values[index])}
               </div>
             ))}
           </div>
